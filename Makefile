@@ -1,0 +1,114 @@
+# pmuctl -- uncore PMUs of Arm and NVIDIA data-center servers
+#
+#   make                 build ./pmuctl
+#   make check           unit, CLI and differential tests, then the same under ASan + UBSan
+#   make fuzz            run every libFuzzer target for FUZZ_SECONDS each
+#   make install         PREFIX=/usr/local DESTDIR=
+#   make V=1             show the commands
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DESTDIR ?=
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+CFLAGS ?= -O2 -g
+EXTRA_CFLAGS ?=
+LDFLAGS ?=
+BUILD ?= build
+FUZZ_SECONDS ?= 20
+
+# Warnings come last so that user CFLAGS cannot turn -Werror off
+WARNINGS := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wstrict-prototypes \
+	    -Wmissing-prototypes -Wno-format-nonliteral
+PKGS := libpci jansson
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS)
+
+ifeq ($(V),1)
+Q :=
+msg = @true
+else
+Q := @
+msg = @printf '  %-7s %s\n' $(1) $(2);
+endif
+
+LIB_SRCS := $(wildcard pmu/*.c topology/*.c)
+CMD_SRCS := $(wildcard cmd/*.c)
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
+
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+CMD_OBJS := $(CMD_SRCS:%.c=$(BUILD)/%.o)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all check check-plain check-asan unit fuzz install uninstall clean format-check
+.DELETE_ON_ERROR:
+
+all: pmuctl
+
+pmuctl: $(BUILD)/pmuctl
+	$(Q)cp $< $@
+
+$(BUILD)/pmuctl: $(CMD_OBJS) $(BUILD)/libpmuctl.a
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+$(BUILD)/libpmuctl.a: $(LIB_OBJS)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/%.o: %.c
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libpmuctl.a
+	$(call msg,LINK,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpmuctl.a $(PKG_LIBS)
+
+unit: $(UNIT_BINS)
+
+# The whole suite against one build; tests/run prints "N passed, N failed"
+check-plain: pmuctl unit
+	$(Q)BUILD=$(BUILD) tests/run $(BUILD)/pmuctl
+
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+check-asan:
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
+		build-asan/pmuctl unit
+	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		BUILD=build-asan SANITIZED=1 tests/run build-asan/pmuctl
+
+check: check-plain check-asan
+
+# libFuzzer needs clang; each target runs FUZZ_SECONDS from its committed corpus
+FUZZ_CC ?= clang
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+fuzz:
+	$(Q)mkdir -p build-fuzz
+	$(Q)for src in $(FUZZ_SRCS); do \
+		name=$$(basename $$src .c); \
+		$(FUZZ_CC) -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) $(FUZZ_FLAGS) -o build-fuzz/$$name \
+			$$src $(LIB_SRCS) $(PKG_LIBS) || exit 1; \
+		mkdir -p tests/fuzz/corpus/$$name build-fuzz/corpus-$$name; \
+		echo "  FUZZ    $$name ($(FUZZ_SECONDS)s)"; \
+		build-fuzz/$$name -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+			-artifact_prefix=build-fuzz/$$name- build-fuzz/corpus-$$name \
+			tests/fuzz/corpus/$$name > build-fuzz/$$name.log 2>&1 || \
+			{ tail -30 build-fuzz/$$name.log; exit 1; }; \
+	done
+
+install: pmuctl
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 0755 pmuctl $(DESTDIR)$(BINDIR)/pmuctl
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/pmuctl
+
+clean:
+	rm -rf build build-asan build-fuzz pmuctl
+
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d)

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pmuctl bdf: 27:01.1 <-> 0x2781, the value src_bdf= and HNS3 bdf= take. */
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "topology/bdf.h"
+
+struct bdf_args {
+	char **arg;
+	int n;
+};
+
+static error_t bdf_parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct bdf_args *a = state->input;
+
+	switch (key) {
+	case ARGP_KEY_ARG:
+		a->arg[a->n++] = arg;
+		break;
+	case ARGP_KEY_NO_ARGS:
+		argp_error(state, "give at least one BDF, e.g. 'pmuctl bdf 27:01.1' or 'pmuctl bdf 0x2781'");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child bdf_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
+
+static const struct argp bdf_argp = {
+	NULL, bdf_parse_opt, "BDF...",
+	"Convert PCI functions between lspci's [domain:]bus:device.function and the 16-bit value "
+	"(bus << 8) | (device << 3) | function that the Tegra410 PCIE PMU's src_bdf and the HNS3 "
+	"PMU's bdf filter take. Each argument prints one line: the other form. A domain, when given, "
+	"is reported beside the value; it is not part of the filter (the PMU is per RC / per SICL)."
+	"\vExamples:\n"
+	"  pmuctl bdf 27:01.1        prints 0x2781\n"
+	"  pmuctl bdf 0x0180         prints 01:01.0\n"
+	"  pmuctl bdf 0005:27:01.1   prints 0x2781 (domain 0005)\n"
+	"  pmuctl -j bdf 35:00.0     every form, as JSON\n"
+	"\nLimits: bus 0x00-0xff, device 0x00-0x1f, function 0-7.\n"
+	"Exit status: 0 success, 64 when an argument is not a BDF.",
+	bdf_children, NULL, NULL
+};
+
+static json_t *bdf_json(const char *input, const struct bdf *b, bool was_value)
+{
+	char lspci[32], hex[8];
+	struct bdf nodom = *b;
+
+	nodom.domain = -1;
+	bdf_format(&nodom, lspci, sizeof(lspci));
+	snprintf(hex, sizeof(hex), "0x%04x", bdf_encode(b));
+	return json_pack("{s:o, s:s, s:s, s:i, s:s, s:i, s:i, s:i, s:o}", "input", json_text(input),
+			 "from", was_value ? "value" : "bdf", "bdf", lspci, "value", bdf_encode(b),
+			 "hex", hex, "bus", b->bus, "device", b->dev, "function", b->fn, "domain",
+			 b->domain >= 0 ? json_integer(b->domain) : json_null());
+}
+
+static void bdf_print(const struct bdf *b, bool was_value)
+{
+	char buf[32];
+
+	if (was_value) {
+		bdf_format(b, buf, sizeof(buf));
+		printf("%s\n", buf);
+		return;
+	}
+	printf("0x%04x", bdf_encode(b));
+	if (b->domain >= 0)
+		printf(" (domain %04llx)", (unsigned long long)b->domain);
+	printf("\n");
+	if (settings.verbose)
+		p_info("bus 0x%02x, device 0x%02x, function %u: (0x%02x << 8) | (0x%02x << 3) | %u",
+		       b->bus, b->dev, b->fn, b->bus, b->dev, b->fn);
+}
+
+int cmd_bdf(int argc, char **argv)
+{
+	struct bdf_args a = { .arg = calloc((size_t)argc, sizeof(char *)) };
+	json_t *arr = NULL;
+	int ret = EXIT_OK;
+
+	if (!a.arg)
+		return EXIT_FAIL;
+	cmd_parse(&bdf_argp, argc, argv, &a);
+	if (settings.json)
+		arr = json_array();
+	for (int i = 0; i < a.n; i++) {
+		struct pmu_err err = { 0 };
+		struct bdf b;
+		bool was_value;
+
+		if (bdf_parse_any(a.arg[i], &b, &was_value, &err)) {
+			char buf[256];
+
+			p_err("%s", safe_str(err.msg, buf, sizeof(buf)));
+			ret = EXIT_USAGE;
+			continue;
+		}
+		if (arr)
+			json_array_append_new(arr, bdf_json(a.arg[i], &b, was_value));
+		else
+			bdf_print(&b, was_value);
+	}
+	if (arr && json_emit(arr))
+		ret = EXIT_FAIL;
+	free(a.arg);
+	return ret;
+}

@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pmuctl list: every PMU by family and location, with events, formats and BlueField blocks. */
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "pmu/bluefield.h"
+#include "pmu/catalog.h"
+#include "pmu/pmu.h"
+
+struct list_args {
+	char **pattern;
+	int npattern;
+	bool events, formats, long_form;
+};
+
+static const struct argp_option list_options[] = {
+	{ "events", 'e', NULL, 0, "list each PMU's events, with their meaning from the documents", 0 },
+	{ "formats", 'f', NULL, 0, "list each PMU's format fields (filters) and their bits", 0 },
+	{ "long", 'l', NULL, 0, "events, formats, CPUs, identifier and peer", 0 },
+	{ 0 },
+};
+
+static error_t list_parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct list_args *a = state->input;
+
+	switch (key) {
+	case 'e':
+		a->events = true;
+		break;
+	case 'f':
+		a->formats = true;
+		break;
+	case 'l':
+		a->long_form = a->events = a->formats = true;
+		break;
+	case ARGP_KEY_ARG:
+		a->pattern[a->npattern++] = arg;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child list_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
+
+static const struct argp list_argp = {
+	list_options, list_parse_opt, "[PATTERN...]",
+	"List the PMUs under <sysfs-root>/bus/event_source/devices grouped by family (NVIDIA "
+	"Tegra410 UCF, PCIE, PCIE-TGT, CMEM latency, NVLink-C2C, NV-CLink, NV-DLink; Alibaba Yitian "
+	"710 DRW; HiSilicon HNS3; every other PMU generically) and location (socket, RC, die, "
+	"channel, SICL), and the BlueField 'bfperf' hwmon blocks. A PATTERN is a glob or a part "
+	"of a PMU name, or a family id (t410_pcie, yitian_drw, hns3, bluefield, ...)."
+	"\vExamples:\n"
+	"  pmuctl list\n"
+	"  pmuctl list --events 'nvidia_pcie_pmu_0_rc_*'\n"
+	"  pmuctl list --formats hns3\n"
+	"  pmuctl -j list | jq '.pmus[] | select(.family == \"t410_pcie\") | .name'\n"
+	"\nExit status: 0 success, 1 no PMU directory, 2 listed, but some files were unreadable "
+	"(see the warnings).",
+	list_children, NULL, NULL
+};
+
+static bool matches(const struct list_args *a, const char *name, const char *family)
+{
+	if (!a->npattern)
+		return true;
+	for (int i = 0; i < a->npattern; i++)
+		if (!fnmatch(a->pattern[i], name, 0) || strstr(name, a->pattern[i]) ||
+		    !strcmp(a->pattern[i], family))
+			return true;
+	return false;
+}
+
+static json_t *cpus_json(const struct cpulist *l, bool has)
+{
+	json_t *arr;
+
+	if (!has)
+		return json_null();
+	arr = json_array();
+	for (size_t i = 0; arr && i < l->n; i++)
+		json_array_append_new(arr, json_integer(l->cpu[i]));
+	return arr;
+}
+
+static json_t *int_or_null(long long v)
+{
+	return v >= 0 ? json_integer(v) : json_null();
+}
+
+static const char *event_text(const struct pmu *p, const struct pmu_event *e, char *buf, size_t n)
+{
+	const char *t = catalog_event(p->family, e->name);
+
+	if (!t && p->family == FAMILY_HNS3)
+		t = catalog_hns3_event(e->name, buf, n);
+	return t;
+}
+
+static json_t *modes_json(unsigned modes)
+{
+	json_t *arr = json_array();
+
+	for (unsigned b = 1; arr && b <= HNS3_MODE_FUNC_INTR; b <<= 1)
+		if (modes & b)
+			json_array_append_new(arr, json_string(hns3_mode_name(b)));
+	return arr;
+}
+
+static json_t *pmu_json(const struct pmu *p)
+{
+	json_t *o = json_object(), *fa = json_array(), *ea = json_array();
+	char buf[256];
+
+	json_object_set_new(o, "name", json_text(p->name));
+	json_object_set_new(o, "family", json_string(pmu_family_id(p->family)));
+	json_object_set_new(o, "family_name", json_string(pmu_family_name(p->family)));
+	json_object_set_new(o, "type", int_or_null(p->type));
+	json_object_set_new(o, "cpumask", cpus_json(&p->cpumask, p->has_cpumask));
+	json_object_set_new(o, "associated_cpus", cpus_json(&p->associated, p->has_associated));
+	json_object_set_new(o, "identifier", json_text(p->identifier));
+	json_object_set_new(o, "identifier_file", json_text(p->identifier_file));
+	json_object_set_new(o, "socket", int_or_null(p->socket));
+	json_object_set_new(o, "rc", int_or_null(p->rc));
+	if (p->family >= FAMILY_T410_NVLINK_C2C && p->family <= FAMILY_T410_NVDLINK) {
+		json_object_set_new(o, "peer", json_text(p->peer));
+		json_object_set_new(o, "peer_kind", json_string(pmu_peer_name(p->peer_kind)));
+		json_object_set_new(o, "peer_count", json_integer(p->peer_count));
+	}
+	if (p->family == FAMILY_YITIAN_DRW) {
+		json_object_set_new(o, "address", json_hex(p->drw_addr));
+		json_object_set_new(o, "die", int_or_null(p->die));
+		json_object_set_new(o, "channel", int_or_null(p->channel));
+		json_object_set_new(o, "subchannel", int_or_null(p->subchannel));
+	}
+	if (p->family == FAMILY_HNS3) {
+		json_object_set_new(o, "sicl", int_or_null(p->sicl));
+		json_object_set_new(o, "bdf_min", p->bdf_min < 0 ? json_null() : json_hex((unsigned)p->bdf_min));
+		json_object_set_new(o, "bdf_max", p->bdf_max < 0 ? json_null() : json_hex((unsigned)p->bdf_max));
+		json_object_set_new(o, "hw_clk_freq", int_or_null(p->hw_clk_freq));
+	}
+	for (size_t i = 0; i < p->nformats; i++) {
+		const struct pmu_format *f = &p->formats[i];
+
+		format_describe(f->word, f->mask, buf, sizeof(buf));
+		json_array_append_new(fa, json_pack("{s:o, s:s, s:s, s:o, s:o, s:o}", "name",
+						    json_text(f->name), "word",
+						    format_word_name(f->word), "bits", strchr(buf, ':') + 1,
+						    "mask", json_hex(f->mask), "max",
+						    json_hex(format_max_value(f->mask)), "description",
+						    json_text(catalog_format(p->family, f->name))));
+	}
+	for (size_t i = 0; i < p->nevents; i++) {
+		const struct pmu_event *e = &p->events[i];
+		json_t *eo = json_pack("{s:o, s:o, s:o}", "name", json_text(e->name), "value",
+				       json_text(e->value), "description",
+				       json_text(event_text(p, e, buf, sizeof(buf))));
+
+		if (e->scale)
+			json_object_set_new(eo, "scale", json_text(e->scale));
+		if (e->unit)
+			json_object_set_new(eo, "unit", json_text(e->unit));
+		if (p->family == FAMILY_HNS3)
+			json_object_set_new(eo, "filter_modes", modes_json(e->filter_modes));
+		json_array_append_new(ea, eo);
+	}
+	json_object_set_new(o, "formats", fa);
+	json_object_set_new(o, "events", ea);
+	return o;
+}
+
+static json_t *bf_json(const struct bf_device *d, const struct list_args *a)
+{
+	json_t *blocks = json_array();
+
+	for (size_t i = 0; i < d->nblocks; i++) {
+		const struct bf_block *b = &d->blocks[i];
+		json_t *ev = json_array();
+
+		if (!matches(a, b->name, "bluefield"))
+			continue;
+		for (size_t k = 0; k < b->nevents; k++) {
+			json_t *eo = json_pack("{s:o, s:o}", "name", json_text(b->events[k].name),
+					       "description",
+					       json_text(catalog_bluefield_event(b->events[k].name)));
+
+			if (b->kind != BF_BLOCK_REGISTER)
+				json_object_set_new(eo, "code", json_hex(b->events[k].code));
+			json_array_append_new(ev, eo);
+		}
+		json_array_append_new(blocks, json_pack("{s:o, s:s, s:i, s:o}", "name",
+							json_text(b->name), "kind",
+							bf_block_kind_name(b->kind), "counters",
+							b->ncounters, "events", ev));
+	}
+	return json_pack("{s:o, s:o}", "hwmon", json_text(d->hwmon), "blocks", blocks);
+}
+
+static void print_pmu(const struct pmu *p, const struct list_args *a)
+{
+	char loc[128], cpus[128], buf[256];
+
+	pmu_location(p, loc, sizeof(loc));
+	if (p->has_cpumask)
+		cpulist_format(&p->cpumask, cpus, sizeof(cpus));
+	else
+		snprintf(cpus, sizeof(cpus), "all");
+	printf("  %-36s %-34s type %-4d cpu %-4s %3zu events\n", safe_str(p->name, buf, sizeof(buf)),
+	       loc, p->type, cpus, p->nevents);
+	if (a->long_form) {
+		if (p->has_associated) {
+			cpulist_format(&p->associated, cpus, sizeof(cpus));
+			printf("      associated_cpus %s\n", cpus);
+		}
+		if (p->identifier) {
+			printf("      %s ", p->identifier_file);
+			fput_safe(p->identifier, stdout);
+			putchar('\n');
+		}
+		if (p->peer) {
+			printf("      peer ");
+			fput_safe(p->peer, stdout);
+			putchar('\n');
+		}
+		if (p->family == FAMILY_HNS3 && p->bdf_min >= 0 && p->bdf_max >= 0)
+			printf("      functions %02x:%02x.%x-%02x:%02x.%x, hw_clk_freq %lld Hz\n",
+			       p->bdf_min >> 8, (p->bdf_min >> 3) & 0x1f, p->bdf_min & 7,
+			       p->bdf_max >> 8, (p->bdf_max >> 3) & 0x1f, p->bdf_max & 7,
+			       (long long)p->hw_clk_freq);
+	}
+	if (a->formats)
+		for (size_t i = 0; i < p->nformats; i++) {
+			const struct pmu_format *f = &p->formats[i];
+			const char *d = catalog_format(p->family, f->name);
+
+			format_describe(f->word, f->mask, loc, sizeof(loc));
+			printf("      %-20s %-16s %s\n", safe_str(f->name, buf, sizeof(buf)), loc,
+			       d ? d : "");
+		}
+	if (a->events)
+		for (size_t i = 0; i < p->nevents; i++) {
+			const struct pmu_event *e = &p->events[i];
+			const char *d = event_text(p, e, loc, sizeof(loc));
+			char v[128];
+
+			printf("      %-34s %-20s %s\n", safe_str(e->name, buf, sizeof(buf)),
+			       safe_str(e->value, v, sizeof(v)), d ? d : "");
+		}
+}
+
+static void print_bf(const struct bf_device *d, const struct list_args *a)
+{
+	char buf[256];
+
+	printf("NVIDIA BlueField performance counters (hwmon 'bfperf', %s)\n", d->hwmon);
+	for (size_t i = 0; i < d->nblocks; i++) {
+		const struct bf_block *b = &d->blocks[i];
+
+		if (!matches(a, b->name, "bluefield"))
+			continue;
+		if (b->kind == BF_BLOCK_REGISTER)
+			printf("  %-20s %-9s %zu statistics registers\n", safe_str(b->name, buf, sizeof(buf)),
+			       bf_block_kind_name(b->kind), b->nevents);
+		else
+			printf("  %-20s %-9s %d counters, %zu events\n",
+			       safe_str(b->name, buf, sizeof(buf)), bf_block_kind_name(b->kind),
+			       b->ncounters, b->nevents);
+		if (!a->events)
+			continue;
+		for (size_t k = 0; k < b->nevents; k++) {
+			const char *desc = catalog_bluefield_event(b->events[k].name);
+
+			if (b->kind == BF_BLOCK_REGISTER)
+				printf("      %-34s %s\n", safe_str(b->events[k].name, buf, sizeof(buf)),
+				       desc ? desc : "");
+			else
+				printf("      %-34s 0x%-6x %s\n", safe_str(b->events[k].name, buf, sizeof(buf)),
+				       b->events[k].code, desc ? desc : "");
+		}
+	}
+}
+
+static int cmp_pmu(const void *x, const void *y)
+{
+	const struct pmu *a = x, *b = y;
+
+	if (a->family != b->family)
+		return (int)a->family - (int)b->family;
+	if (a->socket != b->socket)
+		return a->socket - b->socket;
+	if (a->rc != b->rc)
+		return a->rc - b->rc;
+	if (a->die != b->die)
+		return a->die - b->die;
+	return strverscmp(a->name, b->name);
+}
+
+static int render(const struct list_args *a, struct pmu_list *pmus, const struct bf_list *bfs)
+{
+	enum pmu_family last = FAMILY_GENERIC;
+	size_t shown = 0;
+
+	qsort(pmus->v, pmus->n, sizeof(*pmus->v), cmp_pmu);
+	if (settings.json) {
+		json_t *root = json_object(), *arr = json_array(), *bfa = json_array();
+
+		for (size_t i = 0; i < pmus->n; i++)
+			if (matches(a, pmus->v[i].name, pmu_family_id(pmus->v[i].family)))
+				json_array_append_new(arr, pmu_json(&pmus->v[i]));
+		for (size_t i = 0; i < bfs->n; i++)
+			json_array_append_new(bfa, bf_json(&bfs->v[i], a));
+		json_object_set_new(root, "pmus", arr);
+		json_object_set_new(root, "bluefield", bfa);
+		return json_emit(root) ? EXIT_FAIL : EXIT_OK;
+	}
+	for (size_t i = 0; i < pmus->n; i++) {
+		const struct pmu *p = &pmus->v[i];
+
+		if (!matches(a, p->name, pmu_family_id(p->family)))
+			continue;
+		if (!shown || p->family != last)
+			printf("%s%s\n", shown ? "\n" : "", pmu_family_name(p->family));
+		last = p->family;
+		shown++;
+		print_pmu(p, a);
+	}
+	for (size_t i = 0; i < bfs->n; i++) {
+		printf("%s", shown++ ? "\n" : "");
+		print_bf(&bfs->v[i], a);
+	}
+	if (!shown && !settings.quiet)
+		printf("no PMU matches%s\n", a->npattern ? " the patterns" : "");
+	return EXIT_OK;
+}
+
+int cmd_list(int argc, char **argv)
+{
+	struct list_args a = { .pattern = calloc((size_t)argc, sizeof(char *)) };
+	struct pmu_list pmus = { 0 };
+	struct bf_list bfs = { 0 };
+	struct diag diag = { 0 };
+	struct sysroot root;
+	int ret, pret;
+
+	if (!a.pattern)
+		return EXIT_FAIL;
+	cmd_parse(&list_argp, argc, argv, &a);
+	if (open_root(&root)) {
+		free(a.pattern);
+		return EXIT_FAIL;
+	}
+	pret = pmu_scan(&root, &pmus, &diag);
+	if (pret && pret != -ENOENT) {
+		p_err("cannot read %s/" PMU_DEVICES_DIR ": %s", root.path, strerror(-pret));
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	ret = bf_scan(&root, &bfs, &diag);
+	if (ret)
+		diag_add(&diag, "cannot read %s/class/hwmon: %s", root.path, strerror(-ret));
+	if (pret == -ENOENT && !bfs.n) {
+		p_err("no PMUs: %s/" PMU_DEVICES_DIR " does not exist (is --sysfs-root a sysfs tree?)",
+		      root.path);
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	ret = render(&a, &pmus, &bfs);
+	if (!ret && p_diag(&diag))
+		ret = EXIT_PARTIAL;
+out:
+	diag_free(&diag);
+	bf_list_free(&bfs);
+	pmu_list_free(&pmus);
+	sysroot_close(&root);
+	free(a.pattern);
+	return ret;
+}

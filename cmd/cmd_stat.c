@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pmuctl stat: encode events exactly as perf would, check family rules (--dry-run). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "pmu/encode.h"
+#include "pmu/pmu.h"
+#include "pmu/rules.h"
+
+enum stat_key {
+	KEY_DRY_RUN = 0x200,
+};
+
+struct stat_args {
+	char **event;
+	int nevent;
+	bool all_cpus, dry_run;
+};
+
+static const struct argp_option stat_options[] = {
+	{ "event", 'e', "EVENT", 0,
+	  "event to count: pmu/term=value,.../, a named event, or {a,b} groups; repeatable", 0 },
+	{ "all-cpus", 'a', NULL, 0, "system-wide (always so for uncore PMUs)", 0 },
+	{ "dry-run", KEY_DRY_RUN, NULL, 0,
+	  "encode and check only: print each event's type, config words, CPU and the perf command", 0 },
+	{ 0 },
+};
+
+static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct stat_args *a = state->input;
+
+	switch (key) {
+	case 'e':
+		a->event[a->nevent++] = arg;
+		break;
+	case 'a':
+		a->all_cpus = true;
+		break;
+	case KEY_DRY_RUN:
+		a->dry_run = true;
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'; events go after -e", arg);
+		break;
+	case ARGP_KEY_END:
+		if (!a->nevent)
+			argp_error(state, "no event given; add -e EVENT (see 'pmuctl list --events')");
+		if (!a->dry_run)
+			argp_error(state, "this build of pmuctl encodes only: add --dry-run");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child stat_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
+
+static const struct argp stat_argp = {
+	stat_options, stat_parse_opt, "--dry-run -e EVENT...",
+	"Encode perf event strings against this machine's PMUs exactly as perf does (format fields "
+	"packed into config, config1, config2; named events expanded; PMU globs and prefixes expanded "
+	"to every match) and check the rules of the Tegra410, Yitian 710 and HNS3 drivers before "
+	"anything is opened. A bad string is shown with a caret under the bad part."
+	"\vEvent syntax:\n"
+	"  PMU/TERM[=VALUE],.../   terms are format fields (pmuctl list --formats), named events,\n"
+	"                          config=, config1=, config2=, name=; a bare TERM means TERM=1\n"
+	"  EVENT                   a named event of every PMU that has it, or a perf symbol (cycles)\n"
+	"  {A,B}                   a group, read together; split per PMU instance when globs expand\n"
+	"  PMU may be a glob (nvidia_pcie_pmu_0_rc_*) or, as in perf, a prefix (nvidia_pcie_pmu_0_rc).\n"
+	"\nExamples:\n"
+	"  pmuctl stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x0180,src_bdf_en=1/'\n"
+	"  pmuctl stat --dry-run -e 'nvidia_ucf_pmu_0/event=0x0,src_loc_cpu=0x1,dst_loc_cmem=0x1/'\n"
+	"  pmuctl stat --dry-run -e 'hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/'\n"
+	"  pmuctl -j stat --dry-run -e '{nvidia_cmem_latency_pmu_0/rd_req/,nvidia_cmem_latency_pmu_0/cycles/}'\n"
+	"\nExit status: 0 success, 1 an event does not fit this machine (unknown PMU or term, value "
+	"too wide, a broken family rule), 64 a malformed event string or option.",
+	stat_children, NULL, NULL
+};
+
+static json_t *cpus_json(const struct cpulist *l)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < l->n; i++)
+		json_array_append_new(a, json_integer(l->cpu[i]));
+	return a;
+}
+
+/* "perf stat -a -e '...'" with groups re-formed from the encoded events */
+static char *perf_command(const struct ev_set *set)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	if (!f)
+		return NULL;
+	fprintf(f, "perf stat -a");
+	for (size_t i = 0; i < set->n; i++) {
+		const struct ev_encoded *e = &set->v[i];
+
+		if (e->group >= 0 && !e->leader)
+			continue;
+		fprintf(f, " -e '");
+		if (e->group < 0) {
+			fputs(e->event, f);
+		} else {
+			fputc('{', f);
+			for (size_t k = i, first = 1; k < set->n; k++) {
+				if (set->v[k].group != e->group)
+					continue;
+				fprintf(f, "%s%s", first ? "" : ",", set->v[k].event);
+				first = 0;
+			}
+			fputc('}', f);
+		}
+		fputc('\'', f);
+	}
+	fclose(f);
+	return out;
+}
+
+static json_t *encoded_json(const struct ev_encoded *e)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "event", json_text(e->event));
+	json_object_set_new(o, "pmu", e->pmu ? json_text(e->pmu->name) : json_null());
+	json_object_set_new(o, "family", json_string(e->pmu ? pmu_family_id(e->pmu->family) : "perf"));
+	json_object_set_new(o, "type", json_integer(e->type));
+	json_object_set_new(o, "config", json_hex(e->config[0]));
+	json_object_set_new(o, "config1", json_hex(e->config[1]));
+	json_object_set_new(o, "config2", json_hex(e->config[2]));
+	json_object_set_new(o, "cpus", cpus_json(&e->cpus));
+	json_object_set_new(o, "group", e->group >= 0 ? json_integer(e->group) : json_null());
+	json_object_set_new(o, "leader", json_boolean(e->group >= 0 && e->leader));
+	if (e->name)
+		json_object_set_new(o, "name", json_text(e->name));
+	if (e->filter_mode)
+		json_object_set_new(o, "filter_mode", json_string(e->filter_mode));
+	return o;
+}
+
+static void print_encoded(const struct ev_encoded *e)
+{
+	char loc[160], cpus[256];
+
+	fput_safe(e->event, stdout);
+	putchar('\n');
+	if (e->pmu) {
+		pmu_location(e->pmu, loc, sizeof(loc));
+		printf("  pmu      ");
+		fput_safe(e->pmu->name, stdout);
+		printf(" (%s%s%s)\n", pmu_family_name(e->pmu->family), *loc ? ", " : "", loc);
+	} else {
+		printf("  pmu      perf symbolic event\n");
+	}
+	printf("  type     %u\n", e->type);
+	printf("  config   0x%llx\n", (unsigned long long)e->config[0]);
+	printf("  config1  0x%llx\n", (unsigned long long)e->config[1]);
+	printf("  config2  0x%llx\n", (unsigned long long)e->config[2]);
+	if (e->cpus.n == 1 && e->cpus.cpu[0] < 0)
+		printf("  cpu      any (follows the command; add -a for system-wide)\n");
+	else {
+		cpulist_format(&e->cpus, cpus, sizeof(cpus));
+		printf("  cpu      %s\n", cpus);
+	}
+	if (e->group >= 0)
+		printf("  group    %d%s\n", e->group, e->leader ? " (leader)" : "");
+	if (e->filter_mode)
+		printf("  filter   %s mode\n", e->filter_mode);
+}
+
+static int encode_all(const struct stat_args *a, const struct pmu_list *pmus,
+		      const struct cpulist *online, struct ev_set *set)
+{
+	struct encode_opts o = { .system_wide = a->all_cpus, .online = online };
+	struct diag warn = { 0 };
+	struct pmu_err err = { 0 };
+	int ret = 0;
+
+	for (int i = 0; i < a->nevent; i++) {
+		ret = ev_encode(pmus, a->event[i], i, &o, set, &err);
+		if (ret) {
+			p_err_at(a->event[i], &err);
+			return err.syntax ? EXIT_USAGE : EXIT_FAIL;
+		}
+	}
+	ret = rules_check(set, &err, &warn);
+	p_diag(&warn);
+	diag_free(&warn);
+	if (ret) {
+		p_err_at(a->event[err.arg], &err);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+int cmd_stat(int argc, char **argv)
+{
+	struct stat_args a = { .event = calloc((size_t)argc, sizeof(char *)) };
+	struct pmu_list pmus = { 0 };
+	struct cpulist online = { 0 };
+	struct ev_set set = { 0 };
+	struct diag diag = { 0 };
+	struct sysroot root;
+	char *cmdline = NULL;
+	int ret;
+
+	if (!a.event)
+		return EXIT_FAIL;
+	cmd_parse(&stat_argp, argc, argv, &a);
+	if (open_root(&root)) {
+		free(a.event);
+		return EXIT_FAIL;
+	}
+	ret = pmu_scan(&root, &pmus, &diag);
+	if (ret && ret != -ENOENT) {
+		p_err("cannot read %s/" PMU_DEVICES_DIR ": %s", root.path, strerror(-ret));
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	if (settings.verbose)
+		p_diag(&diag);
+	if (pmu_online_cpus(&root, &online))
+		p_info("no readable devices/system/cpu/online under %s", root.path);
+	ret = encode_all(&a, &pmus, &online, &set);
+	if (ret)
+		goto out;
+	cmdline = perf_command(&set);
+	if (settings.json) {
+		json_t *root_j = json_object(), *arr = json_array();
+
+		for (size_t i = 0; i < set.n; i++)
+			json_array_append_new(arr, encoded_json(&set.v[i]));
+		json_object_set_new(root_j, "events", arr);
+		json_object_set_new(root_j, "perf_command", json_text(cmdline));
+		ret = json_emit(root_j) ? EXIT_FAIL : EXIT_OK;
+	} else {
+		for (size_t i = 0; i < set.n; i++)
+			print_encoded(&set.v[i]);
+		printf("\n");
+		fput_safe(cmdline, stdout);
+		printf("\n");
+	}
+out:
+	free(cmdline);
+	ev_set_free(&set);
+	cpulist_free(&online);
+	diag_free(&diag);
+	pmu_list_free(&pmus);
+	sysroot_close(&root);
+	free(a.event);
+	return ret;
+}

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmuctl: uncore PMUs of Arm and NVIDIA data-center servers.
+ * argp in two stages: global options up to the command name (ARGP_IN_ORDER),
+ * then the command's own argp, which takes the global options too.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <pci/pci.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+
+struct settings settings;
+
+static int cmd_help(int argc, char **argv);
+
+const struct command commands[] = {
+	{ "list", cmd_list, "list PMUs, their events and formats, and BlueField blocks" },
+	{ "stat", cmd_stat, "encode events (--dry-run) as perf would, with family rules" },
+	{ "bdf", cmd_bdf, "convert between bus:device.function and 16-bit BDF filter values" },
+	{ "help", cmd_help, "show help for pmuctl or one of its commands" },
+	{ NULL, NULL, NULL },
+};
+
+enum global_key {
+	KEY_SYSFS_ROOT = 0x100,
+	KEY_LIST_CMDS,
+};
+
+static void print_version(FILE *f, struct argp_state *state)
+{
+	(void)state;
+	fprintf(f, "pmuctl %s\nlibpci %d.%d.%d (API 0x%06x)\njansson %s\n", PMUCTL_VERSION,
+		PCI_LIB_VERSION >> 16, (PCI_LIB_VERSION >> 8) & 0xff, PCI_LIB_VERSION & 0xff,
+		PCI_LIB_VERSION, jansson_version_str());
+}
+
+void (*argp_program_version_hook)(FILE *, struct argp_state *) = print_version;
+const char *argp_program_bug_address = "the pmuctl issue tracker";
+
+static const struct argp_option global_options[] = {
+	{ NULL, 0, NULL, 0, "Global options (before or after the command):", -1 },
+	{ "json", 'j', NULL, 0, "JSON output (the stable interface for scripts)", -1 },
+	{ "pretty", 'p', NULL, 0, "indented JSON; implies --json", -1 },
+	{ "sysfs-root", KEY_SYSFS_ROOT, "DIR", 0,
+	  "read the machine under DIR instead of /sys (default: $SYSFS_PATH, as perf)", -1 },
+	{ "pci-dump", 'F', "FILE", 0, "read PCI config space from an 'lspci -xxxx' dump (map)", -1 },
+	{ "verbose", 'v', NULL, 0, "say more about what is read and why", -1 },
+	{ "quiet", 'q', NULL, 0, "no warnings, only errors", -1 },
+	{ "list-cmds", KEY_LIST_CMDS, NULL, OPTION_HIDDEN, "print the command names", -1 },
+	{ 0 },
+};
+
+static error_t global_parse(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'p':
+		settings.pretty = true;
+		/* pretty implies JSON */
+		/* fall through */
+	case 'j':
+		settings.json = true;
+		break;
+	case KEY_SYSFS_ROOT:
+		settings.sysfs_root = arg;
+		break;
+	case 'F':
+		settings.pci_dump = arg;
+		break;
+	case 'v':
+		settings.verbose = true;
+		break;
+	case 'q':
+		settings.quiet = true;
+		break;
+	case KEY_LIST_CMDS:
+		for (const struct command *c = commands; c->name; c++)
+			printf("%s\n", c->name);
+		exit(finish_output(EXIT_OK));
+	default:
+		(void)state;
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+const struct argp global_argp = { global_options, global_parse, NULL, NULL, NULL, NULL, NULL };
+
+void cmd_parse(const struct argp *argp, int argc, char **argv, void *input)
+{
+	argp_parse(argp, argc, argv, 0, NULL, input);
+}
+
+struct main_state {
+	int argc;
+	char **argv;
+};
+
+static error_t main_parse(int key, char *arg, struct argp_state *state)
+{
+	struct main_state *st = state->input;
+
+	(void)arg;
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = NULL;
+		break;
+	case ARGP_KEY_ARG:
+		/* the command name: everything from here on is the command's */
+		st->argc = state->argc - state->next + 1;
+		st->argv = &state->argv[state->next - 1];
+		state->next = state->argc;
+		break;
+	case ARGP_KEY_END:
+		if (!st->argc)
+			argp_error(state, "no command given; try 'pmuctl list' or 'pmuctl help'");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+#define EXIT_STATUS_HELP \
+	"Exit status: 0 success, 1 failure, 2 partial (done, but something could not be read), 64 usage error.\n"
+
+static char *main_help_filter(int key, const char *text, void *input)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)input;
+	if (key != ARGP_KEY_HELP_POST_DOC)
+		return (char *)text;
+	f = open_memstream(&out, &len);
+	if (!f)
+		return (char *)text;
+	fprintf(f, "Commands:\n");
+	for (const struct command *c = commands; c->name; c++)
+		fprintf(f, "  %-6s  %s\n", c->name, c->summary);
+	fprintf(f, "\n%s\n", text ? text : "");
+	fprintf(f, EXIT_STATUS_HELP);
+	fclose(f);
+	return out;
+}
+
+static const struct argp_child main_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
+
+static const struct argp main_argp = {
+	NULL, main_parse, "COMMAND [ARGS...]",
+	"pmuctl -- uncore PMUs of Arm and NVIDIA data-center servers: list them, map PCIe devices "
+	"to root complexes, encode perf event strings and count with the documented metrics."
+	"\vExamples:\n"
+	"  pmuctl list                       every PMU of this machine, by family\n"
+	"  pmuctl list --events 'nvidia_pcie_pmu_0_rc_*'\n"
+	"  pmuctl bdf 27:01.1                the 16-bit src_bdf value 0x2781\n"
+	"  pmuctl stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x180,src_bdf_en=1/'\n"
+	"  pmuctl --sysfs-root tests/fixtures/tegra410/sys list\n"
+	"\nEnvironment: SYSFS_PATH is the sysfs root when --sysfs-root is not given (as in perf).",
+	main_children, main_help_filter, NULL
+};
+
+static const struct command *find_command(const char *name)
+{
+	for (const struct command *c = commands; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
+static int run_command(const struct command *c, int argc, char **argv)
+{
+	char *name;
+	int ret;
+
+	/* argv[0] "pmuctl list" makes argp's usage lines read right */
+	if (asprintf(&name, "pmuctl %s", c->name) < 0)
+		return EXIT_FAIL;
+	argv[0] = name;
+	ret = c->run(argc, argv);
+	free(name);
+	return ret;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	const struct command *c;
+	char *help_argv[] = { NULL, "--help", NULL };
+
+	if (argc < 2) {
+		argp_help(&main_argp, stdout, ARGP_HELP_STD_HELP, "pmuctl");
+		return EXIT_OK;
+	}
+	c = find_command(argv[1]);
+	if (!c || c->run == cmd_help) {
+		p_err("no help for '%s': it is not a pmuctl command (see 'pmuctl --help')", argv[1]);
+		return EXIT_USAGE;
+	}
+	return run_command(c, 2, help_argv);
+}
+
+int main(int argc, char **argv)
+{
+	struct main_state st = { 0 };
+	const struct command *c;
+
+	/* a closed pipe (pmuctl list | head) ends output quietly, via EPIPE */
+	signal(SIGPIPE, SIG_IGN);
+	argp_err_exit_status = EXIT_USAGE;
+	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &st);
+	c = find_command(st.argv[0]);
+	if (!c) {
+		char buf[256];
+
+		p_err("'%s' is not a pmuctl command; the commands are list, stat, bdf and help",
+		      safe_str(st.argv[0], buf, sizeof(buf)));
+		return EXIT_USAGE;
+	}
+	return finish_output(run_command(c, st.argc, st.argv));
+}

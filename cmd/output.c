@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The error sink, caret rendering, safe text and JSON emission. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "pmu/diag.h"
+
+static void vmsg(const char *level, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "pmuctl: %s", level);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void p_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("error: ", fmt, ap);
+	va_end(ap);
+}
+
+void p_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (settings.quiet)
+		return;
+	va_start(ap, fmt);
+	vmsg("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void p_info(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!settings.verbose)
+		return;
+	va_start(ap, fmt);
+	vmsg("", fmt, ap);
+	va_end(ap);
+}
+
+size_t p_diag(const struct diag *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		p_warn("%s", d->msg[i]);
+	return d->n;
+}
+
+/* Show at most this much of a long event string around the error */
+#define CARET_WINDOW 100
+
+void p_err_at(const char *text, const struct pmu_err *e)
+{
+	size_t n = strlen(text), from = 0, to = n, pos = e->pos, len = e->len;
+	const char *lead = "";
+
+	p_err("%s", e->msg);
+	if (!e->has_pos)
+		return;
+	if (pos > n)
+		pos = n;
+	if (len > n - pos + 1)
+		len = n - pos + 1;
+	if (n > CARET_WINDOW) {
+		from = pos > CARET_WINDOW / 2 ? pos - CARET_WINDOW / 2 : 0;
+		to = from + CARET_WINDOW < n ? from + CARET_WINDOW : n;
+		lead = from ? "..." : "";
+	}
+	fprintf(stderr, "  %s", lead);
+	for (size_t i = from; i < to; i++)
+		fputc(isprint((unsigned char)text[i]) ? text[i] : '?', stderr);
+	fprintf(stderr, "%s\n  %*s^", to < n ? "..." : "", (int)(strlen(lead) + pos - from), "");
+	for (size_t i = 1; i < len && pos + i < to; i++)
+		fputc('~', stderr);
+	fputc('\n', stderr);
+}
+
+int open_root(struct sysroot *root)
+{
+	const char *path = settings.sysfs_root;
+	int ret;
+
+	if (!path)
+		path = getenv("SYSFS_PATH");
+	if (!path || !*path)
+		path = "/sys";
+	ret = sysroot_open(root, path);
+	if (ret)
+		p_err("cannot open sysfs root '%s': %s (give a machine with --sysfs-root DIR)", path,
+		      strerror(-ret));
+	return ret;
+}
+
+const char *safe_str(const char *s, char *buf, size_t size)
+{
+	size_t o = 0;
+
+	if (!size)
+		return buf;
+	for (; s && *s && o + 5 < size; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			o += (size_t)snprintf(buf + o, size - o, "\\x%02x", c);
+		else
+			buf[o++] = (char)c;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+void fput_safe(const char *s, FILE *f)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+}
+
+json_t *json_hex(unsigned long long v)
+{
+	char b[24];
+
+	snprintf(b, sizeof(b), "0x%llx", v);
+	return json_string(b);
+}
+
+json_t *json_text(const char *s)
+{
+	json_t *j;
+	char *buf;
+	size_t o = 0;
+
+	if (!s)
+		return json_null();
+	j = json_string(s);
+	if (j)
+		return j;
+	buf = malloc(strlen(s) * 4 + 1);
+	if (!buf)
+		return NULL;
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c >= 0x80)
+			o += (size_t)sprintf(buf + o, "\\x%02x", c);
+		else
+			buf[o++] = (char)c;
+	}
+	buf[o] = '\0';
+	j = json_string(buf);
+	free(buf);
+	return j;
+}
+
+int json_emit(json_t *root)
+{
+	size_t flags = JSON_PRESERVE_ORDER | (settings.pretty ? JSON_INDENT(2) : JSON_COMPACT);
+	int ret;
+
+	if (!root) {
+		p_err("out of memory building JSON");
+		return -ENOMEM;
+	}
+	ret = json_dumpf(root, stdout, flags);
+	fputc('\n', stdout);
+	json_decref(root);
+	return ret ? -EIO : 0;
+}
+
+int finish_output(int code)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return code;
+	if (errno == EPIPE)
+		return code;
+	fprintf(stderr, "pmuctl: error: cannot write output: %s\n", strerror(errno));
+	return EXIT_FAIL;
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What every command shares: global settings, the command table, rendering helpers. */
+#ifndef PMUCTL_CMD_H
+#define PMUCTL_CMD_H
+
+#include <argp.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include "pmu/err.h"
+#include "pmu/sysroot.h"
+
+#define PMUCTL_VERSION "0.1.0"
+
+enum exit_code {
+	EXIT_OK = 0,
+	EXIT_FAIL = 1,
+	EXIT_PARTIAL = 2,	/* done, but some items could not be read */
+	EXIT_USAGE = 64,	/* sysexits.h EX_USAGE */
+};
+
+struct settings {
+	bool json, pretty, verbose, quiet;
+	const char *sysfs_root;
+	const char *pci_dump;
+};
+
+extern struct settings settings;
+extern const struct argp global_argp;
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+extern const struct command commands[];
+
+int cmd_list(int argc, char **argv);
+int cmd_stat(int argc, char **argv);
+int cmd_bdf(int argc, char **argv);
+
+/* Parse a command's own options; global options are accepted there too. */
+void cmd_parse(const struct argp *argp, int argc, char **argv, void *input);
+
+/* One error sink: "pmuctl: error: ..." on stderr. */
+void p_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void p_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void p_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* An event-string error: the message, the string, and a caret under the bad part. */
+void p_err_at(const char *text, const struct pmu_err *e);
+/* Print the soft problems collected while reading; returns their number. */
+struct diag;
+size_t p_diag(const struct diag *d);
+
+/* Open --sysfs-root (or $SYSFS_PATH, or /sys); prints the error itself. */
+int open_root(struct sysroot *root);
+
+/* Human output of text read from the machine: control characters escaped. */
+void fput_safe(const char *s, FILE *f);
+/* The same into a buffer, for tables. */
+const char *safe_str(const char *s, char *buf, size_t size);
+
+/* JSON: build one root, dump once. */
+int json_emit(json_t *root);
+json_t *json_hex(unsigned long long v);
+/* A string from the machine: invalid UTF-8 bytes become \\xNN instead of failing. */
+json_t *json_text(const char *s);
+/* Flush stdout; a closed pipe is not an error. Returns code or EXIT_FAIL. */
+int finish_output(int code);
+
+#endif

@@ -1,0 +1,551 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Term resolution follows perf's util/pmu.c and parse-events.c (perf 6.1):
+ * - a bare term or "term=1" that names no format but an event is that event's terms;
+ *   "event=NAME" is the same; event names match case-insensitively;
+ * - config=, config1=, config2= assign their word (the last one wins);
+ * - format terms are OR-ed into their word after that, in any order;
+ * - a value wider than its field is an error naming the maximum.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "pmu/encode.h"
+#include "pmu/symbolic.h"
+
+/* perf's hard-coded terms that are valid on every PMU */
+static const char *const hardcoded_terms[] = {
+	"config", "config1", "config2", "name", "period", "percore", "metric-id",
+};
+
+static int hardcoded_index(const char *name)
+{
+	for (int i = 0; i < (int)(sizeof(hardcoded_terms) / sizeof(hardcoded_terms[0])); i++)
+		if (!strcmp(name, hardcoded_terms[i]))
+			return i;
+	return -1;
+}
+
+static int oom(struct pmu_err *err)
+{
+	return pmu_err_set(err, -ENOMEM, "out of memory");
+}
+
+/* One term after alias expansion, pointing back at the text the user wrote. */
+struct flat_term {
+	const struct ev_term *t;
+	size_t pos, len, vpos, vlen;	/* in the user's string */
+	bool from_alias;
+	const struct pmu_event *alias;
+};
+
+struct flat {
+	struct flat_term *v;
+	size_t n;
+	struct ev_spec *alias_specs;	/* parsed events/ files, owned */
+	size_t nalias;
+};
+
+static void flat_free(struct flat *f)
+{
+	for (size_t i = 0; i < f->nalias; i++)
+		ev_spec_free(&f->alias_specs[i]);
+	free(f->alias_specs);
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
+
+static int flat_push(struct flat *f, const struct ev_term *t, const struct ev_term *at,
+		     const struct pmu_event *alias)
+{
+	struct flat_term *nv = realloc(f->v, (f->n + 1) * sizeof(*nv));
+
+	if (!nv)
+		return -ENOMEM;
+	f->v = nv;
+	f->v[f->n++] = (struct flat_term){
+		.t = t, .pos = at->pos, .len = at->len,
+		.vpos = at == t ? t->vpos : at->pos, .vlen = at == t ? t->vlen : at->len,
+		.from_alias = at != t, .alias = alias,
+	};
+	return 0;
+}
+
+static const struct pmu_event *term_alias(const struct pmu *p, const struct ev_term *t)
+{
+	if (hardcoded_index(t->name) >= 0)
+		return NULL;
+	if (t->kind == EV_VALUE_STR)
+		return strcasecmp(t->name, "event") ? NULL : pmu_find_event(p, t->str);
+	if (t->kind == EV_VALUE_NUM && t->num != 1)
+		return NULL;
+	if (pmu_find_format(p, t->name))
+		return NULL;
+	return pmu_find_event(p, t->name);
+}
+
+static int expand_aliases(const struct pmu *p, const struct ev_spec *spec, struct flat *f,
+			  const struct pmu_event **first_alias, struct pmu_err *err)
+{
+	for (size_t i = 0; i < spec->nterms; i++) {
+		const struct ev_term *t = &spec->terms[i];
+		const struct pmu_event *a = term_alias(p, t);
+		struct ev_spec *as, *nv;
+		struct pmu_err aerr;
+
+		if (!a) {
+			if (flat_push(f, t, t, NULL))
+				return oom(err);
+			continue;
+		}
+		if (!*first_alias)
+			*first_alias = a;
+		nv = realloc(f->alias_specs, (f->nalias + 1) * sizeof(*nv));
+		if (!nv)
+			return oom(err);
+		f->alias_specs = nv;
+		as = &f->alias_specs[f->nalias];
+		if (ev_parse_terms(a->value, as, &aerr))
+			return pmu_err_at(err, -EINVAL, t->pos, t->len,
+					  "event '%s' of PMU '%s' has a value perf cannot read: '%.60s' (%s)",
+					  a->name, p->name, a->value, aerr.msg);
+		f->nalias++;
+		for (size_t k = 0; k < as->nterms; k++)
+			if (flat_push(f, &as->terms[k], t, a))
+				return oom(err);
+	}
+	return 0;
+}
+
+static void valid_terms(const struct pmu *p, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < p->nformats && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s,", p->formats[i].name);
+	for (size_t i = 0; i < sizeof(hardcoded_terms) / sizeof(hardcoded_terms[0]) && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s", hardcoded_terms[i],
+					 i + 1 < sizeof(hardcoded_terms) / sizeof(hardcoded_terms[0]) ? "," : "");
+}
+
+static uint64_t term_number(const struct ev_term *t)
+{
+	return t->kind == EV_VALUE_NUM ? t->num : 1;
+}
+
+static int apply_hardcoded(const struct pmu *p, const struct flat_term *ft, struct ev_encoded *e,
+			   struct pmu_err *err)
+{
+	const struct ev_term *t = ft->t;
+	int h = hardcoded_index(t->name);
+
+	if (h <= 2) {
+		if (t->kind == EV_VALUE_STR)
+			return pmu_err_at(err, -EINVAL, ft->vpos, ft->vlen,
+					  "term '%s' needs a number, not '%s'", t->name, t->str);
+		e->config[h] = term_number(t);
+		return 0;
+	}
+	if (!strcmp(t->name, "name") || !strcmp(t->name, "metric-id")) {
+		if (t->kind != EV_VALUE_STR)
+			return pmu_err_at(err, -EINVAL, ft->pos, ft->len, "term '%s' needs a name",
+					  t->name);
+		if (!strcmp(t->name, "name")) {
+			free(e->name);
+			e->name = strdup(t->str);
+			if (!e->name)
+				return oom(err);
+		}
+		return 0;
+	}
+	if (!strcmp(t->name, "period"))
+		return pmu_err_at(err, -EOPNOTSUPP, ft->pos, ft->len,
+				  "term 'period' asks for sampling, which PMU '%s' cannot do: pmuctl counts",
+				  p ? p->name : "?");
+	return 0;	/* percore: per-core aggregation has no meaning for uncore counts */
+}
+
+static int apply_format(const struct pmu *p, const struct flat_term *ft, struct ev_encoded *e,
+			struct pmu_err *err)
+{
+	const struct ev_term *t = ft->t;
+	const struct pmu_format *f = pmu_find_format(p, t->name);
+	char vt[2048];
+	uint64_t v, max;
+
+	if (!f) {
+		valid_terms(p, vt, sizeof(vt));
+		if (ft->from_alias)
+			return pmu_err_at(err, -EINVAL, ft->pos, ft->len,
+					  "event '%s' uses term '%s' that PMU '%s' has no format for",
+					  ft->alias->name, t->name, p->name);
+		return pmu_err_at(err, -EINVAL, ft->pos, (size_t)strlen(t->name),
+				  "unknown term '%s' for PMU '%s' (valid terms: %s)", t->name, p->name,
+				  vt);
+	}
+	if (t->kind == EV_VALUE_STR)
+		return pmu_err_at(err, -EINVAL, ft->vpos, ft->vlen,
+				  "term '%s' needs a number, and '%s' is not an event of PMU '%s'",
+				  t->name, t->str, p->name);
+	v = term_number(t);
+	max = format_max_value(f->mask);
+	if (v > max) {
+		char fd[256];
+
+		format_describe(f->word, f->mask, fd, sizeof(fd));
+		return pmu_err_at(err, -ERANGE, ft->vpos, ft->vlen,
+				  "value 0x%llx too big for format '%s' (%s), maximum is %llu (0x%llx)",
+				  (unsigned long long)v, t->name, fd, (unsigned long long)max,
+				  (unsigned long long)max);
+	}
+	e->config[f->word] |= format_pack(f->mask, v);
+	e->given[f - p->formats] = true;
+	return 0;
+}
+
+static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct ev_encoded *e,
+			 struct pmu_err *err)
+{
+	struct flat f = { 0 };
+	int ret;
+
+	e->pmu = p;
+	e->type = (uint32_t)p->type;
+	e->given = calloc(p->nformats ? p->nformats : 1, sizeof(bool));
+	if (!e->given)
+		return oom(err);
+	ret = expand_aliases(p, spec, &f, &e->alias, err);
+	/* perf assigns the config words first, then ORs the format terms in */
+	for (size_t i = 0; !ret && i < f.n; i++)
+		if (hardcoded_index(f.v[i].t->name) >= 0)
+			ret = apply_hardcoded(p, &f.v[i], e, err);
+	for (size_t i = 0; !ret && i < f.n; i++)
+		if (hardcoded_index(f.v[i].t->name) < 0)
+			ret = apply_format(p, &f.v[i], e, err);
+	flat_free(&f);
+	if (!ret && p->type < 0)
+		ret = pmu_err_at(err, -ENOENT, spec->name_pos, spec->name_len,
+				 "PMU '%s' has no readable type file", p->name);
+	return ret;
+}
+
+static bool is_glob(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+/* perf 6.1 also takes a name that stops before "_<digit>": nvidia_pcie_pmu_0_rc -> rc_0..rc_5 */
+static bool prefix_matches(const char *name, const char *tok)
+{
+	size_t l = strlen(tok);
+
+	return !strncmp(name, tok, l) && name[l] == '_' && name[l + 1] >= '0' && name[l + 1] <= '9';
+}
+
+static size_t match_pmus(const struct pmu_list *pmus, const char *want, const struct pmu **out)
+{
+	size_t n = 0;
+	const struct pmu *exact = pmu_find(pmus, want);
+
+	if (exact) {
+		out[0] = exact;
+		return 1;
+	}
+	for (size_t i = 0; i < pmus->n; i++) {
+		const char *name = pmus->v[i].name;
+
+		if (is_glob(want) ? !fnmatch(want, name, 0) : prefix_matches(name, want))
+			out[n++] = &pmus->v[i];
+	}
+	return n;
+}
+
+static char *concrete_text(const char *pmu, const struct ev_spec *s)
+{
+	char *out;
+
+	if (asprintf(&out, "%s/%s/%s", pmu, s->terms_text ? s->terms_text : "",
+		     s->mods ? s->mods : "") < 0)
+		return NULL;
+	return out;
+}
+
+static int set_cpus(struct ev_encoded *e, const struct encode_opts *o)
+{
+	const struct cpulist *src = NULL;
+
+	if (e->pmu && e->pmu->has_cpumask && e->pmu->cpumask.n)
+		src = &e->pmu->cpumask;
+	else if (o->system_wide && o->online)
+		src = o->online;
+	if (!src) {
+		e->cpus.cpu = malloc(sizeof(int));
+		if (!e->cpus.cpu)
+			return -ENOMEM;
+		e->cpus.cpu[0] = -1;
+		e->cpus.n = 1;
+		return 0;
+	}
+	e->cpus.cpu = malloc(src->n * sizeof(int));
+	if (!e->cpus.cpu)
+		return -ENOMEM;
+	memcpy(e->cpus.cpu, src->cpu, src->n * sizeof(int));
+	e->cpus.n = src->n;
+	return 0;
+}
+
+static void encoded_free(struct ev_encoded *e)
+{
+	free(e->event);
+	free(e->name);
+	free(e->given);
+	free(e->mods);
+	cpulist_free(&e->cpus);
+}
+
+static int check_mods(const struct ev_spec *s, struct pmu_err *err)
+{
+	/* user/kernel/hypervisor/guest/host only: precise and sampling modifiers mean nothing here */
+	static const char allowed[] = "ukhGH";
+
+	if (!s->mods)
+		return 0;
+	for (size_t i = 0; s->mods[i]; i++)
+		if (!strchr(allowed, s->mods[i]))
+			return pmu_err_at(err, -EINVAL, s->mods_pos + i, 1,
+					  "unsupported event modifier '%c' (pmuctl takes u, k, h, G, H)",
+					  s->mods[i]);
+	return 0;
+}
+
+static struct ev_encoded *set_grow(struct ev_set *set, size_t extra)
+{
+	struct ev_encoded *nv = realloc(set->v, (set->n + extra) * sizeof(*nv));
+
+	if (!nv)
+		return NULL;
+	set->v = nv;
+	memset(&set->v[set->n], 0, extra * sizeof(*nv));
+	return &set->v[set->n];
+}
+
+static int encode_symbolic(const struct symbolic_event *sym, const struct ev_spec *s,
+			   struct ev_set *set)
+{
+	struct ev_encoded *e = set_grow(set, 1);
+
+	if (!e)
+		return -ENOMEM;
+	e->type = sym->type;
+	e->config[0] = sym->config;
+	if (asprintf(&e->event, "%s%s%s", s->name, s->mods ? ":" : "", s->mods ? s->mods : "") < 0)
+		return -ENOMEM;
+	set->n++;
+	return 0;
+}
+
+/* A bare name that is no perf symbol is looked up as an event of every PMU, as perf does. */
+static size_t pmus_with_event(const struct pmu_list *pmus, const char *name, const struct pmu **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < pmus->n; i++)
+		if (pmu_find_event(&pmus->v[i], name))
+			out[n++] = &pmus->v[i];
+	return n;
+}
+
+static int encode_spec(const struct pmu_list *pmus, const struct ev_spec *s, struct ev_set *set,
+		       const struct pmu **match, struct pmu_err *err)
+{
+	struct ev_spec bare = { 0 };
+	struct ev_term term = { 0 };
+	const struct ev_spec *use = s;
+	struct pmu_err first = { 0 };
+	size_t nm, ok = 0;
+	int ret = check_mods(s, err);
+
+	if (ret)
+		return ret;
+	if (!s->has_slash) {
+		const struct symbolic_event *sym = symbolic_find(s->name);
+
+		if (sym)
+			return encode_symbolic(sym, s, set) ? oom(err) : 0;
+		nm = pmus_with_event(pmus, s->name, match);
+		if (!nm)
+			return pmu_err_at(err, -ENOENT, s->name_pos, s->name_len,
+					  "unknown event '%s': no PMU has it and perf has no such symbol (see 'pmuctl list --events')",
+					  s->name);
+		/* the same as writing pmu/<name>/ for each of them */
+		term.name = s->name;
+		term.pos = s->name_pos;
+		term.len = s->name_len;
+		bare = *s;
+		bare.terms = &term;
+		bare.nterms = 1;
+		bare.terms_text = s->name;
+		use = &bare;
+	} else {
+		nm = match_pmus(pmus, s->name, match);
+		if (!nm)
+			return pmu_err_at(err, -ENOENT, s->name_pos, s->name_len,
+					  "cannot find PMU '%s' under the sysfs root (see 'pmuctl list')",
+					  s->name);
+	}
+	if (!set_grow(set, nm))
+		return oom(err);
+	for (size_t i = 0; i < nm; i++) {
+		struct ev_encoded *e = &set->v[set->n + ok];
+
+		memset(e, 0, sizeof(*e));
+		ret = encode_on_pmu(match[i], use, e, err);
+		if (!ret) {
+			e->event = concrete_text(match[i]->name, use);
+			if (!e->event) {
+				encoded_free(e);
+				return oom(err);
+			}
+			ok++;
+			continue;
+		}
+		encoded_free(e);
+		if (ret == -ENOMEM)
+			return ret;
+		if (!first.code)
+			first = *err;
+	}
+	/* like perf, a PMU prefix or glob succeeds when at least one PMU took the terms */
+	if (!ok) {
+		*err = first;
+		return first.code;
+	}
+	set->n += ok;
+	return 0;
+}
+
+static int finish_group_and_cpus(struct ev_set *set, size_t from, const struct ev_list *l,
+				 const size_t *spec_of, int arg, const struct encode_opts *o)
+{
+	int base = set->ngroups;
+
+	for (size_t i = from; i < set->n; i++) {
+		struct ev_encoded *e = &set->v[i];
+		const struct ev_spec *s = &l->v[spec_of[i - from]];
+
+		e->arg = arg;
+		e->start = s->start;
+		e->end = s->end;
+		e->src_group = s->group < 0 ? -1 : base + s->group;
+		if (s->mods && !e->mods && !(e->mods = strdup(s->mods)))
+			return -ENOMEM;
+		if (set_cpus(e, o))
+			return -ENOMEM;
+	}
+	set->ngroups += l->ngroups;
+	return 0;
+}
+
+/*
+ * A {} group whose globs reach several PMU instances becomes one group per instance,
+ * as newer perf does, since a hardware group may only span one PMU. Symbolic
+ * (software) events join whichever group they were written in.
+ */
+static void split_groups(struct ev_set *set, size_t from)
+{
+	for (size_t i = from; i < set->n; i++) {
+		struct ev_encoded *e = &set->v[i];
+		bool used = false;
+		size_t k;
+
+		e->leader = false;
+		e->group = -1;
+		if (e->src_group < 0)
+			continue;
+		for (k = from; k < i; k++) {
+			const struct ev_encoded *p = &set->v[k];
+
+			if (p->src_group != e->src_group)
+				continue;
+			used = true;
+			if (p->pmu == e->pmu || !p->pmu || !e->pmu)
+				break;
+		}
+		if (k < i) {
+			e->group = set->v[k].group;
+			continue;
+		}
+		e->group = used ? set->ngroups++ : e->src_group;
+		e->leader = true;
+	}
+}
+
+int ev_encode(const struct pmu_list *pmus, const char *text, int arg, const struct encode_opts *o,
+	      struct ev_set *set, struct pmu_err *err)
+{
+	struct ev_list l;
+	const struct pmu **match;
+	size_t from = set->n, *spec_of = NULL;
+	int ret = ev_parse(text, &l, err);
+
+	if (ret) {
+		err->arg = arg;
+		err->syntax = ret != -ENOMEM;
+		return ret;
+	}
+	match = calloc(pmus->n ? pmus->n : 1, sizeof(*match));
+	if (!match) {
+		ev_list_free(&l);
+		return oom(err);
+	}
+	for (size_t i = 0; i < l.n; i++) {
+		size_t before = set->n, *ns;
+
+		ret = encode_spec(pmus, &l.v[i], set, match, err);
+		if (ret)
+			break;
+		ns = realloc(spec_of, (set->n - from) * sizeof(*ns) + 1);
+		if (!ns) {
+			ret = oom(err);
+			break;
+		}
+		spec_of = ns;
+		for (size_t k = before; k < set->n; k++)
+			spec_of[k - from] = i;
+	}
+	if (!ret && finish_group_and_cpus(set, from, &l, spec_of, arg, o))
+		ret = oom(err);
+	if (!ret)
+		split_groups(set, from);
+	if (ret) {
+		err->arg = arg;
+		for (size_t i = from; i < set->n; i++)
+			encoded_free(&set->v[i]);
+		set->n = from;
+	}
+	free(spec_of);
+	free(match);
+	ev_list_free(&l);
+	return ret;
+}
+
+void ev_set_free(struct ev_set *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		encoded_free(&s->v[i]);
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+uint64_t ev_field(const struct ev_encoded *e, const char *format, bool *given)
+{
+	const struct pmu_format *f = e->pmu ? pmu_find_format(e->pmu, format) : NULL;
+
+	if (given)
+		*given = f && e->given[f - e->pmu->formats];
+	return f ? format_unpack(f->mask, e->config[f->word]) : 0;
+}

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* perf PMUs found under <root>/bus/event_source/devices, with their family and location. */
+#ifndef PMUCTL_PMU_H
+#define PMUCTL_PMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "pmu/cpulist.h"
+#include "pmu/diag.h"
+#include "pmu/format.h"
+#include "pmu/sysroot.h"
+
+#define PMU_DEVICES_DIR "bus/event_source/devices"
+
+enum pmu_family {
+	FAMILY_GENERIC,
+	FAMILY_T410_UCF,
+	FAMILY_T410_PCIE,
+	FAMILY_T410_PCIE_TGT,
+	FAMILY_T410_CMEM,
+	FAMILY_T410_NVLINK_C2C,
+	FAMILY_T410_NVCLINK,
+	FAMILY_T410_NVDLINK,
+	FAMILY_YITIAN_DRW,
+	FAMILY_HNS3,
+	FAMILY_COUNT
+};
+
+enum pmu_peer {
+	PEER_NONE,
+	PEER_GPU,
+	PEER_CPU,
+	PEER_CXLMEM,
+};
+
+/* HNS3 filter modes, in the bit order of the driver's filter-support mask */
+enum hns3_mode {
+	HNS3_MODE_GLOBAL = 1 << 0,
+	HNS3_MODE_PORT = 1 << 1,
+	HNS3_MODE_PORT_TC = 1 << 2,
+	HNS3_MODE_FUNC = 1 << 3,
+	HNS3_MODE_FUNC_QUEUE = 1 << 4,
+	HNS3_MODE_FUNC_INTR = 1 << 5,
+};
+
+struct pmu_event {
+	char *name;
+	char *value;		/* the events/ file, trimmed: "event=0x0", "config=0x1020f" */
+	char *scale;		/* events/<name>.scale, or NULL */
+	char *unit;		/* events/<name>.unit, or NULL */
+	unsigned filter_modes;	/* HNS3: from filtermode/<name>; 0 = unknown */
+};
+
+struct pmu {
+	char *name;
+	int type;		/* -1 when the type file is missing or garbage */
+	struct cpulist cpumask;
+	bool has_cpumask;
+	struct cpulist associated;
+	bool has_associated;
+	char *identifier;
+	const char *identifier_file;	/* "identifier" or Yitian's "ali_drw_pmu_identifier" */
+	char *peer;
+	enum pmu_peer peer_kind;
+	int peer_count;
+	struct pmu_format *formats;
+	size_t nformats;
+	struct pmu_event *events;
+	size_t nevents;
+
+	enum pmu_family family;
+	int socket, rc;		/* Tegra410; -1 when not part of the name */
+	uint64_t drw_addr;	/* Yitian: sub-channel base address (name << 12) */
+	int die, channel, subchannel;
+	int sicl;		/* HNS3 */
+	int bdf_min, bdf_max;	/* HNS3: 16-bit bus:dev.fn values, -1 if unreadable */
+	int64_t hw_clk_freq;	/* HNS3: Hz, -1 if unreadable */
+};
+
+struct pmu_list {
+	struct pmu *v;
+	size_t n;
+};
+
+/* Collect every PMU; per-PMU problems go to diag, only a missing root is an error. */
+int pmu_scan(const struct sysroot *root, struct pmu_list *out, struct diag *diag);
+void pmu_list_free(struct pmu_list *l);
+
+const struct pmu *pmu_find(const struct pmu_list *l, const char *name);
+const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name);
+/* Event aliases match case-insensitively, as in perf. */
+const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name);
+
+/* Family recognition from the name alone; fills socket/rc/die/... */
+void pmu_family_decode(struct pmu *p);
+const char *pmu_family_name(enum pmu_family f);	/* "Tegra410 PCIE" */
+const char *pmu_family_id(enum pmu_family f);	/* "t410_pcie", stable JSON key */
+const char *pmu_peer_name(enum pmu_peer k);
+/* "socket 0, rc 4", "die 1, channel 2, sub-channel 0", "sicl 0"; empty for generic PMUs */
+void pmu_location(const struct pmu *p, char *buf, size_t size);
+unsigned hns3_modes_parse(const char *text);
+const char *hns3_mode_name(unsigned mode_bit);
+
+/* Online CPUs of the machine, from <root>/devices/system/cpu/online. */
+int pmu_online_cpus(const struct sysroot *root, struct cpulist *out);
+
+#endif

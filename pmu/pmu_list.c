@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Look-ups over collected PMUs, and freeing them. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "pmu/pmu.h"
+
+const struct pmu *pmu_find(const struct pmu_list *l, const char *name)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i].name, name))
+			return &l->v[i];
+	return NULL;
+}
+
+const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name)
+{
+	for (size_t i = 0; i < p->nformats; i++)
+		if (!strcmp(p->formats[i].name, name))
+			return &p->formats[i];
+	return NULL;
+}
+
+const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name)
+{
+	for (size_t i = 0; i < p->nevents; i++)
+		if (!strcasecmp(p->events[i].name, name))
+			return &p->events[i];
+	return NULL;
+}
+
+static void pmu_free(struct pmu *p)
+{
+	for (size_t i = 0; i < p->nformats; i++)
+		free(p->formats[i].name);
+	for (size_t i = 0; i < p->nevents; i++) {
+		free(p->events[i].name);
+		free(p->events[i].value);
+		free(p->events[i].scale);
+		free(p->events[i].unit);
+	}
+	free(p->formats);
+	free(p->events);
+	cpulist_free(&p->cpumask);
+	cpulist_free(&p->associated);
+	free(p->identifier);
+	free(p->peer);
+	free(p->name);
+}
+
+void pmu_list_free(struct pmu_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		pmu_free(&l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+int pmu_online_cpus(const struct sysroot *root, struct cpulist *out)
+{
+	char *s;
+	int ret = sysroot_read_trim(root, "devices/system/cpu/online", &s);
+
+	if (ret)
+		return ret;
+	ret = cpulist_parse(s, out);
+	free(s);
+	return ret;
+}

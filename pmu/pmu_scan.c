@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Reading one PMU's sysfs directory: type, cpumask, identifier, peer, format/, events/. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "pmu/pmu.h"
+#include "pmu/strnum.h"
+
+#define PATH_LEN 1024
+
+static int read_attr(const struct sysroot *r, const char *pmu, const char *file, char **out)
+{
+	char path[PATH_LEN];
+
+	if (sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s/%s", pmu, file))
+		return -ENAMETOOLONG;
+	return sysroot_read_trim(r, path, out);
+}
+
+static void read_type(const struct sysroot *r, struct pmu *p, struct diag *diag)
+{
+	int64_t v;
+	char *s;
+	int ret = read_attr(r, p->name, "type", &s);
+
+	p->type = -1;
+	if (ret) {
+		diag_add(diag, "PMU '%s': cannot read type: %s", p->name, strerror(-ret));
+		return;
+	}
+	if (strnum_s64(s, 0, INT32_MAX, &v))
+		diag_add(diag, "PMU '%s': type is not a number: '%.40s'", p->name, s);
+	else
+		p->type = (int)v;
+	free(s);
+}
+
+static void read_cpus(const struct sysroot *r, struct pmu *p, const char *file, struct cpulist *l,
+		      bool *has, struct diag *diag)
+{
+	char *s;
+	int ret = read_attr(r, p->name, file, &s);
+
+	*has = false;
+	if (ret == -ENOENT)
+		return;
+	if (ret) {
+		diag_add(diag, "PMU '%s': cannot read %s: %s", p->name, file, strerror(-ret));
+		return;
+	}
+	ret = cpulist_parse(s, l);
+	if (ret)
+		diag_add(diag, "PMU '%s': %s is not a CPU list: '%.40s'", p->name, file, s);
+	else
+		*has = true;
+	free(s);
+}
+
+static void read_identifier(const struct sysroot *r, struct pmu *p)
+{
+	/* Yitian's later drivers name the file after DEVICE_STRING_ATTR_RO's variable */
+	static const char *const files[] = { "identifier", "ali_drw_pmu_identifier" };
+
+	for (size_t i = 0; i < 2; i++) {
+		if (!read_attr(r, p->name, files[i], &p->identifier)) {
+			p->identifier_file = files[i];
+			return;
+		}
+	}
+}
+
+static void read_peer(const struct sysroot *r, struct pmu *p)
+{
+	static const struct {
+		const char *key;
+		enum pmu_peer kind;
+	} kinds[] = { { "nr_gpu=", PEER_GPU }, { "nr_cpu=", PEER_CPU }, { "nr_cxlmem=", PEER_CXLMEM } };
+
+	if (read_attr(r, p->name, "peer", &p->peer))
+		return;
+	for (size_t i = 0; i < 3; i++) {
+		size_t kl = strlen(kinds[i].key);
+		uint64_t n;
+
+		if (strncmp(p->peer, kinds[i].key, kl))
+			continue;
+		p->peer_kind = kinds[i].kind;
+		p->peer_count = strnum_u64(p->peer + kl, 10, 64, &n) ? 0 : (int)n;
+	}
+}
+
+static void read_formats(const struct sysroot *r, struct pmu *p, struct diag *diag)
+{
+	char dir[PATH_LEN], path[PATH_LEN];
+	char **names;
+	size_t n;
+
+	if (sysroot_path(dir, sizeof(dir), PMU_DEVICES_DIR "/%s/format", p->name) ||
+	    sysroot_list(r, dir, &names, &n))
+		return;
+	p->formats = calloc(n ? n : 1, sizeof(*p->formats));
+	for (size_t i = 0; p->formats && i < n; i++) {
+		struct pmu_format *f = &p->formats[p->nformats];
+		struct pmu_err err;
+		char *text;
+		int ret;
+
+		ret = sysroot_path(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (!ret)
+			ret = sysroot_read_trim(r, path, &text);
+		if (ret) {
+			diag_add(diag, "PMU '%s': cannot read format '%s': %s", p->name, names[i],
+				 strerror(-ret));
+			continue;
+		}
+		if (format_parse(text, &f->word, &f->mask, &err)) {
+			diag_add(diag, "PMU '%s': format '%s' ignored: %s", p->name, names[i], err.msg);
+			free(text);
+			continue;
+		}
+		free(text);
+		f->name = names[i];
+		names[i] = NULL;
+		p->nformats++;
+	}
+	strv_free(names, n);
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+/* perf's events/ side files: .scale, .unit, .per-pkg, .snapshot are not events */
+static bool is_side_file(const char *name)
+{
+	return has_suffix(name, ".scale") || has_suffix(name, ".unit") ||
+	       has_suffix(name, ".per-pkg") || has_suffix(name, ".snapshot");
+}
+
+static char *read_side(const struct sysroot *r, const char *dir, const char *ev, const char *sfx)
+{
+	char path[PATH_LEN];
+	char *s = NULL;
+
+	if (sysroot_path(path, sizeof(path), "%s/%s%s", dir, ev, sfx) ||
+	    sysroot_read_trim(r, path, &s))
+		return NULL;
+	return s;
+}
+
+static void read_events(const struct sysroot *r, struct pmu *p, struct diag *diag)
+{
+	char dir[PATH_LEN], path[PATH_LEN], fmdir[PATH_LEN];
+	char **names;
+	size_t n;
+
+	if (sysroot_path(dir, sizeof(dir), PMU_DEVICES_DIR "/%s/events", p->name) ||
+	    sysroot_path(fmdir, sizeof(fmdir), PMU_DEVICES_DIR "/%s/filtermode", p->name) ||
+	    sysroot_list(r, dir, &names, &n))
+		return;
+	p->events = calloc(n ? n : 1, sizeof(*p->events));
+	for (size_t i = 0; p->events && i < n; i++) {
+		struct pmu_event *e = &p->events[p->nevents];
+		char *fm;
+		int ret;
+
+		if (is_side_file(names[i]))
+			continue;
+		ret = sysroot_path(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (!ret)
+			ret = sysroot_read_trim(r, path, &e->value);
+		if (ret) {
+			diag_add(diag, "PMU '%s': cannot read event '%s': %s", p->name, names[i],
+				 strerror(-ret));
+			continue;
+		}
+		e->scale = read_side(r, dir, names[i], ".scale");
+		e->unit = read_side(r, dir, names[i], ".unit");
+		if (!sysroot_path(path, sizeof(path), "%s/%s", fmdir, names[i]) &&
+		    !sysroot_read_trim(r, path, &fm)) {
+			e->filter_modes = hns3_modes_parse(fm);
+			free(fm);
+		}
+		e->name = names[i];
+		names[i] = NULL;
+		p->nevents++;
+	}
+	strv_free(names, n);
+}
+
+static void read_hns3(const struct sysroot *r, struct pmu *p, struct diag *diag)
+{
+	static const char *const files[] = { "bdf_min", "bdf_max" };
+	int *dst[] = { &p->bdf_min, &p->bdf_max };
+	int64_t hz;
+	char *s;
+
+	for (size_t i = 0; i < 2; i++) {
+		unsigned bus, dev, fn;
+		char tail;
+
+		*dst[i] = -1;
+		if (read_attr(r, p->name, files[i], &s))
+			continue;
+		/* "%02x:%02x.%x": bus:dev.fn without a domain */
+		if (sscanf(s, "%2x:%2x.%1x%c", &bus, &dev, &fn, &tail) == 3 && dev < 32 && fn < 8)
+			*dst[i] = (int)(bus << 8 | dev << 3 | fn);
+		else
+			diag_add(diag, "PMU '%s': %s is not bus:dev.fn: '%.20s'", p->name, files[i], s);
+		free(s);
+	}
+	p->hw_clk_freq = -1;
+	if (!read_attr(r, p->name, "hw_clk_freq", &s)) {
+		if (!strnum_s64(s, 0, UINT32_MAX, &hz))
+			p->hw_clk_freq = hz;
+		else
+			diag_add(diag, "PMU '%s': hw_clk_freq is not a number: '%.20s'", p->name, s);
+		free(s);
+	}
+}
+
+static void pmu_read(const struct sysroot *r, struct pmu *p, struct diag *diag)
+{
+	pmu_family_decode(p);
+	read_type(r, p, diag);
+	read_cpus(r, p, "cpumask", &p->cpumask, &p->has_cpumask, diag);
+	read_cpus(r, p, "associated_cpus", &p->associated, &p->has_associated, diag);
+	read_identifier(r, p);
+	read_peer(r, p);
+	read_formats(r, p, diag);
+	read_events(r, p, diag);
+	p->bdf_min = p->bdf_max = -1;
+	p->hw_clk_freq = -1;
+	if (p->family == FAMILY_HNS3)
+		read_hns3(r, p, diag);
+}
+
+int pmu_scan(const struct sysroot *root, struct pmu_list *out, struct diag *diag)
+{
+	char **names;
+	size_t n;
+	int ret = sysroot_list(root, PMU_DEVICES_DIR, &names, &n);
+
+	out->v = NULL;
+	out->n = 0;
+	if (ret)
+		return ret;
+	out->v = calloc(n ? n : 1, sizeof(*out->v));
+	if (!out->v) {
+		strv_free(names, n);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char path[PATH_LEN];
+		struct pmu *p = &out->v[out->n];
+
+		ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", names[i]);
+		if (!ret)
+			ret = sysroot_openat(root, path, 0);
+		if (ret >= 0) {
+			close(ret);
+		} else {
+			diag_add(diag, "PMU '%s' skipped: %s", names[i],
+				 ret == -EXDEV ? "its link leads outside the sysfs root" :
+				 ret == -ELOOP ? "symlink loop" : strerror(-ret));
+			continue;
+		}
+		p->name = names[i];
+		names[i] = NULL;
+		pmu_read(root, p, diag);
+		out->n++;
+	}
+	strv_free(names, n);
+	return 0;
+}

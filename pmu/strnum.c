@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <string.h>
+#include "pmu/strnum.h"
+
+static int digit_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return 99;
+}
+
+int strnum_u64n(const char *s, size_t len, int base, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i = 0;
+
+	if (!s || len == 0)
+		return -EINVAL;
+	if (base == 0) {
+		base = 10;
+		if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+			base = 16;
+			i = 2;
+		}
+	} else if (base == 16 && len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		i = 2;
+	}
+	if (i >= len)
+		return -EINVAL;
+	for (; i < len; i++) {
+		int d = digit_value(s[i]);
+
+		if (d >= base)
+			return -EINVAL;
+		/* overflow of 64 bits is a range error, not a silent wrap */
+		if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
+			return -ERANGE;
+		v = v * (uint64_t)base + (uint64_t)d;
+	}
+	if (v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+int strnum_u64(const char *s, int base, uint64_t max, uint64_t *out)
+{
+	return strnum_u64n(s, s ? strlen(s) : 0, base, max, out);
+}
+
+int strnum_s64(const char *s, int64_t min, int64_t max, int64_t *out)
+{
+	uint64_t mag;
+	int neg = 0, ret;
+
+	if (!s)
+		return -EINVAL;
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	}
+	ret = strnum_u64(s, 10, (uint64_t)INT64_MAX + (uint64_t)neg, &mag);
+	if (ret)
+		return ret;
+	if (neg) {
+		int64_t v = mag == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)mag;
+
+		if (v < min)
+			return -ERANGE;
+		*out = v;
+		return 0;
+	}
+	if ((int64_t)mag > max)
+		return -ERANGE;
+	*out = (int64_t)mag;
+	return 0;
+}

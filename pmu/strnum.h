@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Strict number parsing: the only way text becomes a number in pmuctl. */
+#ifndef PMUCTL_STRNUM_H
+#define PMUCTL_STRNUM_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/*
+ * Parse all of s[0..len) as an unsigned number: "0x" hex or decimal (a leading 0 is
+ * decimal, as in perf's event lexer). base 16 forces hex without prefix.
+ * Returns 0, -EINVAL (not a number) or -ERANGE (above max).
+ */
+int strnum_u64n(const char *s, size_t len, int base, uint64_t max, uint64_t *out);
+int strnum_u64(const char *s, int base, uint64_t max, uint64_t *out);
+/* Signed decimal, for files like HNS3's cpumask that may say -1. */
+int strnum_s64(const char *s, int64_t min, int64_t max, int64_t *out);
+
+#endif

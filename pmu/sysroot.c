@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <linux/openat2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "pmu/sysroot.h"
+
+static int openat2_beneath(int dirfd, const char *rel, int flags)
+{
+	struct open_how how = {
+		.flags = (unsigned long long)(flags | O_CLOEXEC),
+		.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
+	};
+	long fd = syscall(SYS_openat2, dirfd, rel, &how, sizeof(how));
+
+	return fd < 0 ? -errno : (int)fd;
+}
+
+int sysroot_open(struct sysroot *r, const char *path)
+{
+	int fd;
+
+	memset(r, 0, sizeof(*r));
+	r->dirfd = -1;
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	r->dirfd = fd;
+	r->path = strdup(path);
+	if (!r->path) {
+		close(fd);
+		r->dirfd = -1;
+		return -ENOMEM;
+	}
+	fd = openat2_beneath(r->dirfd, ".", O_RDONLY | O_DIRECTORY);
+	r->beneath = fd >= 0;
+	if (fd >= 0)
+		close(fd);
+	return 0;
+}
+
+void sysroot_close(struct sysroot *r)
+{
+	if (r->dirfd >= 0)
+		close(r->dirfd);
+	free(r->path);
+	r->dirfd = -1;
+	r->path = NULL;
+}
+
+/* Fallback for kernels before 5.6: compare the resolved path with the root's. */
+static int open_checked(const struct sysroot *r, const char *rel, int flags)
+{
+	char link[64], root[PATH_MAX], got[PATH_MAX];
+	ssize_t n, m;
+	int fd = openat(r->dirfd, rel, flags | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", r->dirfd);
+	n = readlink(link, root, sizeof(root) - 1);
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	m = readlink(link, got, sizeof(got) - 1);
+	if (n <= 0 || m <= 0)
+		return fd;	/* no /proc: nothing to compare with */
+	root[n] = got[m] = '\0';
+	if (strcmp(root, "/") && (strncmp(got, root, (size_t)n) || (got[n] && got[n] != '/'))) {
+		close(fd);
+		return -EXDEV;
+	}
+	return fd;
+}
+
+int sysroot_openat(const struct sysroot *r, const char *rel, int flags)
+{
+	while (*rel == '/')
+		rel++;
+	if (!*rel)
+		rel = ".";
+	if (r->beneath) {
+		int fd = openat2_beneath(r->dirfd, rel, flags);
+
+		/* EAGAIN: a concurrent rename raced the lookup; one retry is enough */
+		if (fd == -EAGAIN)
+			fd = openat2_beneath(r->dirfd, rel, flags);
+		return fd;
+	}
+	return open_checked(r, rel, flags);
+}
+
+int sysroot_read(const struct sysroot *r, const char *rel, char **buf, size_t *len)
+{
+	size_t cap = 4096, used = 0;
+	char *b, *nb;
+	int fd = sysroot_openat(r, rel, O_RDONLY | O_NONBLOCK);
+
+	if (fd < 0)
+		return fd;
+	b = malloc(cap + 1);
+	if (!b) {
+		close(fd);
+		return -ENOMEM;
+	}
+	for (;;) {
+		ssize_t got;
+
+		if (used == cap) {
+			if (cap >= SYSROOT_FILE_MAX) {
+				free(b);
+				close(fd);
+				return -EFBIG;
+			}
+			cap *= 2;
+			nb = realloc(b, cap + 1);
+			if (!nb) {
+				free(b);
+				close(fd);
+				return -ENOMEM;
+			}
+			b = nb;
+		}
+		got = read(fd, b + used, cap - used);
+		if (got < 0) {
+			int e = errno;
+
+			if (e == EINTR)
+				continue;
+			free(b);
+			close(fd);
+			return -e;
+		}
+		if (got == 0)
+			break;
+		used += (size_t)got;
+	}
+	close(fd);
+	b[used] = '\0';
+	*buf = b;
+	if (len)
+		*len = used;
+	return 0;
+}
+
+int sysroot_read_trim(const struct sysroot *r, const char *rel, char **out)
+{
+	size_t len;
+	char *b;
+	int ret = sysroot_read(r, rel, &b, &len);
+
+	if (ret)
+		return ret;
+	while (len && (b[len - 1] == '\n' || b[len - 1] == ' ' || b[len - 1] == '\t' ||
+		       b[len - 1] == '\r'))
+		b[--len] = '\0';
+	*out = b;
+	return 0;
+}
+
+bool sysroot_exists(const struct sysroot *r, const char *rel)
+{
+	int fd = sysroot_openat(r, rel, O_PATH);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+bool sysroot_is_dir(const struct sysroot *r, const char *rel)
+{
+	int fd = sysroot_openat(r, rel, O_RDONLY | O_DIRECTORY);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+static int natural_cmp(const void *a, const void *b)
+{
+	return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+void strv_free(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+int sysroot_list(const struct sysroot *r, const char *rel, char ***names, size_t *n)
+{
+	size_t cap = 16, cnt = 0;
+	char **v;
+	struct dirent *de;
+	DIR *d;
+	int fd = sysroot_openat(r, rel, O_RDONLY | O_DIRECTORY);
+
+	if (fd < 0)
+		return fd;
+	d = fdopendir(fd);
+	if (!d) {
+		int e = errno;
+
+		close(fd);
+		return -e;
+	}
+	v = malloc(cap * sizeof(*v));
+	if (!v) {
+		closedir(d);
+		return -ENOMEM;
+	}
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (cnt == cap) {
+			char **nv = realloc(v, 2 * cap * sizeof(*v));
+
+			if (!nv)
+				goto oom;
+			v = nv;
+			cap *= 2;
+		}
+		v[cnt] = strdup(de->d_name);
+		if (!v[cnt])
+			goto oom;
+		cnt++;
+	}
+	closedir(d);
+	qsort(v, cnt, sizeof(*v), natural_cmp);
+	*names = v;
+	*n = cnt;
+	return 0;
+oom:
+	closedir(d);
+	strv_free(v, cnt);
+	return -ENOMEM;
+}
+
+int sysroot_path(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Write the sysfs fixture trees of tests/fixtures/ from ../shared/reference (kernel-pmu-facts.md,
+hns3-events.md, bluefield-event-lists.md). File contents are byte for byte what the drivers print,
+warts included: symlinks from bus/event_source/devices into devices/, HNS3's
+"filter mode supported: ... \\n", both Yitian identifier file names, BlueField names with
+trailing spaces.  Run from the repository root: tests/gen/fixtures.py ../shared/reference"""
+import os
+import re
+import shutil
+import sys
+
+REF = sys.argv[1] if len(sys.argv) > 1 else "../shared/reference"
+OUT = "tests/fixtures"
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+
+
+def link(path, target):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if os.path.lexists(path):
+        os.unlink(path)
+    os.symlink(target, path)
+
+
+def cpu_files(sys_dir, online):
+    for f in ("online", "possible", "present"):
+        write(f"{sys_dir}/devices/system/cpu/{f}", online + "\n")
+    write(f"{sys_dir}/devices/system/cpu/kernel_max", "4095\n")
+
+
+def pmu(sys_dir, parent, name, type_, formats, events, cpumask, extra=None, assoc=None):
+    """A perf PMU: real directory under devices/<parent>/<name>, linked from bus/event_source."""
+    real = f"{sys_dir}/devices/{parent}/{name}" if parent else f"{sys_dir}/devices/{name}"
+    write(f"{real}/type", f"{type_}\n")
+    write(f"{real}/perf_event_mux_interval_ms", "4\n")
+    write(f"{real}/uevent", "")
+    write(f"{real}/cpumask", cpumask)
+    if assoc is not None:
+        write(f"{real}/associated_cpus", assoc)
+    for k, v in formats.items():
+        write(f"{real}/format/{k}", v + "\n")
+    for k, v in events.items():
+        write(f"{real}/events/{k}", v + "\n")
+    for k, v in (extra or {}).items():
+        write(f"{real}/{k}", v)
+    depth = "../../../devices/" + (parent + "/" if parent else "") + name
+    link(f"{sys_dir}/bus/event_source/devices/{name}", depth)
+
+
+# ---------------------------------------------------------------- Tegra410 (kernel-pmu-facts 1.x)
+UCF_FORMATS = {"event": "config:0-32", "src_loc_noncpu": "config1:0", "src_loc_cpu": "config1:1",
+               "src_rem": "config1:2", "dst_loc_cmem": "config1:8", "dst_loc_gmem": "config1:9",
+               "dst_loc_other": "config1:10", "dst_rem": "config1:11"}
+UCF_EVENTS = {"bus_cycles": 0x1d, "slc_allocate": 0xf0, "slc_wb": 0xf3, "slc_refill_rd": 0x109,
+              "slc_refill_wr": 0x10a, "slc_hit_rd": 0x119, "slc_access_dataless": 0x183,
+              "slc_access_atomic": 0x184, "local_snoop": 0x180, "ext_snp_access": 0x181,
+              "ext_snp_evict": 0x182, "slc_access_rd": 0x111, "slc_access_wr": 0x112,
+              "slc_bytes_rd": 0x113, "slc_bytes_wr": 0x114, "mem_access_rd": 0x121,
+              "mem_access_wr": 0x122, "mem_bytes_rd": 0x123, "mem_bytes_wr": 0x124,
+              "cycles": 0x100000000}
+PCIE_FORMATS = {"event": "config:0-32", "src_rp_mask": "config1:0-7", "src_bdf": "config1:8-23",
+                "src_bdf_en": "config1:24", "dst_loc_cmem": "config2:0", "dst_loc_gmem": "config2:1",
+                "dst_loc_pcie_p2p": "config2:2", "dst_loc_pcie_cxl": "config2:3", "dst_rem": "config2:4"}
+PCIE_EVENTS = {"rd_bytes": 0x0, "wr_bytes": 0x1, "rd_req": 0x2, "wr_req": 0x3, "rd_cum_outs": 0x4,
+               "cycles": 0x100000000}
+TGT_FORMATS = {"event": "config:0-2", "dst_rp_mask": "config:3-10", "dst_addr_en": "config:11",
+               "dst_addr_base": "config1:0-63", "dst_addr_mask": "config2:0-63"}
+TGT_EVENTS = {"rd_bytes": 0x0, "wr_bytes": 0x1, "rd_req": 0x2, "wr_req": 0x3, "cycles": 0x4}
+CMEM_EVENTS = {"cycles": 0x0, "rd_req": 0x1, "rd_cum_outs": 0x2}
+C2C_ALL = {"cycles": 0x0, "in_rd_cum_outs": 0x1, "in_rd_req": 0x2, "in_wr_cum_outs": 0x3,
+           "in_wr_req": 0x4, "out_rd_cum_outs": 0x5, "out_rd_req": 0x6, "out_wr_cum_outs": 0x7,
+           "out_wr_req": 0x8}
+C2C_CPU = {k: v for k, v in C2C_ALL.items() if v in (0, 1, 2, 5, 6)}
+C2C_CXL = {k: v for k, v in C2C_ALL.items() if v in (0, 1, 2)}
+
+
+def ev(d):
+    return {k: "event=0x%x" % v for k, v in d.items()}
+
+
+def tegra410(sys_dir, live=False):
+    """2 sockets x 72 CPUs, 6 PCIE RCs per socket as in the document's mapping example."""
+    t = iter(range(24, 200))
+    sw = (lambda: 1) if live else (lambda: next(t))
+    cpu_files(sys_dir, "0-143")
+    for s in (0, 1):
+        mask, assoc = ("0\n", "0-71\n") if s == 0 else ("72\n", "72-143\n")
+        cs = f"platform/arm-cs-arch-pmu.{s * 16}.auto"
+        pmu(sys_dir, cs, f"nvidia_ucf_pmu_{s}", sw(), UCF_FORMATS, ev(UCF_EVENTS), mask,
+            {"identifier": "2cf2036b\n"}, assoc)
+        for rc in range(6):
+            pmu(sys_dir, f"platform/arm-cs-arch-pmu.{s * 16 + 1 + rc}.auto",
+                f"nvidia_pcie_pmu_{s}_rc_{rc}", sw(), PCIE_FORMATS, ev(PCIE_EVENTS), mask,
+                {"identifier": "1030136b\n"}, assoc)
+            pmu(sys_dir, f"platform/arm-cs-arch-pmu.{s * 16 + 7 + rc}.auto",
+                f"nvidia_pcie_tgt_pmu_{s}_rc_{rc}", sw(), TGT_FORMATS, ev(TGT_EVENTS), mask,
+                {"identifier": "1070036b\n"}, assoc)
+        pmu(sys_dir, f"platform/NVDA2021:0{s}", f"nvidia_cmem_latency_pmu_{s}", sw(),
+            {"event": "config:0-1"}, ev(CMEM_EVENTS), mask, {"identifier": "NVDA2021\n"}, assoc)
+        # socket 0's NVLink-C2C reaches two GPUs, socket 1's another SoC
+        if s == 0:
+            pmu(sys_dir, "platform/NVDA2023:00", "nvidia_nvlink_c2c_pmu_0", sw(),
+                {"event": "config:0-3", "gpu_mask": "config1:0-1"}, ev(C2C_ALL), mask,
+                {"identifier": "NVDA2023\n", "peer": "nr_gpu=2\n"}, assoc)
+        else:
+            pmu(sys_dir, "platform/NVDA2023:01", "nvidia_nvlink_c2c_pmu_1", sw(),
+                {"event": "config:0-3"}, ev(C2C_CPU), mask,
+                {"identifier": "NVDA2023\n", "peer": "nr_cpu=1\n"}, assoc)
+        pmu(sys_dir, f"platform/NVDA2022:0{s}", f"nvidia_nvclink_pmu_{s}", sw(),
+            {"event": "config:0-3"}, ev(C2C_CPU), mask,
+            {"identifier": "NVDA2022\n", "peer": "nr_cpu=1\n"}, assoc)
+        pmu(sys_dir, f"platform/NVDA2020:0{s}", f"nvidia_nvdlink_pmu_{s}", sw(),
+            {"event": "config:0-3"}, ev(C2C_CXL), mask,
+            {"identifier": "NVDA2020\n", "peer": "nr_cxlmem=1\n"}, assoc)
+
+
+# ------------------------------------------------------------ Yitian 710 (kernel-pmu-facts 2.x)
+def drw_events(facts):
+    sect = facts.split("Events (`ali_drw_pmu_events_attrs`")[1].split("(53 event files.)")[0]
+    out = {}
+    for name, cfg in re.findall(r"\| \**([a-z0-9_]+)\** \| \**(0x[0-9a-f]+)\** ", sect):
+        out[name] = int(cfg, 16)
+    for name, cfg in re.findall(r"\| \**([a-z0-9_]+)\** \| \**(0x[0-9a-f]+)\** \|", sect):
+        out[name] = int(cfg, 16)
+    return out
+
+
+def yitian710(sys_dir, facts):
+    events = drw_events(facts)
+    assert len(events) == 53, len(events)
+    cpu_files(sys_dir, "0-127")
+    n = 0
+    for die, base in ((0, 0x0), (1, 0x40000000)):
+        for ch in range(4):
+            for sub in range(2):
+                addr = base + 0x21000 + ch * 0x2000 + sub * 0x80
+                name = "ali_drw_%x" % addr
+                # die 0 carries the v6.5-era "identifier" file, die 1 the later
+                # DEVICE_STRING_ATTR_RO name: a fixture must allow either
+                idf = "identifier" if die == 0 else "ali_drw_pmu_identifier"
+                pmu(sys_dir, f"platform/BABA5000:{n:02x}", name, 40 + n, {"event": "config:0-7"},
+                    {k: "config=0x%x" % v for k, v in events.items()},
+                    "0\n" if die == 0 else "64\n", {idf: "ali_drw_pmu\n"})
+                n += 1
+
+
+# ------------------------------------------------------------------ Hip09 HNS3 (hns3-events.md)
+HNS3_FORMATS = {"subevent": "config:0-7", "event_type": "config:8-15", "ext_counter_used": "config:16",
+                "port": "config1:0-3", "tc": "config1:4-7", "bdf": "config1:8-23",
+                "queue": "config1:24-39", "intr": "config1:40-51", "global": "config1:52"}
+
+
+def hns3_events(text):
+    rows = re.findall(r"^\| `([a-z0-9_]+)` \| `(config=0x[0-9a-f]+)\\n` \| (0x[0-9a-f]+) \| `(filter mode supported: [a-z -]+)\\n` \|$",
+                      text, re.M)
+    assert len(rows) == 110, len(rows)
+    return rows
+
+
+def hip09(sys_dir, events):
+    cpu_files(sys_dir, "0-127")
+    for n, (sicl, cpu, lo, hi, clk) in enumerate(((0, 0, "35:00.0", "35:1f.7", 100000000),
+                                                 (2, 64, "bd:00.0", "bd:1f.7", 100000000))):
+        name = f"hns3_pmu_sicl_{sicl}"
+        real = f"{sys_dir}/devices/{name}"
+        pmu(sys_dir, None, name, 60 + n, HNS3_FORMATS, {e[0]: e[1] for e in events}, f"{cpu}\n",
+            {"identifier": "0x30\n", "bdf_min": lo + "\n", "bdf_max": hi + "\n",
+             "hw_clk_freq": f"{clk}\n"})
+        for e in events:
+            write(f"{real}/filtermode/{e[0]}", e[3] + "\n")
+
+
+# ------------------------------------------------- BlueField-2 (bluefield-event-lists.md, 4.x)
+def bf_tables(text):
+    tables = {}
+    for m in re.finditer(r"#### (mlxbf_pmc_\w+)[^\n]*\n\n```\n(.*?)```", text, re.S):
+        tables[m.group(1)] = m.group(2)
+    return tables
+
+
+def bluefield2(sys_dir, tables):
+    cpu_files(sys_dir, "0-7")
+    real = f"{sys_dir}/devices/platform/MLNXBFD1:00/hwmon/hwmon0"
+    write(f"{real}/name", "bfperf\n")
+    write(f"{real}/uevent", "")
+    write(f"{real}/power/runtime_status", "unsupported\n")
+    link(f"{sys_dir}/class/hwmon/hwmon0", "../../devices/platform/MLNXBFD1:00/hwmon/hwmon0")
+    counter_blocks = [("tile%d" % i, "mlxbf_pmc_hnf_events", 4) for i in range(4)]
+    counter_blocks += [("tilenet%d" % i, "mlxbf_pmc_hnfnet_events", 4) for i in range(4)]
+    counter_blocks += [("trio0", "mlxbf_pmc_trio_events_2", 4), ("trio1", "mlxbf_pmc_trio_events_2", 4),
+                       ("triogen0", "mlxbf_pmc_smgen_events", 1), ("triogen1", "mlxbf_pmc_smgen_events", 1),
+                       ("gic0", "mlxbf_pmc_smgen_events", 4), ("smmu0", "mlxbf_pmc_smgen_events", 4)]
+    for blk, table, n in counter_blocks:
+        lst = tables[table]
+        write(f"{real}/{blk}/event_list", lst)
+        first = lst.splitlines()[0]
+        for i in range(n):
+            write(f"{real}/{blk}/event{i}", first + "\n")
+            write(f"{real}/{blk}/counter{i}", "0x0\n")
+    for blk in ("l3cachehalf0", "l3cachehalf1"):
+        write(f"{real}/{blk}/event_list", tables["mlxbf_pmc_l3c_events"])
+        write(f"{real}/{blk}/enable", "0\n")
+        for i in range(5):
+            write(f"{real}/{blk}/event{i}", "0x0: DISABLE\n")
+            write(f"{real}/{blk}/counter{i}", "0x0\n")
+    for blk, table in (("pcie0", "mlxbf_pmc_pcie_events"), ("pcie1", "mlxbf_pmc_pcie_events"),
+                       ("ecc", "mlxbf_pmc_ecc_events")):
+        for line in tables[table].splitlines():
+            write(f"{real}/{blk}/{line.split(': ', 1)[1]}", "0x0\n")
+
+
+def main():
+    facts = open(f"{REF}/kernel-pmu-facts.md", encoding="utf-8").read()
+    hns3 = open(f"{REF}/hns3-events.md", encoding="utf-8").read()
+    bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
+    for d in ("tegra410", "yitian710", "hip09", "bluefield2"):
+        shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
+    tegra410(f"{OUT}/tegra410/sys")
+    yitian710(f"{OUT}/yitian710/sys", facts)
+    hip09(f"{OUT}/hip09/sys", hns3_events(hns3))
+    bluefield2(f"{OUT}/bluefield2/sys", bf_tables(bf))
+
+
+main()

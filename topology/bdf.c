@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "pmu/strnum.h"
+#include "topology/bdf.h"
+
+static int field(const char *s, const char *start, size_t len, uint64_t max, const char *what,
+		 uint64_t *out, struct pmu_err *err)
+{
+	int ret = strnum_u64n(start, len, 16, UINT64_MAX, out);
+
+	if (ret == -EINVAL || len == 0 || len > 8 || (len > 1 && start[1] == 'x'))
+		return pmu_err_at(err, -EINVAL, (size_t)(start - s), len ? len : 1,
+				  "invalid BDF '%s': %s '%.*s' is not a hex number", s, what, (int)len,
+				  start);
+	if (ret || *out > max)
+		return pmu_err_at(err, -ERANGE, (size_t)(start - s), len,
+				  "invalid BDF '%s': %s 0x%.*s is above 0x%llx", s, what, (int)len, start,
+				  (unsigned long long)max);
+	return 0;
+}
+
+int bdf_parse(const char *s, struct bdf *out, struct pmu_err *err)
+{
+	const char *c1 = strchr(s, ':'), *c2, *dot, *bus;
+	uint64_t dom = 0, b, d, f;
+	int ret;
+
+	if (!c1)
+		return pmu_err_set(err, -EINVAL, "invalid BDF '%s': expected [domain:]bus:device.function, like 27:01.1",
+				   s);
+	c2 = strchr(c1 + 1, ':');
+	out->domain = -1;
+	bus = s;
+	if (c2) {
+		ret = field(s, s, (size_t)(c1 - s), 0xffffffff, "domain", &dom, err);
+		if (ret)
+			return ret;
+		out->domain = (int64_t)dom;
+		bus = c1 + 1;
+		c1 = c2;
+	}
+	dot = strchr(c1 + 1, '.');
+	if (!dot)
+		return pmu_err_set(err, -EINVAL, "invalid BDF '%s': no '.function' after the device", s);
+	ret = field(s, bus, (size_t)(c1 - bus), 0xff, "bus", &b, err);
+	if (!ret)
+		ret = field(s, c1 + 1, (size_t)(dot - c1 - 1), 0x1f, "device", &d, err);
+	if (!ret)
+		ret = field(s, dot + 1, strlen(dot + 1), 7, "function", &f, err);
+	if (ret)
+		return ret;
+	out->bus = (unsigned)b;
+	out->dev = (unsigned)d;
+	out->fn = (unsigned)f;
+	return 0;
+}
+
+int bdf_parse_value(const char *s, struct bdf *out, struct pmu_err *err)
+{
+	uint64_t v;
+	int ret = strnum_u64(s, 0, 0xffff, &v);
+
+	if (ret == -ERANGE)
+		return pmu_err_set(err, -ERANGE, "invalid BDF value '%s': above 0xffff (bus 0xff, device 0x1f, function 7)",
+				   s);
+	if (ret)
+		return pmu_err_set(err, -EINVAL, "invalid BDF '%s': expected bus:device.function (27:01.1) or a 16-bit value (0x2781)",
+				   s);
+	bdf_decode((uint16_t)v, out);
+	return 0;
+}
+
+int bdf_parse_any(const char *s, struct bdf *out, bool *was_value, struct pmu_err *err)
+{
+	*was_value = !strchr(s, ':');
+	return *was_value ? bdf_parse_value(s, out, err) : bdf_parse(s, out, err);
+}
+
+uint16_t bdf_encode(const struct bdf *b)
+{
+	return (uint16_t)(b->bus << 8 | b->dev << 3 | b->fn);
+}
+
+void bdf_decode(uint16_t v, struct bdf *out)
+{
+	out->domain = -1;
+	out->bus = v >> 8;
+	out->dev = (v >> 3) & 0x1f;
+	out->fn = v & 7;
+}
+
+void bdf_format(const struct bdf *b, char *buf, size_t size)
+{
+	if (b->domain >= 0)
+		snprintf(buf, size, "%04llx:%02x:%02x.%x", (unsigned long long)b->domain, b->bus,
+			 b->dev, b->fn);
+	else
+		snprintf(buf, size, "%02x:%02x.%x", b->bus, b->dev, b->fn);
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* PCI bus:device.function, in lspci -s syntax and as the 16-bit filter value. */
+#ifndef PMUCTL_BDF_H
+#define PMUCTL_BDF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "pmu/err.h"
+
+struct bdf {
+	int64_t domain;		/* -1 when not given */
+	unsigned bus, dev, fn;
+};
+
+/* "27:01.1" or "0005:27:01.1" (hex fields, as lspci prints them) */
+int bdf_parse(const char *s, struct bdf *out, struct pmu_err *err);
+/* "0x2781" or "10113": the 16-bit value (bus << 8) | (dev << 3) | fn */
+int bdf_parse_value(const char *s, struct bdf *out, struct pmu_err *err);
+/* Either form; *was_value tells which one it was. */
+int bdf_parse_any(const char *s, struct bdf *out, bool *was_value, struct pmu_err *err);
+uint16_t bdf_encode(const struct bdf *b);
+void bdf_decode(uint16_t v, struct bdf *out);
+/* "27:01.1", or "0005:27:01.1" when the domain is known */
+void bdf_format(const struct bdf *b, char *buf, size_t size);
+
+#endif
