@@ -304,7 +304,8 @@ static int render(const struct list_args *a, struct pmu_list *pmus, const struct
 	enum pmu_family last = FAMILY_GENERIC;
 	size_t shown = 0;
 
-	qsort(pmus->v, pmus->n, sizeof(*pmus->v), cmp_pmu);
+	if (pmus->n)
+		qsort(pmus->v, pmus->n, sizeof(*pmus->v), cmp_pmu);
 	if (settings.json) {
 		json_t *root = json_object(), *arr = json_array(), *bfa = json_array();
 

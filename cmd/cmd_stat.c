@@ -10,12 +10,13 @@
 
 enum stat_key {
 	KEY_DRY_RUN = 0x200,
+	KEY_NO_RULES,
 };
 
 struct stat_args {
 	char **event;
 	int nevent;
-	bool all_cpus, dry_run;
+	bool all_cpus, dry_run, no_rules;
 };
 
 static const struct argp_option stat_options[] = {
@@ -24,6 +25,9 @@ static const struct argp_option stat_options[] = {
 	{ "all-cpus", 'a', NULL, 0, "system-wide (always so for uncore PMUs)", 0 },
 	{ "dry-run", KEY_DRY_RUN, NULL, 0,
 	  "encode and check only: print each event's type, config words, CPU and the perf command", 0 },
+	{ "no-rules", KEY_NO_RULES, NULL, 0,
+	  "skip the family rule checks: encode exactly what perf would, even what the driver refuses",
+	  0 },
 	{ 0 },
 };
 
@@ -40,6 +44,9 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case KEY_DRY_RUN:
 		a->dry_run = true;
+		break;
+	case KEY_NO_RULES:
+		a->no_rules = true;
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'; events go after -e", arg);
@@ -189,6 +196,8 @@ static int encode_all(const struct stat_args *a, const struct pmu_list *pmus,
 			return err.syntax ? EXIT_USAGE : EXIT_FAIL;
 		}
 	}
+	if (a->no_rules)
+		return EXIT_OK;
 	ret = rules_check(set, &err, &warn);
 	p_diag(&warn);
 	diag_free(&warn);

@@ -71,7 +71,8 @@ int cpulist_parse(const char *text, struct cpulist *out)
 		ret = -EINVAL;
 		goto fail;
 	}
-	qsort(out->cpu, out->n, sizeof(int), cmp_int);
+	if (out->n)
+		qsort(out->cpu, out->n, sizeof(int), cmp_int);
 	{
 		size_t w = 0;
 

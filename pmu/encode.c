@@ -238,12 +238,18 @@ static bool is_glob(const char *s)
 	return strpbrk(s, "*?[") != NULL;
 }
 
-/* perf 6.1 also takes a name that stops before "_<digit>": nvidia_pcie_pmu_0_rc -> rc_0..rc_5 */
+/* perf 6.1 also takes a name that stops before "_<digits>": nvidia_pcie_pmu_0_rc -> rc_0..rc_5 */
 static bool prefix_matches(const char *name, const char *tok)
 {
 	size_t l = strlen(tok);
+	const char *p = name + l;
 
-	return !strncmp(name, tok, l) && name[l] == '_' && name[l + 1] >= '0' && name[l + 1] <= '9';
+	if (strncmp(name, tok, l) || *p != '_' || !p[1])
+		return false;
+	for (p++; *p; p++)
+		if (*p < '0' || *p > '9')
+			return false;
+	return true;
 }
 
 static size_t match_pmus(const struct pmu_list *pmus, const char *want, const struct pmu **out)

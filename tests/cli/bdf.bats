@@ -1,0 +1,53 @@
+#!/usr/bin/env bats
+load helpers
+
+@test "bdf 27:01.1 is (bus << 8) | (device << 3) | function" {
+	pmuctl bdf 27:01.1
+	[ "$status" -eq 0 ]
+	[ "$output" = "0x2709" ]
+}
+
+@test "bdf decodes a 16-bit value" {
+	pmuctl bdf 0x0108
+	[ "$status" -eq 0 ]
+	[ "$output" = "01:01.0" ]
+	pmuctl bdf 0x2781
+	[ "$output" = "27:10.1" ]
+}
+
+@test "bdf reports the domain of lspci -s syntax" {
+	pmuctl bdf 0005:27:01.1
+	[ "$status" -eq 0 ]
+	[ "$output" = "0x2709 (domain 0005)" ]
+}
+
+@test "bdf takes several arguments, one line each" {
+	pmuctl bdf 35:00.0 35:00.1 35:01.0
+	[ "$output" = "$(printf '0x3500\n0x3501\n0x3508')" ]
+}
+
+@test "bdf rejects out-of-range fields with exit 64 and names the field" {
+	pmuctl bdf 27:20.1
+	[ "$status" -eq 64 ]
+	[ "$output" = "pmuctl: error: invalid BDF '27:20.1': device 0x20 is above 0x1f" ]
+	pmuctl bdf 27:01.8
+	[ "$status" -eq 64 ]
+	[[ "$output" == *"function 0x8 is above 0x7"* ]]
+	pmuctl bdf 100:00.0
+	[[ "$output" == *"bus 0x100 is above 0xff"* ]]
+	pmuctl bdf 0x10000
+	[ "$status" -eq 64 ]
+	[[ "$output" == *"above 0xffff"* ]]
+}
+
+@test "bdf -j gives every form" {
+	pmuctl -j bdf 0005:27:01.1
+	[ "$status" -eq 0 ]
+	[ "$output" = '[{"input":"0005:27:01.1","from":"bdf","bdf":"27:01.1","value":9993,"hex":"0x2709","bus":39,"device":1,"function":1,"domain":5}]' ]
+}
+
+@test "bdf without arguments is a usage error" {
+	pmuctl bdf
+	[ "$status" -eq 64 ]
+	[[ "$output" == *"give at least one BDF"* ]]
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bats
+load helpers
+
+@test "--version names pmuctl, libpci and jansson" {
+	pmuctl --version
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "pmuctl "* ]]
+	[[ "${lines[1]}" == "libpci "* ]]
+	[[ "${lines[2]}" == "jansson "* ]]
+}
+
+@test "--help lists the commands and the exit codes" {
+	pmuctl --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"list "*"stat "*"bdf "* ]]
+	[[ "$output" == *"64 usage error"* ]]
+	[[ "$output" == *"SYSFS_PATH"* ]]
+}
+
+@test "no command is a usage error" {
+	pmuctl
+	[ "$status" -eq 64 ]
+}
+
+@test "an unknown command says so and exits 64" {
+	pmuctl frobnicate
+	[ "$status" -eq 64 ]
+	[ "$output" = "pmuctl: error: 'frobnicate' is not a pmuctl command; the commands are list, stat, bdf and help" ]
+}
+
+@test "an unknown option exits 64" {
+	pmuctl list --no-such-option
+	[ "$status" -eq 64 ]
+}
+
+@test "help COMMAND shows that command's help" {
+	pmuctl help stat
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Usage: pmuctl stat"* ]]
+	pmuctl help nothing
+	[ "$status" -eq 64 ]
+}
+
+@test "global options work before and after the command" {
+	pmuctl --sysfs-root "$HIP09" -j list
+	a=$output
+	pmuctl list -j --sysfs-root "$HIP09"
+	[ "$a" = "$output" ]
+}
+
+@test "SYSFS_PATH is the root when --sysfs-root is absent, as in perf" {
+	SYSFS_PATH=$HIP09 run "$PMUCTL" -j list
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'"name":"hns3_pmu_sicl_0"'* ]]
+}
+
+@test "--pretty implies --json" {
+	pmuctl --sysfs-root "$HIP09" -p bdf 27:01.1
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "[" ]]
+}
+
+@test "a missing sysfs root is a clear failure" {
+	pmuctl --sysfs-root /nonexistent list
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: cannot open sysfs root '/nonexistent': No such file or directory (give a machine with --sysfs-root DIR)" ]
+}
+
+@test "a closed pipe is not an error" {
+	run bash -c "'$PMUCTL' --sysfs-root '$HIP09' list --events | head -1"
+	[ "$status" -eq 0 ]
+	[ "$output" = "HiSilicon HNS3 NIC" ]
+}

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Differential test: perf (SYSFS_PATH=fixture perf stat -vv) against pmuctl stat --dry-run -j.
+
+For every event string (the documents' own, then DIFF_COUNT generated ones per fixture with
+seed DIFF_SEED) both must accept or both reject, and accepted strings must give the same
+(type, config, config1, config2, cpu) for every event perf tries to open. The fixture is
+copied with cpumasks folded onto CPUs 0/1 so that perf's opens reach every event.
+Family rules are turned off (--no-rules): perf leaves those to the kernel.
+Usage: tests/differential.py PMUCTL [FIXTURE...]"""
+import collections
+import concurrent.futures
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+PMUCTL = os.path.abspath(sys.argv[1])
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09"]
+SEED = int(os.environ.get("DIFF_SEED", "410"))
+COUNT = int(os.environ.get("DIFF_COUNT", "120"))
+
+DOC_STRINGS = {
+    "tegra410": [
+        "nvidia_ucf_pmu_0/event=0x0/",
+        "nvidia_ucf_pmu_0/event=0x0,src_loc_cpu=0x1,dst_loc_cmem=0x1/",
+        "nvidia_ucf_pmu_1/event=0x0,src_loc_noncpu=0x1,dst_rem=0x1/",
+        "nvidia_pcie_pmu_0_rc_0/event=0x0,src_rp_mask=0x1/",
+        "nvidia_pcie_pmu_0_rc_1/event=0x1,src_rp_mask=0x3,dst_loc_cmem=0x1/",
+        "nvidia_pcie_pmu_1_rc_2/event=0x2,src_rp_mask=0x1/",
+        "nvidia_pcie_pmu_1_rc_3/event=0x3,src_rp_mask=0x3,dst_loc_cmem=0x1/",
+        "nvidia_pcie_pmu_0_rc_4/event=0x4,src_bdf=0x0180,src_bdf_en=0x1/",
+        "nvidia_pcie_tgt_pmu_0_rc_0/event=0x0,dst_rp_mask=0x3/",
+        "nvidia_pcie_tgt_pmu_0_rc_1/event=0x1,dst_addr_base=0x10000,dst_addr_mask=0xFFF00,dst_addr_en=0x1/",
+        "{nvidia_cmem_latency_pmu_0/rd_req/,nvidia_cmem_latency_pmu_0/rd_cum_outs/,nvidia_cmem_latency_pmu_0/cycles/}",
+        "nvidia_nvlink_c2c_pmu_0/in_rd_req/",
+        "nvidia_nvlink_c2c_pmu_0/in_rd_cum_outs,gpu_mask=0x1/",
+        "nvidia_nvlink_c2c_pmu_0/in_rd_cum_outs,gpu_mask=0x2/",
+        "nvidia_nvlink_c2c_pmu_0/out_rd_req/",
+        "nvidia_nvlink_c2c_pmu_0/out_rd_cum_outs,gpu_mask=0x1/",
+        "nvidia_nvlink_c2c_pmu_0/out_rd_cum_outs,gpu_mask=0x2/",
+        "nvidia_nvclink_pmu_0/in_rd_req/",
+        "nvidia_nvclink_pmu_0/out_rd_req/",
+        "{nvidia_nvdlink_pmu_0/in_rd_req/,nvidia_nvdlink_pmu_0/in_rd_cum_outs/}",
+        "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x180,src_bdf_en=1/",
+    ],
+    "yitian710": ["ali_drw_%s/%s/" % (p, e) for p in
+                  ("21000", "21080", "23000", "23080", "25000", "25080", "27000", "27080")
+                  for e in ("hif_wr", "hif_rd", "hif_rmw", "cycle")],
+    "hip09": [
+        "hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/",
+        "hns3_pmu_sicl_0/bw_ssu_rpu_time,global=1/",
+        "hns3_pmu_sicl_0/config=0x00002,global=1/",
+        "hns3_pmu_sicl_0/config=0x10002,global=1/",
+        "hns3_pmu_sicl_0/config=0x1020F,global=1/",
+        "hns3_pmu_sicl_0/config=0x1020F,port=0,tc=0xF/",
+        "hns3_pmu_sicl_0/config=0x1020F,port=0,tc=0/",
+        "hns3_pmu_sicl_0/config=0x1020F,bdf=0x3500,queue=0xFFFF/",
+        "hns3_pmu_sicl_0/config=0x1020F,bdf=0x3500,queue=0/",
+        "hns3_pmu_sicl_0/config=0x00301,bdf=0x3500,intr=0/",
+        "hns3_pmu_sicl_0/dly_tx_normal_to_mac_time/",
+    ],
+}
+
+
+def fold_cpus(src, dst):
+    """Copy a fixture; cpumask N becomes 0 (first socket) or 1 (any other)."""
+    shutil.copytree(src, dst, symlinks=True)
+    for root, _, files in os.walk(dst):
+        for f in files:
+            p = os.path.join(root, f)
+            if f in ("cpumask", "associated_cpus") and not os.path.islink(p):
+                text = open(p).read().strip()
+                first = int(re.split(r"[-,]", text)[0]) if text not in ("", "-1") else 0
+                open(p, "w").write(("0" if first == 0 else "1") + "\n")
+            if root.endswith("devices/system/cpu") and f in ("online", "possible", "present"):
+                open(p, "w").write("0-1\n")
+
+
+def perf_encode(sysfs, event):
+    """The attrs perf builds, or None when perf rejects the string."""
+    flat = event.replace("{", "").replace("}", "")
+    env = dict(os.environ, SYSFS_PATH=sysfs)
+    r = subprocess.run(["perf", "stat", "-vv", "-a", "-e", flat, "true"], env=env,
+                       capture_output=True, text=True, timeout=60)
+    out = r.stderr + r.stdout
+    if "event syntax error" in out:
+        return None
+    attrs, seen = [], set()
+    for block in re.finditer(r"perf_event_attr:\n(.*?)-{20,}\nsys_perf_event_open: pid -?\d+\s+cpu (-?\d+)", out, re.S):
+        body, cpu = block.group(1), int(block.group(2))
+        tm = re.search(r"^\s+type\s+(\d+)", body, re.M)
+        t = int(tm.group(1)) if tm else 0  # perf leaves out zero fields
+        c0 = re.search(r"^\s+config\s+(0x[0-9a-f]+)", body, re.M)
+        c1 = re.search(r"config1 }\s+(0x[0-9a-f]+)", body)
+        c2 = re.search(r"config2 }\s+(0x[0-9a-f]+)", body)
+        key = (t, int(c0.group(1), 16) if c0 else 0, int(c1.group(1), 16) if c1 else 0,
+               int(c2.group(1), 16) if c2 else 0, cpu)
+        tag = block.start()
+        if key in seen and tag:
+            continue  # perf's fallbacks retry the same attr
+        seen.add(key)
+        attrs.append(key)
+    return sorted(a for a in attrs if a[0] != 0)
+
+
+def pmuctl_encode(sysfs, event):
+    r = subprocess.run([PMUCTL, "--sysfs-root", sysfs, "-j", "stat", "--dry-run", "--no-rules", "-a",
+                        "-e", event], capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        return None, r.stderr.strip()
+    out = []
+    for e in json.loads(r.stdout)["events"]:
+        for cpu in e["cpus"]:
+            out.append((e["type"], int(e["config"], 16), int(e["config1"], 16), int(e["config2"], 16), cpu))
+    # hardware events (type 0) are left out: on a machine without a CPU PMU perf stops
+    # trying them after the first CPU, which says nothing about encoding
+    return sorted(set(o for o in out if o[0] != 0)), ""
+
+
+def pmu_table(sysfs):
+    r = subprocess.run([PMUCTL, "--sysfs-root", sysfs, "-j", "list"], capture_output=True, text=True)
+    return json.loads(r.stdout)["pmus"]
+
+
+def random_value(rng, fmt):
+    mx = int(fmt["max"], 16)
+    v = rng.choice([0, 1, mx, mx + 1 if mx < (1 << 64) - 1 else mx, rng.randint(0, mx), rng.randint(0, mx)])
+    return rng.choice(["0x%x" % v, "%d" % v, "0x%X" % v]) if v else rng.choice(["0", "0x0"])
+
+
+def prefix_of(name):
+    m = re.match(r"(.*)_\d+$", name)
+    return m.group(1) if m else name
+
+
+def random_event(rng, pmus):
+    p = rng.choice(pmus)
+    terms = []
+    if p["events"] and rng.random() < 0.7:
+        ev = rng.choice(p["events"])["name"]
+        ev = rng.choice([ev, ev.upper(), ev]) if rng.random() < 0.9 else ev
+        terms.append(rng.choice([ev, ev, "event=" + ev]) if any(f["name"] == "event" for f in p["formats"]) else ev)
+    for _ in range(rng.randint(0, 3)):
+        f = rng.choice(p["formats"])
+        if rng.random() < 0.15 and int(f["max"], 16) >= 1:
+            terms.append(f["name"])  # a bare term is value 1
+        else:
+            terms.append("%s=%s" % (f["name"], random_value(rng, f)))
+    if rng.random() < 0.1:
+        terms.append("config%s=0x%x" % (rng.choice(["", "1", "2"]), rng.getrandbits(rng.choice([8, 16, 40, 64]))))
+    if rng.random() < 0.05:
+        terms.append(rng.choice(["bogus=1", "config3=1", "event=no_such_event"]))
+    name = p["name"]
+    if rng.random() < 0.15:
+        name = prefix_of(name)
+    sep = rng.choice([",", ",", ", "])
+    return "%s/%s/" % (name, sep.join(terms))
+
+
+def generated(rng, pmus):
+    out = []
+    for _ in range(COUNT):
+        k = rng.random()
+        if k < 0.7:
+            out.append(random_event(rng, pmus))
+        elif k < 0.85:
+            out.append(",".join(random_event(rng, pmus) for _ in range(rng.randint(2, 3))))
+        elif k < 0.95:
+            p = rng.choice([p for p in pmus if p["events"]])
+            out.append(rng.choice(p["events"])["name"])  # a bare name: every PMU with it
+        else:
+            p = rng.choice(pmus)
+            out.append("{%s,%s}" % (random_event(rng, [p]), random_event(rng, [p])))
+    return out
+
+
+def main():
+    rng = random.Random(SEED)
+    total = failed = 0
+    tmp = tempfile.mkdtemp(prefix="pmuctl-diff-")
+    try:
+        jobs = []
+        for fx in FIXTURES:
+            sysfs = os.path.join(tmp, fx)
+            fold_cpus(os.path.join(HERE, "fixtures", fx, "sys"), sysfs)
+            pmus = pmu_table(sysfs)
+            for s in DOC_STRINGS.get(fx, []) + generated(rng, pmus):
+                jobs.append((fx, sysfs, s))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            results = pool.map(lambda j: (j, perf_encode(j[1], j[2]), pmuctl_encode(j[1], j[2])), jobs)
+            stats = collections.Counter()
+            for (fx, _, s), perf, (mine, err) in results:
+                total += 1
+                stats["accepted" if perf is not None else "rejected"] += 1
+                if perf == mine:
+                    continue
+                failed += 1
+                print("DIFF %s: %s\n  perf:   %s\n  pmuctl: %s %s" % (fx, s, perf, mine, err))
+        print("differential: %d strings (%d accepted by perf, %d rejected), %d differ"
+              % (total, stats["accepted"], stats["rejected"], failed))
+    finally:
+        shutil.rmtree(tmp)
+    return 1 if failed else 0
+
+
+sys.exit(main())
