@@ -42,7 +42,7 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 CMD_OBJS := $(CMD_SRCS:%.c=$(BUILD)/%.o)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all check check-plain check-asan unit fuzz install uninstall clean format-check
+.PHONY: all check check-plain check-asan unit fuzz fuzz-smoke install uninstall clean
 .DELETE_ON_ERROR:
 
 all: pmuctl
@@ -82,7 +82,11 @@ check-asan:
 	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		BUILD=build-asan SANITIZED=1 tests/run build-asan/pmuctl
 
-check: check-plain check-asan
+# a short fuzz of every parser rides along with the tests
+fuzz-smoke:
+	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5
+
+check: check-plain check-asan fuzz-smoke
 
 # libFuzzer needs clang; each target runs FUZZ_SECONDS from its committed corpus
 FUZZ_CC ?= clang

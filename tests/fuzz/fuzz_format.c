@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+/* libFuzzer: format/ files, HNS3 filtermode files, CPU lists and BlueField event_list files. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu/bluefield.h"
+#include "pmu/cpulist.h"
+#include "pmu/format.h"
+#include "pmu/pmu.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct bf_event *ev = NULL;
+	struct pmu_err err;
+	struct cpulist c;
+	uint64_t mask;
+	unsigned word;
+	size_t n, bad;
+	char *s = malloc(size + 1);
+
+	if (!s)
+		return 0;
+	memcpy(s, data, size);
+	s[size] = '\0';
+	if (!format_parse(s, &word, &mask, &err)) {
+		char buf[256];
+
+		/* a parsed field packs and unpacks its maximum unchanged */
+		if (format_unpack(mask, format_pack(mask, format_max_value(mask))) !=
+		    format_max_value(mask))
+			abort();
+		format_describe(word, mask, buf, sizeof(buf));
+	}
+	hns3_modes_parse(s);
+	if (!cpulist_parse(s, &c))
+		cpulist_free(&c);
+	if (!bf_event_list_parse(s, &ev, &n, &bad)) {
+		for (size_t i = 0; i < n; i++)
+			free(ev[i].name);
+		free(ev);
+	}
+	free(s);
+	return 0;
+}
