@@ -86,7 +86,7 @@ check-asan:
 fuzz-smoke:
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5
 
-check: check-plain check-asan fuzz-smoke
+check: check-plain fuzz-smoke check-asan
 
 # libFuzzer needs clang; each target runs FUZZ_SECONDS from its committed corpus
 FUZZ_CC ?= clang

@@ -75,18 +75,6 @@ static bool matches(const struct list_args *a, const char *name, const char *fam
 	return false;
 }
 
-static json_t *cpus_json(const struct cpulist *l, bool has)
-{
-	json_t *arr;
-
-	if (!has)
-		return json_null();
-	arr = json_array();
-	for (size_t i = 0; arr && i < l->n; i++)
-		json_array_append_new(arr, json_integer(l->cpu[i]));
-	return arr;
-}
-
 static json_t *int_or_null(long long v)
 {
 	return v >= 0 ? json_integer(v) : json_null();
@@ -120,8 +108,8 @@ static json_t *pmu_json(const struct pmu *p)
 	json_object_set_new(o, "family", json_string(pmu_family_id(p->family)));
 	json_object_set_new(o, "family_name", json_string(pmu_family_name(p->family)));
 	json_object_set_new(o, "type", int_or_null(p->type));
-	json_object_set_new(o, "cpumask", cpus_json(&p->cpumask, p->has_cpumask));
-	json_object_set_new(o, "associated_cpus", cpus_json(&p->associated, p->has_associated));
+	json_object_set_new(o, "cpumask", json_cpulist(&p->cpumask, p->has_cpumask));
+	json_object_set_new(o, "associated_cpus", json_cpulist(&p->associated, p->has_associated));
 	json_object_set_new(o, "identifier", json_text(p->identifier));
 	json_object_set_new(o, "identifier_file", json_text(p->identifier_file));
 	json_object_set_new(o, "socket", int_or_null(p->socket));

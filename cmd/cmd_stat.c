@@ -87,15 +87,6 @@ static const struct argp stat_argp = {
 	stat_children, NULL, NULL
 };
 
-static json_t *cpus_json(const struct cpulist *l)
-{
-	json_t *a = json_array();
-
-	for (size_t i = 0; a && i < l->n; i++)
-		json_array_append_new(a, json_integer(l->cpu[i]));
-	return a;
-}
-
 /* "perf stat -a -e '...'" with groups re-formed from the encoded events */
 static char *perf_command(const struct ev_set *set)
 {
@@ -141,7 +132,7 @@ static json_t *encoded_json(const struct ev_encoded *e)
 	json_object_set_new(o, "config", json_hex(e->config[0]));
 	json_object_set_new(o, "config1", json_hex(e->config[1]));
 	json_object_set_new(o, "config2", json_hex(e->config[2]));
-	json_object_set_new(o, "cpus", cpus_json(&e->cpus));
+	json_object_set_new(o, "cpus", json_cpulist(&e->cpus, true));
 	json_object_set_new(o, "group", e->group >= 0 ? json_integer(e->group) : json_null());
 	json_object_set_new(o, "leader", json_boolean(e->group >= 0 && e->leader));
 	if (e->name)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
+#include "pmu/cpulist.h"
 #include "pmu/diag.h"
 
 static void vmsg(const char *level, const char *fmt, va_list ap)
@@ -135,6 +136,18 @@ json_t *json_hex(unsigned long long v)
 
 	snprintf(b, sizeof(b), "0x%llx", v);
 	return json_string(b);
+}
+
+json_t *json_cpulist(const struct cpulist *l, bool has)
+{
+	json_t *arr;
+
+	if (!has)
+		return json_null();
+	arr = json_array();
+	for (size_t i = 0; arr && i < l->n; i++)
+		json_array_append_new(arr, json_integer(l->cpu[i]));
+	return arr;
 }
 
 json_t *json_text(const char *s)

@@ -64,6 +64,9 @@ const char *safe_str(const char *s, char *buf, size_t size);
 /* JSON: build one root, dump once. */
 int json_emit(json_t *root);
 json_t *json_hex(unsigned long long v);
+struct cpulist;
+/* [0, 1, ...]; null when the machine has no such list */
+json_t *json_cpulist(const struct cpulist *l, bool has);
 /* A string from the machine: invalid UTF-8 bytes become \\xNN instead of failing. */
 json_t *json_text(const char *s);
 /* Flush stdout; a closed pipe is not an error. Returns code or EXIT_FAIL. */

@@ -3,42 +3,39 @@
 #include <stdio.h>
 #include "pmu/err.h"
 
-static void err_vset(struct pmu_err *e, const char *fmt, va_list ap)
+static int err_record(struct pmu_err *e, int code, int has_pos, size_t pos, size_t len,
+		      const char *fmt, va_list ap)
 {
+	if (!e)
+		return code;
+	e->code = code;
+	e->has_pos = has_pos;
+	e->arg = 0;
+	e->syntax = 0;
+	e->pos = pos;
+	e->len = has_pos && !len ? 1 : len;
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	return code;
 }
 
 int pmu_err_set(struct pmu_err *e, int code, const char *fmt, ...)
 {
 	va_list ap;
+	int ret;
 
-	if (!e)
-		return code;
-	e->code = code;
-	e->has_pos = 0;
-	e->arg = 0;
-	e->syntax = 0;
-	e->pos = e->len = 0;
 	va_start(ap, fmt);
-	err_vset(e, fmt, ap);
+	ret = err_record(e, code, 0, 0, 0, fmt, ap);
 	va_end(ap);
-	return code;
+	return ret;
 }
 
 int pmu_err_at(struct pmu_err *e, int code, size_t pos, size_t len, const char *fmt, ...)
 {
 	va_list ap;
+	int ret;
 
-	if (!e)
-		return code;
-	e->code = code;
-	e->has_pos = 1;
-	e->arg = 0;
-	e->syntax = 0;
-	e->pos = pos;
-	e->len = len ? len : 1;
 	va_start(ap, fmt);
-	err_vset(e, fmt, ap);
+	ret = err_record(e, code, 1, pos, len, fmt, ap);
 	va_end(ap);
-	return code;
+	return ret;
 }
