@@ -41,6 +41,9 @@ static const struct argp bdf_argp = {
 	"  pmuctl bdf 0005:27:01.1   prints 0x2781 (domain 0005)\n"
 	"  pmuctl -j bdf 35:00.0     every form, as JSON\n"
 	"\nLimits: bus 0x00-0xff, device 0x00-0x1f, function 0-7.\n"
+	"Note: nvidia-tegra410-pmu.rst's examples say 27:01.1 is 0x2781 and 01:01.0 is 0x0180, which "
+	"contradicts its own formula (those values are 27:10.1 and 01:10.0); pmuctl follows the "
+	"formula, the PCIe requester ID.\n"
 	"Exit status: 0 success, 64 when an argument is not a BDF.",
 	bdf_children, NULL, NULL
 };

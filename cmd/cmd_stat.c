@@ -7,6 +7,7 @@
 #include "pmu/encode.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
+#include "topology/bdf.h"
 
 enum stat_key {
 	KEY_DRY_RUN = 0x200,
@@ -142,6 +143,24 @@ static json_t *encoded_json(const struct ev_encoded *e)
 	return o;
 }
 
+/* Say which function a BDF filter selects: the value alone is easy to get wrong */
+static void print_bdf_filter(const struct ev_encoded *e)
+{
+	struct bdf b;
+	char buf[32];
+	bool given;
+	uint64_t v;
+
+	if (!e->pmu || (e->pmu->family != FAMILY_T410_PCIE && e->pmu->family != FAMILY_HNS3))
+		return;
+	v = ev_field(e, e->pmu->family == FAMILY_HNS3 ? "bdf" : "src_bdf", &given);
+	if (!given || (e->pmu->family == FAMILY_T410_PCIE && !ev_field(e, "src_bdf_en", NULL)))
+		return;
+	bdf_decode((uint16_t)v, &b);
+	bdf_format(&b, buf, sizeof(buf));
+	printf("  bdf      0x%04llx = %s\n", (unsigned long long)v, buf);
+}
+
 static void print_encoded(const struct ev_encoded *e)
 {
 	char loc[160], cpus[256];
@@ -170,6 +189,7 @@ static void print_encoded(const struct ev_encoded *e)
 		printf("  group    %d%s\n", e->group, e->leader ? " (leader)" : "");
 	if (e->filter_mode)
 		printf("  filter   %s mode\n", e->filter_mode);
+	print_bdf_filter(e);
 }
 
 static int encode_all(const struct stat_args *a, const struct pmu_list *pmus,

@@ -182,3 +182,11 @@ perf stat -a -e 'nvidia_pcie_pmu_1_rc_2/event=0x2,src_rp_mask=0x1/'" ]
 	[ "$status" -eq 64 ]
 	[[ "$output" == *"no event given"* ]]
 }
+
+@test "a BDF filter is shown decoded, so a wrong value is seen before counting" {
+	pmuctl --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/event=0x4,src_bdf=0x0180,src_bdf_en=0x1/'
+	[ "$status" -eq 0 ]
+	[ "${lines[7]}" = "  bdf      0x0180 = 01:10.0" ]
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hns3_pmu_sicl_0/bw_ssu_rpu_time,bdf=0x3508,queue=0xFFFF/'
+	[ "${lines[8]}" = "  bdf      0x3508 = 35:01.0" ]
+}
