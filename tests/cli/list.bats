@@ -96,3 +96,37 @@ count_pmus() { jq_py 'len(d["pmus"])'; }
 	[[ "$output" == *"format 'f' ignored: format word 'config9' is not config, config1 or config2"* ]]
 	[[ "$output" == *"cpumask is not a CPU list"* ]]
 }
+
+@test "events/ .scale and .unit files are read, not listed as events" {
+	d=$BATS_TEST_TMPDIR/sys
+	p=$d/bus/event_source/devices/power_x
+	mkdir -p "$p/events" "$p/format"
+	printf '23\n' > "$p/type"
+	printf 'config:0-7\n' > "$p/format/event"
+	printf 'event=0x02\n' > "$p/events/energy-pkg"
+	printf '2.3283064365386962890625e-10\n' > "$p/events/energy-pkg.scale"
+	printf 'Joules\n' > "$p/events/energy-pkg.unit"
+	pmuctl --sysfs-root "$d" -j list
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'd["pmus"][0]["events"]')" = "[{'name': 'energy-pkg', 'value': 'event=0x02', 'description': None, 'scale': '2.3283064365386962890625e-10', 'unit': 'Joules'}]" ]
+}
+
+@test "a symlink loop is a warning, not a hang" {
+	d=$BATS_TEST_TMPDIR/sys
+	mkdir -p "$d/bus/event_source/devices"
+	ln -s loop "$d/bus/event_source/devices/loop"
+	pmuctl --sysfs-root "$d" list
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"PMU 'loop' skipped: symlink loop"* ]]
+}
+
+@test "control characters read from sysfs are escaped in human output" {
+	d=$BATS_TEST_TMPDIR/sys
+	p=$d/bus/event_source/devices/$'bad\x1bname'
+	mkdir -p "$p"
+	printf '7\n' > "$p/type"
+	pmuctl --sysfs-root "$d" list
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'bad\x1bname'* ]]
+	[[ "$output" != *$'\x1b'* ]]
+}
