@@ -46,7 +46,7 @@ static const struct argp_option global_options[] = {
 	{ "pretty", 'p', NULL, 0, "indented JSON; implies --json", -1 },
 	{ "sysfs-root", KEY_SYSFS_ROOT, "DIR", 0,
 	  "read the machine under DIR instead of /sys (default: $SYSFS_PATH, as perf)", -1 },
-	{ "pci-dump", 'F', "FILE", 0, "read PCI config space from an 'lspci -xxxx' dump (map)", -1 },
+	{ "pci-dump", 'F', "FILE", 0, "read PCI config space from an lspci hex dump of the full 4096 bytes (map)", -1 },
 	{ "verbose", 'v', NULL, 0, "say more about what is read and why", -1 },
 	{ "quiet", 'q', NULL, 0, "no warnings, only errors", -1 },
 	{ "list-cmds", KEY_LIST_CMDS, NULL, OPTION_HIDDEN, "print the command names", -1 },

@@ -73,7 +73,7 @@ static bool decode_t410(struct pmu *p, const struct name_rule *r)
 	return parse_decimal_n(rc + 4, strlen(rc + 4), &p->rc);
 }
 
-/* ali_drw_<PA >> 12>: die 0 at 0x21000.., die 1 at 0x400XXXXX; +0x2000 per channel, +0x80 sub-channel */
+/* ali_drw_<PA >> 12>: die 0 from 0x21000, die 1 from 0x40021000; +0x2000 a channel, +0x80 a sub-channel */
 static bool decode_drw(struct pmu *p)
 {
 	const char *hex = p->name + strlen("ali_drw_");
