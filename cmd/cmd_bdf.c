@@ -36,14 +36,14 @@ static const struct argp bdf_argp = {
 	"PMU's bdf filter take. Each argument prints one line: the other form. A domain, when given, "
 	"is reported beside the value; it is not part of the filter (the PMU is per RC / per SICL)."
 	"\vExamples:\n"
-	"  pmuctl bdf 27:01.1        prints 0x2781\n"
-	"  pmuctl bdf 0x0180         prints 01:01.0\n"
-	"  pmuctl bdf 0005:27:01.1   prints 0x2781 (domain 0005)\n"
+	"  pmuctl bdf 27:01.1        prints 0x2709\n"
+	"  pmuctl bdf 0x0108         prints 01:01.0\n"
+	"  pmuctl bdf 0005:27:01.1   prints 0x2709 (domain 0005)\n"
 	"  pmuctl -j bdf 35:00.0     every form, as JSON\n"
 	"\nLimits: bus 0x00-0xff, device 0x00-0x1f, function 0-7.\n"
 	"Note: nvidia-tegra410-pmu.rst's examples say 27:01.1 is 0x2781 and 01:01.0 is 0x0180, which "
 	"contradicts its own formula (those values are 27:10.1 and 01:10.0); pmuctl follows the "
-	"formula, the PCIe requester ID.\n"
+	"formula, the PCIe requester ID.\n\n"
 	"Exit status: 0 success, 64 when an argument is not a BDF.",
 	bdf_children, NULL, NULL
 };

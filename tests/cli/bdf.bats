@@ -51,3 +51,13 @@ load helpers
 	[ "$status" -eq 64 ]
 	[[ "$output" == *"give at least one BDF"* ]]
 }
+
+@test "every 'prints' example of bdf --help is true" {
+	pmuctl bdf --help
+	examples=$(grep -E '^  pmuctl bdf .* prints ' <<<"$output")
+	[ -n "$examples" ]
+	while read -r _ _ arg _ want; do
+		pmuctl bdf "$arg"
+		[ "$output" = "$want" ]
+	done <<<"$examples"
+}
