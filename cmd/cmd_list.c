@@ -8,6 +8,7 @@
 #include "pmu/bluefield.h"
 #include "pmu/catalog.h"
 #include "pmu/pmu.h"
+#include "topology/bdf.h"
 
 struct list_args {
 	char **pattern;
@@ -214,11 +215,14 @@ static void print_pmu(const struct pmu *p, const struct list_args *a)
 			fput_safe(p->peer, stdout);
 			putchar('\n');
 		}
-		if (p->family == FAMILY_HNS3 && p->bdf_min >= 0 && p->bdf_max >= 0)
-			printf("      functions %02x:%02x.%x-%02x:%02x.%x, hw_clk_freq %lld Hz\n",
-			       p->bdf_min >> 8, (p->bdf_min >> 3) & 0x1f, p->bdf_min & 7,
-			       p->bdf_max >> 8, (p->bdf_max >> 3) & 0x1f, p->bdf_max & 7,
+		if (p->family == FAMILY_HNS3 && p->bdf_min >= 0 && p->bdf_max >= 0) {
+			char lo[16], hi[16];
+
+			printf("      functions %s-%s, hw_clk_freq %lld Hz\n",
+			       bdf_value_str((uint16_t)p->bdf_min, lo, sizeof(lo)),
+			       bdf_value_str((uint16_t)p->bdf_max, hi, sizeof(hi)),
 			       (long long)p->hw_clk_freq);
+		}
 	}
 	if (a->formats)
 		for (size_t i = 0; i < p->nformats; i++) {

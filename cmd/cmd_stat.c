@@ -154,8 +154,7 @@ static json_t *encoded_json(const struct ev_encoded *e)
 /* Say which function a BDF filter selects: the value alone is easy to get wrong */
 static void print_bdf_filter(const struct ev_encoded *e)
 {
-	struct bdf b;
-	char buf[32];
+	char buf[16];
 	bool given;
 	uint64_t v;
 
@@ -164,9 +163,8 @@ static void print_bdf_filter(const struct ev_encoded *e)
 	v = ev_field(e, e->pmu->family == FAMILY_HNS3 ? "bdf" : "src_bdf", &given);
 	if (!given || (e->pmu->family == FAMILY_T410_PCIE && !ev_field(e, "src_bdf_en", NULL)))
 		return;
-	bdf_decode((uint16_t)v, &b);
-	bdf_format(&b, buf, sizeof(buf));
-	printf("  bdf      0x%04llx = %s\n", (unsigned long long)v, buf);
+	printf("  bdf      0x%04llx = %s\n", (unsigned long long)v,
+	       bdf_value_str((uint16_t)v, buf, sizeof(buf)));
 }
 
 static void print_encoded(const struct ev_encoded *e)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pmu/rules.h"
+#include "topology/bdf.h"
 
 #define T410_DOC "nvidia-tegra410-pmu.rst"
 #define HNS3_DOC "hns3-pmu.rst"
@@ -236,15 +237,15 @@ static void modes_text(unsigned modes, char *buf, size_t size)
 static bool hns3_bdf_in_range(const struct ev_encoded *e, uint64_t bdf, struct pmu_err *err)
 {
 	const struct pmu *p = e->pmu;
+	char want[16], lo[16], hi[16];
 
 	if (p->bdf_min < 0 || p->bdf_max < 0 || (bdf >= (uint64_t)p->bdf_min && bdf <= (uint64_t)p->bdf_max))
 		return true;
 	rule_err(err, e, -ENOENT,
-		 "bdf=0x%04llx (%02llx:%02llx.%llx) is outside %s's bdf_min..bdf_max %02x:%02x.%x..%02x:%02x.%x: func modes need a function of this SICL (" HNS3_DOC ")",
-		 (unsigned long long)bdf, (unsigned long long)(bdf >> 8),
-		 (unsigned long long)((bdf >> 3) & 0x1f), (unsigned long long)(bdf & 7), p->name,
-		 p->bdf_min >> 8, (p->bdf_min >> 3) & 0x1f, p->bdf_min & 7, p->bdf_max >> 8,
-		 (p->bdf_max >> 3) & 0x1f, p->bdf_max & 7);
+		 "bdf=0x%04llx (%s) is outside %s's bdf_min..bdf_max %s..%s: func modes need a function of this SICL (" HNS3_DOC ")",
+		 (unsigned long long)bdf, bdf_value_str((uint16_t)bdf, want, sizeof(want)), p->name,
+		 bdf_value_str((uint16_t)p->bdf_min, lo, sizeof(lo)),
+		 bdf_value_str((uint16_t)p->bdf_max, hi, sizeof(hi)));
 	return false;
 }
 

@@ -91,6 +91,15 @@ void bdf_decode(uint16_t v, struct bdf *out)
 	out->fn = v & 7;
 }
 
+const char *bdf_value_str(uint16_t v, char *buf, size_t size)
+{
+	struct bdf b;
+
+	bdf_decode(v, &b);
+	bdf_format(&b, buf, size);
+	return buf;
+}
+
 void bdf_format(const struct bdf *b, char *buf, size_t size)
 {
 	if (b->domain >= 0)

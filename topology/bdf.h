@@ -23,5 +23,7 @@ uint16_t bdf_encode(const struct bdf *b);
 void bdf_decode(uint16_t v, struct bdf *out);
 /* "27:01.1", or "0005:27:01.1" when the domain is known */
 void bdf_format(const struct bdf *b, char *buf, size_t size);
+/* A 16-bit filter value as "27:01.1"; returns buf. */
+const char *bdf_value_str(uint16_t v, char *buf, size_t size);
 
 #endif

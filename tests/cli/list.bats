@@ -130,3 +130,10 @@ count_pmus() { jq_py 'len(d["pmus"])'; }
 	[[ "$output" == *'bad\x1bname'* ]]
 	[[ "$output" != *$'\x1b'* ]]
 }
+
+@test "list --long shows the HNS3 function range and clock" {
+	pmuctl --sysfs-root "$HIP09" list --long
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"      functions 35:00.0-35:1f.7, hw_clk_freq 100000000 Hz"* ]]
+	[[ "$output" == *"      functions bd:00.0-bd:1f.7, hw_clk_freq 100000000 Hz"* ]]
+}
