@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pmuctl bdf: 27:01.1 <-> 0x2781, the value src_bdf= and HNS3 bdf= take. */
+/* pmuctl bdf: 27:01.1 <-> 0x2709, the value src_bdf= and HNS3 bdf= take. */
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
@@ -19,7 +19,7 @@ static error_t bdf_parse_opt(int key, char *arg, struct argp_state *state)
 		a->arg[a->n++] = arg;
 		break;
 	case ARGP_KEY_NO_ARGS:
-		argp_error(state, "give at least one BDF, e.g. 'pmuctl bdf 27:01.1' or 'pmuctl bdf 0x2781'");
+		argp_error(state, "give at least one BDF, e.g. 'pmuctl bdf 27:01.1' or 'pmuctl bdf 0x2709'");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

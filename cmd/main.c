@@ -156,7 +156,7 @@ static const struct argp main_argp = {
 	"\vExamples:\n"
 	"  pmuctl list                       every PMU of this machine, by family\n"
 	"  pmuctl list --events 'nvidia_pcie_pmu_0_rc_*'\n"
-	"  pmuctl bdf 27:01.1                the 16-bit src_bdf value 0x2781\n"
+	"  pmuctl bdf 27:01.1                the 16-bit src_bdf value 0x2709\n"
 	"  pmuctl stat --dry-run -e \\\n"
 	"    'nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x0108,src_bdf_en=1/'\n"
 	"  pmuctl --sysfs-root tests/fixtures/tegra410/sys list\n"

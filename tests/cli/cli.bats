@@ -71,3 +71,11 @@ load helpers
 	[ "$status" -eq 0 ]
 	[ "$output" = "HiSilicon HNS3 NIC" ]
 }
+
+@test "the bdf example of --help is what bdf prints" {
+	pmuctl --help
+	line=$(grep -E '^  pmuctl bdf 27:01.1 ' <<<"$output")
+	pmuctl bdf 27:01.1
+	[ -n "$line" ]
+	[[ "$line" == *" $output" ]]
+}
