@@ -18,6 +18,7 @@ static int cmd_help(int argc, char **argv);
 
 const struct command commands[] = {
 	{ "list", cmd_list, "list PMUs, their events and formats, and BlueField blocks" },
+	{ "map", cmd_map, "map PCI functions to socket, RC, root port and their PMU filters" },
 	{ "stat", cmd_stat, "encode events (--dry-run) as perf would, with family rules" },
 	{ "bdf", cmd_bdf, "convert between bus:device.function and 16-bit BDF filter values" },
 	{ "help", cmd_help, "show help for pmuctl or one of its commands" },

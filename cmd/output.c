@@ -37,6 +37,17 @@ void p_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+void p_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (settings.quiet)
+		return;
+	va_start(ap, fmt);
+	vmsg("note: ", fmt, ap);
+	va_end(ap);
+}
+
 void p_info(const char *fmt, ...)
 {
 	va_list ap;

@@ -37,6 +37,7 @@ struct command {
 extern const struct command commands[];
 
 int cmd_list(int argc, char **argv);
+int cmd_map(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_bdf(int argc, char **argv);
 
@@ -46,6 +47,9 @@ void cmd_parse(const struct argp *argp, int argc, char **argv, void *input);
 /* One error sink: "pmuctl: error: ..." on stderr. */
 void p_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void p_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Something the user should know even when nothing failed; silenced by -q. */
+void p_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Only with -v. */
 void p_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* An event-string error: the message, the string, and a caret under the bad part. */
 void p_err_at(const char *text, const struct pmu_err *e);

@@ -9,6 +9,9 @@ import re
 import shutil
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pcigen  # noqa: E402
+
 REF = sys.argv[1] if len(sys.argv) > 1 else "../shared/reference"
 OUT = "tests/fixtures"
 
@@ -220,8 +223,10 @@ def main():
     for d in ("tegra410", "yitian710", "hip09", "bluefield2"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
+    pcigen.write_all(pcigen.canonical(), f"{OUT}/tegra410")
     yitian710(f"{OUT}/yitian710/sys", facts)
     hip09(f"{OUT}/hip09/sys", hns3_events(hns3))
+    pcigen.write_all(pcigen.hip09(), f"{OUT}/hip09")
     bluefield2(f"{OUT}/bluefield2/sys", bf_tables(bf))
 
 

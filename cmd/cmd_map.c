@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pmuctl map: every PCI function -> socket, RC, root port and the PMU filters that select it. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "pmu/pmu.h"
+#include "pmu/strnum.h"
+#include "topology/pcifilter.h"
+#include "topology/rcmap.h"
+
+enum map_format { MAP_TREE, MAP_TABLE, MAP_DVSEC };
+
+enum map_key {
+	KEY_SOCKET = 0x200,
+	KEY_RC,
+	KEY_FORMAT,
+};
+
+struct map_args {
+	struct pci_filter *slot;	/* one per BDF argument */
+	int nslot;
+	struct pci_filter id;
+	int64_t socket, rc;
+	enum map_format format;
+};
+
+static const struct argp_option map_options[] = {
+	{ "device", 'd', "VENDOR:DEVICE", 0, "only functions with these ids, as lspci -d ([vendor]:[device][:class])", 0 },
+	{ "socket", KEY_SOCKET, "N", 0, "only functions below root ports of socket N", 0 },
+	{ "rc", KEY_RC, "N", 0, "only functions below root complex N", 0 },
+	{ "format", KEY_FORMAT, "FORMAT", 0, "tree (default): by socket and RC; table: one line per function; dvsec: the document script's lines", 0 },
+	{ 0 },
+};
+
+static int64_t parse_small(const char *arg, const char *what, struct argp_state *state)
+{
+	uint64_t v;
+
+	if (strnum_u64(arg, 0, 255, &v))
+		argp_error(state, "invalid %s '%s': expected a number from 0 to 255", what, arg);
+	return (int64_t)v;
+}
+
+static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct map_args *a = state->input;
+	struct pmu_err err = { 0 };
+
+	switch (key) {
+	case 'd':
+		if (pci_select_id(&a->id, arg, &err))
+			argp_error(state, "%s", err.msg);
+		break;
+	case KEY_SOCKET:
+		a->socket = parse_small(arg, "socket", state);
+		break;
+	case KEY_RC:
+		a->rc = parse_small(arg, "RC", state);
+		break;
+	case KEY_FORMAT:
+		if (!strcmp(arg, "tree"))
+			a->format = MAP_TREE;
+		else if (!strcmp(arg, "table"))
+			a->format = MAP_TABLE;
+		else if (!strcmp(arg, "dvsec"))
+			a->format = MAP_DVSEC;
+		else
+			argp_error(state, "invalid format '%s': use tree, table or dvsec", arg);
+		break;
+	case ARGP_KEY_ARG:
+		pci_select_init(&a->slot[a->nslot]);
+		if (pci_select_slot(&a->slot[a->nslot], arg, &err))
+			argp_error(state, "%s", err.msg);
+		a->nslot++;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child map_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
+
+static const struct argp map_argp = {
+	map_options, map_parse_opt, "[BDF...]",
+	"Map PCI functions to the Tegra410 socket, PCIe root complex (RC) and root port (RP) they "
+	"sit below, read from the NVIDIA DVSEC (vendor 10de, id 4) of each root port, and give the "
+	"PMU filters that select them: src_bdf/src_bdf_en and src_rp_mask for "
+	"nvidia_pcie_pmu_<socket>_rc_<rc>, dst_addr_base/dst_addr_mask per memory BAR for "
+	"nvidia_pcie_tgt_pmu_<socket>_rc_<rc>, and the bdf/queue filter of the HNS3 SICL PMU whose "
+	"bdf range covers a function. PCI is read with libpci from <sysfs-root>/bus/pci, or from an "
+	"lspci -xxxx dump given with -F. BDF arguments select functions as lspci -s does. The "
+	"extended configuration space (offset 0x100 and up, where the DVSEC lives) is readable "
+	"only by root."
+	"\vExamples:\n"
+	"  pmuctl map                              every mapped function, by socket and RC\n"
+	"  pmuctl map 0005:01:00.0                 one device: its PMU and ready filters\n"
+	"  pmuctl map --socket 1 --format=table\n"
+	"  pmuctl map --format=dvsec               the lines of the document's lspci/setpci script\n"
+	"  pmuctl -F lspci-xxxx.txt -j map         from a dump, as JSON\n"
+	"\nExit status: 0 success, 1 PCI could not be read, 2 mapped, but the extended "
+	"configuration space of some functions was not readable (run as root), 64 bad arguments.",
+	map_children, NULL, NULL
+};
+
+struct map_ctx {
+	const struct map_args *args;
+	struct pci_topo topo;
+	struct fn_map *maps;
+	struct pmu_list pmus;
+	bool have_pmus;
+	bool *shown;
+};
+
+static bool selected(const struct map_ctx *c, size_t i)
+{
+	const struct map_args *a = c->args;
+	const struct fn_map *m = &c->maps[i];
+	bool slot_ok = !a->nslot;
+
+	for (int s = 0; s < a->nslot && !slot_ok; s++)
+		slot_ok = pci_select_match(&a->slot[s], &c->topo.fn[i]);
+	if (!slot_ok || !pci_select_match(&a->id, &c->topo.fn[i]))
+		return false;
+	if (a->socket >= 0 && (!m->dvsec || m->dvsec->socket != a->socket))
+		return false;
+	if (a->rc >= 0 && (!m->dvsec || m->dvsec->rc != a->rc))
+		return false;
+	return m->dvsec || m->hns3;
+}
+
+static const char *fn_str(const struct map_ctx *c, size_t i, char *buf, size_t size)
+{
+	pci_fn_name(&c->topo, &c->topo.fn[i], buf, size);
+	return buf;
+}
+
+/* The full domain:bus:dev.fn form, whatever lspci would print: JSON keys never change shape */
+static const char *fn_full(const struct pci_fn *f, char *buf, size_t size)
+{
+	snprintf(buf, size, "%04x:%02x:%02x.%d", f->domain, f->bus, f->dev, f->fn);
+	return buf;
+}
+
+/* The first event of the HNS3 PMU that can count per function */
+static const char *hns3_func_event(const struct pmu *p)
+{
+	for (size_t i = 0; i < p->nevents; i++)
+		if (p->events[i].filter_modes & HNS3_MODE_FUNC)
+			return p->events[i].name;
+	return NULL;
+}
+
+static json_t *hns3_json(const struct fn_map *m)
+{
+	const char *ev = hns3_func_event(m->hns3);
+	char filter[64], event[256];
+
+	snprintf(filter, sizeof(filter), "bdf=0x%04x,queue=0xffff", m->src_bdf);
+	json_t *o = json_pack("{s:s, s:s}", "pmu", m->hns3->name, "filter", filter);
+	if (ev) {
+		snprintf(event, sizeof(event), "%s/%s,%s/", m->hns3->name, ev, filter);
+		json_object_set_new(o, "event", json_text(event));
+	}
+	return o;
+}
+
+static json_t *tgt_json(const struct pci_fn *f, const struct fn_map *m)
+{
+	json_t *arr = json_array();
+
+	for (int b = 0; b < 6; b++) {
+		uint64_t base, mask;
+		char event[256];
+
+		if (!rcmap_bar_filter(&f->bar[b], &base, &mask))
+			continue;
+		snprintf(event, sizeof(event),
+			 "%s/rd_bytes,dst_addr_base=0x%llx,dst_addr_mask=0x%llx,dst_addr_en=1/",
+			 m->tgt_pmu, (unsigned long long)base, (unsigned long long)mask);
+		json_array_append_new(arr, json_pack("{s:i, s:o, s:o, s:o, s:s}", "bar", b, "base",
+						     json_hex(base), "mask", json_hex(mask), "size",
+						     json_integer((json_int_t)f->bar[b].size),
+						     "event", event));
+	}
+	return arr;
+}
+
+static json_t *record_json(const struct map_ctx *c, size_t i)
+{
+	const struct pci_fn *f = &c->topo.fn[i];
+	const struct fn_map *m = &c->maps[i];
+	char bdf[32], rp[32], buf[256], hex[16];
+	json_t *o;
+
+	snprintf(hex, sizeof(hex), "%04x", f->cfg.vendor);
+	o = json_pack("{s:s, s:s}", "bdf", fn_full(f, bdf, sizeof(bdf)), "vendor", hex);
+	snprintf(hex, sizeof(hex), "%04x", f->cfg.device);
+	json_object_set_new(o, "device", json_string(hex));
+	snprintf(hex, sizeof(hex), "%04x", f->cfg.class_code >> 8);
+	json_object_set_new(o, "class", json_string(hex));
+	json_object_set_new(o, "src_bdf", json_integer(m->src_bdf));
+	if (!m->dvsec) {
+		json_object_set_new(o, "root_port", json_null());
+		json_object_set_new(o, "socket", json_null());
+		json_object_set_new(o, "rc", json_null());
+		json_object_set_new(o, "rp", json_null());
+		json_object_set_new(o, "pmu", json_string(m->hns3->name));
+		json_object_set_new(o, "pmu_present", json_true());
+		json_object_set_new(o, "hns3", hns3_json(m));
+		return o;
+	}
+	json_object_set_new(o, "root_port", json_string(fn_full(&c->topo.fn[m->root], rp, sizeof(rp))));
+	json_object_set_new(o, "is_root_port", json_boolean((size_t)m->root == i));
+	json_object_set_new(o, "socket", json_integer(m->dvsec->socket));
+	json_object_set_new(o, "rc", json_integer(m->dvsec->rc));
+	json_object_set_new(o, "rp", json_integer(m->dvsec->rp));
+	if ((size_t)m->root == i) {
+		json_object_set_new(o, "bus", json_integer(m->dvsec->bus));
+		json_object_set_new(o, "segment", json_integer(m->dvsec->segment));
+		json_object_set_new(o, "dvsec_offset", json_integer(m->dvsec->offset));
+	}
+	json_object_set_new(o, "pmu", json_string(m->pcie_pmu));
+	json_object_set_new(o, "pmu_present", json_boolean(m->pcie_present));
+	json_object_set_new(o, "tgt_pmu", json_string(m->tgt_pmu));
+	json_object_set_new(o, "tgt_pmu_present", json_boolean(m->tgt_present));
+	json_object_set_new(o, "src_rp_mask", json_integer(m->rp_mask));
+	snprintf(buf, sizeof(buf), "%s/rd_bytes,src_bdf=0x%04x,src_bdf_en=1/", m->pcie_pmu, m->src_bdf);
+	json_object_set_new(o, "event_bdf", json_string(buf));
+	if (m->rp_mask) {
+		snprintf(buf, sizeof(buf), "%s/rd_bytes,src_rp_mask=0x%x/", m->pcie_pmu, m->rp_mask);
+		json_object_set_new(o, "event_root_port", json_string(buf));
+	}
+	json_object_set_new(o, "tgt_filters", tgt_json(f, m));
+	if (m->hns3)
+		json_object_set_new(o, "hns3", hns3_json(m));
+	return o;
+}
+
+static void print_dvsec(const struct map_ctx *c)
+{
+	char bdf[32];
+
+	for (size_t i = 0; i < c->topo.n; i++) {
+		const struct nv_dvsec *d = &c->topo.fn[i].cfg.dvsec;
+
+		if (!c->shown[i] || !rcmap_is_root_port(&c->topo.fn[i]))
+			continue;
+		printf("%s: Bus=%02x, Segment=%02x, RP=%02x, RC=%02x, Socket=%02x\n",
+		       fn_str(c, i, bdf, sizeof(bdf)), d->bus, d->segment, d->rp, d->rc, d->socket);
+	}
+}
+
+static const char *fn_label(const struct pci_fn *f, char *buf, size_t size)
+{
+	if (f->name)
+		return safe_str(f->name, buf, size);
+	snprintf(buf, size, "[%04x:%04x]", f->cfg.vendor, f->cfg.device);
+	return buf;
+}
+
+static void print_table(const struct map_ctx *c)
+{
+	char bdf[32], rp[32], label[512], filt[64];
+
+	printf("%-13s %-6s %-3s %-3s %-13s %-26s %-8s %s\n", "BDF", "SOCKET", "RC", "RP",
+	       "ROOT_PORT", "PMU", "SRC_BDF", "DEVICE");
+	for (size_t i = 0; i < c->topo.n; i++) {
+		const struct fn_map *m = &c->maps[i];
+		const struct pci_fn *f = &c->topo.fn[i];
+
+		if (!c->shown[i])
+			continue;
+		snprintf(filt, sizeof(filt), "0x%04x", m->src_bdf);
+		if (m->dvsec)
+			printf("%-13s %-6u %-3u %-3u %-13s %-26s %-8s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
+			       m->dvsec->socket, m->dvsec->rc, m->dvsec->rp,
+			       fn_str(c, (size_t)m->root, rp, sizeof(rp)), m->pcie_pmu, filt,
+			       fn_label(f, label, sizeof(label)));
+		else
+			printf("%-13s %-6s %-3s %-3s %-13s %-26s %-8s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
+			       "-", "-", "-", "-", m->hns3->name, filt, fn_label(f, label, sizeof(label)));
+	}
+}
+
+static const char *size_str(uint64_t size, char *buf, size_t n)
+{
+	static const char units[] = "KMGTPE";
+	int u = -1;
+
+	while (size >= 1024 && !(size % 1024) && u < 5) {
+		size /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, n, "%llu", (unsigned long long)size);
+	else
+		snprintf(buf, n, "%llu%c", (unsigned long long)size, units[u]);
+	return buf;
+}
+
+static void print_tgt_lines(const struct pci_fn *f)
+{
+	for (int b = 0; b < 6; b++) {
+		uint64_t base, mask;
+		char sz[32];
+
+		if (!f->bar[b].mem)
+			continue;
+		if (!rcmap_bar_filter(&f->bar[b], &base, &mask)) {
+			printf("          BAR%d 0x%llx  size unknown (a dump has no BAR sizes)\n", b,
+			       (unsigned long long)f->bar[b].addr);
+			continue;
+		}
+		printf("          BAR%d %-5s dst_addr_base=0x%llx,dst_addr_mask=0x%llx,dst_addr_en=1\n", b,
+		       size_str(f->bar[b].size, sz, sizeof(sz)), (unsigned long long)base,
+		       (unsigned long long)mask);
+	}
+}
+
+static void print_device(const struct map_ctx *c, size_t i)
+{
+	const struct fn_map *m = &c->maps[i];
+	const struct pci_fn *f = &c->topo.fn[i];
+	char bdf[32], label[512], filt[64];
+
+	if (m->root >= 0 && (size_t)m->root == i) {
+		snprintf(filt, sizeof(filt), "src_rp_mask=0x%x", m->rp_mask);
+		printf("    %-13s RP %-3u %-28s %s\n", fn_str(c, i, bdf, sizeof(bdf)), m->dvsec->rp,
+		       filt, fn_label(f, label, sizeof(label)));
+		return;
+	}
+	snprintf(filt, sizeof(filt), "src_bdf=0x%04x,src_bdf_en=1", m->src_bdf);
+	printf("      %-13s %-32s %s\n", fn_str(c, i, bdf, sizeof(bdf)), filt,
+	       fn_label(f, label, sizeof(label)));
+	print_tgt_lines(f);
+	if (m->hns3)
+		printf("          %s bdf=0x%04x,queue=0xffff\n", m->hns3->name, m->src_bdf);
+}
+
+static void print_tree(const struct map_ctx *c)
+{
+	int last_socket = -1, last_rc = -1;
+	char bdf[32], label[512];
+
+	/* root ports sorted by socket, RC, then their functions in lspci order */
+	for (int s = 0; s < 256; s++) {
+		for (int r = 0; r < 256; r++) {
+			for (size_t p = 0; p < c->topo.n; p++) {
+				const struct nv_dvsec *d = &c->topo.fn[p].cfg.dvsec;
+
+				if (!rcmap_is_root_port(&c->topo.fn[p]) || d->socket != s || d->rc != r)
+					continue;
+				bool any = false;
+
+				for (size_t i = 0; i < c->topo.n && !any; i++)
+					any = c->shown[i] && c->maps[i].root == (ssize_t)p;
+				if (!any)
+					continue;
+				if (last_socket != s)
+					printf("socket %d\n", s);
+				if (last_socket != s || last_rc != r)
+					printf("  RC %d  %s%s, %s%s\n", r, c->maps[p].pcie_pmu,
+					       c->maps[p].pcie_present ? "" : " (not in sysfs)",
+					       c->maps[p].tgt_pmu,
+					       c->maps[p].tgt_present ? "" : " (not in sysfs)");
+				last_socket = s;
+				last_rc = r;
+				for (size_t i = 0; i < c->topo.n; i++)
+					if (c->shown[i] && c->maps[i].root == (ssize_t)p)
+						print_device(c, i);
+			}
+		}
+	}
+	for (size_t i = 0; i < c->topo.n; i++) {
+		const struct fn_map *m = &c->maps[i];
+
+		if (!c->shown[i] || m->dvsec)
+			continue;
+		printf("%-13s %s bdf=0x%04x,queue=0xffff  %s\n", fn_str(c, i, bdf, sizeof(bdf)),
+		       m->hns3->name, m->src_bdf, fn_label(&c->topo.fn[i], label, sizeof(label)));
+	}
+	if (!settings.quiet)
+		printf("\nCount with: pmuctl stat -e 'PMU/EVENT,FILTER/'; pmuctl -j map gives ready event strings.\n");
+}
+
+static int render(struct map_ctx *c)
+{
+	json_t *arr;
+
+	if (settings.json) {
+		arr = json_array();
+		for (size_t i = 0; i < c->topo.n; i++)
+			if (c->shown[i])
+				json_array_append_new(arr, record_json(c, i));
+		return json_emit(arr) ? EXIT_FAIL : EXIT_OK;
+	}
+	if (c->args->format == MAP_DVSEC)
+		print_dvsec(c);
+	else if (c->args->format == MAP_TABLE)
+		print_table(c);
+	else
+		print_tree(c);
+	return EXIT_OK;
+}
+
+static void load_pmus(struct map_ctx *c)
+{
+	struct sysroot root;
+	struct diag d = { 0 };
+
+	/* with a dump, the PMUs are those of --sysfs-root if it exists; only presence depends on it */
+	if (settings.pci_dump) {
+		const char *path = settings.sysfs_root ? settings.sysfs_root : getenv("SYSFS_PATH");
+
+		if (sysroot_open(&root, path && *path ? path : "/sys"))
+			return;
+	} else if (open_root(&root)) {
+		return;
+	}
+	c->have_pmus = !pmu_scan(&root, &c->pmus, &d);
+	diag_free(&d);
+	sysroot_close(&root);
+}
+
+static int read_topology(struct map_ctx *c)
+{
+	struct pci_source src = { .dump = settings.pci_dump,
+				  .names = !settings.json && c->args->format != MAP_DVSEC };
+	struct sysroot root = { .dirfd = -1 };
+	struct pmu_err err = { 0 };
+	char buf[PMU_ERR_MSG_MAX];
+	int ret;
+
+	if (!src.dump) {
+		if (open_root(&root))
+			return EXIT_FAIL;
+		src.root = &root;
+	}
+	ret = pci_topo_read(&src, &c->topo, &err);
+	if (!src.dump)
+		sysroot_close(&root);
+	if (ret) {
+		p_err("%s", safe_str(err.msg, buf, sizeof(buf)));
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+static int report_partial(const struct map_ctx *c)
+{
+	size_t n = c->topo.ext_unreadable;
+
+	p_diag(&c->topo.diag);
+	if (c->topo.looped)
+		p_warn("%zu function%s have a looped capability chain; read up to the loop",
+		       c->topo.looped, c->topo.looped == 1 ? "" : "s");
+	if (n) {
+		p_warn("the extended configuration space (0x100 and up, where the DVSEC is) of %zu of %zu PCI functions was not readable: run as root%s",
+		       n, c->topo.n, settings.pci_dump ? ", or dump with 'sudo lspci -xxxx'" : "");
+		return EXIT_PARTIAL;
+	}
+	return EXIT_OK;
+}
+
+int cmd_map(int argc, char **argv)
+{
+	struct map_args a = { .socket = -1, .rc = -1 };
+	struct map_ctx c = { .args = &a };
+	size_t shown = 0;
+	int ret, partial;
+
+	a.slot = calloc((size_t)argc, sizeof(*a.slot));
+	if (!a.slot)
+		return EXIT_FAIL;
+	pci_select_init(&a.id);
+	cmd_parse(&map_argp, argc, argv, &a);
+	ret = read_topology(&c);
+	if (ret)
+		goto free_args;
+	load_pmus(&c);
+	c.shown = calloc(c.topo.n ? c.topo.n : 1, sizeof(bool));
+	if (!c.shown || rcmap_build(&c.topo, c.have_pmus ? &c.pmus : NULL, &c.maps)) {
+		p_err("out of memory");
+		ret = EXIT_FAIL;
+		goto free_topo;
+	}
+	for (size_t i = 0; i < c.topo.n; i++)
+		shown += c.shown[i] = selected(&c, i);
+	partial = report_partial(&c);
+	if (!shown && !partial)
+		p_note("no PCI function %s below a root port with the NVIDIA RC-map DVSEC (vendor 10de, id 4) or in an HNS3 PMU's bdf range",
+		       a.nslot || a.id.vendor >= 0 || a.socket >= 0 || a.rc >= 0 ? "selected is" : "is");
+	ret = render(&c);
+	ret = finish_output(ret ? ret : partial);
+free_topo:
+	free(c.maps);
+	free(c.shown);
+	if (c.have_pmus)
+		pmu_list_free(&c.pmus);
+	pci_topo_free(&c.topo);
+free_args:
+	free(a.slot);
+	return ret;
+}

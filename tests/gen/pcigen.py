@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+"""PCI machines for `pmuctl map`: config space built field by field, written as an
+lspci -xxxx dump (libpci's dump method) and as a sysfs tree (libpci's linux-sysfs
+method), with the ground truth the generator knows from building them.
+
+    pcigen.py canonical OUTDIR            the 21 root ports of nvidia-tegra410-pmu.rst
+    pcigen.py random SEED OUTDIR          switches, decoy DVSECs, deep/looped chains, ...
+    pcigen.py hip09 OUTDIR                HNS3 functions and the SICL PMU endpoints
+    pcigen.py scale SOCKETS OUTDIR        many sockets of the canonical machine (bench)
+    options: --nonroot (64 bytes of config per function, as a non-root read gives)
+
+OUTDIR gets lspci-xxxx.txt, sys/ (bus/pci/devices/...) and truth.json.
+"""
+import json
+import os
+import random
+import sys
+
+NV = 0x10de
+EXT_DVSEC = 0x23
+
+
+class Fn:
+    def __init__(self, domain, bus, dev, fn, vendor, device, cls, hdr=0, multi=False):
+        self.domain, self.bus, self.dev, self.fn = domain, bus, dev, fn
+        self.vendor, self.device, self.cls = vendor, device, cls
+        self.cfg = bytearray(4096)
+        self.bars = []          # (index, addr, size, low flag bits)
+        self.root = None        # ground truth: the root port Fn (self for root ports)
+        self.dvsec = None       # ground truth: (bus, seg, rp, rc, socket) the script finds
+        self.hdr = hdr
+        self.std_caps = []
+        self.ext_caps = []      # (offset, id, payload) in chain order
+        self.ext_loop_to = None
+        self.pcie_type = None
+        self.port = 0
+        self.w16(0, vendor)
+        self.w16(2, device)
+        self.w16(4, 0x0006)
+        self.cfg[8] = 0x01
+        self.w32(8, (cls << 8) | 0x01)
+        self.cfg[0x0e] = hdr | (0x80 if multi else 0)
+
+    def w16(self, at, v):
+        self.cfg[at:at + 2] = (v & 0xffff).to_bytes(2, "little")
+
+    def w32(self, at, v):
+        self.cfg[at:at + 4] = (v & 0xffffffff).to_bytes(4, "little")
+
+    def name(self):
+        return f"{self.domain:04x}:{self.bus:02x}:{self.dev:02x}.{self.fn}"
+
+    def set_bridge(self, primary, secondary, subordinate):
+        self.cfg[0x18], self.cfg[0x19], self.cfg[0x1a] = primary, secondary, subordinate
+
+    def add_bar(self, index, addr, size, is64=True, prefetch=True):
+        low = (0x4 if is64 else 0) | (0x8 if prefetch else 0)
+        self.w32(0x10 + 4 * index, (addr & 0xfffffff0) | low)
+        if is64:
+            self.w32(0x14 + 4 * index, addr >> 32)
+        self.bars.append((index, addr, size, low))
+
+    def pcie(self, port_type, port=0, pm_first=True):
+        self.pcie_type, self.port = port_type, port
+        self.std_caps = [(0x40, 0x01), (0x60, 0x10)] if pm_first else [(0x40, 0x10)]
+
+    def finish(self, chain_order=None):
+        """Lay out the standard and extended capability chains."""
+        if self.std_caps:
+            self.w16(6, 0x0010)
+            self.cfg[0x34] = self.std_caps[0][0]
+            for i, (off, cid) in enumerate(self.std_caps):
+                nxt = self.std_caps[i + 1][0] if i + 1 < len(self.std_caps) else 0
+                self.cfg[off], self.cfg[off + 1] = cid, nxt
+                if cid == 0x10:
+                    self.w16(off + 2, 0x0002 | (self.pcie_type << 4))
+                    self.w32(off + 0x0c, (self.port << 24) | 0x0105)
+        caps = self.ext_caps
+        for i, (off, cid, payload) in enumerate(caps):
+            if i + 1 < len(caps):
+                nxt = caps[i + 1][0]
+            else:
+                nxt = self.ext_loop_to if self.ext_loop_to is not None else 0
+            self.w32(off, cid | (1 << 16) | (nxt << 20))
+            self.cfg[off + 4:off + 4 + len(payload)] = payload
+
+
+def dvsec_payload(vendor, dvsec_id, body=b"", length=0x14):
+    hdr1 = vendor | (1 << 16) | (length << 20)
+    return hdr1.to_bytes(4, "little") + dvsec_id.to_bytes(2, "little") + b"\0\0" + body
+
+
+def nv_dvsec(bus, seg, rp, rc, socket):
+    return dvsec_payload(NV, 4, bytes([bus, seg, rp, rc, socket]))
+
+
+def aer():
+    return bytes(0x44)
+
+
+def root_port(domain, bus, seg, rp, rc, socket, device=0x22b2):
+    f = Fn(domain, bus, 0, 0, NV, device, 0x060400, hdr=1)
+    f.pcie(4, port=rp)
+    f.ext_caps = [(0x100, 0x0001, aer()), (0x148, 0x0019, bytes(8)),
+                  (0x158, EXT_DVSEC, dvsec_payload(NV, 3, bytes(8))),
+                  (0x180, EXT_DVSEC, nv_dvsec(bus, seg, rp, rc, socket))]
+    f.root, f.dvsec = f, (bus, seg, rp, rc, socket)
+    return f
+
+
+def endpoint(domain, bus, dev, fn, vendor, device, cls, bars, multi=False, pcie=True):
+    f = Fn(domain, bus, dev, fn, vendor, device, cls, multi=multi)
+    if pcie:
+        f.pcie(0)
+        f.ext_caps = [(0x100, 0x0001, aer())]
+    for index, addr, size, is64 in bars:
+        f.add_bar(index, addr, size, is64, prefetch=is64)
+    return f
+
+
+class Machine:
+    def __init__(self):
+        self.fns = []
+        self.mem = 0x40_0000_0000   # BAR space, handed out aligned
+
+    def alloc(self, size):
+        self.mem = (self.mem + size - 1) & ~(size - 1)
+        addr, self.mem = self.mem, self.mem + size
+        return addr
+
+    def add(self, f, root):
+        if f.root is None:
+            f.root = root
+        f.finish()
+        self.fns.append(f)
+        return f
+
+    def device(self, rootp, domain, bus, nfn, vendor, device, cls):
+        for fn in range(nfn):
+            bars = [(0, self.alloc(1 << 25), 1 << 25, True), (2, self.alloc(1 << 20) & 0xffffffff, 1 << 20, False)]
+            self.add(endpoint(domain, bus, 0, fn, vendor, device, cls, bars, multi=nfn > 1), rootp)
+
+    def switch(self, rootp, domain, bus, ports, leaf):
+        """Upstream port on bus, downstream ports on bus+1, leaf(d, bus) fills each; returns last bus."""
+        up = Fn(domain, bus, 0, 0, 0x10b5, 0xc010, 0x060400, hdr=1)
+        up.pcie(5)
+        nxt = bus + 2
+        downs = []
+        for d in range(ports):
+            dn = Fn(domain, bus + 1, d, 0, 0x10b5, 0xc010, 0x060400, hdr=1)
+            dn.pcie(6, port=d)
+            sec = nxt
+            nxt = leaf(d, sec) + 1
+            dn.set_bridge(bus + 1, sec, nxt - 1)
+            downs.append(dn)
+        up.set_bridge(bus, bus + 1, nxt - 1)
+        self.add(up, rootp)
+        for dn in downs:
+            self.add(dn, rootp)
+        return nxt - 1
+
+
+# nvidia-tegra410-pmu.rst, "Example output" of the RC-mapping script
+CANONICAL = [
+    (0x0001, 0x00, 0x00, 0x00, 0), (0x0002, 0x80, 0x01, 0x01, 0), (0x0002, 0xa0, 0x02, 0x01, 0),
+    (0x0002, 0xc0, 0x03, 0x01, 0), (0x0002, 0xe0, 0x04, 0x01, 0), (0x0003, 0x00, 0x00, 0x02, 0),
+    (0x0004, 0x00, 0x00, 0x03, 0), (0x0005, 0x00, 0x00, 0x04, 0), (0x0005, 0x40, 0x01, 0x04, 0),
+    (0x0005, 0xc0, 0x02, 0x04, 0), (0x0006, 0x00, 0x00, 0x05, 0), (0x0009, 0x00, 0x00, 0x00, 1),
+    (0x000a, 0x80, 0x01, 0x01, 1), (0x000a, 0xa0, 0x02, 0x01, 1), (0x000a, 0xe0, 0x03, 0x01, 1),
+    (0x000b, 0x00, 0x00, 0x02, 1), (0x000c, 0x00, 0x00, 0x03, 1), (0x000d, 0x00, 0x00, 0x04, 1),
+    (0x000d, 0x40, 0x01, 0x04, 1), (0x000d, 0xc0, 0x02, 0x04, 1), (0x000e, 0x00, 0x00, 0x05, 1),
+]
+
+DOC_LINES = [f"{d:04x}:{b:02x}:00.0: Bus={b:02x}, Segment={d & 0xff:02x}, RP={rp:02x}, "
+             f"RC={rc:02x}, Socket={s:02x}" for d, b, rp, rc, s in CANONICAL]
+
+
+def bus_limit(ports, i):
+    d, b = ports[i][0], ports[i][1]
+    later = [p[1] for p in ports if p[0] == d and p[1] > b]
+    return (min(later) - 1) if later else 0xff
+
+
+def canonical(sockets=1, devices=True):
+    """The document's machine; sockets > 1 repeats it (domains shifted by 0x10 per pair)."""
+    m = Machine()
+    for copy in range(sockets):
+        for i, (dom, bus, rp, rc, sock) in enumerate(CANONICAL):
+            dom2, sock2 = dom + 0x10 * copy, sock + 2 * copy
+            rpf = root_port(dom2, bus, dom2 & 0xff, rp, rc, sock2)
+            last = populate_canonical(m, rpf, dom2, bus, i) if devices else bus
+            rpf.set_bridge(bus, bus + 1, max(last, bus + 1))
+            m.add(rpf, rpf)
+    return m
+
+
+def populate_canonical(m, rpf, dom, bus, i):
+    """A few devices per root port: NVMe, a switch with GPUs, a dual-port NIC, a BlueField."""
+    kind = i % 5
+    if kind == 0:
+        m.device(rpf, dom, bus + 1, 1, 0x144d, 0xa80a, 0x010802)
+    elif kind == 1:
+        return m.switch(rpf, dom, bus + 1, 2,
+                        lambda d, sec: (m.device(rpf, dom, sec, 1, NV, 0x2335, 0x030200), sec)[1])
+    elif kind == 2:
+        m.device(rpf, dom, bus + 1, 2, 0x15b3, 0x1021, 0x020000)
+    elif kind == 3:
+        m.device(rpf, dom, bus + 1, 2, 0x15b3, 0xa2dc, 0x020000)
+    else:
+        return bus
+    return bus + 1
+
+
+def random_machine(seed):
+    rnd = random.Random(seed)
+    m = Machine()
+    domains = rnd.sample(range(0, 0x20), rnd.randint(1, 6))
+    if rnd.random() < 0.2:
+        domains = [0]           # lspci then prints no domains
+    for dom in sorted(domains):
+        bases = sorted(rnd.sample(range(0, 0xf0, 0x10), rnd.randint(1, 4)))
+        for j, bus in enumerate(bases):
+            limit = (bases[j + 1] - 1) if j + 1 < len(bases) else 0xff
+            random_port(m, rnd, dom, bus, limit)
+    return m
+
+
+def random_port(m, rnd, dom, bus, limit):
+    kind = rnd.random()
+    rp, rc, sock = rnd.randint(0, 7), rnd.randint(0, 15), rnd.randint(0, 3)
+    vendor = NV if kind > 0.1 else 0x1234      # a foreign root port: never a Tegra410 RP
+    rpf = Fn(dom, bus, 0, 0, vendor, 0x22b2, 0x060400, hdr=1)
+    rpf.pcie(4, port=rp, pm_first=rnd.random() < 0.5)
+    caps, off = [], 0x100
+    has = kind > 0.2            # some NVIDIA root ports lack the DVSEC
+    for _ in range(rnd.randint(0, 4)):   # decoys and other capabilities before it
+        pick = rnd.random()
+        if pick < 0.3:
+            caps.append((off, EXT_DVSEC, dvsec_payload(NV, rnd.choice([1, 2, 3, 5, 0x104]), bytes(8))))
+        elif pick < 0.5:
+            caps.append((off, EXT_DVSEC, dvsec_payload(rnd.choice([0x1e98, 0x8086, 0x1234]), 4, bytes(8))))
+        else:
+            caps.append((off, rnd.choice([0x0001, 0x0019, 0x000b, 0x0010]), bytes(rnd.choice([8, 0x20]))))
+        off += rnd.choice([0x30, 0x40, 0x100])
+    dv = (rnd.randint(0, 255), rnd.randint(0, 255), rp, rc, sock)
+    if has:
+        off = min(off + rnd.choice([0, 0x200, 0x600]), 0xf00)   # deep in the chain, sometimes
+        caps.append((off, EXT_DVSEC, nv_dvsec(*dv)))
+        off += 0x40
+        if rnd.random() < 0.3:  # a second NVIDIA DVSEC after it: the first one wins
+            caps.append((off, EXT_DVSEC, nv_dvsec(0xee, 0xee, 7, 9, 9)))
+    if rnd.random() < 0.5:
+        rnd.shuffle(caps)       # offsets need not ascend
+    if has:
+        found = next(c for c in caps if c[1] == EXT_DVSEC and c[2][:2] == b"\xde\x10" and c[2][8:10] == b"\x04\x00")
+        dv = tuple(found[2][12:17])
+    rpf.ext_caps = caps
+    if rnd.random() < 0.2 and caps:     # the chain ends by coming back to a visited one
+        rpf.ext_loop_to = rnd.choice(caps)[0]
+    if vendor == NV and has:
+        rpf.root, rpf.dvsec = rpf, dv
+    root = rpf if rpf.dvsec else None
+    last = bus
+    if limit > bus + 1:
+        last = random_children(m, rnd, root, dom, bus + 1, limit)
+    rpf.set_bridge(bus, bus + 1, max(last, bus + 1))
+    m.add(rpf, root)
+
+
+def random_children(m, rnd, root, dom, sec, limit):
+    pick = rnd.random()
+    if pick < 0.25:
+        return sec - 1          # an empty port
+    if pick < 0.55 and limit >= sec + 3:
+        ports = rnd.randint(1, min(4, limit - sec - 1))
+
+        def leaf(d, b):
+            if b > limit:
+                return b - 1
+            m.device(root, dom, b, rnd.randint(1, 3), rnd.choice([NV, 0x15b3, 0x144d]), 0x1234, 0x020000)
+            return b
+        up_limit_ok = sec + 1 + ports <= limit
+        if up_limit_ok:
+            return m.switch(root, dom, sec, ports, leaf)
+    m.device(root, dom, sec, rnd.choice([1, 1, 2, 4, 8]), rnd.choice([NV, 0x15b3, 0x144d, 0x8086]),
+             rnd.randint(0, 0xffff), rnd.choice([0x020000, 0x010802, 0x030200]))
+    return sec
+
+
+def hip09():
+    """Hip09: HNS3 functions in SICL 0's and SICL 2's bdf ranges, and the PMU endpoints."""
+    m = Machine()
+    for bus in (0x35, 0xbd):
+        for fn in range(4):
+            f = endpoint(0, bus, 0, fn, 0x19e5, 0xa222, 0x020000,
+                         [(0, m.alloc(1 << 16), 1 << 16, True)], multi=True)
+            m.add(f, None)
+    for bus in (0x34, 0xbc):
+        m.add(endpoint(0, bus, 0, 0, 0x19e5, 0xa22b, 0x088000, [(2, m.alloc(1 << 16), 1 << 16, True)]), None)
+    return m
+
+
+def dump_text(m, length):
+    out = []
+    for f in sorted(m.fns, key=lambda f: (f.domain, f.bus, f.dev, f.fn)):
+        out.append(f"{f.name()} Class [{f.cls >> 8:04x}]: Device [{f.vendor:04x}:{f.device:04x}]")
+        for at in range(0, length, 16):
+            row = " ".join(f"{b:02x}" for b in f.cfg[at:at + 16])
+            out.append(f"{at:02x}: {row}" if at < 0x100 else f"{at:03x}: {row}")
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def write_sysfs(m, sysdir, length):
+    devs = os.path.join(sysdir, "bus", "pci", "devices")
+    os.makedirs(devs, exist_ok=True)
+    for f in m.fns:
+        real = os.path.join(sysdir, "devices", f"pci{f.domain:04x}:{f.root.bus if f.root else f.bus:02x}", f.name())
+        os.makedirs(real, exist_ok=True)
+        with open(os.path.join(real, "config"), "wb") as out:
+            out.write(bytes(f.cfg[:length]))
+        for name, val in (("vendor", f"0x{f.vendor:04x}"), ("device", f"0x{f.device:04x}"),
+                          ("class", f"0x{f.cls:06x}"), ("irq", "0")):
+            with open(os.path.join(real, name), "w") as out:
+                out.write(val + "\n")
+        lines = []
+        bars = {i: (a, s, low) for i, a, s, low in f.bars}
+        for i in range(13):
+            if i in bars:
+                a, s, low = bars[i]
+                flags = 0x40200 | low | (0x2000 if low & 8 else 0) | (0x100000 if low & 4 else 0)
+                lines.append(f"0x{a:016x} 0x{a + s - 1:016x} 0x{flags:016x}")
+            else:
+                lines.append("0x0000000000000000 0x0000000000000000 0x0000000000000000")
+        with open(os.path.join(real, "resource"), "w") as out:
+            out.write("\n".join(lines) + "\n")
+        os.symlink(os.path.relpath(real, devs), os.path.join(devs, f.name()))
+
+
+def truth(m):
+    show_domains = any(f.domain for f in m.fns)
+    recs, lines = [], []
+    for f in sorted(m.fns, key=lambda f: (f.domain, f.bus, f.dev, f.fn)):
+        r = f.root
+        recs.append({"bdf": f.name(), "root_port": r.name() if r else None,
+                     "socket": r.dvsec[4] if r else None, "rc": r.dvsec[3] if r else None,
+                     "rp": r.dvsec[2] if r else None,
+                     "src_bdf": (f.bus << 8) | (f.dev << 3) | f.fn,
+                     "bars": [[i, a, s] for i, a, s, low in f.bars]})
+        if f.dvsec and f.vendor == NV:
+            b, s, rp, rc, so = f.dvsec
+            name = f.name() if show_domains else f.name()[5:]
+            lines.append(f"{name}: Bus={b:02x}, Segment={s:02x}, RP={rp:02x}, RC={rc:02x}, Socket={so:02x}")
+    return {"functions": recs, "dvsec_lines": lines}
+
+
+def write_all(m, outdir, nonroot=False):
+    length = 64 if nonroot else 4096
+    os.makedirs(outdir, exist_ok=True)
+    with open(os.path.join(outdir, "lspci-xxxx.txt"), "w") as out:
+        out.write(dump_text(m, length))
+    write_sysfs(m, os.path.join(outdir, "sys"), length)
+    with open(os.path.join(outdir, "truth.json"), "w") as out:
+        json.dump(truth(m), out, indent=1)
+
+
+def main(argv):
+    nonroot = "--nonroot" in argv
+    argv = [a for a in argv if a != "--nonroot"]
+    kind = argv[1]
+    if kind == "canonical":
+        write_all(canonical(), argv[2], nonroot)
+    elif kind == "random":
+        write_all(random_machine(int(argv[2])), argv[3], nonroot)
+    elif kind == "hip09":
+        write_all(hip09(), argv[2], nonroot)
+    elif kind == "scale":
+        write_all(canonical(int(argv[2])), argv[3], nonroot)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Check a sysfs PCI tree before libpci reads it: libpci stops the program on a missing file. */
+#ifndef PMUCTL_PCISYSFS_H
+#define PMUCTL_PCISYSFS_H
+
+#include "pmu/err.h"
+#include "pmu/sysroot.h"
+
+#define PCI_SYSFS_DEVICES "bus/pci/devices"
+
+/* 0, or an error naming the device and the file that is missing or malformed */
+int pci_sysfs_check(const struct sysroot *root, struct pmu_err *err);
+
+#endif

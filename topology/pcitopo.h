@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Every PCI function of a machine, read through libpci (sysfs or an lspci -xxxx dump). */
+#ifndef PMUCTL_PCITOPO_H
+#define PMUCTL_PCITOPO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "pmu/diag.h"
+#include "pmu/err.h"
+#include "pmu/sysroot.h"
+#include "topology/pcicfg.h"
+
+struct pci_bar {
+	uint64_t addr;
+	uint64_t size;		/* 0 when unknown (dumps carry no sizes) */
+	bool mem, mem64, prefetch;
+};
+
+struct pci_fn {
+	uint32_t domain;	/* libpci allows five hex digits */
+	uint8_t bus, dev, fn;
+	size_t cfg_len;		/* bytes of config space readable: 64, 256 or 4096 */
+	struct pci_cfg_info cfg;
+	struct pci_bar bar[6];
+	char *name;		/* vendor and device from pci.ids; NULL unless asked for */
+};
+
+struct pci_topo {
+	struct pci_fn *fn;	/* sorted as lspci sorts: domain, bus, device, function */
+	size_t n;
+	bool show_domains;	/* lspci prints domains when any function has one */
+	size_t ext_unreadable;	/* functions whose extended config space could not be read */
+	size_t looped;		/* functions with a looped capability chain */
+	struct diag diag;	/* libpci's warnings, and what was skipped */
+};
+
+struct pci_source {
+	const struct sysroot *root;	/* read <root>/bus/pci when dump is NULL */
+	const char *dump;		/* lspci -xxxx output, read by libpci's dump method */
+	bool names;			/* look up vendor and device names in pci.ids */
+};
+
+int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_err *err);
+void pci_topo_free(struct pci_topo *t);
+/* "0005:01:00.0" or "01:00.0", as lspci prints it in this topology */
+void pci_fn_name(const struct pci_topo *t, const struct pci_fn *f, char *buf, size_t size);
+
+#endif
