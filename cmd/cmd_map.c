@@ -454,8 +454,8 @@ static int report_partial(const struct map_ctx *c)
 
 	p_diag(&c->topo.diag);
 	if (c->topo.looped)
-		p_warn("%zu function%s have a looped capability chain; read up to the loop",
-		       c->topo.looped, c->topo.looped == 1 ? "" : "s");
+		p_warn("%zu function%s a looped capability chain; read up to the loop",
+		       c->topo.looped, c->topo.looped == 1 ? " has" : "s have");
 	if (n) {
 		p_warn("the extended configuration space (0x100 and up, where the DVSEC is) of %zu of %zu PCI functions was not readable: run as root%s",
 		       n, c->topo.n, settings.pci_dump ? ", or dump with 'sudo lspci -xxxx'" : "");
@@ -479,7 +479,9 @@ int cmd_map(int argc, char **argv)
 	ret = read_topology(&c);
 	if (ret)
 		goto free_args;
-	load_pmus(&c);
+	/* the script's lines need no PMU; other forms say whether the driver registered one */
+	if (settings.json || a.format != MAP_DVSEC)
+		load_pmus(&c);
 	c.shown = calloc(c.topo.n ? c.topo.n : 1, sizeof(bool));
 	if (!c.shown || rcmap_build(&c.topo, c.have_pmus ? &c.pmus : NULL, &c.maps)) {
 		p_err("out of memory");

@@ -32,6 +32,7 @@ class Fn:
         self.std_caps = []
         self.ext_caps = []      # (offset, id, payload) in chain order
         self.ext_loop_to = None
+        self.orphans = []       # (offset, id, payload) written but linked from nowhere
         self.pcie_type = None
         self.port = 0
         self.w16(0, vendor)
@@ -82,6 +83,9 @@ class Fn:
             else:
                 nxt = self.ext_loop_to if self.ext_loop_to is not None else 0
             self.w32(off, cid | (1 << 16) | (nxt << 20))
+            self.cfg[off + 4:off + 4 + len(payload)] = payload
+        for off, cid, payload in self.orphans:
+            self.w32(off, cid | (1 << 16))
             self.cfg[off + 4:off + 4 + len(payload)] = payload
 
 
@@ -231,30 +235,34 @@ def random_port(m, rnd, dom, bus, limit):
     vendor = NV if kind > 0.1 else 0x1234      # a foreign root port: never a Tegra410 RP
     rpf = Fn(dom, bus, 0, 0, vendor, 0x22b2, 0x060400, hdr=1)
     rpf.pcie(4, port=rp, pm_first=rnd.random() < 0.5)
-    caps, off = [], 0x100
+    kinds = []                  # (id, payload) in chain order
     has = kind > 0.2            # some NVIDIA root ports lack the DVSEC
     for _ in range(rnd.randint(0, 4)):   # decoys and other capabilities before it
         pick = rnd.random()
         if pick < 0.3:
-            caps.append((off, EXT_DVSEC, dvsec_payload(NV, rnd.choice([1, 2, 3, 5, 0x104]), bytes(8))))
+            kinds.append((EXT_DVSEC, dvsec_payload(NV, rnd.choice([1, 2, 3, 5, 0x104]), bytes(8))))
         elif pick < 0.5:
-            caps.append((off, EXT_DVSEC, dvsec_payload(rnd.choice([0x1e98, 0x8086, 0x1234]), 4, bytes(8))))
+            kinds.append((EXT_DVSEC, dvsec_payload(rnd.choice([0x1e98, 0x8086, 0x1234]), 4, bytes(8))))
         else:
-            caps.append((off, rnd.choice([0x0001, 0x0019, 0x000b, 0x0010]), bytes(rnd.choice([8, 0x20]))))
-        off += rnd.choice([0x30, 0x40, 0x100])
+            kinds.append((rnd.choice([0x0001, 0x0019, 0x000b, 0x0010]), bytes(rnd.choice([8, 0x20]))))
     dv = (rnd.randint(0, 255), rnd.randint(0, 255), rp, rc, sock)
     if has:
-        off = min(off + rnd.choice([0, 0x200, 0x600]), 0xf00)   # deep in the chain, sometimes
-        caps.append((off, EXT_DVSEC, nv_dvsec(*dv)))
-        off += 0x40
+        kinds.append((EXT_DVSEC, nv_dvsec(*dv)))
         if rnd.random() < 0.3:  # a second NVIDIA DVSEC after it: the first one wins
-            caps.append((off, EXT_DVSEC, nv_dvsec(0xee, 0xee, 7, 9, 9)))
+            kinds.append((EXT_DVSEC, nv_dvsec(0xee, 0xee, 7, 9, 9)))
+    if rnd.random() < 0.3:
+        rnd.shuffle(kinds)
+    # the chain starts at 0x100; the others anywhere above, deep in the space or not ascending
+    offsets = [0x100] + rnd.sample(range(0x140, 0xf00, 0x40), max(len(kinds) - 1, 0))
     if rnd.random() < 0.5:
-        rnd.shuffle(caps)       # offsets need not ascend
+        offsets[1:] = sorted(offsets[1:])
+    caps = [(o, k[0], k[1]) for o, k in zip(offsets, kinds)]
     if has:
-        found = next(c for c in caps if c[1] == EXT_DVSEC and c[2][:2] == b"\xde\x10" and c[2][8:10] == b"\x04\x00")
-        dv = tuple(found[2][12:17])
+        found = next(c for c in caps if c[1] == EXT_DVSEC and c[2][:2] == b"\xde\x10" and c[2][4:6] == b"\x04\x00")
+        dv = tuple(found[2][8:13])
     rpf.ext_caps = caps
+    if not has and vendor == NV and rnd.random() < 0.3:     # a DVSEC no chain leads to
+        rpf.orphans = [(0xf40, EXT_DVSEC, nv_dvsec(1, 2, 3, 4, 5))]
     if rnd.random() < 0.2 and caps:     # the chain ends by coming back to a visited one
         rpf.ext_loop_to = rnd.choice(caps)[0]
     if vendor == NV and has:

@@ -1,0 +1,216 @@
+#!/usr/bin/env bats
+# pmuctl map: the document's machine byte for byte, random machines against the document's own
+# script and against the generator's ground truth, and damaged input.
+load helpers
+
+GEN=$BATS_TEST_DIRNAME/../gen/pcigen.py
+CHECK=$BATS_TEST_DIRNAME/../map_check.py
+ORACLE=$BATS_TEST_DIRNAME/../oracle
+T410_DUMP=$FIX/tegra410/lspci-xxxx.txt
+
+# the random machines: MAP_SEEDS overrides (e.g. MAP_SEEDS="$(seq 5000 5100)")
+seeds() {
+	echo "${MAP_SEEDS:-$(seq 1 ${MAP_SEED_COUNT:-40})}"
+}
+
+truth_lines() {
+	python3 -c 'import json,sys; [print(l) for l in json.load(open(sys.argv[1]))["dvsec_lines"]]' "$1"
+}
+
+@test "map: the document's example output, byte for byte, from a dump and from sysfs" {
+	pmuctl -F "$T410_DUMP" map --format=dvsec
+	[ "$status" -eq 0 ]
+	diff <(echo "$output") "$ORACLE/doc-example.txt"
+	pmuctl --sysfs-root "$T410" map --format=dvsec
+	[ "$status" -eq 0 ]
+	diff <(echo "$output") "$ORACLE/doc-example.txt"
+}
+
+@test "map: the document's own script prints the document's example on the fixture dump" {
+	run "$ORACLE/doc-script" "$T410_DUMP"
+	[ "$status" -eq 0 ]
+	diff <(echo "$output") "$ORACLE/doc-example.txt"
+}
+
+@test "map: every function of the document's machine has its socket, RC, RP, PMU and src_bdf" {
+	for src in "-F $T410_DUMP" "--sysfs-root $T410"; do
+		pmuctl $src -j map
+		[ "$status" -eq 0 ]
+		echo "$output" >"$BATS_TEST_TMPDIR/got.json"
+		python3 "$CHECK" "$FIX/tegra410/truth.json" "$BATS_TEST_TMPDIR/got.json"
+	done
+	[ "$(jq_py 'len(d)')" = 62 ]
+}
+
+@test "map: one device: exact record with ready event strings" {
+	pmuctl --sysfs-root "$T410" -j map 0005:41:00.0
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'len(d)')" = 1 ]
+	[ "$(jq_py 'd[0]["root_port"]')" = 0005:40:00.0 ]
+	[ "$(jq_py '(d[0]["socket"], d[0]["rc"], d[0]["rp"], d[0]["src_bdf"], d[0]["src_rp_mask"])')" = "(0, 4, 1, 16640, 2)" ]
+	[ "$(jq_py 'd[0]["event_bdf"]')" = "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1/" ]
+	[ "$(jq_py 'd[0]["event_root_port"]')" = "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_rp_mask=0x2/" ]
+	[ "$(jq_py 'd[0]["tgt_filters"][0]["event"]')" = "nvidia_pcie_tgt_pmu_0_rc_4/rd_bytes,dst_addr_base=0x4030000000,dst_addr_mask=0xfffffffffe000000,dst_addr_en=1/" ]
+	[ "$(jq_py 'd[0]["pmu_present"] and d[0]["tgt_pmu_present"]')" = True ]
+}
+
+@test "map: the event strings it gives encode on the same machine" {
+	pmuctl --sysfs-root "$T410" -j map 0005:41:00.0
+	ev=$(jq_py 'd[0]["event_bdf"]')
+	tgt=$(jq_py 'd[0]["tgt_filters"][0]["event"]')
+	pmuctl --sysfs-root "$T410" -j stat --dry-run -e "$ev" -e "$tgt"
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'd["events"][0]["config1"]')" = 0x1410000 ]
+	[ "$(jq_py '(d["events"][1]["config"], d["events"][1]["config1"], d["events"][1]["config2"])')" = "('0x800', '0x4030000000', '0xfffffffffe000000')" ]
+}
+
+@test "map: a dump carries no BAR sizes, so no TGT filter is guessed" {
+	pmuctl -F "$T410_DUMP" -j map 0005:41:00.0
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'd[0]["tgt_filters"]')" = "[]" ]
+	pmuctl -F "$T410_DUMP" map 0005:41:00.0
+	[[ "$output" == *"BAR0 0x4030000000  size unknown (a dump has no BAR sizes)"* ]]
+}
+
+@test "map: --socket, --rc, -d and lspci -s selectors" {
+	pmuctl --sysfs-root "$T410" map --socket 1 --rc 4 --format=dvsec
+	[ "$output" = "000d:00:00.0: Bus=00, Segment=0d, RP=00, RC=04, Socket=01
+000d:40:00.0: Bus=40, Segment=0d, RP=01, RC=04, Socket=01
+000d:c0:00.0: Bus=c0, Segment=0d, RP=02, RC=04, Socket=01" ]
+	pmuctl --sysfs-root "$T410" -j map -d 10de:2335
+	[ "$(jq_py '[r["bdf"] for r in d]')" = "['0002:83:00.0', '0002:84:00.0', '0004:03:00.0', '0004:04:00.0', '0009:03:00.0', '0009:04:00.0', '000c:03:00.0', '000c:04:00.0']" ]
+	pmuctl --sysfs-root "$T410" -q -j map 0002:8
+	[ "$(jq_py 'len(d)')" = 0 ]
+	pmuctl --sysfs-root "$T410" -j map 0002:83: 0002:84:00.0
+	[ "$(jq_py '[r["pmu"] for r in d]')" = "['nvidia_pcie_pmu_0_rc_1', 'nvidia_pcie_pmu_0_rc_1']" ]
+}
+
+@test "map: tree output groups by socket and RC" {
+	pmuctl --sysfs-root "$T410" map --socket 0 --rc 4
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "socket 0" ]
+	[ "${lines[1]}" = "  RC 4  nvidia_pcie_pmu_0_rc_4, nvidia_pcie_tgt_pmu_0_rc_4" ]
+	[[ "${lines[2]}" == "    0005:00:00.0  RP 0   src_rp_mask=0x1  "* ]]
+}
+
+@test "map: HNS3 functions map to the SICL PMU whose bdf range holds them" {
+	pmuctl --sysfs-root "$HIP09" -j map
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(r["bdf"], r["pmu"]) for r in d][::4]')" = "[('0000:35:00.0', 'hns3_pmu_sicl_0'), ('0000:bd:00.0', 'hns3_pmu_sicl_2')]" ]
+	[ "$(jq_py 'd[1]["hns3"]["filter"]')" = "bdf=0x3501,queue=0xffff" ]
+	[ "$(jq_py 'len(d)')" = 8 ]
+}
+
+@test "map: random machines agree with the document's script" {
+	n=0
+	for s in $(seeds | head -n "${MAP_SCRIPT_SEEDS:-10}"); do
+		dir=$BATS_TEST_TMPDIR/r$s
+		python3 "$GEN" random "$s" "$dir"
+		"$ORACLE/doc-script" "$dir/lspci-xxxx.txt" >"$dir/script.out"
+		"$PMUCTL" -F "$dir/lspci-xxxx.txt" -q map --format=dvsec >"$dir/pmuctl.out"
+		diff "$dir/script.out" "$dir/pmuctl.out" || { echo "seed $s"; return 1; }
+		diff <(truth_lines "$dir/truth.json") "$dir/script.out" || { echo "seed $s: generator"; return 1; }
+		n=$((n + $(wc -l <"$dir/script.out")))
+	done
+	[ "$n" -gt 20 ]
+}
+
+@test "map: random machines match their ground truth, from dumps and from sysfs trees" {
+	for s in $(seeds); do
+		dir=$BATS_TEST_TMPDIR/r$s
+		python3 "$GEN" random "$s" "$dir"
+		"$PMUCTL" -F "$dir/lspci-xxxx.txt" -j map >"$dir/d.json"
+		python3 "$CHECK" "$dir/truth.json" "$dir/d.json" || { echo "seed $s dump"; return 1; }
+		"$PMUCTL" --sysfs-root "$dir/sys" -j map >"$dir/s.json"
+		python3 "$CHECK" "$dir/truth.json" "$dir/s.json" || { echo "seed $s sysfs"; return 1; }
+		diff <(truth_lines "$dir/truth.json") <("$PMUCTL" -q --sysfs-root "$dir/sys" map --format=dvsec) ||
+			{ echo "seed $s sysfs dvsec"; return 1; }
+	done
+}
+
+@test "map: a non-root read (64 bytes per function) exits 2 with one message" {
+	python3 "$GEN" canonical "$BATS_TEST_TMPDIR/nr" --nonroot
+	for src in "-F $BATS_TEST_TMPDIR/nr/lspci-xxxx.txt" "--sysfs-root $BATS_TEST_TMPDIR/nr/sys"; do
+		run bash -c "'$PMUCTL' $src map 2>&1 >/dev/null"
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "$output" == "pmuctl: warning: the extended configuration space (0x100 and up, where the DVSEC is) of 62 of 62 PCI functions was not readable: run as root"* ]]
+	done
+}
+
+@test "map: a dump cut inside the extended space exits 2" {
+	head -c 20000 "$T410_DUMP" >"$BATS_TEST_TMPDIR/cut.txt"
+	echo >>"$BATS_TEST_TMPDIR/cut.txt"
+	pmuctl -F "$BATS_TEST_TMPDIR/cut.txt" map --format=dvsec
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"of 1 of 2 PCI functions was not readable"* ]]
+}
+
+@test "map: looped capability chains end" {
+	# standard chain pointing at itself, extended chain pointing back to 0x100
+	python3 - "$BATS_TEST_TMPDIR/loop" "$GEN" <<'PY'
+import sys, importlib.util
+spec = importlib.util.spec_from_file_location("pcigen", sys.argv[2]); g = importlib.util.module_from_spec(spec); spec.loader.exec_module(g)
+m = g.Machine()
+rp = g.root_port(1, 0, 1, 0, 0, 0); rp.set_bridge(0, 1, 1); rp.ext_loop_to = 0x100; m.add(rp, rp)
+e = g.endpoint(1, 1, 0, 0, 0x10de, 0x2335, 0x030200, []); e.std_caps = [(0x40, 0x01)]; m.add(e, rp); e.cfg[0x41] = 0x40
+g.write_all(m, sys.argv[1])
+PY
+	run timeout 10 "$PMUCTL" -F "$BATS_TEST_TMPDIR/loop/lspci-xxxx.txt" map --format=dvsec
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: 2 functions have a looped capability chain; read up to the loop" ]
+	[ "${lines[1]}" = "0001:00:00.0: Bus=00, Segment=01, RP=00, RC=00, Socket=00" ]
+}
+
+@test "map: garbage, empty and unreadable dumps" {
+	printf 'hello\n\x01\x02 garbage\n' >"$BATS_TEST_TMPDIR/g.txt"
+	pmuctl -F "$BATS_TEST_TMPDIR/g.txt" map
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"no PCI function is below a root port"* ]]
+	printf '0001:00:00.0 x\n00: zz 10\n' >"$BATS_TEST_TMPDIR/bad.txt"
+	pmuctl -F "$BATS_TEST_TMPDIR/bad.txt" map
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: dump: Malformed line" ]
+	head -c 300 /dev/zero | tr '\0' a >"$BATS_TEST_TMPDIR/long.txt"
+	pmuctl -F "$BATS_TEST_TMPDIR/long.txt" map
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: dump: line too long or unterminated" ]
+	pmuctl -F "$BATS_TEST_TMPDIR/none.txt" map
+	[ "$status" -eq 1 ]
+	[[ "$output" == "pmuctl: error: dump: Cannot open "*"none.txt: No such file or directory" ]]
+	: >"$BATS_TEST_TMPDIR/empty.txt"
+	pmuctl -F "$BATS_TEST_TMPDIR/empty.txt" -j map
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "[]" ]
+}
+
+@test "map: a damaged sysfs PCI tree names the missing file" {
+	cp -r "$HIP09" "$BATS_TEST_TMPDIR/m"
+	rm "$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.1/irq"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
+	[ "$status" -eq 1 ]
+	[[ "$output" == "pmuctl: error: "*"/bus/pci/devices/0000:35:00.1: no 'irq' file (libpci needs it)" ]]
+	echo garbage >"$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.1/irq"
+	echo "zz yy" >"$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.2/resource"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"0000:35:00.2/resource line 1: expected 'start end flags' in hex" ]]
+	pmuctl --sysfs-root "$YITIAN" map
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"/bus/pci/devices: No such file or directory (give a machine with PCI devices, or an lspci -xxxx dump with -F)" ]]
+}
+
+@test "map: bad arguments exit 64 and name the bad part" {
+	pmuctl --sysfs-root "$T410" map --format=xml
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == *"invalid format 'xml': use tree, table or dvsec" ]]
+	pmuctl --sysfs-root "$T410" map --socket two
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == *"invalid socket 'two': expected a number from 0 to 255" ]]
+	pmuctl --sysfs-root "$T410" map 0001:zz:00.0
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == *"invalid device selector '0001:zz:00.0': Invalid bus number" ]]
+	pmuctl --sysfs-root "$T410" map -d 10de:xyzzy
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == *"invalid vendor:device selector '10de:xyzzy'"* ]]
+}

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0
+/* libFuzzer: lspci -xxxx dumps through libpci's dump method and pmuctl's topology and mapping. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "topology/pcitopo.h"
+#include "topology/rcmap.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	int fd = memfd_create("dump", 0);
+	char path[64];
+	struct pci_topo t;
+	struct pmu_err err;
+	struct fn_map *maps;
+
+	if (fd < 0 || write(fd, data, size) != (ssize_t)size) {
+		if (fd >= 0)
+			close(fd);
+		return 0;
+	}
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	struct pci_source src = { .dump = path };
+	if (!pci_topo_read(&src, &t, &err)) {
+		if (!rcmap_build(&t, NULL, &maps)) {
+			for (size_t i = 0; i < t.n; i++)
+				if (maps[i].root >= (ssize_t)t.n)
+					abort();
+			free(maps);
+		}
+		pci_topo_free(&t);
+	}
+	close(fd);
+	return 0;
+}
