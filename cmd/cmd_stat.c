@@ -4,20 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
+#include "cmd/stat.h"
 #include "pmu/encode.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
+#include "pmu/strnum.h"
 #include "topology/bdf.h"
 
 enum stat_key {
 	KEY_DRY_RUN = 0x200,
 	KEY_NO_RULES,
-};
-
-struct stat_args {
-	char **event;
-	int nevent;
-	bool all_cpus, dry_run, no_rules;
+	KEY_INTERVAL_COUNT,
+	KEY_DURATION,
+	KEY_PER_SOCKET,
+	KEY_PER_PMU,
 };
 
 static const struct argp_option stat_options[] = {
@@ -29,8 +29,38 @@ static const struct argp_option stat_options[] = {
 	{ "no-rules", KEY_NO_RULES, NULL, 0,
 	  "skip the family rule checks: encode exactly what perf would, even what the driver refuses",
 	  0 },
+	{ "interval-print", 'I', "MS", 0, "print the counts of every MS milliseconds (at least 10)", 1 },
+	{ "interval-count", KEY_INTERVAL_COUNT, "N", 0, "stop after N intervals", 1 },
+	{ "duration", KEY_DURATION, "SEC", 0, "count for SEC seconds (fractions allowed)", 1 },
+	{ "no-aggr", 'A', NULL, 0, "one line per PMU instance and CPU", 2 },
+	{ "per-socket", KEY_PER_SOCKET, NULL, 0, "sum the instances of each socket (die on Yitian)", 2 },
+	{ "per-pmu", KEY_PER_PMU, NULL, 0, "one line per PMU instance", 2 },
+	{ "field-separator", 'x', "SEP", 0, "CSV: fields separated by SEP, with a header line", 3 },
+	{ "output", 'o', "FILE", 0, "write the counts to FILE (replaced whole, never half-written)", 3 },
 	{ 0 },
 };
+
+static long parse_long(const char *arg, const char *what, long min, long max, struct argp_state *state)
+{
+	uint64_t v;
+
+	if (strnum_u64(arg, 10, (uint64_t)max, &v) || (long)v < min)
+		argp_error(state, "invalid %s '%s': expected a whole number from %ld to %ld", what, arg,
+			   min, max);
+	return (long)v;
+}
+
+static double parse_seconds(const char *arg, struct argp_state *state)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno || end == arg || *end || !(v > 0) || v > 31536000)
+		argp_error(state, "invalid duration '%s': expected seconds, more than 0 (e.g. 1 or 0.5)", arg);
+	return v;
+}
 
 static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 {
@@ -49,14 +79,42 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_NO_RULES:
 		a->no_rules = true;
 		break;
+	case 'I':
+		a->interval_ms = parse_long(arg, "interval", 10, 86400000, state);
+		break;
+	case KEY_INTERVAL_COUNT:
+		a->interval_count = parse_long(arg, "interval count", 1, 100000000, state);
+		break;
+	case KEY_DURATION:
+		a->duration = parse_seconds(arg, state);
+		break;
+	case 'A':
+		a->aggr = AGGR_NONE;
+		break;
+	case KEY_PER_SOCKET:
+		a->aggr = AGGR_SOCKET;
+		break;
+	case KEY_PER_PMU:
+		a->aggr = AGGR_PMU;
+		break;
+	case 'x':
+		if (!*arg || strpbrk(arg, "\n\r"))
+			argp_error(state, "invalid separator '%s': give one or more characters, not a newline", arg);
+		a->sep = arg;
+		break;
+	case 'o':
+		a->output = arg;
+		break;
 	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'; events go after -e", arg);
+		argp_error(state, "unexpected argument '%s'; events go after -e, a command after --", arg);
 		break;
 	case ARGP_KEY_END:
 		if (!a->nevent)
 			argp_error(state, "no event given; add -e EVENT (see 'pmuctl list --events')");
-		if (!a->dry_run)
-			argp_error(state, "this build of pmuctl encodes only: add --dry-run");
+		if (a->interval_count && !a->interval_ms)
+			argp_error(state, "--interval-count needs -I MS");
+		if (a->dry_run && (a->command || a->interval_ms || a->duration || a->output))
+			argp_error(state, "--dry-run only encodes: it takes no command, -I, --duration or -o");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -67,11 +125,17 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 static const struct argp_child stat_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
 
 static const struct argp stat_argp = {
-	stat_options, stat_parse_opt, "--dry-run -e EVENT...",
-	"Encode perf event strings against this machine's PMUs exactly as perf does (format fields "
-	"packed into config, config1, config2; named events expanded; PMU globs and prefixes expanded "
-	"to every match) and check the rules of the Tegra410, Yitian 710 and HNS3 drivers before "
-	"anything is opened. A bad string is shown with a caret under the bad part."
+	stat_options, stat_parse_opt, "-e EVENT... [-a] [-I MS] [--duration SEC] [-- COMMAND [ARG...]]",
+	"Count events of this machine's PMUs, system-wide, until COMMAND ends, --duration passes or "
+	"Ctrl-C (which prints the totals). Event strings are encoded exactly as perf does (format "
+	"fields packed into config, config1, config2; named events expanded; PMU globs and prefixes "
+	"expanded to every match) and checked against the rules of the Tegra410, Yitian 710 and "
+	"HNS3 drivers before anything is opened; a bad string is shown with a caret under the bad "
+	"part. Uncore PMUs open once, on the CPU of their cpumask; PMUs without one (msr, software) "
+	"open on every CPU and are summed. Events read together: {} groups, a latency's *_cum_outs, "
+	"*_req and cycles, an HNS3 pair; Yitian DRW events always alone. BlueField blocks count "
+	"through hwmon: bfperf/BLOCK/EVENT/ programs eventN, reads counterN deltas and restores "
+	"every eventN and enable it touched, also on Ctrl-C and SIGTERM."
 	"\vEvent syntax:\n"
 	"  PMU/TERM[=VALUE],.../  TERMs are format fields (pmuctl list --formats),\n"
 	"                         named events, config=, config1=, config2=, name=;\n"
@@ -80,9 +144,14 @@ static const struct argp stat_argp = {
 	"                         perf symbol (cycles, cpu-clock)\n"
 	"  {A,B}                  a group, read together; split per PMU instance\n"
 	"                         when a glob expands\n"
+	"  bfperf/BLOCK/EVENT/    a BlueField hwmon block (tile0, l3cachehalf0, pcie0)\n"
+	"                         and an event name or number from its event_list\n"
 	"  PMU may be a glob (nvidia_pcie_pmu_0_rc_*) or, as in perf, a prefix\n"
 	"  followed in the real names by _<digits> (nvidia_pcie_pmu_0_rc).\n"
 	"\nExamples:\n"
+	"  pmuctl stat -e 'nvidia_pcie_pmu_0_rc_*/rd_bytes/' --per-pmu -- sleep 1\n"
+	"  pmuctl -j stat -I 1000 -e msr/tsc/ --interval-count 5\n"
+	"  pmuctl stat -e bfperf/tile0/HNF_REQUESTS/ --duration 2\n"
 	"  pmuctl stat --dry-run -e \\\n"
 	"    'nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x0108,src_bdf_en=1/'\n"
 	"  pmuctl stat --dry-run -e \\\n"
@@ -92,7 +161,8 @@ static const struct argp stat_argp = {
 	"  pmuctl -j stat --dry-run -e \\\n"
 	"    '{nvidia_cmem_latency_pmu_0/rd_req/,nvidia_cmem_latency_pmu_0/cycles/}'\n"
 	"\nExit status: 0 success, 1 an event does not fit this machine (unknown PMU or term, value "
-	"too wide, a broken family rule), 64 a malformed event string or option.",
+	"too wide, a broken family rule) or none could be counted, 2 some events counted and "
+	"others could not be opened (the warnings say why), 64 a malformed event string or option.",
 	stat_children, NULL, NULL
 };
 
@@ -225,9 +295,32 @@ static int encode_all(const struct stat_args *a, const struct pmu_list *pmus,
 	return EXIT_OK;
 }
 
+static int dry_run(struct stat_args *a);
+
 int cmd_stat(int argc, char **argv)
 {
 	struct stat_args a = { .event = calloc((size_t)argc, sizeof(char *)) };
+	int ret;
+
+	if (!a.event)
+		return EXIT_FAIL;
+	/* everything after -- is the command to run while counting */
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			a.command = i + 1 < argc ? &argv[i + 1] : NULL;
+			argv[i] = NULL;
+			argc = i;
+			break;
+		}
+	}
+	cmd_parse(&stat_argp, argc, argv, &a);
+	ret = a.dry_run ? dry_run(&a) : stat_count(&a);
+	free(a.event);
+	return finish_output(ret);
+}
+
+static int dry_run(struct stat_args *a)
+{
 	struct pmu_list pmus = { 0 };
 	struct cpulist online = { 0 };
 	struct ev_set set = { 0 };
@@ -236,13 +329,8 @@ int cmd_stat(int argc, char **argv)
 	char *cmdline = NULL;
 	int ret;
 
-	if (!a.event)
+	if (open_root(&root))
 		return EXIT_FAIL;
-	cmd_parse(&stat_argp, argc, argv, &a);
-	if (open_root(&root)) {
-		free(a.event);
-		return EXIT_FAIL;
-	}
 	ret = pmu_scan(&root, &pmus, &diag);
 	if (ret && ret != -ENOENT) {
 		p_err("cannot read %s/" PMU_DEVICES_DIR ": %s", root.path, strerror(-ret));
@@ -253,7 +341,7 @@ int cmd_stat(int argc, char **argv)
 		p_diag(&diag);
 	if (pmu_online_cpus(&root, &online))
 		p_info("no readable devices/system/cpu/online under %s", root.path);
-	ret = encode_all(&a, &pmus, &online, &set);
+	ret = encode_all(a, &pmus, &online, &set);
 	if (ret)
 		goto out;
 	cmdline = perf_command(&set);
@@ -279,6 +367,5 @@ out:
 	diag_free(&diag);
 	pmu_list_free(&pmus);
 	sysroot_close(&root);
-	free(a.event);
 	return ret;
 }

@@ -89,9 +89,12 @@ def tegra410(sys_dir, live=False):
     """2 sockets x 72 CPUs, 6 PCIE RCs per socket as in the document's mapping example."""
     t = iter(range(24, 200))
     sw = (lambda: 1) if live else (lambda: next(t))
-    cpu_files(sys_dir, "0-143")
+    # live: every PMU is the software PMU (type 1) on CPU 0 or 1, so counting really runs
+    cpu_files(sys_dir, "0-1" if live else "0-143")
     for s in (0, 1):
         mask, assoc = ("0\n", "0-71\n") if s == 0 else ("72\n", "72-143\n")
+        if live:
+            mask = assoc = f"{s}\n"
         cs = f"platform/arm-cs-arch-pmu.{s * 16}.auto"
         pmu(sys_dir, cs, f"nvidia_ucf_pmu_{s}", sw(), UCF_FORMATS, ev(UCF_EVENTS), mask,
             {"identifier": "2cf2036b\n"}, assoc)
@@ -220,9 +223,10 @@ def main():
     facts = open(f"{REF}/kernel-pmu-facts.md", encoding="utf-8").read()
     hns3 = open(f"{REF}/hns3-events.md", encoding="utf-8").read()
     bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
-    for d in ("tegra410", "yitian710", "hip09", "bluefield2"):
+    for d in ("tegra410", "tegra410-live", "yitian710", "hip09", "bluefield2"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
+    tegra410(f"{OUT}/tegra410-live/sys", live=True)
     pcigen.write_all(pcigen.canonical(), f"{OUT}/tegra410")
     yitian710(f"{OUT}/yitian710/sys", facts)
     hip09(f"{OUT}/hip09/sys", hns3_events(hns3))

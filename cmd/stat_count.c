@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pmuctl stat without --dry-run: open, enable, sleep by interval or duration, read, restore. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "cmd/pmuctl.h"
+#include "cmd/stat.h"
+#include "pmu/bluefield.h"
+#include "pmu/count_plan.h"
+#include "pmu/drv_hwmon.h"
+#include "pmu/encode.h"
+#include "pmu/rules.h"
+
+static volatile sig_atomic_t got_stop, got_child;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	got_stop = 1;
+}
+
+static void on_child(int sig)
+{
+	(void)sig;
+	got_child = 1;
+}
+
+struct run {
+	const struct stat_args *a;
+	struct sysroot root;
+	struct pmu_list pmus;
+	struct bf_list bf;
+	struct cpulist online;
+	struct ev_set set;
+	struct count_set cs;
+	uint64_t *prev;		/* value, enabled, running per counter at the last interval */
+	pid_t child;
+	int go_fd;		/* the child execs when this closes */
+	FILE *out;
+	char *tmp_path;
+	char *target;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A row key per aggregation mode; counters with equal keys sum */
+static bool same_row(const struct stat_args *a, const struct counter *c, const struct stat_row *r)
+{
+	if (c->input != r->input || strcmp(c->label, r->label))
+		return false;
+	switch (a->aggr) {
+	case AGGR_PMU:
+		return r->pmu && !strcmp(c->pmu, r->pmu);
+	case AGGR_SOCKET:
+		return c->socket == r->socket;
+	case AGGR_NONE:
+		return r->pmu && !strcmp(c->pmu, r->pmu) && c->cpu == r->cpu;
+	default:
+		return true;
+	}
+}
+
+static int build_rows(struct run *r, bool delta, struct stat_report *rep)
+{
+	rep->rows = calloc(r->cs.n ? r->cs.n : 1, sizeof(*rep->rows));
+	rep->n = 0;
+	if (!rep->rows)
+		return -ENOMEM;
+	for (size_t i = 0; i < r->cs.n; i++) {
+		const struct counter *c = &r->cs.v[i];
+		uint64_t *p = &r->prev[3 * i];
+		uint64_t v = c->value, en = c->enabled, run = c->running;
+		struct stat_row *row = NULL;
+
+		if (delta) {
+			v -= p[0];
+			en -= p[1];
+			run -= p[2];
+		}
+		for (size_t k = 0; k < rep->n && !row; k++)
+			if (same_row(r->a, c, &rep->rows[k]))
+				row = &rep->rows[k];
+		if (!row) {
+			row = &rep->rows[rep->n++];
+			*row = (struct stat_row){ .label = c->label, .pmu = c->pmu, .socket = c->socket,
+						  .cpu = c->cpu, .input = c->input,
+						  .state = c->state, .why = c->why };
+		} else {
+			if (row->pmu && strcmp(row->pmu, c->pmu))
+				row->pmu = NULL;
+			if (row->socket != c->socket)
+				row->socket = -1;
+			if (row->cpu != c->cpu)
+				row->cpu = -1;
+			if (c->state == COUNT_OK && row->state != COUNT_OK) {
+				row->state = COUNT_OK;
+				row->why = NULL;
+			}
+		}
+		if (c->state != COUNT_OK)
+			continue;
+		row->count += count_scaled(v, en, run);
+		row->enabled += en;
+		row->running += run;
+	}
+	return 0;
+}
+
+static void snapshot(struct run *r)
+{
+	for (size_t i = 0; i < r->cs.n; i++) {
+		r->prev[3 * i] = r->cs.v[i].value;
+		r->prev[3 * i + 1] = r->cs.v[i].enabled;
+		r->prev[3 * i + 2] = r->cs.v[i].running;
+	}
+}
+
+static int emit(struct run *r, bool delta, long interval, double t, bool first)
+{
+	struct stat_report rep = { .time_s = t, .interval = interval, .target = r->target };
+
+	if (build_rows(r, delta, &rep))
+		return -ENOMEM;
+	stat_render(r->out, r->a, &rep, first);
+	free(rep.rows);
+	return ferror(r->out) ? -EIO : 0;
+}
+
+static int encode_events(struct run *r)
+{
+	const struct stat_args *a = r->a;
+	struct encode_opts o = { .system_wide = true, .online = &r->online };
+	struct pmu_err err = { 0 };
+	struct diag warn = { 0 };
+	int ret;
+
+	for (int i = 0; i < a->nevent; i++) {
+		struct bf_request req;
+
+		if (bf_request_syntax(a->event[i])) {
+			if (bf_request_parse(&r->bf, a->event[i], &req, &err)) {
+				err.arg = i;
+				p_err_at(a->event[i], &err);
+				return err.syntax ? EXIT_USAGE : EXIT_FAIL;
+			}
+			struct counter *c = hwmon_counter_add(&r->cs, &r->root, &req, a->event[i]);
+
+			if (!c || !c->event || !c->pmu || !(c->label = strdup(a->event[i])))
+				return EXIT_FAIL;
+			c->input = i;
+			continue;
+		}
+		if (ev_encode(&r->pmus, a->event[i], i, &o, &r->set, &err)) {
+			p_err_at(a->event[i], &err);
+			return err.syntax ? EXIT_USAGE : EXIT_FAIL;
+		}
+	}
+	if (!a->no_rules) {
+		ret = rules_check(&r->set, &err, &warn);
+		p_diag(&warn);
+		diag_free(&warn);
+		if (ret) {
+			p_err_at(a->event[err.arg], &err);
+			return EXIT_FAIL;
+		}
+	}
+	return EXIT_OK;
+}
+
+/* The command waits for a byte on a pipe, so counting is on before it runs */
+static int start_child(struct run *r)
+{
+	int go[2];
+
+	if (pipe2(go, O_CLOEXEC))
+		return -errno;
+	r->child = fork();
+	if (r->child < 0) {
+		close(go[0]);
+		close(go[1]);
+		return -errno;
+	}
+	if (!r->child) {
+		char c;
+
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		close(go[1]);
+		if (read(go[0], &c, 1) != 1)
+			_exit(126);
+		execvp(r->a->command[0], r->a->command);
+		fprintf(stderr, "pmuctl: error: cannot run '%s': %s\n", r->a->command[0], strerror(errno));
+		_exit(127);
+	}
+	close(go[0]);
+	r->go_fd = go[1];
+	return 0;
+}
+
+static int open_output(struct run *r)
+{
+	const char *path = r->a->output;
+	int fd;
+
+	if (!path) {
+		r->out = stdout;
+		return 0;
+	}
+	if (asprintf(&r->tmp_path, "%s.tmp.XXXXXX", path) < 0)
+		return -ENOMEM;
+	fd = mkstemp(r->tmp_path);
+	if (fd < 0) {
+		p_err("cannot write '%s': %s", path, strerror(errno));
+		free(r->tmp_path);
+		r->tmp_path = NULL;
+		return -errno;
+	}
+	if (fchmod(fd, 0644))
+		(void)0;	/* mkstemp's 0600 is still a usable file */
+	r->out = fdopen(fd, "w");
+	return r->out ? 0 : -errno;
+}
+
+/* -o FILE: the whole output appears at once, or not at all */
+static int close_output(struct run *r, bool keep)
+{
+	int ret = 0;
+
+	if (!r->tmp_path)
+		return 0;
+	if (fflush(r->out) || fsync(fileno(r->out)))
+		ret = -errno;
+	fclose(r->out);
+	if (keep && !ret && rename(r->tmp_path, r->a->output))
+		ret = -errno;
+	if (!keep || ret)
+		unlink(r->tmp_path);
+	if (ret)
+		p_err("cannot write '%s': %s", r->a->output, strerror(-ret));
+	free(r->tmp_path);
+	r->out = stdout;
+	return ret;
+}
+
+static size_t report_failures(const struct run *r)
+{
+	size_t failed = 0;
+
+	for (size_t i = 0; i < r->cs.n; i++) {
+		const struct counter *c = &r->cs.v[i];
+		bool seen = false;
+
+		if (c->state == COUNT_OK)
+			continue;
+		failed++;
+		/* one line per event and reason, not per CPU */
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = r->cs.v[k].state != COUNT_OK && !strcmp(r->cs.v[k].event, c->event) &&
+			       r->cs.v[k].why && c->why && !strcmp(r->cs.v[k].why, c->why);
+		if (!seen)
+			p_warn("%s: %s", c->event, c->why ? c->why : "not counted");
+	}
+	return failed;
+}
+
+/* Sleep until the deadline or a signal; returns when something needs doing */
+static void wait_until(double deadline, const sigset_t *unblocked)
+{
+	double left = deadline - now_s();
+	struct timespec ts;
+
+	if (deadline <= 0) {
+		ppoll(NULL, 0, NULL, unblocked);
+		return;
+	}
+	if (left <= 0)
+		return;
+	ts.tv_sec = (time_t)left;
+	ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+	ppoll(NULL, 0, &ts, unblocked);
+}
+
+static int count_loop(struct run *r, const sigset_t *unblocked)
+{
+	const struct stat_args *a = r->a;
+	double t0 = now_s(), end = a->duration > 0 ? t0 + a->duration : 0;
+	long interval = 0;
+	int ret = 0;
+
+	while (!got_stop && !ret) {
+		double next = a->interval_ms ? t0 + (double)(interval + 1) * (double)a->interval_ms / 1e3 : 0;
+		double deadline = next && (!end || next < end) ? next : end;
+
+		if (r->child > 0 && got_child) {
+			int status;
+
+			if (waitpid(r->child, &status, WNOHANG) == r->child) {
+				r->child = -WEXITSTATUS(status) - 1;
+				break;
+			}
+			got_child = 0;
+		}
+		wait_until(deadline, unblocked);
+		if (got_stop)
+			break;
+		if (next && now_s() >= next) {
+			count_read_all(&r->cs);
+			interval++;
+			ret = emit(r, true, interval, now_s() - t0, interval == 1);
+			snapshot(r);
+			if (a->interval_count && interval >= a->interval_count)
+				break;
+		}
+		if (end && now_s() >= end)
+			break;
+	}
+	count_disable_all(&r->cs);
+	count_read_all(&r->cs);
+	if (!a->interval_ms && !ret)
+		ret = emit(r, false, 0, now_s() - t0, true);
+	return ret;
+}
+
+static int target_text(struct run *r)
+{
+	size_t len = 0;
+
+	if (!r->a->command)
+		return (r->target = strdup("system wide")) ? 0 : -ENOMEM;
+	for (char **p = r->a->command; *p; p++)
+		len += strlen(*p) + 1;
+	r->target = calloc(1, len + 1);
+	if (!r->target)
+		return -ENOMEM;
+	for (char **p = r->a->command; *p; p++) {
+		if (p != r->a->command)
+			strcat(r->target, " ");
+		strcat(r->target, *p);
+	}
+	return 0;
+}
+
+static int load_machine(struct run *r)
+{
+	struct diag diag = { 0 };
+	int ret;
+
+	if (open_root(&r->root))
+		return EXIT_FAIL;
+	ret = pmu_scan(&r->root, &r->pmus, &diag);
+	if (ret && ret != -ENOENT) {
+		p_err("cannot read %s/" PMU_DEVICES_DIR ": %s", r->root.path, strerror(-ret));
+		diag_free(&diag);
+		return EXIT_FAIL;
+	}
+	bf_scan(&r->root, &r->bf, &diag);
+	if (settings.verbose)
+		p_diag(&diag);
+	diag_free(&diag);
+	if (pmu_online_cpus(&r->root, &r->online))
+		p_info("no readable devices/system/cpu/online under %s", r->root.path);
+	return target_text(r) ? EXIT_FAIL : EXIT_OK;
+}
+
+static void free_run(struct run *r)
+{
+	count_set_free(&r->cs);
+	ev_set_free(&r->set);
+	cpulist_free(&r->online);
+	bf_list_free(&r->bf);
+	pmu_list_free(&r->pmus);
+	sysroot_close(&r->root);
+	free(r->prev);
+	free(r->target);
+}
+
+static void release_child(struct run *r)
+{
+	if (r->go_fd >= 0) {
+		if (write(r->go_fd, "g", 1) != 1)
+			p_warn("cannot start the command: %s", strerror(errno));
+		close(r->go_fd);
+		r->go_fd = -1;
+	}
+}
+
+static int finish_child(struct run *r, bool kill_it)
+{
+	int status;
+
+	if (r->go_fd >= 0) {
+		close(r->go_fd);	/* the child reads EOF and exits without running */
+		r->go_fd = -1;
+	}
+	if (r->child <= 0)
+		return r->child < 0 ? -r->child - 1 : 0;
+	if (kill_it)
+		kill(r->child, SIGTERM);
+	if (waitpid(r->child, &status, 0) != r->child)
+		return 0;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int stat_count(const struct stat_args *a)
+{
+	struct run r = { .a = a, .go_fd = -1, .out = stdout };
+	struct count_plan_opts po = { .task = -1 };
+	struct sigaction sa = { .sa_handler = on_stop };
+	sigset_t block, unblocked;
+	struct pmu_err err = { 0 };
+	size_t failed;
+	int ret, child_status;
+
+	ret = load_machine(&r);
+	if (!ret)
+		ret = encode_events(&r);
+	if (ret)
+		goto out;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, &unblocked);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = on_child;
+	sigaction(SIGCHLD, &sa, NULL);
+	if (a->command && start_child(&r)) {
+		p_err("cannot start '%s': %s", a->command[0], strerror(errno));
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	/* without -a, PMUs that have no cpumask count the command alone, as perf does */
+	po.task = a->command && !a->all_cpus ? r.child : -1;
+	po.online = &r.online;
+	if (count_plan(&r.set, &po, 0, a->event, &r.cs)) {
+		p_err("out of memory");
+		ret = EXIT_FAIL;
+		goto out_child;
+	}
+	r.prev = calloc(3 * (r.cs.n ? r.cs.n : 1), sizeof(uint64_t));
+	if (!r.prev || count_open_all(&r.cs, &err)) {
+		p_err("cannot set up counting: %s", err.msg[0] ? err.msg : "out of memory");
+		ret = EXIT_FAIL;
+		goto out_close;
+	}
+	failed = report_failures(&r);
+	if (failed == r.cs.n) {
+		p_err("no event could be counted");
+		ret = EXIT_FAIL;
+		goto out_close;
+	}
+	if (got_stop || open_output(&r)) {
+		ret = got_stop ? EXIT_OK : EXIT_FAIL;
+		goto out_close;
+	}
+	count_enable_all(&r.cs);
+	release_child(&r);
+	ret = count_loop(&r, &unblocked) ? EXIT_FAIL : EXIT_OK;
+	if (!ret && failed)
+		ret = EXIT_PARTIAL;
+	if (close_output(&r, ret != EXIT_FAIL))
+		ret = EXIT_FAIL;
+out_close:
+	count_close_all(&r.cs);
+out_child:
+	child_status = finish_child(&r, got_stop || ret == EXIT_FAIL);
+	if (child_status == 127 && ret == EXIT_OK)
+		ret = EXIT_FAIL;
+	if (r.tmp_path)
+		close_output(&r, false);
+out:
+	free_run(&r);
+	return ret;
+}

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The counter set shared by the drivers: adding, failing, and running each driver once. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu/count.h"
+
+static const struct count_driver *const drivers[] = { &perf_driver, &hwmon_driver };
+#define NDRIVERS (sizeof(drivers) / sizeof(drivers[0]))
+
+struct counter *count_add(struct count_set *s, const struct count_driver *drv)
+{
+	struct counter *v = realloc(s->v, (s->n + 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	s->v = v;
+	memset(&v[s->n], 0, sizeof(v[s->n]));
+	v[s->n].drv = drv;
+	v[s->n].socket = -1;
+	v[s->n].cpu = -1;
+	v[s->n].group = -1;
+	return &v[s->n++];
+}
+
+void count_fail(struct counter *c, int error, const char *fmt, ...)
+{
+	va_list ap;
+
+	c->state = COUNT_FAILED;
+	c->error = error;
+	free(c->why);
+	va_start(ap, fmt);
+	if (vasprintf(&c->why, fmt, ap) < 0)
+		c->why = NULL;
+	va_end(ap);
+}
+
+static bool uses(const struct count_set *s, const struct count_driver *d)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].drv == d)
+			return true;
+	return false;
+}
+
+int count_open_all(struct count_set *s, struct pmu_err *err)
+{
+	for (size_t d = 0; d < NDRIVERS; d++) {
+		int ret = uses(s, drivers[d]) ? drivers[d]->open(s, err) : 0;
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+#define EACH_DRIVER(op)                                                              \
+	int count_##op##_all(struct count_set *s)                                    \
+	{                                                                            \
+		int first = 0;                                                       \
+		for (size_t d = 0; d < NDRIVERS; d++) {                              \
+			int ret = uses(s, drivers[d]) ? drivers[d]->op(s) : 0;       \
+			if (ret && !first)                                           \
+				first = ret;                                         \
+		}                                                                    \
+		return first;                                                        \
+	}
+
+EACH_DRIVER(enable)
+EACH_DRIVER(read)
+EACH_DRIVER(disable)
+
+void count_close_all(struct count_set *s)
+{
+	for (size_t d = NDRIVERS; d-- > 0;)
+		if (uses(s, drivers[d]))
+			drivers[d]->close(s);
+}
+
+void count_set_free(struct count_set *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->v[i].event);
+		free(s->v[i].pmu);
+		free(s->v[i].label);
+		free(s->v[i].why);
+	}
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+double count_scaled(uint64_t value, uint64_t enabled, uint64_t running)
+{
+	if (!running || running >= enabled)
+		return (double)value;
+	return (double)value * ((double)enabled / (double)running);
+}

@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/* perf_event_open: one fd per uncore PMU instance, groups read with one read(). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include "pmu/drv_perf.h"
+
+#define GROUP_READ_FORMAT                                                                  \
+	(PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED |             \
+	 PERF_FORMAT_TOTAL_TIME_RUNNING)
+/* inherited (per-task) counters cannot be read as a group */
+#define SINGLE_READ_FORMAT                                                                 \
+	(PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
+
+struct counter *perf_counter_add(struct count_set *s, const struct perf_spec *spec)
+{
+	struct perf_spec *p = malloc(sizeof(*p));
+	struct counter *c;
+
+	if (!p)
+		return NULL;
+	c = count_add(s, &perf_driver);
+	if (!c) {
+		free(p);
+		return NULL;
+	}
+	*p = *spec;
+	p->fd = -1;
+	c->priv = p;
+	return c;
+}
+
+static struct perf_spec *spec_of(const struct counter *c)
+{
+	return c->drv == &perf_driver ? c->priv : NULL;
+}
+
+static int read_paranoid(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	int v = 99;
+
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = 99;
+		fclose(f);
+	}
+	return v;
+}
+
+static const char *family_rule_hint(const struct pmu *p)
+{
+	if (!p)
+		return "the kernel refused the attributes";
+	switch (p->family) {
+	case FAMILY_T410_PCIE:
+		return "the driver allows one BDF filter per PMU, and root-port and BDF filters are exclusive";
+	case FAMILY_T410_PCIE_TGT:
+		return "an address filter needs dst_addr_en, and the PMU has 8 address slots";
+	case FAMILY_T410_NVLINK_C2C:
+	case FAMILY_T410_NVCLINK:
+	case FAMILY_T410_NVDLINK:
+		return "the event id or the peer filter does not fit this link";
+	case FAMILY_YITIAN_DRW:
+		return "the DRW driver takes each event alone, never in a group";
+	case FAMILY_HNS3:
+		return "the filter mode is not supported by this event, or the group needs more than 8 counters";
+	default:
+		return "the CPU is not in the PMU's cpumask, or the group spans PMUs";
+	}
+}
+
+/* Errors explained, not echoed: what the errno means for this event and how to fix it */
+static void explain(struct counter *c, const struct perf_spec *p, int e)
+{
+	switch (e) {
+	case EACCES:
+	case EPERM:
+		count_fail(c, -e,
+			   "permission denied (perf_event_paranoid is %d): run as root, give pmuctl CAP_PERFMON (setcap cap_perfmon+ep), or sysctl kernel.perf_event_paranoid=-1",
+			   read_paranoid());
+		break;
+	case ENOENT:
+		count_fail(c, -e,
+			   "the kernel has no PMU of type %u or it has no event 0x%llx: the PMU is absent, its driver is not loaded, or the sysfs root is not this machine",
+			   p->type, (unsigned long long)p->config[0]);
+		c->state = COUNT_NOT_SUPPORTED;
+		break;
+	case EOPNOTSUPP:
+	case ENODEV:
+		count_fail(c, -e, "not supported by this PMU: %s", strerror(e));
+		c->state = COUNT_NOT_SUPPORTED;
+		break;
+	case EINVAL:
+		count_fail(c, -e, "invalid: %s", family_rule_hint(p->pmu));
+		break;
+	case EBUSY:
+	case EAGAIN:
+		count_fail(c, -e, "the counters are in use (another perf session, or the NMI watchdog)");
+		break;
+	case EMFILE:
+	case ENFILE:
+		count_fail(c, -e, "too many open files: raise the limit (ulimit -n) or count fewer events");
+		break;
+	default:
+		count_fail(c, -e, "%s", strerror(e));
+	}
+}
+
+static void open_one(struct count_set *s, size_t i)
+{
+	struct counter *c = &s->v[i];
+	struct perf_spec *p = spec_of(c);
+	struct perf_spec *lead = spec_of(&s->v[p->leader]);
+	bool is_leader = p->leader == i;
+	struct perf_event_attr attr;
+	long fd;
+
+	if (!is_leader && lead->fd < 0) {
+		count_fail(c, s->v[p->leader].error, "not opened: its group leader %s failed",
+			   s->v[p->leader].event);
+		return;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = p->type;
+	attr.config = p->config[0];
+	attr.config1 = p->config[1];
+	attr.config2 = p->config[2];
+	attr.exclude_user = p->exclude_user;
+	attr.exclude_kernel = p->exclude_kernel;
+	attr.exclude_hv = p->exclude_hv;
+	attr.disabled = is_leader;
+	if (p->pid >= 0) {
+		attr.inherit = 1;
+		attr.read_format = SINGLE_READ_FORMAT;
+		attr.disabled = 1;
+		attr.enable_on_exec = 1;
+	} else {
+		attr.read_format = GROUP_READ_FORMAT;
+	}
+	fd = syscall(SYS_perf_event_open, &attr, p->pid, c->cpu, is_leader || p->pid >= 0 ? -1 : lead->fd,
+		     PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		explain(c, p, errno);
+		return;
+	}
+	p->fd = (int)fd;
+	if (ioctl(p->fd, PERF_EVENT_IOC_ID, &p->id) < 0)
+		p->id = 0;
+}
+
+static int perf_open(struct count_set *s, struct pmu_err *err)
+{
+	(void)err;
+	for (size_t i = 0; i < s->n; i++)
+		if (spec_of(&s->v[i]))
+			open_one(s, i);
+	/* a group with a failed member would read wrong: close the rest of it */
+	for (size_t i = 0; i < s->n; i++) {
+		struct perf_spec *p = spec_of(&s->v[i]);
+
+		if (!p || s->v[i].state != COUNT_FAILED || p->pid >= 0)
+			continue;
+		for (size_t k = 0; k < s->n; k++) {
+			struct perf_spec *q = spec_of(&s->v[k]);
+
+			if (!q || q->leader != p->leader || k == i || q->fd < 0 ||
+			    s->v[k].cpu != s->v[i].cpu)
+				continue;
+			close(q->fd);
+			q->fd = -1;
+			count_fail(&s->v[k], s->v[i].error, "not counted: %s in its group failed (%s)",
+				   s->v[i].event, s->v[i].why ? s->v[i].why : "");
+		}
+	}
+	return 0;
+}
+
+static int for_leaders(struct count_set *s, unsigned long req)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct perf_spec *p = spec_of(&s->v[i]);
+
+		if (!p || p->fd < 0)
+			continue;
+		if (p->pid >= 0)
+			ioctl(p->fd, req, 0);
+		else if (p->leader == i)
+			ioctl(p->fd, req, PERF_IOC_FLAG_GROUP);
+	}
+	return 0;
+}
+
+static int perf_enable(struct count_set *s)
+{
+	return for_leaders(s, PERF_EVENT_IOC_ENABLE);
+}
+
+static int perf_disable(struct count_set *s)
+{
+	return for_leaders(s, PERF_EVENT_IOC_DISABLE);
+}
+
+static void store(struct counter *c, uint64_t value, uint64_t enabled, uint64_t running)
+{
+	c->value = value;
+	c->enabled = enabled;
+	c->running = running;
+	if (c->state == COUNT_OK || c->state == COUNT_NOT_COUNTED)
+		c->state = running ? COUNT_OK : COUNT_NOT_COUNTED;
+}
+
+static int read_single(struct counter *c, struct perf_spec *p)
+{
+	uint64_t buf[4];
+
+	if (read(p->fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf))
+		return -errno ? -errno : -EIO;
+	store(c, buf[0], buf[1], buf[2]);
+	return 0;
+}
+
+/* { nr, time_enabled, time_running, { value, id } [nr] } */
+static int read_group(struct count_set *s, size_t leader)
+{
+	struct perf_spec *p = spec_of(&s->v[leader]);
+	uint64_t buf[3 + 2 * 64];
+	ssize_t n = read(p->fd, buf, sizeof(buf));
+
+	if (n < (ssize_t)(3 * sizeof(uint64_t)))
+		return n < 0 ? -errno : -EIO;
+	for (uint64_t k = 0; k < buf[0] && 3 + 2 * k + 1 < (uint64_t)n / sizeof(uint64_t); k++) {
+		for (size_t i = 0; i < s->n; i++) {
+			struct perf_spec *q = spec_of(&s->v[i]);
+
+			if (q && q->fd >= 0 && q->leader == leader && q->id == buf[4 + 2 * k])
+				store(&s->v[i], buf[3 + 2 * k], buf[1], buf[2]);
+		}
+	}
+	return 0;
+}
+
+static int perf_read(struct count_set *s)
+{
+	int first = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		struct perf_spec *p = spec_of(&s->v[i]);
+		int ret = 0;
+
+		if (!p || p->fd < 0)
+			continue;
+		if (p->pid >= 0)
+			ret = read_single(&s->v[i], p);
+		else if (p->leader == i)
+			ret = read_group(s, i);
+		if (ret && !first)
+			first = ret;
+	}
+	return first;
+}
+
+static void perf_close(struct count_set *s)
+{
+	/* members before leaders */
+	for (size_t i = s->n; i-- > 0;) {
+		struct perf_spec *p = spec_of(&s->v[i]);
+
+		if (!p)
+			continue;
+		if (p->fd >= 0)
+			close(p->fd);
+		p->fd = -1;
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		if (spec_of(&s->v[i])) {
+			free(s->v[i].priv);
+			s->v[i].priv = NULL;
+		}
+	}
+}
+
+static const char *perf_describe(const struct counter *c)
+{
+	(void)c;
+	return "perf_event_open";
+}
+
+const struct count_driver perf_driver = {
+	.name = "perf",
+	.open = perf_open,
+	.enable = perf_enable,
+	.read = perf_read,
+	.disable = perf_disable,
+	.close = perf_close,
+	.describe = perf_describe,
+};
