@@ -252,6 +252,7 @@ static int close_output(struct run *r, bool keep)
 	if (ret)
 		p_err("cannot write '%s': %s", r->a->output, strerror(-ret));
 	free(r->tmp_path);
+	r->tmp_path = NULL;
 	r->out = stdout;
 	return ret;
 }

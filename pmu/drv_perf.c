@@ -165,7 +165,7 @@ static int perf_open(struct count_set *s, struct pmu_err *err)
 	for (size_t i = 0; i < s->n; i++) {
 		struct perf_spec *p = spec_of(&s->v[i]);
 
-		if (!p || s->v[i].state != COUNT_FAILED || p->pid >= 0)
+		if (!p || p->fd >= 0 || s->v[i].state == COUNT_OK || p->pid >= 0)
 			continue;
 		for (size_t k = 0; k < s->n; k++) {
 			struct perf_spec *q = spec_of(&s->v[k]);

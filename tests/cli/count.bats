@@ -1,0 +1,221 @@
+#!/usr/bin/env bats
+# pmuctl stat counting for real: msr and a software-aliased Tegra410 against perf, side by side;
+# BlueField hwmon against a process playing the driver; errors, formats, signals, locks.
+load helpers
+
+LIVE=$FIX/tegra410-live/sys
+BFDRV=$BATS_TEST_DIRNAME/../bf_driver.py
+export PMUCTL_LOCK_DIR=$BATS_TEST_TMPDIR
+
+# |a - b| <= 2% of b
+within_2pct() {
+	python3 -c 'import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(0 if b > 0 and abs(a - b) <= 0.02 * b else 1)' "$1" "$2" ||
+		{ echo "$1 and $2 differ by more than 2%"; return 1; }
+}
+
+# the count of one event from perf stat -x, output
+perf_count() {
+	awk -F, -v ev="$2" '$3 == ev { print $1 }' "$1"
+}
+
+@test "count: msr/tsc/ system-wide agrees with perf stat within 2%" {
+	[ -d /sys/bus/event_source/devices/msr ] || skip "this machine has no msr PMU"
+	pmuctl -j stat -a -e msr/tsc/ -- sleep 1
+	[ "$status" -eq 0 ]
+	ours=$(jq_py 'd["counts"][0]["count"]')
+	[ "$(jq_py 'd["counts"][0]["running_pct"]')" = 100.0 ]
+	perf stat -x, -a -e msr/tsc/ -o "$BATS_TEST_TMPDIR/perf.csv" -- sleep 1
+	within_2pct "$ours" "$(perf_count "$BATS_TEST_TMPDIR/perf.csv" msr/tsc/)"
+}
+
+@test "count: a software-aliased Tegra410 counts the same as perf at the same time" {
+	evs=(-e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -e nvidia_cmem_latency_pmu_1/cycles/ -e nvidia_ucf_pmu_0/event=0x1/)
+	SYSFS_PATH=$LIVE perf stat -x, -a "${evs[@]}" -o "$BATS_TEST_TMPDIR/perf.csv" -- sleep 1 &
+	"$PMUCTL" --sysfs-root "$LIVE" -j stat "${evs[@]}" -- sleep 1 >"$BATS_TEST_TMPDIR/ours.json"
+	wait
+	output=$(cat "$BATS_TEST_TMPDIR/ours.json")
+	for i in 0 1 2; do
+		ev=$(jq_py "d['counts'][$i]['event']")
+		within_2pct "$(jq_py "d['counts'][$i]['count']")" "$(perf_count "$BATS_TEST_TMPDIR/perf.csv" "$ev")"
+	done
+}
+
+@test "count: an event the kernel lacks fails alone, explained; the others count (exit 2)" {
+	pmuctl --sysfs-root "$LIVE" stat -e nvidia_pcie_pmu_0_rc_1/cycles/ -e nvidia_pcie_pmu_0_rc_1/rd_req/ --duration 0.2
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"pmuctl: warning: nvidia_pcie_pmu_0_rc_1/cycles/: the kernel has no PMU of type 1 or it has no event 0x100000000"* ]]
+	[[ "$output" == *"<not supported>      nvidia_pcie_pmu_0_rc_1/cycles/"* ]]
+	[[ "$output" =~ [0-9,]+\ +nvidia_pcie_pmu_0_rc_1/rd_req/ ]]
+	pmuctl --sysfs-root "$LIVE" stat -e nvidia_pcie_pmu_0_rc_1/cycles/ --duration 0.1
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "pmuctl: error: no event could be counted" ]
+}
+
+@test "count: a group with a failing member is not counted at all" {
+	pmuctl --sysfs-root "$LIVE" -j stat -e '{nvidia_pcie_pmu_0_rc_1/rd_req/,nvidia_pcie_pmu_0_rc_1/cycles/}' -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.1
+	[ "$status" -eq 2 ]
+	json=${lines[-1]}
+	output=$json
+	[ "$(jq_py '[c["state"] for c in d["counts"]]')" = "['<not counted>', '<not supported>', 'counted']" ]
+}
+
+@test "count: family rules are checked before anything opens" {
+	pmuctl --sysfs-root "$YITIAN" stat -e '{ali_drw_21000/hif_rd/,ali_drw_21000/hif_wr/}' --duration 0.1
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "pmuctl: error: Yitian DRW event 'ali_drw_21000/hif_rd/' shares a group with 'ali_drw_21000/hif_wr/'"* ]]
+	[ "${#lines[@]}" -eq 3 ]
+}
+
+@test "count: latency events are grouped on their own" {
+	pmuctl --sysfs-root "$LIVE" -j stat -A -e nvidia_cmem_latency_pmu_0/rd_req/ -e nvidia_cmem_latency_pmu_0/rd_cum_outs/ -e nvidia_cmem_latency_pmu_0/cycles/ --duration 0.1
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'len(d["counts"])')" = 3 ]
+	[ "$(jq_py 'set(c["cpu"] for c in d["counts"])')" = "{0}" ]
+}
+
+@test "count: --per-socket, --per-pmu and -A split a glob" {
+	pmuctl --sysfs-root "$LIVE" -j stat -e 'nvidia_pcie_pmu_*_rc_0/rd_bytes/' --per-socket --duration 0.1
+	[ "$(jq_py '[(c["socket"], c["event"]) for c in d["counts"]]')" = "[(0, 'nvidia_pcie_pmu_*_rc_0/rd_bytes/'), (1, 'nvidia_pcie_pmu_*_rc_0/rd_bytes/')]" ]
+	pmuctl --sysfs-root "$LIVE" -j stat -e 'nvidia_pcie_pmu_*_rc_0/rd_bytes/' --per-pmu --duration 0.1
+	[ "$(jq_py '[c["pmu"] for c in d["counts"]]')" = "['nvidia_pcie_pmu_0_rc_0', 'nvidia_pcie_pmu_1_rc_0']" ]
+	pmuctl --sysfs-root "$LIVE" -j stat -e 'nvidia_pcie_pmu_*_rc_0/rd_bytes/' --duration 0.1
+	[ "$(jq_py '[(c["pmu"], c["event"]) for c in d["counts"]]')" = "[(None, 'nvidia_pcie_pmu_*_rc_0/rd_bytes/')]" ]
+	pmuctl --sysfs-root "$LIVE" -j stat -A -e 'nvidia_pcie_pmu_*_rc_0/rd_bytes/' --duration 0.1
+	[ "$(jq_py '[(c["pmu"], c["cpu"]) for c in d["counts"]]')" = "[('nvidia_pcie_pmu_0_rc_0', 0), ('nvidia_pcie_pmu_1_rc_0', 1)]" ]
+}
+
+@test "count: CSV has a header; -I gives one JSON line per interval" {
+	pmuctl --sysfs-root "$LIVE" stat -x';' -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.1
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "count;event;pmu;socket;cpu;running_pct;state" ]
+	[[ "${lines[1]}" =~ ^[0-9]+\;nvidia_ucf_pmu_0/event=0x0/\;nvidia_ucf_pmu_0\;0\;0\;100.00\;counted$ ]]
+	pmuctl --sysfs-root "$LIVE" -j stat -I 50 --interval-count 3 -e nvidia_ucf_pmu_0/event=0x0/
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	for i in 0 1 2; do
+		output=${lines[$i]} && [ "$(jq_py 'd["interval"]')" = $((i + 1)) ]
+		[ "$(jq_py 'd["counts"][0]["count"] > 10_000_000')" = True ]
+	done
+}
+
+@test "count: -o writes the file whole, through a temporary file; a bad path writes nothing" {
+	pmuctl --sysfs-root "$LIVE" -j stat -o "$BATS_TEST_TMPDIR/out.json" -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.1
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	output=$(cat "$BATS_TEST_TMPDIR/out.json")
+	[ "$(jq_py 'd["counts"][0]["pmu"]')" = nvidia_ucf_pmu_0 ]
+	[ "$(ls "$BATS_TEST_TMPDIR" | grep -c tmp)" = 0 ]
+	pmuctl --sysfs-root "$LIVE" stat -o "$BATS_TEST_TMPDIR/no/such/dir/out" -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.1
+	[ "$status" -eq 1 ]
+	[[ "$output" == "pmuctl: error: cannot write '$BATS_TEST_TMPDIR/no/such/dir/out': No such file or directory" ]]
+	[ ! -e "$BATS_TEST_TMPDIR/no" ]
+}
+
+@test "count: SIGINT prints the totals and exits 0" {
+	"$PMUCTL" --sysfs-root "$LIVE" stat -e nvidia_ucf_pmu_0/event=0x0/ >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	pid=$!
+	sleep 0.3
+	kill -INT $pid
+	wait $pid
+	grep -q "nvidia_ucf_pmu_0/event=0x0/" "$BATS_TEST_TMPDIR/out"
+	grep -q "seconds time elapsed" "$BATS_TEST_TMPDIR/out"
+}
+
+@test "count: bad intervals, durations, separators and commands" {
+	pmuctl stat -e msr/tsc/ -I 5
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == *"invalid interval '5': expected a whole number from 10 to 86400000" ]]
+	pmuctl stat -e msr/tsc/ --duration -1
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == *"invalid duration '-1': expected seconds, more than 0 (e.g. 1 or 0.5)" ]]
+	pmuctl stat -e msr/tsc/ --interval-count 3
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == *"--interval-count needs -I MS" ]]
+	pmuctl stat -e msr/tsc/ --dry-run -- true
+	[ "$status" -eq 64 ]
+	pmuctl --sysfs-root "$LIVE" stat -e nvidia_ucf_pmu_0/event=0x0/ -- /no/such/command
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"pmuctl: error: cannot run '/no/such/command': No such file or directory"* ]]
+}
+
+# BlueField: a copy of the fixture with a process playing the driver
+bf_setup() {
+	cp -r "$BF2" "$BATS_TEST_TMPDIR/bf"
+	BFROOT=$BATS_TEST_TMPDIR/bf
+	HW=$BFROOT/devices/platform/MLNXBFD1:00/hwmon/hwmon0
+	printf '0x45: HNF_REQUESTS\n' >"$HW/tile0/event2"
+	printf '0x2: TOTAL_RD_REQ_IN\n' >"$HW/l3cachehalf0/event3"
+	printf '1\n' >"$HW/l3cachehalf0/enable"
+	printf '0xffffffffffffff00\n' >"$HW/pcie0/IN_C_PKT_CNT"
+	python3 "$BFDRV" "$HW" "$BATS_TEST_TMPDIR/stop" &
+	DRV=$!
+	sleep 0.1
+	state >"$BATS_TEST_TMPDIR/before"
+}
+
+# every eventN and enable: what must come back byte for byte
+state() {
+	(cd "$HW" && for f in */event[0-9]* */enable; do printf '%s: ' "$f"; od -An -c "$f" | tr -s ' '; done)
+}
+
+bf_restored() {
+	sleep 0.1
+	state >"$BATS_TEST_TMPDIR/after"
+	touch "$BATS_TEST_TMPDIR/stop"
+	wait $DRV
+	diff "$BATS_TEST_TMPDIR/before" "$BATS_TEST_TMPDIR/after"
+}
+
+BFEV=(-e bfperf/tile0/HNF_REQUESTS/ -e bfperf/tile0/0x46/ -e bfperf/l3cachehalf0/CYCLES/ -e bfperf/l3cachehalf0/TOTAL_RD_REQ_IN/ -e bfperf/pcie0/IN_C_PKT_CNT/)
+
+@test "count: BlueField deltas (a register wrapping past 2^64 too), state restored" {
+	bf_setup
+	pmuctl --sysfs-root "$BFROOT" -j stat "${BFEV[@]}" --duration 0.5
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[c["count"] for c in d["counts"]]')" = "[1000, 1000, 1000, 1000, 1000]" ]
+	bf_restored
+}
+
+@test "count: BlueField state restored after SIGINT and SIGTERM" {
+	for sig in INT TERM; do
+		bf_setup
+		"$PMUCTL" --sysfs-root "$BFROOT" stat "${BFEV[@]}" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+		pid=$!
+		sleep 0.4
+		kill -$sig $pid
+		wait $pid
+		grep -q "bfperf/tile0/HNF_REQUESTS/" "$BATS_TEST_TMPDIR/out"
+		bf_restored
+		rm -rf "$BATS_TEST_TMPDIR/bf" "$BATS_TEST_TMPDIR/stop"
+	done
+}
+
+@test "count: BlueField state restored after a failure half-way (five events, four counters)" {
+	bf_setup
+	pmuctl --sysfs-root "$BFROOT" stat -e bfperf/tile0/0x45/ -e bfperf/tile0/0x46/ -e bfperf/tile0/0x47/ -e bfperf/tile0/0x48/ -e bfperf/tile0/0x49/ --duration 0.3
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"pmuctl: warning: bfperf/tile0/0x49/: block tile0 has 4 counters; more events were asked for"* ]]
+	bf_restored
+}
+
+@test "count: a second pmuctl on the same block refuses clearly" {
+	bf_setup
+	"$PMUCTL" --sysfs-root "$BFROOT" stat -e bfperf/tile0/HNF_REQUESTS/ --duration 1 >/dev/null 2>&1 &
+	first=$!
+	sleep 0.3
+	pmuctl --sysfs-root "$BFROOT" stat -e bfperf/tile0/HNF_REJECTS/ --duration 0.1
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"block tile0 is being counted by another pmuctl (pid $first; lock "* ]]
+	wait $first
+	bf_restored
+}
+
+@test "count: bfperf events are checked against event_list" {
+	pmuctl --sysfs-root "$BF2" stat -e bfperf/tile0/NOPE/ --duration 0.1
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: block tile0 has no event 'NOPE' (pmuctl list --events bluefield)" ]
+	[ "${lines[2]}" = "               ^~~~" ]
+	pmuctl --sysfs-root "$BF2" stat -e bfperf/tile9/HNF_REQUESTS/ --duration 0.1
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "pmuctl: error: no block 'tile9' in hwmon0"* ]]
+}
