@@ -173,9 +173,15 @@ static json_t *bf_json(const struct bf_device *d, const struct list_args *a)
 		if (!matches(a, b->name, "bluefield"))
 			continue;
 		for (size_t k = 0; k < b->nevents; k++) {
+			char *event = NULL;
 			json_t *eo = json_pack("{s:o, s:o}", "name", json_text(b->events[k].name),
 					       "description",
 					       json_text(catalog_bluefield_event(b->events[k].name)));
+
+			/* what stat -e takes */
+			if (asprintf(&event, "bfperf/%s/%s/", b->name, b->events[k].name) > 0)
+				json_object_set_new(eo, "event", json_text(event));
+			free(event);
 
 			if (b->kind != BF_BLOCK_REGISTER)
 				json_object_set_new(eo, "code", json_hex(b->events[k].code));
@@ -248,7 +254,8 @@ static void print_bf(const struct bf_device *d, const struct list_args *a)
 {
 	char buf[256];
 
-	printf("NVIDIA BlueField performance counters (hwmon 'bfperf', %s)\n", d->hwmon);
+	printf("NVIDIA BlueField performance counters (hwmon 'bfperf', %s)%s\n", d->hwmon,
+	       a->events ? "; count with pmuctl stat -e bfperf/BLOCK/EVENT/" : "");
 	for (size_t i = 0; i < d->nblocks; i++) {
 		const struct bf_block *b = &d->blocks[i];
 
@@ -265,13 +272,18 @@ static void print_bf(const struct bf_device *d, const struct list_args *a)
 			continue;
 		for (size_t k = 0; k < b->nevents; k++) {
 			const char *desc = catalog_bluefield_event(b->events[k].name);
+			char ev[512], blk[128], code[16] = "", line[1024];
+			size_t n;
 
-			if (b->kind == BF_BLOCK_REGISTER)
-				printf("      %-34s %s\n", safe_str(b->events[k].name, buf, sizeof(buf)),
-				       desc ? desc : "");
-			else
-				printf("      %-34s 0x%-6x %s\n", safe_str(b->events[k].name, buf, sizeof(buf)),
-				       b->events[k].code, desc ? desc : "");
+			snprintf(ev, sizeof(ev), "bfperf/%s/%s/", safe_str(b->name, blk, sizeof(blk)),
+				 safe_str(b->events[k].name, buf, sizeof(buf)));
+			if (b->kind != BF_BLOCK_REGISTER)
+				snprintf(code, sizeof(code), "0x%x", b->events[k].code);
+			n = (size_t)snprintf(line, sizeof(line), "      %-44s %-6s %s", ev, code,
+					     desc ? desc : "");
+			while (n > 0 && line[n - 1] == ' ')	/* no trailing blanks */
+				line[--n] = '\0';
+			printf("%s\n", line);
 		}
 	}
 }

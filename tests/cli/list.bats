@@ -51,7 +51,7 @@ count_pmus() { jq_py 'len(d["pmus"])'; }
 	[ "$(jq_py 'len(d["bluefield"][0]["blocks"])')" = 19 ]
 	[ "$(jq_py '{b["name"]: (b["kind"], b["counters"], len(b["events"])) for b in d["bluefield"][0]["blocks"]}["l3cachehalf0"]')" = "('l3cache', 5, 44)" ]
 	[ "$(jq_py '{b["name"]: (b["kind"], b["counters"], len(b["events"])) for b in d["bluefield"][0]["blocks"]}["pcie0"]')" = "('register', 0, 12)" ]
-	[ "$(jq_py '[e for e in d["bluefield"][0]["blocks"][8]["events"] if e["name"] == "HNF_REQUESTS"][0]')" = "{'name': 'HNF_REQUESTS', 'description': 'Number of REQs that were processed in HNF', 'code': '0x45'}" ]
+	[ "$(jq_py '[e for e in d["bluefield"][0]["blocks"][8]["events"] if e["name"] == "HNF_REQUESTS"][0]')" = "{'name': 'HNF_REQUESTS', 'description': 'Number of REQs that were processed in HNF', 'event': 'bfperf/tile1/HNF_REQUESTS/', 'code': '0x45'}" ]
 }
 
 @test "list --events explains events from the documents" {
