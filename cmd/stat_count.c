@@ -362,7 +362,7 @@ static int load_machine(struct run *r)
 
 	if (open_root(&r->root))
 		return EXIT_FAIL;
-	ret = pmu_scan(&r->root, &r->pmus, &diag);
+	ret = pmu_scan_for(&r->root, r->a->event, (size_t)r->a->nevent, &r->pmus, &diag);
 	if (ret && ret != -ENOENT) {
 		p_err("cannot read %s/" PMU_DEVICES_DIR ": %s", r->root.path, strerror(-ret));
 		diag_free(&diag);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* perf_event_open: one fd per uncore PMU instance, groups read with one read(). */
 #include <errno.h>
+#include <sched.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,23 +248,56 @@ static int read_group(struct count_set *s, size_t leader)
 	return 0;
 }
 
+static int read_leader(struct count_set *s, size_t i)
+{
+	struct perf_spec *p = spec_of(&s->v[i]);
+
+	if (p->pid >= 0)
+		return read_single(&s->v[i], p);
+	return p->leader == i ? read_group(s, i) : 0;
+}
+
+/*
+ * Read each CPU's counters from that CPU: a read from elsewhere costs the kernel an IPI per
+ * counter (smp_call_function_single), a move costs one migration per CPU. Where the affinity
+ * cannot change (a cpuset), the reads simply happen from here.
+ */
 static int perf_read(struct count_set *s)
 {
-	int first = 0;
+	cpu_set_t orig, one;
+	bool movable = !sched_getaffinity(0, sizeof(orig), &orig);
+	int first = 0, cpu = INT_MIN;
 
-	for (size_t i = 0; i < s->n; i++) {
-		struct perf_spec *p = spec_of(&s->v[i]);
-		int ret = 0;
+	for (;;) {
+		int next = INT_MAX;
 
-		if (!p || p->fd < 0)
-			continue;
-		if (p->pid >= 0)
-			ret = read_single(&s->v[i], p);
-		else if (p->leader == i)
-			ret = read_group(s, i);
-		if (ret && !first)
-			first = ret;
+		for (size_t i = 0; i < s->n; i++) {
+			struct perf_spec *p = spec_of(&s->v[i]);
+
+			if (p && p->fd >= 0 && s->v[i].cpu > cpu && s->v[i].cpu < next)
+				next = s->v[i].cpu;
+		}
+		if (next == INT_MAX)
+			break;
+		cpu = next;
+		if (movable && cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &orig)) {
+			CPU_ZERO(&one);
+			CPU_SET(cpu, &one);
+			sched_setaffinity(0, sizeof(one), &one);
+		}
+		for (size_t i = 0; i < s->n; i++) {
+			struct perf_spec *p = spec_of(&s->v[i]);
+			int ret;
+
+			if (!p || p->fd < 0 || s->v[i].cpu != cpu)
+				continue;
+			ret = read_leader(s, i);
+			if (ret && !first)
+				first = ret;
+		}
 	}
+	if (movable)
+		sched_setaffinity(0, sizeof(orig), &orig);
 	return first;
 }
 

@@ -84,6 +84,13 @@ struct pmu_list {
 
 /* Collect every PMU; per-PMU problems go to diag, only a missing root is an error. */
 int pmu_scan(const struct sysroot *root, struct pmu_list *out, struct diag *diag);
+/*
+ * The same, reading only the PMUs that event strings could name (a PMU token before '/' that
+ * matches as a glob or a prefix); a string with a bare event name needs every PMU.
+ */
+int pmu_scan_for(const struct sysroot *root, char *const *texts, size_t ntexts,
+		 struct pmu_list *out, struct diag *diag);
+bool pmu_named_in(const char *name, char *const *texts, size_t ntexts);
 void pmu_list_free(struct pmu_list *l);
 
 const struct pmu *pmu_find(const struct pmu_list *l, const char *name);

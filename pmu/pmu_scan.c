@@ -242,6 +242,12 @@ static void pmu_read(const struct sysroot *r, struct pmu *p, struct diag *diag)
 
 int pmu_scan(const struct sysroot *root, struct pmu_list *out, struct diag *diag)
 {
+	return pmu_scan_for(root, NULL, 0, out, diag);
+}
+
+int pmu_scan_for(const struct sysroot *root, char *const *texts, size_t ntexts,
+		 struct pmu_list *out, struct diag *diag)
+{
 	char **names;
 	size_t n;
 	int ret = sysroot_list(root, PMU_DEVICES_DIR, &names, &n);
@@ -258,6 +264,9 @@ int pmu_scan(const struct sysroot *root, struct pmu_list *out, struct diag *diag
 	for (size_t i = 0; i < n; i++) {
 		char path[PATH_LEN];
 		struct pmu *p = &out->v[out->n];
+
+		if (texts && !pmu_named_in(names[i], texts, ntexts))
+			continue;
 
 		ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", names[i]);
 		if (!ret)
