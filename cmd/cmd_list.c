@@ -7,19 +7,27 @@
 #include "cmd/pmuctl.h"
 #include "pmu/bluefield.h"
 #include "pmu/catalog.h"
+#include "pmu/metric.h"
 #include "pmu/pmu.h"
 #include "topology/bdf.h"
 
 struct list_args {
 	char **pattern;
 	int npattern;
-	bool events, formats, long_form;
+	bool events, formats, long_form, metrics;
+	const char *metrics_file;
+};
+
+enum list_key {
+	KEY_METRICS_FILE = 0x200,
 };
 
 static const struct argp_option list_options[] = {
 	{ "events", 'e', NULL, 0, "list each PMU's events, with their meaning from the documents", 0 },
 	{ "formats", 'f', NULL, 0, "list each PMU's format fields (filters) and their bits", 0 },
 	{ "long", 'l', NULL, 0, "events, formats, CPUs, identifier and peer", 0 },
+	{ "metrics", 'm', NULL, 0, "list the metrics (-M of stat): formula, unit and the document it comes from", 0 },
+	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "add the metrics of a JSON file (see pmuctl-metrics(7))", 0 },
 	{ 0 },
 };
 
@@ -36,6 +44,13 @@ static error_t list_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'l':
 		a->long_form = a->events = a->formats = true;
+		break;
+	case 'm':
+		a->metrics = true;
+		break;
+	case KEY_METRICS_FILE:
+		a->metrics_file = arg;
+		a->metrics = true;
 		break;
 	case ARGP_KEY_ARG:
 		a->pattern[a->npattern++] = arg;
@@ -59,6 +74,7 @@ static const struct argp list_argp = {
 	"  pmuctl list\n"
 	"  pmuctl list --events 'nvidia_pcie_pmu_0_rc_*'\n"
 	"  pmuctl list --formats hns3\n"
+	"  pmuctl list --metrics t410_pcie\n"
 	"  pmuctl -j list | jq '.pmus[] | select(.family == \"t410_pcie\") | .name'\n"
 	"\nExit status: 0 success, 1 no PMU directory, 2 listed, but some files were unreadable "
 	"(see the warnings).",
@@ -342,6 +358,45 @@ static int render(const struct list_args *a, struct pmu_list *pmus, const struct
 	return EXIT_OK;
 }
 
+static int list_metrics(const struct list_args *a)
+{
+	struct metric_list ml;
+	struct pmu_err err = { 0 };
+	json_t *arr = settings.json ? json_array() : NULL;
+	int ret = EXIT_OK;
+
+	if (metric_catalog(&ml)) {
+		p_err("out of memory");
+		return EXIT_FAIL;
+	}
+	if (a->metrics_file && metric_load_file(&ml, a->metrics_file, &err)) {
+		p_err("%s", err.msg);
+		metric_list_free(&ml);
+		json_decref(arr);
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < ml.n; i++) {
+		const struct metric *m = &ml.v[i];
+
+		if (!matches(a, m->name, m->family))
+			continue;
+		if (arr) {
+			json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "name",
+							     m->name, "family", m->family,
+							     "expression", m->expr, "unit", m->unit,
+							     "description", m->description, "source",
+							     m->source));
+			continue;
+		}
+		printf("%-34s %-9s %s\n", m->name, m->unit, m->description);
+		printf("    %s = %s    [%s; %s]\n", m->name, m->expr, m->family, m->source);
+	}
+	if (arr)
+		ret = json_emit(json_pack("{s:o}", "metrics", arr)) ? EXIT_FAIL : EXIT_OK;
+	metric_list_free(&ml);
+	return ret;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	struct list_args a = { .pattern = calloc((size_t)argc, sizeof(char *)) };
@@ -354,6 +409,11 @@ int cmd_list(int argc, char **argv)
 	if (!a.pattern)
 		return EXIT_FAIL;
 	cmd_parse(&list_argp, argc, argv, &a);
+	if (a.metrics) {
+		ret = list_metrics(&a);
+		free(a.pattern);
+		return ret;
+	}
 	if (open_root(&root)) {
 		free(a.pattern);
 		return EXIT_FAIL;

@@ -18,6 +18,11 @@ enum stat_key {
 	KEY_DURATION,
 	KEY_PER_SOCKET,
 	KEY_PER_PMU,
+	KEY_METRICS_FILE,
+	KEY_DEVICE,
+	KEY_ROOT_PORT,
+	KEY_INPUT,
+	KEY_FORMAT,
 };
 
 static const struct argp_option stat_options[] = {
@@ -37,6 +42,12 @@ static const struct argp_option stat_options[] = {
 	{ "per-pmu", KEY_PER_PMU, NULL, 0, "one line per PMU instance", 2 },
 	{ "field-separator", 'x', "SEP", 0, "CSV: fields separated by SEP, with a header line", 3 },
 	{ "output", 'o', "FILE", 0, "write the counts to FILE (replaced whole, never half-written)", 3 },
+	{ "format", KEY_FORMAT, "FORMAT", 0, "text (default), or openmetrics: the Prometheus text format of -M's values, for node_exporter's textfile collector (with -o, rewritten every -I interval)", 3 },
+	{ "metrics", 'M', "METRIC,...", 0, "count what these metrics need and print their values (pmuctl list --metrics); a family id selects all of its metrics", 4 },
+	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7))", 4 },
+	{ "device", KEY_DEVICE, "BDF", 0, "-M for one PCI function: its PCIE PMU with src_bdf, or its HNS3 PMU with bdf", 4 },
+	{ "root-port", KEY_ROOT_PORT, NULL, 0, "with --device: the whole root port above it (src_rp_mask)", 4 },
+	{ "input", KEY_INPUT, "FILE", 0, "compute -M from recorded 'perf stat -x,' or 'perf stat -j' output instead of counting", 4 },
 	{ 0 },
 };
 
@@ -105,16 +116,45 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	case 'o':
 		a->output = arg;
 		break;
+	case KEY_FORMAT:
+		if (!strcmp(arg, "openmetrics"))
+			a->openmetrics = true;
+		else if (strcmp(arg, "text"))
+			argp_error(state, "invalid format '%s': use text or openmetrics", arg);
+		break;
+	case 'M':
+		a->metrics = arg;
+		break;
+	case KEY_METRICS_FILE:
+		a->metrics_file = arg;
+		break;
+	case KEY_DEVICE:
+		a->device = arg;
+		break;
+	case KEY_ROOT_PORT:
+		a->root_port = true;
+		break;
+	case KEY_INPUT:
+		a->input = arg;
+		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'; events go after -e, a command after --", arg);
 		break;
 	case ARGP_KEY_END:
-		if (!a->nevent)
-			argp_error(state, "no event given; add -e EVENT (see 'pmuctl list --events')");
+		if (!a->nevent && !a->metrics)
+			argp_error(state, "no event given; add -e EVENT or -M METRIC (see 'pmuctl list --events', 'pmuctl list --metrics')");
+		if (a->input && (!a->metrics || a->nevent || a->command || a->dry_run))
+			argp_error(state, "--input computes metrics: give -M, and no -e, command or --dry-run");
+		if ((a->device || a->root_port) && !a->metrics)
+			argp_error(state, "--device and --root-port narrow -M metrics; for events, take the filters from 'pmuctl map BDF'");
+		if (a->root_port && !a->device)
+			argp_error(state, "--root-port needs --device BDF");
+		if (a->openmetrics && !a->metrics)
+			argp_error(state, "--format=openmetrics writes -M values: give -M");
 		if (a->interval_count && !a->interval_ms)
 			argp_error(state, "--interval-count needs -I MS");
-		if (a->dry_run && (a->command || a->interval_ms || a->duration || a->output))
-			argp_error(state, "--dry-run only encodes: it takes no command, -I, --duration or -o");
+		if (a->dry_run && (a->command || a->interval_ms || a->duration || a->output || a->metrics))
+			argp_error(state, "--dry-run only encodes: it takes no command, -I, --duration, -o or -M");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -314,7 +354,7 @@ int cmd_stat(int argc, char **argv)
 		}
 	}
 	cmd_parse(&stat_argp, argc, argv, &a);
-	ret = a.dry_run ? dry_run(&a) : stat_count(&a);
+	ret = a.dry_run ? dry_run(&a) : a.input ? metrics_offline(&a) : stat_count(&a);
 	free(a.event);
 	return finish_output(ret);
 }

@@ -25,7 +25,28 @@ struct stat_args {
 	const char *sep;	/* CSV separator, NULL for the table */
 	const char *output;	/* -o FILE, written atomically */
 	char **command;		/* after --, NULL-terminated; NULL when none */
+	const char *metrics;	/* -M a,b,... */
+	const char *metrics_file;
+	const char *device;	/* --device BDF */
+	bool root_port;		/* --root-port: the device's whole root port */
+	const char *input;	/* --input FILE: metrics from recorded perf stat output */
+	bool openmetrics;	/* --format=openmetrics */
 };
+
+struct metrics_ctx;
+
+/* -M: resolve metrics on this machine and append the event strings they need */
+struct pmu_list;
+struct bf_list;
+struct sysroot;
+int metrics_prepare(struct metrics_ctx **mc, const struct stat_args *a, const struct pmu_list *pmus,
+		    const struct bf_list *bf, const struct sysroot *root, char ***events, int *nevents);
+/* Render the metric values from the counters (deltas since prev when delta) */
+int metrics_emit(struct metrics_ctx *mc, FILE *f, const struct stat_args *a, const struct count_set *cs,
+		 const uint64_t *prev, bool delta, double duration, double t, long interval, bool first);
+void metrics_free(struct metrics_ctx *mc);
+/* --input: metrics from perf stat -x, or -j output */
+int metrics_offline(const struct stat_args *a);
 
 /* One line of output: counters summed by the aggregation key. */
 struct stat_row {

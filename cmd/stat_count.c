@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
+#include "cmd/stat_metrics.h"
 #include "pmu/bluefield.h"
 #include "pmu/count_plan.h"
 #include "pmu/drv_hwmon.h"
@@ -47,6 +48,10 @@ struct run {
 	FILE *out;
 	char *tmp_path;
 	char *target;
+	char **events;		/* the user's -e strings, then those -M needs (owned from user_inputs) */
+	int nevents, user_inputs;
+	struct metrics_ctx *mc;
+	double last_t;		/* when the last interval was printed */
 };
 
 static double now_s(void)
@@ -86,6 +91,8 @@ static int build_rows(struct run *r, bool delta, struct stat_report *rep)
 		uint64_t v = c->value, en = c->enabled, run = c->running;
 		struct stat_row *row = NULL;
 
+		if (c->input >= r->user_inputs)
+			continue;	/* -M's events show as metrics */
 		if (delta) {
 			v -= p[0];
 			en -= p[1];
@@ -129,15 +136,59 @@ static void snapshot(struct run *r)
 	}
 }
 
+/* --format=openmetrics -o FILE: every interval replaces the file whole (textfile collector) */
+static int emit_file(struct run *r, bool delta, long interval, double t, double duration)
+{
+	char *tmp = NULL;
+	FILE *f;
+	int fd, ret = 0;
+
+	if (asprintf(&tmp, "%s.tmp.XXXXXX", r->a->output) < 0)
+		return -ENOMEM;
+	fd = mkstemp(tmp);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		ret = -errno;
+		if (fd >= 0)
+			close(fd);
+		p_err("cannot write '%s': %s", r->a->output, strerror(-ret));
+		free(tmp);
+		return ret;
+	}
+	if (fchmod(fd, 0644))
+		(void)0;	/* node_exporter may still read it as the same user */
+	ret = metrics_emit(r->mc, f, r->a, &r->cs, r->prev, delta, duration, t, interval, true);
+	if (fflush(f) || fsync(fd))
+		ret = -errno;
+	fclose(f);
+	if (!ret && rename(tmp, r->a->output))
+		ret = -errno;
+	if (ret) {
+		unlink(tmp);
+		p_err("cannot write '%s': %s", r->a->output, strerror(-ret));
+	}
+	free(tmp);
+	return ret;
+}
+
 static int emit(struct run *r, bool delta, long interval, double t, bool first)
 {
 	struct stat_report rep = { .time_s = t, .interval = interval, .target = r->target };
+	double duration = delta ? t - r->last_t : t;
+	int ret = 0;
 
-	if (build_rows(r, delta, &rep))
-		return -ENOMEM;
-	stat_render(r->out, r->a, &rep, first);
-	free(rep.rows);
-	return ferror(r->out) ? -EIO : 0;
+	r->last_t = t;
+	if (r->user_inputs) {
+		if (build_rows(r, delta, &rep))
+			return -ENOMEM;
+		stat_render(r->out, r->a, &rep, first);
+		free(rep.rows);
+	}
+	if (r->mc && r->a->openmetrics && r->a->output)
+		ret = emit_file(r, delta, interval, t, duration);
+	else if (r->mc)
+		ret = metrics_emit(r->mc, r->out, r->a, &r->cs, r->prev, delta, duration, t, interval,
+				   first);
+	return ret ? ret : ferror(r->out) ? -EIO : 0;
 }
 
 static int encode_events(struct run *r)
@@ -148,24 +199,25 @@ static int encode_events(struct run *r)
 	struct diag warn = { 0 };
 	int ret;
 
-	for (int i = 0; i < a->nevent; i++) {
+	for (int i = 0; i < r->nevents; i++) {
+		const char *text = r->events[i];
 		struct bf_request req;
 
-		if (bf_request_syntax(a->event[i])) {
-			if (bf_request_parse(&r->bf, a->event[i], &req, &err)) {
+		if (bf_request_syntax(text)) {
+			if (bf_request_parse(&r->bf, text, &req, &err)) {
 				err.arg = i;
-				p_err_at(a->event[i], &err);
+				p_err_at(text, &err);
 				return err.syntax ? EXIT_USAGE : EXIT_FAIL;
 			}
-			struct counter *c = hwmon_counter_add(&r->cs, &r->root, &req, a->event[i]);
+			struct counter *c = hwmon_counter_add(&r->cs, &r->root, &req, text);
 
-			if (!c || !c->event || !c->pmu || !(c->label = strdup(a->event[i])))
+			if (!c || !c->event || !c->pmu || !(c->label = strdup(text)))
 				return EXIT_FAIL;
 			c->input = i;
 			continue;
 		}
-		if (ev_encode(&r->pmus, a->event[i], i, &o, &r->set, &err)) {
-			p_err_at(a->event[i], &err);
+		if (ev_encode(&r->pmus, text, i, &o, &r->set, &err)) {
+			p_err_at(text, &err);
 			return err.syntax ? EXIT_USAGE : EXIT_FAIL;
 		}
 	}
@@ -174,7 +226,7 @@ static int encode_events(struct run *r)
 		p_diag(&warn);
 		diag_free(&warn);
 		if (ret) {
-			p_err_at(a->event[err.arg], &err);
+			p_err_at(r->events[err.arg], &err);
 			return EXIT_FAIL;
 		}
 	}
@@ -362,7 +414,11 @@ static int load_machine(struct run *r)
 
 	if (open_root(&r->root))
 		return EXIT_FAIL;
-	ret = pmu_scan_for(&r->root, r->a->event, (size_t)r->a->nevent, &r->pmus, &diag);
+	/* -M looks for every instance of a family; plain events need only the PMUs they name */
+	if (r->a->metrics)
+		ret = pmu_scan(&r->root, &r->pmus, &diag);
+	else
+		ret = pmu_scan_for(&r->root, r->a->event, (size_t)r->a->nevent, &r->pmus, &diag);
 	if (ret && ret != -ENOENT) {
 		p_err("cannot read %s/" PMU_DEVICES_DIR ": %s", r->root.path, strerror(-ret));
 		diag_free(&diag);
@@ -374,11 +430,25 @@ static int load_machine(struct run *r)
 	diag_free(&diag);
 	if (pmu_online_cpus(&r->root, &r->online))
 		p_info("no readable devices/system/cpu/online under %s", r->root.path);
-	return target_text(r) ? EXIT_FAIL : EXIT_OK;
+	if (target_text(r))
+		return EXIT_FAIL;
+	r->events = calloc((size_t)r->a->nevent + 1, sizeof(char *));
+	if (!r->events)
+		return EXIT_FAIL;
+	memcpy(r->events, r->a->event, (size_t)r->a->nevent * sizeof(char *));
+	r->nevents = r->user_inputs = r->a->nevent;
+	if (r->a->metrics)
+		return metrics_prepare(&r->mc, r->a, &r->pmus, &r->bf, &r->root, &r->events,
+				       &r->nevents);
+	return EXIT_OK;
 }
 
 static void free_run(struct run *r)
 {
+	for (int i = r->user_inputs; i < r->nevents; i++)
+		free(r->events[i]);
+	free(r->events);
+	metrics_free(r->mc);
 	count_set_free(&r->cs);
 	ev_set_free(&r->set);
 	cpulist_free(&r->online);
@@ -448,7 +518,7 @@ int stat_count(const struct stat_args *a)
 	/* without -a, PMUs that have no cpumask count the command alone, as perf does */
 	po.task = a->command && !a->all_cpus ? r.child : -1;
 	po.online = &r.online;
-	if (count_plan(&r.set, &po, 0, a->event, &r.cs)) {
+	if (count_plan(&r.set, &po, 0, r.events, &r.cs)) {
 		p_err("out of memory");
 		ret = EXIT_FAIL;
 		goto out_child;

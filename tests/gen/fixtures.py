@@ -227,6 +227,7 @@ def main():
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
     tegra410(f"{OUT}/tegra410-live/sys", live=True)
+    pcigen.write_all(pcigen.canonical(), f"{OUT}/tegra410-live")
     pcigen.write_all(pcigen.canonical(), f"{OUT}/tegra410")
     yitian710(f"{OUT}/yitian710/sys", facts)
     hip09(f"{OUT}/hip09/sys", hns3_events(hns3))

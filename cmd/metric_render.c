@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Metric values as a table, CSV, JSON, or the Prometheus text format for node_exporter. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "cmd/stat_metrics.h"
+
+static const char *where(const struct metric_value *v, char *buf, size_t size)
+{
+	switch (v->scope) {
+	case SCOPE_PMU:
+		if (v->device)
+			snprintf(buf, size, "%s (%s)", v->device, v->pmu);
+		else if (v->rc >= 0)
+			snprintf(buf, size, "socket %d rc %d (%s)", v->socket, v->rc, v->pmu);
+		else if (v->socket >= 0)
+			snprintf(buf, size, "socket %d (%s)", v->socket, v->pmu);
+		else
+			snprintf(buf, size, "%s", v->pmu);
+		break;
+	case SCOPE_SOCKET:
+		snprintf(buf, size, "socket %d (%d PMU%s)", v->socket, v->instances,
+			 v->instances == 1 ? "" : "s");
+		break;
+	default:
+		snprintf(buf, size, "total (%d PMU%s)", v->instances, v->instances == 1 ? "" : "s");
+	}
+	return buf;
+}
+
+static void render_text(FILE *f, const struct metric_value *v, size_t n, double t, long interval)
+{
+	char w[160];
+
+	if (!interval)
+		fprintf(f, "\n Metrics (%.3f s):\n\n", t);
+	for (size_t i = 0; i < n; i++) {
+		if (interval)
+			fprintf(f, "%15.9f ", t);
+		fprintf(f, "  %-30s %-44s ", v[i].m->name, where(&v[i], w, sizeof(w)));
+		if (isnan(v[i].value))
+			fprintf(f, "%14s", "n/a");
+		else
+			fprintf(f, "%14.6g %s", v[i].value, v[i].m->unit);
+		fprintf(f, "%s\n", v[i].multiplexed ? "  (multiplexed: scaled counts)" : "");
+	}
+	if (!interval)
+		fputc('\n', f);
+}
+
+static void render_csv(FILE *f, const struct stat_args *a, const struct metric_value *v, size_t n,
+		       double t, long interval, bool first)
+{
+	const char *s = a->sep;
+
+	if (first)
+		fprintf(f, "%s%smetric%svalue%sunit%sscope%spmu%ssocket%src%sdevice%smultiplexed\n",
+			interval ? "time" : "", interval ? s : "", s, s, s, s, s, s, s, s);
+	for (size_t i = 0; i < n; i++) {
+		if (interval)
+			fprintf(f, "%.9f%s", t, s);
+		fprintf(f, "%s%s", v[i].m->name, s);
+		if (isnan(v[i].value))
+			fputs("n/a", f);
+		else
+			fprintf(f, "%.17g", v[i].value);
+		fprintf(f, "%s%s%s%s%s%s%s", s, v[i].m->unit, s, metric_scope_name(v[i].scope), s,
+			v[i].pmu ? v[i].pmu : "", s);
+		if (v[i].socket >= 0)
+			fprintf(f, "%d", v[i].socket);
+		fputs(s, f);
+		if (v[i].rc >= 0)
+			fprintf(f, "%d", v[i].rc);
+		fprintf(f, "%s%s%s%s\n", s, v[i].device ? v[i].device : "", s,
+			v[i].multiplexed ? "yes" : "no");
+	}
+}
+
+static void render_json(FILE *f, const struct metric_value *v, size_t n, double t, long interval)
+{
+	json_t *root = json_object(), *arr = json_array();
+	char *text;
+
+	if (interval)
+		json_object_set_new(root, "interval", json_integer(interval));
+	json_object_set_new(root, "time_s", json_real(t));
+	for (size_t i = 0; i < n; i++) {
+		json_t *o = json_pack("{s:s, s:o, s:s, s:s}", "metric", v[i].m->name, "value",
+				      isnan(v[i].value) ? json_null() : json_real(v[i].value), "unit",
+				      v[i].m->unit, "scope", metric_scope_name(v[i].scope));
+
+		if (v[i].pmu)
+			json_object_set_new(o, "pmu", json_string(v[i].pmu));
+		if (v[i].socket >= 0)
+			json_object_set_new(o, "socket", json_integer(v[i].socket));
+		if (v[i].rc >= 0)
+			json_object_set_new(o, "rc", json_integer(v[i].rc));
+		if (v[i].device)
+			json_object_set_new(o, "device", json_string(v[i].device));
+		json_object_set_new(o, "multiplexed", json_boolean(v[i].multiplexed));
+		json_array_append_new(arr, o);
+	}
+	json_object_set_new(root, "metrics", arr);
+	text = json_dumps(root, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17) |
+					(settings.pretty && !interval ? JSON_INDENT(2) : JSON_COMPACT));
+	if (text)
+		fprintf(f, "%s\n", text);
+	free(text);
+	json_decref(root);
+}
+
+/* Prometheus names: [a-zA-Z_:][a-zA-Z0-9_:]*, so ddr_read_bandwidth.all -> ..._all */
+static void prom_name(const char *name, char *buf, size_t size)
+{
+	size_t o = snprintf(buf, size, "pmuctl_");
+
+	for (; *name && o + 1 < size; name++)
+		buf[o++] = (char)((*name >= 'a' && *name <= 'z') || (*name >= 'A' && *name <= 'Z') ||
+					  (*name >= '0' && *name <= '9') || *name == '_'
+				  ? *name
+				  : '_');
+	buf[o] = '\0';
+}
+
+static void render_openmetrics(FILE *f, const struct metric_value *v, size_t n)
+{
+	char name[160];
+
+	for (size_t i = 0; i < n; i++) {
+		bool first = true;
+
+		for (size_t k = 0; k < i && first; k++)
+			first = v[k].m != v[i].m;
+		prom_name(v[i].m->name, name, sizeof(name));
+		if (first) {
+			fprintf(f, "# HELP %s %s, in %s (%s)\n", name, v[i].m->description,
+				v[i].m->unit, v[i].m->source);
+			fprintf(f, "# TYPE %s gauge\n", name);
+		}
+		fprintf(f, "%s{scope=\"%s\"", name, metric_scope_name(v[i].scope));
+		if (v[i].pmu)
+			fprintf(f, ",pmu=\"%s\"", v[i].pmu);
+		if (v[i].socket >= 0)
+			fprintf(f, ",socket=\"%d\"", v[i].socket);
+		if (v[i].rc >= 0)
+			fprintf(f, ",rc=\"%d\"", v[i].rc);
+		if (v[i].device)
+			fprintf(f, ",device=\"%s\"", v[i].device);
+		if (isnan(v[i].value))
+			fprintf(f, "} NaN\n");
+		else
+			fprintf(f, "} %.17g\n", v[i].value);
+	}
+}
+
+void metric_render(FILE *f, const struct stat_args *a, const struct metric_value *v, size_t n,
+		   double t, long interval, bool first)
+{
+	if (a->openmetrics)
+		render_openmetrics(f, v, n);
+	else if (settings.json)
+		render_json(f, v, n, t, interval);
+	else if (a->sep)
+		render_csv(f, a, v, n, t, interval, first);
+	else
+		render_text(f, v, n, t, interval);
+	fflush(f);
+}

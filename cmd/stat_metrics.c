@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-2.0
+/* stat -M: the events each metric needs, on every matching PMU instance, turned into values. */
+#include <errno.h>
+#include <fnmatch.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "cmd/stat.h"
+#include "cmd/stat_metrics.h"
+#include "pmu/bluefield.h"
+#include "pmu/mexpr.h"
+#include "pmu/pmu.h"
+#include "topology/bdf.h"
+#include "topology/rcmap.h"
+
+#define MAX_EVENTS 32
+
+static void spec_free(struct metric_spec *s)
+{
+	free(s->pmu);
+	free(s->device);
+	for (size_t i = 0; i < s->nev; i++)
+		free(s->ev[i]);
+	free(s->ev);
+}
+
+void metrics_free(struct metrics_ctx *mc)
+{
+	if (!mc)
+		return;
+	for (size_t i = 0; i < mc->n; i++)
+		spec_free(&mc->v[i]);
+	free(mc->v);
+	free(mc->selected);
+	metric_list_free(&mc->ml);
+	free(mc);
+}
+
+/* The event names of a formula: everything but duration_time and hw_clk_freq */
+static int formula_events(const struct metric *m, char ***ev, size_t *n)
+{
+	const char *names[MAX_EVENTS];
+	struct mexpr *e;
+	struct pmu_err err;
+	size_t k;
+
+	*n = 0;
+	if (mexpr_parse(m->expr, &e, &err))
+		return -EINVAL;
+	k = mexpr_names(e, names, MAX_EVENTS);
+	*ev = calloc(k ? k : 1, sizeof(char *));
+	for (size_t i = 0; *ev && i < k && i < MAX_EVENTS; i++)
+		if (strcmp(names[i], "duration_time") && strcmp(names[i], "hw_clk_freq"))
+			(*ev)[(*n)++] = strdup(names[i]);
+	mexpr_free(e);
+	return *ev ? 0 : -ENOMEM;
+}
+
+static int append(char ***events, int *n, char *s)
+{
+	char **v = realloc(*events, (size_t)(*n + 1) * sizeof(char *));
+
+	if (!v || !s) {
+		free(s);
+		return -ENOMEM;
+	}
+	*events = v;
+	v[(*n)++] = s;
+	return 0;
+}
+
+/* "{pmu/a,FILTER/,pmu/b,FILTER/}": one formula's events read together (DRW: never grouped) */
+static char *group_string(const struct pmu *p, char **ev, size_t n, const char *filter)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	bool group = n > 1 && p->family != FAMILY_YITIAN_DRW;
+
+	if (!f)
+		return NULL;
+	fputs(group ? "{" : "", f);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s%s/%s%s%s/", i ? "," : "", p->name, ev[i], filter ? "," : "",
+			filter ? filter : "");
+	fputs(group ? "}" : "", f);
+	fclose(f);
+	return out;
+}
+
+static int add_spec(struct metrics_ctx *mc, const struct metric *m, const char *pmu, int socket,
+		    int rc, const char *device, double clk, char **ev, size_t nev, int input, int count)
+{
+	struct metric_spec *v = realloc(mc->v, (mc->n + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	mc->v = v;
+	v[mc->n] = (struct metric_spec){ .m = m, .pmu = strdup(pmu), .socket = socket, .rc = rc,
+					 .device = device ? strdup(device) : NULL,
+					 .hw_clk_freq = clk, .ev = ev, .nev = nev,
+					 .input = input, .ninputs = count };
+	mc->n++;
+	return v[mc->n - 1].pmu ? 0 : -ENOMEM;
+}
+
+/* --device: the PMU instance that sees the function and the filter that selects it */
+static int device_target(const struct stat_args *a, const struct pmu_list *pmus,
+			 const struct sysroot *root, struct device_target *t)
+{
+	struct pci_source src = { .root = root, .dump = settings.pci_dump };
+	struct pci_topo topo;
+	struct fn_map *maps = NULL;
+	struct pmu_err err = { 0 };
+	struct bdf b;
+	int ret;
+
+	if (bdf_parse(a->device, &b, &err)) {
+		p_err("--device: %s", err.msg);
+		return EXIT_USAGE;
+	}
+	if (pci_topo_read(&src, &topo, &err)) {
+		p_err("--device needs the PCI topology: %s", err.msg);
+		return EXIT_FAIL;
+	}
+	ret = rcmap_build(&topo, pmus, &maps) ? EXIT_FAIL : EXIT_OK;
+	for (size_t i = 0; !ret && i < topo.n; i++) {
+		const struct pci_fn *f = &topo.fn[i];
+
+		if (f->bus != b.bus || f->dev != b.dev || f->fn != b.fn ||
+		    (b.domain >= 0 && f->domain != (uint32_t)b.domain))
+			continue;
+		snprintf(t->name, sizeof(t->name), "%04x:%02x:%02x.%d", f->domain, f->bus, f->dev, f->fn);
+		if (maps[i].dvsec) {
+			snprintf(t->pmu, sizeof(t->pmu), "%s", maps[i].pcie_pmu);
+			if (a->root_port)
+				snprintf(t->filter, sizeof(t->filter), "src_rp_mask=0x%x", maps[i].rp_mask);
+			else
+				snprintf(t->filter, sizeof(t->filter), "src_bdf=0x%04x,src_bdf_en=1",
+					 maps[i].src_bdf);
+		} else if (maps[i].hns3) {
+			snprintf(t->pmu, sizeof(t->pmu), "%s", maps[i].hns3->name);
+			snprintf(t->filter, sizeof(t->filter), "bdf=0x%04x,queue=0xffff", maps[i].src_bdf);
+		}
+		t->found = true;
+		break;
+	}
+	if (!ret && !t->found) {
+		p_err("--device %s: no such PCI function (pmuctl map lists them)", a->device);
+		ret = EXIT_USAGE;
+	} else if (!ret && !t->pmu[0]) {
+		p_err("--device %s is below no Tegra410 root port and in no HNS3 PMU's range (pmuctl map %s)",
+		      a->device, a->device);
+		ret = EXIT_FAIL;
+	}
+	free(maps);
+	pci_topo_free(&topo);
+	return ret;
+}
+
+int metrics_select(struct metrics_ctx *mc, const char *list)
+{
+	char *copy = strdup(list), *save = NULL;
+	int ret = 0;
+
+	if (!mc->selected)
+		mc->selected = calloc(mc->ml.n ? mc->ml.n : 1, sizeof(bool));
+	if (!copy || !mc->selected) {
+		free(copy);
+		return -ENOMEM;
+	}
+	for (char *tok = strtok_r(copy, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save)) {
+		bool any = false;
+
+		for (size_t i = 0; i < mc->ml.n; i++) {
+			const struct metric *m = &mc->ml.v[i];
+
+			if (!fnmatch(tok, m->name, 0) || !strcmp(tok, m->family)) {
+				mc->selected[i] = true;
+				any = true;
+			}
+		}
+		if (!any) {
+			p_err("unknown metric '%s' (pmuctl list --metrics shows them)", tok);
+			ret = -EINVAL;
+		}
+	}
+	free(copy);
+	return ret;
+}
+
+static int plan_pmu_metric(struct metrics_ctx *mc, const struct metric *m, const struct pmu *p,
+			   const struct device_target *dt, char ***events, int *nevents)
+{
+	const char *filter = m->filter;
+	char **ev;
+	size_t nev;
+	int ret;
+
+	if (dt->found) {
+		if (strcmp(dt->pmu, p->name))
+			return 0;
+		filter = dt->filter;
+	}
+	ret = formula_events(m, &ev, &nev);
+	if (ret)
+		return ret;
+	ret = add_spec(mc, m, p->name, p->family == FAMILY_YITIAN_DRW ? p->die : p->socket, p->rc,
+		       dt->found ? dt->name : NULL, p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN,
+		       ev, nev, *nevents, 1);
+	if (!ret)
+		ret = append(events, nevents, group_string(p, ev, nev, filter));
+	return ret;
+}
+
+static int plan_bf_metric(struct metrics_ctx *mc, const struct metric *m, const struct bf_block *b,
+			  char ***events, int *nevents)
+{
+	char **ev, *s, pmu[96];
+	size_t nev;
+	int ret = formula_events(m, &ev, &nev), first = *nevents;
+
+	if (ret)
+		return ret;
+	for (size_t i = 0; i < nev && !ret; i++)
+		ret = asprintf(&s, "bfperf/%s/%s/", b->name, ev[i]) < 0 ? -ENOMEM
+									: append(events, nevents, s);
+	snprintf(pmu, sizeof(pmu), "bfperf/%s", b->name);
+	if (!ret)
+		ret = add_spec(mc, m, pmu, -1, -1, NULL, NAN, ev, nev, first, *nevents - first);
+	return ret;
+}
+
+int metrics_prepare(struct metrics_ctx **out, const struct stat_args *a, const struct pmu_list *pmus,
+		    const struct bf_list *bf, const struct sysroot *root, char ***events, int *nevents)
+{
+	struct metrics_ctx *mc = calloc(1, sizeof(*mc));
+	struct device_target dt = { 0 };
+	struct pmu_err err = { 0 };
+	int ret;
+
+	*out = mc;
+	if (!mc || metric_catalog(&mc->ml))
+		return EXIT_FAIL;
+	if (a->metrics_file && metric_load_file(&mc->ml, a->metrics_file, &err)) {
+		p_err("%s", err.msg);
+		return EXIT_FAIL;
+	}
+	if (metrics_select(mc, a->metrics))
+		return EXIT_USAGE;
+	if (a->device) {
+		ret = device_target(a, pmus, root, &dt);
+		if (ret)
+			return ret;
+	}
+	mc->first_input = *nevents;
+	for (size_t i = 0; i < mc->ml.n; i++) {
+		const struct metric *m = &mc->ml.v[i];
+		size_t before = mc->n;
+
+		if (!mc->selected[i])
+			continue;
+		for (size_t k = 0; k < pmus->n; k++)
+			if (metric_applies_pmu(m, &pmus->v[k]) &&
+			    plan_pmu_metric(mc, m, &pmus->v[k], &dt, events, nevents))
+				return EXIT_FAIL;
+		for (size_t d = 0; d < bf->n && !dt.found; d++)
+			for (size_t k = 0; k < bf->v[d].nblocks; k++)
+				if (metric_applies_block(m, bf->v[d].blocks[k].name) &&
+				    plan_bf_metric(mc, m, &bf->v[d].blocks[k], events, nevents))
+					return EXIT_FAIL;
+		if (mc->n == before)
+			p_warn("metric %s: no %s PMU on this machine%s%s", m->name, m->family,
+			       dt.found ? " for device " : "", dt.found ? dt.name : "");
+	}
+	if (!mc->n) {
+		p_err("none of the metrics asked for applies to this machine");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+/* "pmu/rd_bytes,src_bdf=.../" -> "rd_bytes"; "bfperf/tile0/MEMORY_READS/" -> "MEMORY_READS" */
+static void event_name(const char *label, char *buf, size_t size)
+{
+	const char *s = strchr(label, '/');
+	size_t n;
+
+	if (s && !strncmp(label, "bfperf/", 7))
+		s = strchr(s + 1, '/');
+	s = s ? s + 1 : label;
+	n = strcspn(s, ",/");
+	snprintf(buf, size, "%.*s", (int)n, s);
+}
+
+static void gather(const struct metric_spec *sp, const struct count_set *cs, const uint64_t *prev,
+		   bool delta, struct metric_sample *out)
+{
+	for (size_t k = 0; k < sp->nev; k++)
+		out->count[k] = 0;
+	for (size_t i = 0; i < cs->n; i++) {
+		const struct counter *c = &cs->v[i];
+		char name[128];
+		uint64_t v = c->value, en = c->enabled, run = c->running;
+
+		if (c->input < sp->input || c->input >= sp->input + sp->ninputs)
+			continue;
+		event_name(c->label, name, sizeof(name));
+		if (delta) {
+			v -= prev[3 * i];
+			en -= prev[3 * i + 1];
+			run -= prev[3 * i + 2];
+		}
+		for (size_t k = 0; k < sp->nev; k++) {
+			if (strcmp(sp->ev[k], name))
+				continue;
+			if (c->state != COUNT_OK)
+				out->count[k] = NAN;
+			else
+				out->count[k] += count_scaled(v, en, run);
+			if (run < en)
+				out->multiplexed = true;
+		}
+	}
+}
+
+int metrics_emit(struct metrics_ctx *mc, FILE *f, const struct stat_args *a, const struct count_set *cs,
+		 const uint64_t *prev, bool delta, double duration, double t, long interval, bool first)
+{
+	struct metric_sample *s = calloc(mc->n ? mc->n : 1, sizeof(*s));
+	struct metric_value *vals = NULL;
+	size_t nvals = 0;
+	int ret = -ENOMEM;
+
+	if (!s)
+		return ret;
+	for (size_t i = 0; i < mc->n; i++) {
+		const struct metric_spec *sp = &mc->v[i];
+
+		s[i] = (struct metric_sample){ .m = sp->m, .pmu = sp->pmu, .socket = sp->socket,
+					       .rc = sp->rc, .device = sp->device, .nev = sp->nev,
+					       .ev = (const char **)sp->ev,
+					       .count = calloc(sp->nev ? sp->nev : 1, sizeof(double)),
+					       .hw_clk_freq = sp->hw_clk_freq };
+		if (!s[i].count)
+			goto out;
+		gather(sp, cs, prev, delta, &s[i]);
+	}
+	ret = metric_evaluate(s, mc->n, duration, &vals, &nvals);
+	if (!ret)
+		metric_render(f, a, vals, nvals, t, interval, first);
+out:
+	for (size_t i = 0; i < mc->n; i++)
+		free(s[i].count);
+	free(s);
+	free(vals);
+	return ret;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Metrics are data: a formula over the events of one PMU instance, with its unit and source. */
+#ifndef PMUCTL_METRIC_H
+#define PMUCTL_METRIC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "pmu/err.h"
+#include "pmu/pmu.h"
+
+struct metric {
+	char *name;
+	char *family;		/* a PMU family id (t410_pcie, hns3, ...) or bluefield_<block prefix> */
+	char *expr;		/* event names of that PMU, duration_time (s), hw_clk_freq (Hz) */
+	char *unit;
+	char *description;
+	char *source;		/* the document the formula comes from */
+	char *filter;		/* terms every event of it needs (HNS3: global=1), or NULL */
+	bool total_only;	/* perf's ".all" metrics: one value summed over every instance */
+};
+
+struct metric_list {
+	struct metric *v;
+	size_t n;
+};
+
+/* HNS3: an event pair, counter 0 / counter 1 (hns3-pmu.rst) */
+struct hns3_pair {
+	const char *base, *counter0, *counter1;
+};
+extern const struct hns3_pair hns3_pairs[];
+extern const size_t hns3_npairs;
+
+/* The built-in catalog: every formula of the documents. */
+int metric_catalog(struct metric_list *out);
+/* Add the metrics of a JSON file: [{"name","family","expr","unit","description"}, ...] */
+int metric_load_file(struct metric_list *l, const char *path, struct pmu_err *err);
+void metric_list_free(struct metric_list *l);
+const struct metric *metric_find(const struct metric_list *l, const char *name);
+
+/* Does a PMU (or BlueField block name) belong to the metric's family? */
+bool metric_applies_pmu(const struct metric *m, const struct pmu *p);
+bool metric_applies_block(const struct metric *m, const char *block);
+/* Events counted at the same clock in every instance: averaged, not summed, over instances */
+bool metric_name_is_clock(const char *name);
+
+#endif

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Every formula of the documents, named <family>_<what>; time is duration_time in seconds. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu/metric.h"
+
+#define T410_DOC "nvidia-tegra410-pmu.rst"
+#define NS "(duration_time * 1e9)"	/* ELAPSED_TIME_IN_NS */
+
+struct metric_def {
+	const char *name, *family, *expr, *unit, *description, *source, *filter;
+	bool total_only;
+};
+
+static const struct metric_def catalog[] = {
+	/* UCF: AVG_*_BANDWIDTH_IN_GBPS = BYTES / ELAPSED_TIME_IN_NS; AVG_*_REQUEST_RATE = ACCESS / CYCLES */
+	{ "t410_ucf_slc_rd_bw", "t410_ucf", "slc_bytes_rd / " NS, "GB/s", "SLC read bandwidth", T410_DOC " (UCF)", NULL, false },
+	{ "t410_ucf_slc_wr_bw", "t410_ucf", "slc_bytes_wr / " NS, "GB/s", "SLC write bandwidth", T410_DOC " (UCF)", NULL, false },
+	{ "t410_ucf_mem_rd_bw", "t410_ucf", "mem_bytes_rd / " NS, "GB/s", "memory read bandwidth", T410_DOC " (UCF)", NULL, false },
+	{ "t410_ucf_mem_wr_bw", "t410_ucf", "mem_bytes_wr / " NS, "GB/s", "memory write bandwidth", T410_DOC " (UCF)", NULL, false },
+	{ "t410_ucf_slc_rd_req_rate", "t410_ucf", "slc_access_rd / cycles", "req/cycle", "SLC read requests per cycle", T410_DOC " (UCF)", NULL, false },
+	{ "t410_ucf_slc_wr_req_rate", "t410_ucf", "slc_access_wr / cycles", "req/cycle", "SLC write requests per cycle", T410_DOC " (UCF)", NULL, false },
+	{ "t410_ucf_mem_rd_req_rate", "t410_ucf", "mem_access_rd / cycles", "req/cycle", "memory read requests per cycle", T410_DOC " (UCF)", NULL, false },
+	{ "t410_ucf_mem_wr_req_rate", "t410_ucf", "mem_access_wr / cycles", "req/cycle", "memory write requests per cycle", T410_DOC " (UCF)", NULL, false },
+	/* PCIE */
+	{ "t410_pcie_rd_bw", "t410_pcie", "rd_bytes / " NS, "GB/s", "PCIe read bandwidth of the RC", T410_DOC " (PCIE)", NULL, false },
+	{ "t410_pcie_wr_bw", "t410_pcie", "wr_bytes / " NS, "GB/s", "PCIe write bandwidth of the RC", T410_DOC " (PCIE)", NULL, false },
+	{ "t410_pcie_rd_req_rate", "t410_pcie", "rd_req / cycles", "req/cycle", "PCIe read requests per cycle", T410_DOC " (PCIE)", NULL, false },
+	{ "t410_pcie_wr_req_rate", "t410_pcie", "wr_req / cycles", "req/cycle", "PCIe write requests per cycle", T410_DOC " (PCIE)", NULL, false },
+	{ "t410_pcie_freq", "t410_pcie", "cycles / " NS, "GHz", "PCIe RC clock (FREQ_IN_GHZ)", T410_DOC " (PCIE)", NULL, false },
+	{ "t410_pcie_rd_latency_cycles", "t410_pcie", "rd_cum_outs / rd_req", "cycles", "average PCIe read latency", T410_DOC " (PCIE)", NULL, false },
+	{ "t410_pcie_rd_latency_ns", "t410_pcie", "(rd_cum_outs / rd_req) / (cycles / " NS ")", "ns", "average PCIe read latency", T410_DOC " (PCIE)", NULL, false },
+	/* PCIE-TGT */
+	{ "t410_pcie_tgt_rd_bw", "t410_pcie_tgt", "rd_bytes / " NS, "GB/s", "read bandwidth to PCIe BARs / CXL HDM", T410_DOC " (PCIE-TGT)", NULL, false },
+	{ "t410_pcie_tgt_wr_bw", "t410_pcie_tgt", "wr_bytes / " NS, "GB/s", "write bandwidth to PCIe BARs / CXL HDM", T410_DOC " (PCIE-TGT)", NULL, false },
+	{ "t410_pcie_tgt_rd_req_rate", "t410_pcie_tgt", "rd_req / cycles", "req/cycle", "read requests per cycle", T410_DOC " (PCIE-TGT)", NULL, false },
+	{ "t410_pcie_tgt_wr_req_rate", "t410_pcie_tgt", "wr_req / cycles", "req/cycle", "write requests per cycle", T410_DOC " (PCIE-TGT)", NULL, false },
+	/* CMEM latency: RD_REQ counts 32-byte requests */
+	{ "t410_cmem_rd_latency_cycles", "t410_cmem_latency", "rd_cum_outs / rd_req", "cycles", "average CPU memory read latency", T410_DOC " (CMEM latency)", NULL, false },
+	{ "t410_cmem_rd_latency_ns", "t410_cmem_latency", "(rd_cum_outs / rd_req) / (cycles / " NS ")", "ns", "average CPU memory read latency", T410_DOC " (CMEM latency)", NULL, false },
+	{ "t410_cmem_rd_bw", "t410_cmem_latency", "rd_req * 32 / " NS, "GB/s", "CPU memory read bandwidth (32-byte requests)", T410_DOC " (CMEM latency)", NULL, false },
+	/* NVLink-C2C */
+	{ "t410_c2c_in_rd_latency_cycles", "t410_nvlink_c2c", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NVLink-C2C)", NULL, false },
+	{ "t410_c2c_in_rd_latency_ns", "t410_nvlink_c2c", "(in_rd_cum_outs / in_rd_req) / (cycles / " NS ")", "ns", "inbound read latency", T410_DOC " (NVLink-C2C)", NULL, false },
+	{ "t410_c2c_in_wr_latency_cycles", "t410_nvlink_c2c", "in_wr_cum_outs / in_wr_req", "cycles", "inbound write latency", T410_DOC " (NVLink-C2C)", NULL, false },
+	{ "t410_c2c_in_wr_latency_ns", "t410_nvlink_c2c", "(in_wr_cum_outs / in_wr_req) / (cycles / " NS ")", "ns", "inbound write latency", T410_DOC " (NVLink-C2C)", NULL, false },
+	{ "t410_c2c_out_rd_latency_cycles", "t410_nvlink_c2c", "out_rd_cum_outs / out_rd_req", "cycles", "outbound read latency", T410_DOC " (NVLink-C2C)", NULL, false },
+	{ "t410_c2c_out_rd_latency_ns", "t410_nvlink_c2c", "(out_rd_cum_outs / out_rd_req) / (cycles / " NS ")", "ns", "outbound read latency", T410_DOC " (NVLink-C2C)", NULL, false },
+	{ "t410_c2c_out_wr_latency_cycles", "t410_nvlink_c2c", "out_wr_cum_outs / out_wr_req", "cycles", "outbound write latency", T410_DOC " (NVLink-C2C)", NULL, false },
+	{ "t410_c2c_out_wr_latency_ns", "t410_nvlink_c2c", "(out_wr_cum_outs / out_wr_req) / (cycles / " NS ")", "ns", "outbound write latency", T410_DOC " (NVLink-C2C)", NULL, false },
+	/* NV-CLink, NV-DLink */
+	{ "t410_clink_in_rd_latency_cycles", "t410_nvclink", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NV-CLink)", NULL, false },
+	{ "t410_clink_in_rd_latency_ns", "t410_nvclink", "(in_rd_cum_outs / in_rd_req) / (cycles / " NS ")", "ns", "inbound read latency", T410_DOC " (NV-CLink)", NULL, false },
+	{ "t410_clink_out_rd_latency_cycles", "t410_nvclink", "out_rd_cum_outs / out_rd_req", "cycles", "outbound read latency", T410_DOC " (NV-CLink)", NULL, false },
+	{ "t410_clink_out_rd_latency_ns", "t410_nvclink", "(out_rd_cum_outs / out_rd_req) / (cycles / " NS ")", "ns", "outbound read latency", T410_DOC " (NV-CLink)", NULL, false },
+	{ "t410_dlink_in_rd_latency_cycles", "t410_nvdlink", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NV-DLink)", NULL, false },
+	{ "t410_dlink_in_rd_latency_ns", "t410_nvdlink", "(in_rd_cum_outs / in_rd_req) / (cycles / " NS ")", "ns", "inbound read latency", T410_DOC " (NV-DLink)", NULL, false },
+	/* Yitian 710 DRW: perf's metric names and expressions (MB/s) */
+	{ "ddr_read_bandwidth", "yitian_drw", "hif_rd * 64 / 1e6 / duration_time", "MB/s", "DDR read bandwidth of a sub-channel", "alibaba_pmu.rst", NULL, false },
+	{ "ddr_write_bandwidth", "yitian_drw", "(hif_wr + hif_rmw) * 64 / 1e6 / duration_time", "MB/s", "DDR write bandwidth of a sub-channel", "alibaba_pmu.rst", NULL, false },
+	{ "ddr_read_bandwidth.all", "yitian_drw", "hif_rd * 64 / 1e6 / duration_time", "MB/s", "DDR read bandwidth of all channels", "alibaba_pmu.rst", NULL, true },
+	{ "ddr_write_bandwidth.all", "yitian_drw", "(hif_wr + hif_rmw) * 64 / 1e6 / duration_time", "MB/s", "DDR write bandwidth of all channels", "alibaba_pmu.rst", NULL, true },
+	/* BlueField (mlxbf-pmc): event names of the block's event_list */
+	{ "bf_l3c_hit_rate", "bluefield_l3cache", "(HITS_BANK0 + HITS_BANK1) * 100 / (HITS_BANK0 + HITS_BANK1 + MISSES_BANK0 + MISSES_BANK1)", "%", "L3 cache hit rate of a half", "BlueField BSP: performance monitoring counters", NULL, false },
+	{ "bf_tile_mem_reads", "bluefield_tile", "MEMORY_READS / duration_time", "1/s", "reads to MSS per second, per tile", "BlueField BSP: performance monitoring counters", NULL, false },
+	{ "bf_tile_mem_writes", "bluefield_tile", "MEMORY_WRITES / duration_time", "1/s", "writes to MSS per second, per tile", "BlueField BSP: performance monitoring counters", NULL, false },
+	{ "bf_pcie_in_bytes", "bluefield_pcie", "(IN_P_BYTE_CNT + IN_NP_BYTE_CNT + IN_C_BYTE_CNT) / 1e6 / duration_time", "MB/s", "PCIe TLR incoming bytes", "BlueField BSP: performance monitoring counters", NULL, false },
+	{ "bf_pcie_out_bytes", "bluefield_pcie", "(OUT_P_BYTE_CNT + OUT_NP_BYTE_CNT + OUT_C_BYTE_CNT) / 1e6 / duration_time", "MB/s", "PCIe TLR outgoing bytes", "BlueField BSP: performance monitoring counters", NULL, false },
+	{ "bf_pcie_in_pkts", "bluefield_pcie", "(IN_P_PKT_CNT + IN_NP_PKT_CNT + IN_C_PKT_CNT) / duration_time", "1/s", "PCIe TLR incoming packets", "BlueField BSP: performance monitoring counters", NULL, false },
+	{ "bf_pcie_out_pkts", "bluefield_pcie", "(OUT_P_PKT_CNT + OUT_NP_PKT_CNT + OUT_C_PKT_CNT) / duration_time", "1/s", "PCIe TLR outgoing packets", "BlueField BSP: performance monitoring counters", NULL, false },
+};
+
+static int add(struct metric_list *l, const char *name, const char *family, const char *expr,
+	       const char *unit, const char *desc, const char *source, const char *filter,
+	       bool total_only)
+{
+	struct metric *v = realloc(l->v, (l->n + 1) * sizeof(*v));
+	struct metric *m;
+
+	if (!v)
+		return -ENOMEM;
+	l->v = v;
+	m = &v[l->n];
+	memset(m, 0, sizeof(*m));
+	m->name = strdup(name);
+	m->family = strdup(family);
+	m->expr = strdup(expr);
+	m->unit = strdup(unit ? unit : "");
+	m->description = strdup(desc ? desc : "");
+	m->source = strdup(source ? source : "");
+	m->filter = filter ? strdup(filter) : NULL;
+	m->total_only = total_only;
+	l->n++;
+	if (!m->name || !m->family || !m->expr || !m->unit || !m->description || !m->source)
+		return -ENOMEM;
+	return 0;
+}
+
+/* hns3-pmu.rst: counter 0 / counter 1, the time in cycles of hw_clk_freq */
+static int add_hns3(struct metric_list *l, const struct hns3_pair *p)
+{
+	char name[96], expr[256], desc[160];
+	const char *unit;
+
+	snprintf(name, sizeof(name), "hns3_%s", p->base);
+	if (!strncmp(p->base, "bw_", 3)) {
+		snprintf(expr, sizeof(expr), "%s / %s * hw_clk_freq / 1e6", p->counter0, p->counter1);
+		unit = "MB/s";
+		snprintf(desc, sizeof(desc), "bandwidth (%s / %s)", p->counter0, p->counter1);
+	} else if (!strncmp(p->base, "dly_", 4)) {
+		snprintf(expr, sizeof(expr), "%s / %s / hw_clk_freq * 1e9", p->counter0, p->counter1);
+		unit = "ns";
+		snprintf(desc, sizeof(desc), "latency (%s / %s)", p->counter0, p->counter1);
+	} else if (strstr(p->base, "intr")) {
+		snprintf(expr, sizeof(expr), "%s / %s * hw_clk_freq", p->counter0, p->counter1);
+		unit = "1/s";
+		snprintf(desc, sizeof(desc), "interrupt rate (%s / %s)", p->counter0, p->counter1);
+	} else {
+		snprintf(expr, sizeof(expr), "%s / %s * hw_clk_freq", p->counter0, p->counter1);
+		unit = "packets/s";
+		snprintf(desc, sizeof(desc), "packet rate (%s / %s)", p->counter0, p->counter1);
+	}
+	return add(l, name, "hns3", expr, unit, desc, "hns3-pmu.rst", "global=1", false);
+}
+
+int metric_catalog(struct metric_list *out)
+{
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < sizeof(catalog) / sizeof(catalog[0]) && !ret; i++) {
+		const struct metric_def *d = &catalog[i];
+
+		ret = add(out, d->name, d->family, d->expr, d->unit, d->description, d->source,
+			  d->filter, d->total_only);
+	}
+	for (size_t i = 0; i < hns3_npairs && !ret; i++)
+		ret = add_hns3(out, &hns3_pairs[i]);
+	if (ret)
+		metric_list_free(out);
+	return ret;
+}
+
+void metric_list_free(struct metric_list *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		struct metric *m = &l->v[i];
+
+		free(m->name);
+		free(m->family);
+		free(m->expr);
+		free(m->unit);
+		free(m->description);
+		free(m->source);
+		free(m->filter);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+const struct metric *metric_find(const struct metric_list *l, const char *name)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i].name, name))
+			return &l->v[i];
+	return NULL;
+}
+
+bool metric_applies_pmu(const struct metric *m, const struct pmu *p)
+{
+	return !strcmp(m->family, pmu_family_id(p->family)) ||
+	       (p->family == FAMILY_GENERIC && !strcmp(m->family, p->name));
+}
+
+/* bluefield_tile takes tile0, tile1, ... but not tilenet0 */
+bool metric_applies_block(const struct metric *m, const char *block)
+{
+	const char *pfx = "bluefield_";
+	size_t n = strlen(pfx), k;
+
+	if (strncmp(m->family, pfx, n))
+		return false;
+	k = strlen(m->family + n);
+	if (strncmp(block, m->family + n, k))
+		return false;
+	for (const char *c = block + k; *c; c++)
+		if (*c < '0' || *c > '9')
+			return !strcmp(m->family + n, "l3cache") && !strncmp(c, "half", 4);
+	return true;
+}
+
+bool metric_name_is_clock(const char *name)
+{
+	return !strcmp(name, "cycles") || !strcmp(name, "cycle") || !strcmp(name, "CYCLES") ||
+	       !strcmp(name, "hw_clk_freq");
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Metric values from event counts: per PMU instance, per socket, and in total. */
+#ifndef PMUCTL_METRIC_EVAL_H
+#define PMUCTL_METRIC_EVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "pmu/metric.h"
+
+/* One metric on one PMU instance: the counts of the events its formula names. */
+struct metric_sample {
+	const struct metric *m;
+	const char *pmu;
+	int socket, rc;		/* -1 when the PMU does not say */
+	const char *device;	/* --device BDF, or NULL */
+	size_t nev;
+	const char **ev;	/* event names as in the formula */
+	double *count;		/* NaN when not counted */
+	bool multiplexed;	/* some count ran less than 100% of the time */
+	double hw_clk_freq;	/* HNS3; NaN elsewhere */
+};
+
+enum metric_scope { SCOPE_PMU, SCOPE_SOCKET, SCOPE_TOTAL };
+
+struct metric_value {
+	const struct metric *m;
+	enum metric_scope scope;
+	const char *pmu;	/* SCOPE_PMU */
+	int socket, rc;
+	const char *device;
+	double value;		/* NaN: n/a (a division by zero, or an event not counted) */
+	bool multiplexed;
+	int instances;		/* how many PMU instances it covers */
+};
+
+/*
+ * Evaluate every sample at duration seconds. Aggregates sum the counts of their instances
+ * (clocks like cycles are averaged: every instance counts the same clock), then apply the
+ * formula, so a latency is weighted by requests and a bandwidth adds up. Values come in
+ * sample order, each metric's socket and total values after its instances.
+ */
+int metric_evaluate(const struct metric_sample *s, size_t n, double duration,
+		    struct metric_value **out, size_t *nout);
+const char *metric_scope_name(enum metric_scope s);
+
+#endif

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/* User metrics from JSON: [{"name", "family", "expr", "unit", "description"}], checked on load. */
+#include <errno.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu/metric.h"
+#include "pmu/mexpr.h"
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static int add_one(struct metric_list *l, json_t *o, size_t idx, const char *path, struct pmu_err *err)
+{
+	const char *name = json_string_value(json_object_get(o, "name"));
+	const char *family = json_string_value(json_object_get(o, "family"));
+	const char *expr = json_string_value(json_object_get(o, "expr"));
+	struct metric *v, *m;
+	struct mexpr *e;
+	struct pmu_err xe = { 0 };
+
+	if (!json_is_object(o) || !name || !family || !expr || !*name)
+		return pmu_err_set(err, -EINVAL,
+				   "%s: metric %zu needs string fields name, family and expr", path, idx + 1);
+	if (mexpr_parse(expr, &e, &xe))
+		return pmu_err_set(err, -EINVAL, "%s: metric '%s': %s at column %zu of '%s'", path,
+				   name, xe.msg, xe.pos + 1, expr);
+	mexpr_free(e);
+	v = realloc(l->v, (l->n + 1) * sizeof(*v));
+	if (!v)
+		return pmu_err_set(err, -ENOMEM, "out of memory");
+	l->v = v;
+	m = &v[l->n++];
+	memset(m, 0, sizeof(*m));
+	m->name = strdup(name);
+	m->family = strdup(family);
+	m->expr = strdup(expr);
+	m->unit = strdup(json_string_value(json_object_get(o, "unit")) ?: "");
+	m->description = strdup(json_string_value(json_object_get(o, "description")) ?: "");
+	m->source = strdup(path);
+	m->filter = dup_or_null(json_string_value(json_object_get(o, "filter")));
+	m->total_only = json_is_true(json_object_get(o, "total_only"));
+	if (!m->name || !m->family || !m->expr || !m->unit || !m->description || !m->source)
+		return pmu_err_set(err, -ENOMEM, "out of memory");
+	return 0;
+}
+
+int metric_load_file(struct metric_list *l, const char *path, struct pmu_err *err)
+{
+	json_error_t je;
+	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	size_t i;
+	json_t *o;
+	int ret = 0;
+
+	if (!root)
+		return pmu_err_set(err, -EINVAL, "%s:%d:%d: %s", path, je.line, je.column, je.text);
+	if (!json_is_array(root)) {
+		json_decref(root);
+		return pmu_err_set(err, -EINVAL, "%s: expected a JSON array of metrics", path);
+	}
+	json_array_foreach(root, i, o) {
+		ret = add_one(l, o, i, path, err);
+		if (ret)
+			break;
+	}
+	json_decref(root);
+	return ret;
+}

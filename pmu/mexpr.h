@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Metric expressions: + - * / ( ), numbers (1e6, 0x20), names of events and constants. */
+#ifndef PMUCTL_MEXPR_H
+#define PMUCTL_MEXPR_H
+
+#include <stddef.h>
+#include "pmu/err.h"
+
+struct mexpr;
+
+/* Parse text; on error err points at the bad part. */
+int mexpr_parse(const char *text, struct mexpr **out, struct pmu_err *err);
+void mexpr_free(struct mexpr *e);
+
+/* The names it uses, in order of first use, each once. */
+size_t mexpr_names(const struct mexpr *e, const char **names, size_t max);
+
+/*
+ * Evaluate; lookup returns 0 and the value of a name, or -ENOENT. A division by zero, or a
+ * name without a value, gives NaN ("n/a"), never a trap.
+ */
+double mexpr_eval(const struct mexpr *e, int (*lookup)(const char *name, double *v, void *ctx),
+		  void *ctx);
+
+#endif

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/* perf stat -x, lines: [time,]count,unit,event,run,pct,... ; perf stat -j: one object a line. */
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu/perfinput.h"
+
+#define MAX_FIELDS 16
+
+static bool parse_num(const char *s, double *v)
+{
+	char *end;
+
+	while (*s == ' ')
+		s++;
+	if (!*s)
+		return false;
+	*v = strtod(s, &end);
+	while (*end == ' ')
+		end++;
+	return !*end && isfinite(*v);
+}
+
+static bool not_counted(const char *s)
+{
+	return strstr(s, "<not counted>") || strstr(s, "<not supported>");
+}
+
+static int push(struct perf_records *r, const struct perf_record *rec)
+{
+	struct perf_record *v = realloc(r->v, (r->n + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	r->v = v;
+	v[r->n] = *rec;
+	v[r->n].event = strdup(rec->event);
+	if (!v[r->n].event)
+		return -ENOMEM;
+	r->n++;
+	return 0;
+}
+
+/* Split on commas (perf does not quote): returns the number of fields */
+static size_t split(char *line, char **f)
+{
+	size_t n = 0;
+
+	f[n++] = line;
+	for (char *c = line; *c && n < MAX_FIELDS; c++) {
+		if (*c == ',') {
+			*c = '\0';
+			f[n++] = c + 1;
+		}
+	}
+	return n;
+}
+
+static int csv_line(char *line, size_t lineno, struct perf_records *r, struct pmu_err *err)
+{
+	char *f[MAX_FIELDS];
+	size_t n = split(line, f), at = 0;
+	struct perf_record rec = { .time = -1, .pct = 100 };
+	double t;
+
+	/* with -I the first field is the time, and the event moves one field right */
+	if (n >= 5 && parse_num(f[0], &t) && strchr(f[0], '.') &&
+	    (parse_num(f[1], &rec.count) || not_counted(f[1])) && !parse_num(f[3], &rec.run_ns)) {
+		rec.time = t;
+		at = 1;
+	}
+	if (n < at + 3 || !*f[at + 2])
+		return pmu_err_set(err, -EINVAL, "line %zu: expected [time,]count,unit,event,... (perf stat -x,)", lineno);
+	if (not_counted(f[at])) {
+		rec.counted = false;
+	} else if (parse_num(f[at], &rec.count)) {
+		rec.counted = true;
+	} else {
+		return pmu_err_set(err, -EINVAL, "line %zu: '%s' is not a count", lineno, f[at]);
+	}
+	rec.event = f[at + 2];
+	if (n > at + 3 && !parse_num(f[at + 3], &rec.run_ns))
+		rec.run_ns = 0;
+	if (n > at + 4 && !parse_num(f[at + 4], &rec.pct))
+		rec.pct = 100;
+	return push(r, &rec);
+}
+
+static double json_num(json_t *v, bool *ok)
+{
+	double d;
+
+	*ok = true;
+	if (json_is_number(v))
+		return json_number_value(v);
+	if (json_is_string(v) && parse_num(json_string_value(v), &d))
+		return d;
+	*ok = false;
+	return 0;
+}
+
+static int json_line(const char *line, size_t lineno, struct perf_records *r, struct pmu_err *err)
+{
+	json_error_t je;
+	json_t *o = json_loads(line, 0, &je), *v;
+	struct perf_record rec = { .time = -1, .pct = 100 };
+	bool ok;
+	int ret;
+
+	if (!o || !json_is_object(o)) {
+		json_decref(o);
+		return pmu_err_set(err, -EINVAL, "line %zu: not a perf stat -j object: %s", lineno,
+				   o ? "not an object" : je.text);
+	}
+	rec.event = (char *)json_string_value(json_object_get(o, "event"));
+	v = json_object_get(o, "counter-value");
+	if (!rec.event || !v) {
+		json_decref(o);
+		return pmu_err_set(err, -EINVAL, "line %zu: no \"event\" or \"counter-value\"", lineno);
+	}
+	rec.count = json_num(v, &rec.counted);
+	if (!rec.counted && !(json_is_string(v) && not_counted(json_string_value(v)))) {
+		json_decref(o);
+		return pmu_err_set(err, -EINVAL, "line %zu: \"counter-value\" is not a count", lineno);
+	}
+	if ((v = json_object_get(o, "interval")))
+		rec.time = json_num(v, &ok);
+	if ((v = json_object_get(o, "event-runtime")))
+		rec.run_ns = json_num(v, &ok);
+	if ((v = json_object_get(o, "pcnt-running")))
+		rec.pct = json_num(v, &ok);
+	ret = push(r, &rec);
+	json_decref(o);
+	return ret;
+}
+
+int perf_input_parse(const char *text, size_t len, struct perf_records *out, struct pmu_err *err)
+{
+	char *buf = strndup(text, len), *save = NULL, *line;
+	size_t lineno = 0;
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!buf)
+		return pmu_err_set(err, -ENOMEM, "out of memory");
+	if (strlen(buf) != len) {
+		free(buf);
+		return pmu_err_set(err, -EINVAL, "binary data (a NUL byte) in the input");
+	}
+	for (char *p = buf;; p = NULL) {
+		line = strtok_r(p, "\n", &save);
+		if (!line)
+			break;
+		lineno++;
+		line[strcspn(line, "\r")] = '\0';
+		while (*line == ' ' || *line == '\t')
+			line++;
+		/* "# started on ...", blank lines, and perf's empty interval lines */
+		if (!*line || *line == '#')
+			continue;
+		ret = *line == '{' ? json_line(line, lineno, out, err) : csv_line(line, lineno, out, err);
+		if (ret)
+			break;
+	}
+	free(buf);
+	if (ret)
+		perf_records_free(out);
+	return ret;
+}
+
+void perf_records_free(struct perf_records *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		free(r->v[i].event);
+	free(r->v);
+	memset(r, 0, sizeof(*r));
+}
