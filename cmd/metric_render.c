@@ -138,15 +138,15 @@ static void render_openmetrics(FILE *f, const struct metric_value *v, size_t n)
 				v[i].m->unit, v[i].m->source);
 			fprintf(f, "# TYPE %s gauge\n", name);
 		}
-		fprintf(f, "%s{scope=\"%s\"", name, metric_scope_name(v[i].scope));
-		if (v[i].pmu)
-			fprintf(f, ",pmu=\"%s\"", v[i].pmu);
+		/* the same labels on every sample of a metric, empty where they do not apply */
+		fprintf(f, "%s{scope=\"%s\",pmu=\"%s\",socket=\"", name, metric_scope_name(v[i].scope),
+			v[i].pmu ? v[i].pmu : "");
 		if (v[i].socket >= 0)
-			fprintf(f, ",socket=\"%d\"", v[i].socket);
+			fprintf(f, "%d", v[i].socket);
+		fprintf(f, "\",rc=\"");
 		if (v[i].rc >= 0)
-			fprintf(f, ",rc=\"%d\"", v[i].rc);
-		if (v[i].device)
-			fprintf(f, ",device=\"%s\"", v[i].device);
+			fprintf(f, "%d", v[i].rc);
+		fprintf(f, "\",device=\"%s\"", v[i].device ? v[i].device : "");
 		if (isnan(v[i].value))
 			fprintf(f, "} NaN\n");
 		else

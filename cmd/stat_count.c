@@ -268,7 +268,8 @@ static int open_output(struct run *r)
 	const char *path = r->a->output;
 	int fd;
 
-	if (!path) {
+	/* openmetrics replaces the file at every report itself */
+	if (!path || r->a->openmetrics) {
 		r->out = stdout;
 		return 0;
 	}

@@ -1,0 +1,137 @@
+#!/usr/bin/env bats
+# Metrics: the catalog, hand-computed values from recorded perf output, -M live, --device,
+# OpenMetrics checked by promtool and served by a real node_exporter.
+load helpers
+
+LIVE=$FIX/tegra410-live/sys
+DATA=$BATS_TEST_DIRNAME/../data
+
+@test "metrics: list --metrics has every formula of the documents" {
+	pmuctl -j list --metrics
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'len(d["metrics"])')" = 102 ]
+	for m in t410_ucf_slc_rd_bw t410_ucf_slc_wr_bw t410_ucf_mem_rd_bw t410_ucf_mem_wr_bw \
+		t410_ucf_slc_rd_req_rate t410_ucf_slc_wr_req_rate t410_ucf_mem_rd_req_rate t410_ucf_mem_wr_req_rate \
+		t410_pcie_rd_bw t410_pcie_wr_bw t410_pcie_rd_req_rate t410_pcie_wr_req_rate t410_pcie_freq \
+		t410_pcie_rd_latency_cycles t410_pcie_rd_latency_ns t410_pcie_tgt_rd_bw t410_pcie_tgt_wr_bw \
+		t410_pcie_tgt_rd_req_rate t410_pcie_tgt_wr_req_rate t410_cmem_rd_latency_cycles \
+		t410_cmem_rd_latency_ns t410_cmem_rd_bw t410_c2c_in_rd_latency_ns t410_c2c_in_wr_latency_ns \
+		t410_c2c_out_rd_latency_ns t410_c2c_out_wr_latency_cycles t410_clink_in_rd_latency_ns \
+		t410_clink_out_rd_latency_ns t410_dlink_in_rd_latency_ns ddr_read_bandwidth ddr_write_bandwidth \
+		ddr_read_bandwidth.all ddr_write_bandwidth.all hns3_bw_ssu_rpu hns3_pps_tpu_ssu hns3_dly_tpu \
+		hns3_pps_intr_msix_nic bf_l3c_hit_rate bf_tile_mem_reads bf_tile_mem_writes bf_pcie_in_bytes bf_pcie_out_pkts; do
+		[ "$(jq_py "[m['name'] for m in d['metrics']].count('$m')")" = 1 ] || { echo "missing $m"; return 1; }
+	done
+	[ "$(jq_py '[m for m in d["metrics"] if m["name"] == "ddr_write_bandwidth.all"][0]["expression"]')" = "(hif_wr + hif_rmw) * 64 / 1e6 / duration_time" ]
+	[ "$(jq_py 'len([m for m in d["metrics"] if m["family"] == "hns3"])')" = 55 ]
+}
+
+@test "metrics: perf CSV input gives the hand-computed values" {
+	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw,t410_pcie_rd_latency_ns,t410_pcie_freq,ddr_read_bandwidth.all
+	[ "$status" -eq 0 ]
+	# 3e9 bytes / 2e9 ns; 1e9 / 2e9; latency (10000 / 200) cycles / (4e9 cycles / 2e9 ns); 4e6 * 64 / 1e6 / 2 s
+	[ "$(jq_py '[(m["metric"], m["scope"], m.get("pmu"), m["value"], m["multiplexed"]) for m in d["metrics"]]')" = \
+	  "[('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 1.5, False), ('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 0.5, True), ('t410_pcie_rd_bw', 'socket', None, 1.5, False), ('t410_pcie_rd_bw', 'socket', None, 0.5, True), ('t410_pcie_rd_bw', 'total', None, 2.0, True), ('t410_pcie_freq', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 2.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 25.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_1_rc_4', None, True), ('t410_pcie_rd_latency_ns', 'socket', None, 25.0, False), ('t410_pcie_rd_latency_ns', 'socket', None, None, True), ('t410_pcie_rd_latency_ns', 'total', None, None, True), ('ddr_read_bandwidth.all', 'total', None, 128.0, False)]" ]
+}
+
+@test "metrics: perf JSON input with intervals, and <not counted> is n/a" {
+	pmuctl -j stat --input "$DATA/perf-pcie-interval.json" -M t410_pcie_rd_bw,t410_pcie_wr_bw
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	output=${lines[0]}
+	[ "$(jq_py '[(d["interval"], m["value"]) for m in d["metrics"]]')" = "[(1, 0.5), (1, None)]" ]
+	output=${lines[1]}
+	[ "$(jq_py '[round(m["value"], 12) for m in d["metrics"]]')" = "[2.0, 0.1]" ]
+	pmuctl stat --input "$DATA/perf-pcie-interval.json" -M t410_pcie_wr_bw
+	[[ "${lines[0]}" == *"t410_pcie_wr_bw"*"socket 0 rc 4 (nvidia_pcie_pmu_0_rc_4)"*"n/a  (multiplexed: scaled counts)" ]]
+}
+
+@test "metrics: every catalog metric equals its formula on a recorded input" {
+	run python3 "$BATS_TEST_DIRNAME/../metric_check.py" "$PMUCTL" "$HIP09" "${METRIC_SEED:-5}"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "metric_check: 102 metrics, 0 differences" ]
+}
+
+@test "metrics: perf's own output, recorded on the live fixture, gives the metric perf's counts give" {
+	SYSFS_PATH=$LIVE perf stat -x, -a -e nvidia_pcie_pmu_0_rc_4/rd_bytes/,duration_time -o "$BATS_TEST_TMPDIR/rec.csv" -- sleep 0.2
+	bytes=$(awk -F, '$3 == "nvidia_pcie_pmu_0_rc_4/rd_bytes/" { print $1 }' "$BATS_TEST_TMPDIR/rec.csv")
+	ns=$(awk -F, '$3 == "duration_time" { print $1 }' "$BATS_TEST_TMPDIR/rec.csv")
+	pmuctl -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	[ "$(jq_py "abs(d['metrics'][0]['value'] - $bytes / $ns) < 1e-12")" = True ]
+}
+
+@test "metrics: -M on the live fixture prints per-RC, per-socket and total values" {
+	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[m["scope"] for m in d["metrics"]].count("pmu")')" = 12 ]
+	[ "$(jq_py '[(m["scope"], m.get("socket")) for m in d["metrics"] if m["scope"] != "pmu"]')" = "[('socket', 0), ('socket', 1), ('total', None)]" ]
+	# each RC's rd_bytes is cpu-clock here: about 1 ns per ns, 1 "GB/s"
+	[ "$(jq_py 'all(0.9 < m["value"] < 1.1 for m in d["metrics"] if m["scope"] == "pmu")')" = True ]
+	[ "$(jq_py 'all(5.4 < m["value"] < 6.6 for m in d["metrics"] if m["scope"] == "socket")')" = True ]
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --duration 0.1
+	[[ "$output" == *"t410_pcie_rd_bw                socket 1 rc 5 (nvidia_pcie_pmu_1_rc_5)"* ]]
+	[[ "$output" == *"t410_pcie_rd_bw                total (12 PMUs)"* ]]
+}
+
+@test "metrics: --device narrows to the function's RC with its src_bdf filter" {
+	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --device 0005:41:00.0 --duration 0.1
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["pmu"], m["device"], m["scope"]) for m in d["metrics"]]')" = "[('nvidia_pcie_pmu_0_rc_4', '0005:41:00.0', 'pmu')]" ]
+	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --device 0005:77:00.0 --duration 0.1
+	[ "$status" -eq 64 ]
+	[[ "$output" == *"--device 0005:77:00.0: no such PCI function (pmuctl map lists them)"* ]]
+}
+
+@test "metrics: the OpenMetrics file passes promtool and node_exporter serves it" {
+	command -v promtool || skip "promtool is not installed"
+	mkdir "$BATS_TEST_TMPDIR/textfile"
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw,t410_cmem_rd_bw --format=openmetrics -o "$BATS_TEST_TMPDIR/textfile/pmuctl.prom" -I 100 --interval-count 2
+	[ "$status" -eq 0 ]
+	run promtool check metrics <"$BATS_TEST_TMPDIR/textfile/pmuctl.prom"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ "$(ls "$BATS_TEST_TMPDIR/textfile")" = pmuctl.prom ]
+	grep -q '^pmuctl_t410_pcie_rd_bw{scope="pmu",pmu="nvidia_pcie_pmu_1_rc_5",socket="1",rc="5",device=""} ' "$BATS_TEST_TMPDIR/textfile/pmuctl.prom"
+	command -v prometheus-node-exporter || skip "prometheus-node-exporter is not installed"
+	port=$((20000 + RANDOM % 20000))
+	prometheus-node-exporter --web.listen-address="127.0.0.1:$port" --collector.disable-defaults \
+		--collector.textfile --collector.textfile.directory="$BATS_TEST_TMPDIR/textfile" 2>/dev/null &
+	ne=$!
+	for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/metrics" >"$BATS_TEST_TMPDIR/scrape" && break; sleep 0.1; done
+	kill $ne
+	grep -q '^pmuctl_t410_pcie_rd_bw{device="",pmu="nvidia_pcie_pmu_0_rc_4",rc="4",scope="pmu",socket="0"} ' "$BATS_TEST_TMPDIR/scrape"
+	grep -q '^pmuctl_t410_cmem_rd_bw{device="",pmu="",rc="",scope="total",socket=""} ' "$BATS_TEST_TMPDIR/scrape"
+	grep -q '^node_textfile_scrape_error 0$' "$BATS_TEST_TMPDIR/scrape"
+}
+
+@test "metrics: user metrics from a JSON file" {
+	cat >"$BATS_TEST_TMPDIR/m.json" <<'JSON'
+[{"name": "pcie_rd_mib", "family": "t410_pcie", "expr": "rd_bytes / 1048576 / duration_time", "unit": "MiB/s", "description": "read MiB/s"}]
+JSON
+	pmuctl -j list --metrics --metrics-file "$BATS_TEST_TMPDIR/m.json" pcie_rd_mib
+	[ "$(jq_py 'd["metrics"][0]["expression"]')" = "rd_bytes / 1048576 / duration_time" ]
+	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M pcie_rd_mib --metrics-file "$BATS_TEST_TMPDIR/m.json"
+	[ "$(jq_py 'd["metrics"][0]["value"] == 3e9 / 1048576 / 2')" = True ]
+	echo '[{"name": "x", "family": "t410_pcie", "expr": "rd_bytes / (2"}]' >"$BATS_TEST_TMPDIR/bad.json"
+	pmuctl list --metrics --metrics-file "$BATS_TEST_TMPDIR/bad.json"
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/bad.json: metric 'x': expected ')' at column 14 of 'rd_bytes / (2'" ]
+}
+
+@test "metrics: bad metric names, inputs and option mixes" {
+	pmuctl stat --input "$DATA/perf-pcie.csv" -M nope
+	[ "$status" -eq 64 ]
+	[ "$output" = "pmuctl: error: unknown metric 'nope' (pmuctl list --metrics shows them)" ]
+	pmuctl stat --input "$DATA/perf-pcie.csv"
+	[ "$status" -eq 64 ]
+	printf '12,,a/b/,1,100.00,,\nhello world\n' >"$BATS_TEST_TMPDIR/bad.csv"
+	pmuctl stat --input "$BATS_TEST_TMPDIR/bad.csv" -M t410_pcie_rd_bw
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/bad.csv: line 2: expected [time,]count,unit,event,... (perf stat -x,)" ]
+	pmuctl stat -e msr/tsc/ --device 01:00.0
+	[ "$status" -eq 64 ]
+	pmuctl stat --format=openmetrics -e msr/tsc/
+	[ "$status" -eq 64 ]
+}

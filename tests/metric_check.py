@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Every catalog metric against a value computed here, from a recorded input written here.
+
+For each metric of `pmuctl -j list --metrics`, write a perf stat -x, file with two PMU
+instances of its family (random counts, a duration_time), run `pmuctl stat --input`, and
+compare each instance's value and the total with the formula evaluated by Python on the same
+numbers (sums over instances, clocks averaged). usage: metric_check.py PMUCTL HIP09_SYSFS [SEED]"""
+import json
+import math
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+pmuctl, hip09 = sys.argv[1], sys.argv[2]
+rnd = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 5)
+INSTANCES = {
+    "t410_ucf": ["nvidia_ucf_pmu_0", "nvidia_ucf_pmu_1"],
+    "t410_pcie": ["nvidia_pcie_pmu_0_rc_4", "nvidia_pcie_pmu_1_rc_2"],
+    "t410_pcie_tgt": ["nvidia_pcie_tgt_pmu_0_rc_0", "nvidia_pcie_tgt_pmu_1_rc_5"],
+    "t410_cmem_latency": ["nvidia_cmem_latency_pmu_0", "nvidia_cmem_latency_pmu_1"],
+    "t410_nvlink_c2c": ["nvidia_nvlink_c2c_pmu_0", "nvidia_nvlink_c2c_pmu_1"],
+    "t410_nvclink": ["nvidia_nvclink_pmu_0", "nvidia_nvclink_pmu_1"],
+    "t410_nvdlink": ["nvidia_nvdlink_pmu_0", "nvidia_nvdlink_pmu_1"],
+    "yitian_drw": ["ali_drw_21000", "ali_drw_21080"],
+    "hns3": ["hns3_pmu_sicl_0", "hns3_pmu_sicl_2"],
+    "bluefield_l3cache": ["bfperf/l3cachehalf0", "bfperf/l3cachehalf1"],
+    "bluefield_tile": ["bfperf/tile0", "bfperf/tile3"],
+    "bluefield_pcie": ["bfperf/pcie0", "bfperf/pcie1"],
+}
+HW_CLK = 100000000      # the hip09 fixture's hw_clk_freq
+CLOCKS = ("cycles", "cycle", "CYCLES")
+
+metrics = json.loads(subprocess.run([pmuctl, "-j", "list", "--metrics"], capture_output=True,
+                                    check=True, text=True).stdout)["metrics"]
+bad = 0
+for m in metrics:
+    names = sorted(set(re.findall(r"[A-Za-z_][A-Za-z0-9_.]*", m["expression"])) - {"duration_time", "hw_clk_freq"})
+    duration_ns = rnd.randint(10**8, 10**10)
+    counts = {p: {n: rnd.randint(1, 10**9) for n in names} for p in INSTANCES[m["family"]]}
+    lines = [f"{c},,{p}/{n}/,{duration_ns},100.00,," for p, ev in counts.items() for n, c in ev.items()]
+    lines.append(f"{duration_ns},ns,duration_time,{duration_ns},100.00,,")
+    with tempfile.NamedTemporaryFile("w", suffix=".csv") as f:
+        f.write("# started on Sat Nov 21 06:00:00 2026\n\n" + "\n".join(lines) + "\n")
+        f.flush()
+        out = subprocess.run([pmuctl, "--sysfs-root", hip09, "-j", "stat", "--input", f.name, "-M", m["name"]],
+                             capture_output=True, text=True)
+    if out.returncode:
+        print(f"{m['name']}: exit {out.returncode}: {out.stderr.strip()}")
+        bad += 1
+        continue
+    got = json.loads(out.stdout)["metrics"]
+
+    def value(env):
+        env = dict(env, duration_time=duration_ns / 1e9, hw_clk_freq=HW_CLK)
+        try:
+            return eval(m["expression"], {"__builtins__": {}}, env)
+        except ZeroDivisionError:
+            return None
+    want = {p: value(ev) for p, ev in counts.items()}
+    total = {n: sum(ev[n] for ev in counts.values()) / (len(counts) if n in CLOCKS else 1) for n in names}
+    want["total"] = value(total)
+    for v in got:
+        key = v.get("pmu") if v["scope"] == "pmu" else v["scope"]
+        if key not in want:
+            continue
+        w = want.pop(key)
+        if w is None or v["value"] is None or not math.isclose(v["value"], w, rel_tol=1e-12):
+            print(f"{m['name']} {key}: pmuctl {v['value']}, expected {w}")
+            bad += 1
+    if m["name"].endswith(".all"):
+        want = {k: v for k, v in want.items() if k == "total"}
+    if want:
+        print(f"{m['name']}: no value for {sorted(want)}")
+        bad += 1
+print(f"metric_check: {len(metrics)} metrics, {bad} differences")
+sys.exit(1 if bad else 0)
