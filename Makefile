@@ -3,11 +3,15 @@
 #   make                 build ./pmuctl
 #   make check           unit, CLI and differential tests, then the same under ASan + UBSan
 #   make fuzz            run every libFuzzer target for FUZZ_SECONDS each
-#   make install         PREFIX=/usr/local DESTDIR=
+#   make install         PREFIX=/usr/local DESTDIR= (binary, man pages, bash/zsh/fish completions)
 #   make V=1             show the commands
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 DESTDIR ?=
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -42,7 +46,10 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 CMD_OBJS := $(CMD_SRCS:%.c=$(BUILD)/%.o)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all check check-plain check-asan unit fuzz fuzz-smoke install uninstall clean
+MAN1 := $(wildcard man/*.1)
+MAN7 := $(wildcard man/*.7)
+
+.PHONY: all check check-plain check-asan check-docs unit fuzz fuzz-smoke install uninstall clean
 .DELETE_ON_ERROR:
 
 all: pmuctl
@@ -86,7 +93,14 @@ check-asan:
 fuzz-smoke:
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5
 
-check: check-plain fuzz-smoke check-asan
+# every man page lint-clean, and pmuctl-metrics(7) what the binary's catalog says
+check-docs: pmuctl
+	$(Q)out=$$(mandoc -Tlint $(MAN1) $(MAN7) 2>&1); [ -z "$$out" ] || { echo "$$out"; exit 1; }
+	$(Q)python3 tests/gen/man_metrics.py ./pmuctl | cmp -s - man/pmuctl-metrics.7 || \
+		{ echo "man/pmuctl-metrics.7 is stale: python3 tests/gen/man_metrics.py ./pmuctl > man/pmuctl-metrics.7"; exit 1; }
+	$(Q)echo "  DOCS    $(words $(MAN1) $(MAN7)) man pages lint-clean"
+
+check: check-plain check-docs fuzz-smoke check-asan
 
 # libFuzzer needs clang; each target runs FUZZ_SECONDS from its committed corpus
 FUZZ_CC ?= clang
@@ -106,11 +120,20 @@ fuzz:
 	done
 
 install: pmuctl
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 0755 pmuctl $(DESTDIR)$(BINDIR)/pmuctl
+	install -m 0644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 $(MAN7) $(DESTDIR)$(MANDIR)/man7/
+	install -m 0644 completions/pmuctl.bash $(DESTDIR)$(BASHCOMPDIR)/pmuctl
+	install -m 0644 completions/_pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl
+	install -m 0644 completions/pmuctl.fish $(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/pmuctl
+	rm -f $(DESTDIR)$(BINDIR)/pmuctl $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
+		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
+		$(DESTDIR)$(BASHCOMPDIR)/pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl \
+		$(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish
 
 clean:
 	rm -rf build build-asan build-fuzz pmuctl

@@ -29,7 +29,7 @@ static error_t bdf_parse_opt(int key, char *arg, struct argp_state *state)
 
 static const struct argp_child bdf_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
 
-static const struct argp bdf_argp = {
+const struct argp bdf_argp = {
 	NULL, bdf_parse_opt, "BDF...",
 	"Convert PCI functions between lspci's [domain:]bus:device.function and the 16-bit value "
 	"(bus << 8) | (device << 3) | function that the Tegra410 PCIE PMU's src_bdf and the HNS3 "

@@ -63,7 +63,7 @@ static error_t list_parse_opt(int key, char *arg, struct argp_state *state)
 
 static const struct argp_child list_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
 
-static const struct argp list_argp = {
+const struct argp list_argp = {
 	list_options, list_parse_opt, "[PATTERN...]",
 	"List the PMUs under <sysfs-root>/bus/event_source/devices grouped by family (NVIDIA "
 	"Tegra410 UCF, PCIE, PCIE-TGT, CMEM latency, NVLink-C2C, NV-CLink, NV-DLink; Alibaba Yitian "

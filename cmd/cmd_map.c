@@ -82,7 +82,7 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 
 static const struct argp_child map_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
 
-static const struct argp map_argp = {
+const struct argp map_argp = {
 	map_options, map_parse_opt, "[BDF...]",
 	"Map PCI functions to the Tegra410 socket, PCIe root complex (RC) and root port (RP) they "
 	"sit below, read from the NVIDIA DVSEC (vendor 10de, id 4) of each root port, and give the "

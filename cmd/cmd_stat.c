@@ -164,7 +164,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 
 static const struct argp_child stat_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
 
-static const struct argp stat_argp = {
+const struct argp stat_argp = {
 	stat_options, stat_parse_opt, "-e EVENT... [-a] [-I MS] [--duration SEC] [-- COMMAND [ARG...]]",
 	"Count events of this machine's PMUs, system-wide, until COMMAND ends, --duration passes or "
 	"Ctrl-C (which prints the totals). Event strings are encoded exactly as perf does (format "

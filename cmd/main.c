@@ -17,12 +17,12 @@ struct settings settings;
 static int cmd_help(int argc, char **argv);
 
 const struct command commands[] = {
-	{ "list", cmd_list, "list PMUs, their events and formats, and BlueField blocks" },
-	{ "map", cmd_map, "map PCI functions to socket, RC, root port and their PMU filters" },
-	{ "stat", cmd_stat, "encode events (--dry-run) as perf would, with family rules" },
-	{ "bdf", cmd_bdf, "convert between bus:device.function and 16-bit BDF filter values" },
-	{ "help", cmd_help, "show help for pmuctl or one of its commands" },
-	{ NULL, NULL, NULL },
+	{ "list", cmd_list, "list PMUs, their events, formats and metrics, and BlueField blocks", &list_argp },
+	{ "map", cmd_map, "map PCI functions to socket, RC, root port and their PMU filters", &map_argp },
+	{ "stat", cmd_stat, "count events and metrics (or encode them: --dry-run)", &stat_argp },
+	{ "bdf", cmd_bdf, "convert between bus:device.function and 16-bit BDF filter values", &bdf_argp },
+	{ "help", cmd_help, "show help for pmuctl or one of its commands", NULL },
+	{ NULL, NULL, NULL, NULL },
 };
 
 enum global_key {
@@ -157,13 +157,30 @@ static const struct argp main_argp = {
 	"\vExamples:\n"
 	"  pmuctl list                       every PMU of this machine, by family\n"
 	"  pmuctl list --events 'nvidia_pcie_pmu_0_rc_*'\n"
+	"  pmuctl map 0005:01:00.0           the RC, PMU and filters of a device\n"
 	"  pmuctl bdf 27:01.1                the 16-bit src_bdf value 0x2709\n"
+	"  pmuctl stat -M t410_pcie_rd_bw -I 1000   PCIe read GB/s per RC, socket\n"
 	"  pmuctl stat --dry-run -e \\\n"
 	"    'nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x0108,src_bdf_en=1/'\n"
 	"  pmuctl --sysfs-root tests/fixtures/tegra410/sys list\n"
+	"\nMore: pmuctl COMMAND --help, man pmuctl, man pmuctl-metrics.\n"
 	"\nEnvironment: SYSFS_PATH is the sysfs root when --sysfs-root is not given (as in perf).",
 	main_children, main_help_filter, NULL
 };
+
+/* "list, map, stat, bdf and help", from the table */
+static const char *command_names(void)
+{
+	static char buf[256];
+	size_t o = 0, n = 0;
+
+	while (commands[n].name)
+		n++;
+	for (size_t i = 0; i < n && o < sizeof(buf); i++)
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%s", commands[i].name,
+				      i + 2 < n ? ", " : i + 1 < n ? " and " : "");
+	return buf;
+}
 
 static const struct command *find_command(const char *name)
 {
@@ -213,12 +230,14 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	argp_err_exit_status = EXIT_USAGE;
 	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &st);
+	if (!strcmp(st.argv[0], "__complete"))
+		return finish_output(cmd_complete(st.argc, st.argv));
 	c = find_command(st.argv[0]);
 	if (!c) {
 		char buf[256];
 
-		p_err("'%s' is not a pmuctl command; the commands are list, stat, bdf and help",
-		      safe_str(st.argv[0], buf, sizeof(buf)));
+		p_err("'%s' is not a pmuctl command; the commands are %s",
+		      safe_str(st.argv[0], buf, sizeof(buf)), command_names());
 		return EXIT_USAGE;
 	}
 	return finish_output(run_command(c, st.argc, st.argv));

@@ -32,14 +32,19 @@ struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
 	const char *summary;
+	const struct argp *argp;	/* its options, for completion and the sync test */
 };
 
 extern const struct command commands[];
+
+extern const struct argp list_argp, map_argp, stat_argp, bdf_argp;
 
 int cmd_list(int argc, char **argv);
 int cmd_map(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_bdf(int argc, char **argv);
+/* Hidden: the words a shell completes (commands, options, PMUs, events, metrics, BDFs) */
+int cmd_complete(int argc, char **argv);
 
 /* Parse a command's own options; global options are accepted there too. */
 void cmd_parse(const struct argp *argp, int argc, char **argv, void *input);

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pmuctl __complete WHAT [ARG]: the words shells complete, asked of the binary so that the
+ * completion scripts never keep their own lists (and honour --sysfs-root and -F).
+ *   commands | options CMD | pmus | events PMU | metrics | bdfs | blocks | families
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "pmu/bluefield.h"
+#include "pmu/metric.h"
+#include "pmu/pmu.h"
+#include "topology/pcitopo.h"
+
+static void print_options(const struct argp *argp)
+{
+	for (const struct argp_option *o = argp->options; o && (o->name || o->key || o->doc); o++) {
+		if (o->flags & OPTION_HIDDEN || o->flags & OPTION_DOC)
+			continue;
+		if (o->name)
+			printf("--%s%s\n", o->name, o->arg ? "=" : "");
+		if (o->key > 0 && o->key < 128 && isalnum(o->key))
+			printf("-%c\n", o->key);
+	}
+	for (const struct argp_child *c = argp->children; c && c->argp; c++)
+		print_options(c->argp);
+}
+
+static int complete_options(const char *name)
+{
+	for (const struct command *c = commands; c->name; c++) {
+		if (strcmp(c->name, name))
+			continue;
+		print_options(c->argp ? c->argp : &global_argp);
+		printf("--help\n--usage\n");
+		return EXIT_OK;
+	}
+	print_options(&global_argp);
+	return EXIT_OK;
+}
+
+static int complete_pmus(const char *pmu_for_events)
+{
+	struct sysroot root;
+	struct pmu_list l = { 0 };
+	struct bf_list bf = { 0 };
+	struct diag d = { 0 };
+
+	if (open_root(&root))
+		return EXIT_FAIL;
+	pmu_scan(&root, &l, &d);
+	bf_scan(&root, &bf, &d);
+	for (size_t i = 0; i < l.n; i++) {
+		const struct pmu *p = &l.v[i];
+
+		if (!pmu_for_events) {
+			printf("%s/\n", p->name);
+			continue;
+		}
+		if (strcmp(p->name, pmu_for_events))
+			continue;
+		for (size_t k = 0; k < p->nevents; k++)
+			printf("%s/%s/\n", p->name, p->events[k].name);
+		for (size_t k = 0; k < p->nformats; k++)
+			printf("%s/%s=\n", p->name, p->formats[k].name);
+	}
+	for (size_t i = 0; i < bf.n; i++) {
+		for (size_t b = 0; b < bf.v[i].nblocks; b++) {
+			const struct bf_block *blk = &bf.v[i].blocks[b];
+			char name[160];
+
+			snprintf(name, sizeof(name), "bfperf/%s", blk->name);
+			if (!pmu_for_events) {
+				printf("%s/\n", name);
+				continue;
+			}
+			if (strcmp(name, pmu_for_events))
+				continue;
+			for (size_t k = 0; k < blk->nevents; k++)
+				printf("%s/%s/\n", name, blk->events[k].name);
+		}
+	}
+	diag_free(&d);
+	bf_list_free(&bf);
+	pmu_list_free(&l);
+	sysroot_close(&root);
+	return EXIT_OK;
+}
+
+static int complete_metrics(void)
+{
+	struct metric_list ml;
+
+	if (metric_catalog(&ml))
+		return EXIT_FAIL;
+	for (size_t i = 0; i < ml.n; i++)
+		printf("%s\n", ml.v[i].name);
+	metric_list_free(&ml);
+	return EXIT_OK;
+}
+
+static int complete_bdfs(void)
+{
+	struct sysroot root = { .dirfd = -1 };
+	struct pci_source src = { .dump = settings.pci_dump };
+	struct pci_topo t;
+	struct pmu_err err;
+	char name[32];
+
+	if (!src.dump) {
+		if (open_root(&root))
+			return EXIT_FAIL;
+		src.root = &root;
+	}
+	if (!pci_topo_read(&src, &t, &err)) {
+		for (size_t i = 0; i < t.n; i++) {
+			snprintf(name, sizeof(name), "%04x:%02x:%02x.%d", t.fn[i].domain, t.fn[i].bus,
+				 t.fn[i].dev, t.fn[i].fn);
+			printf("%s\n", name);
+		}
+		pci_topo_free(&t);
+	}
+	if (!src.dump)
+		sysroot_close(&root);
+	return EXIT_OK;
+}
+
+int cmd_complete(int argc, char **argv)
+{
+	const char *what = argc > 1 ? argv[1] : "";
+
+	settings.quiet = true;
+	if (!strcmp(what, "commands")) {
+		for (const struct command *c = commands; c->name; c++)
+			printf("%s\n", c->name);
+		return EXIT_OK;
+	}
+	if (!strcmp(what, "options"))
+		return complete_options(argc > 2 ? argv[2] : "");
+	if (!strcmp(what, "pmus"))
+		return complete_pmus(NULL);
+	if (!strcmp(what, "events") && argc > 2)
+		return complete_pmus(argv[2]);
+	if (!strcmp(what, "metrics"))
+		return complete_metrics();
+	if (!strcmp(what, "bdfs"))
+		return complete_bdfs();
+	if (!strcmp(what, "families")) {
+		for (int f = 0; f < FAMILY_COUNT; f++)
+			printf("%s\n", pmu_family_id((enum pmu_family)f));
+		printf("bluefield\n");
+		return EXIT_OK;
+	}
+	p_err("__complete: say commands, options CMD, pmus, events PMU, metrics, bdfs or families");
+	return EXIT_USAGE;
+}

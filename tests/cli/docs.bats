@@ -1,0 +1,99 @@
+#!/usr/bin/env bats
+# Man pages, completions and install: lint-clean pages, completions that ask the binary, and a
+# sync test that fails when an option exists in the code but not in --help, the man page or
+# what completion offers.
+load helpers
+
+ROOT=$BATS_TEST_DIRNAME/../..
+
+# what bash completion offers for the words given (the last one is being completed)
+complete_words() {
+	_PMUCTL=$PMUCTL bash -c '
+		source "$1/completions/pmuctl.bash"
+		shift
+		COMP_WORDS=("$@")
+		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		_pmuctl
+		printf "%s\n" "${COMPREPLY[@]}"' _ "$ROOT" "$@"
+}
+
+@test "docs: mandoc -Tlint prints nothing for every page" {
+	run mandoc -Tlint "$ROOT"/man/*.1 "$ROOT"/man/*.7
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ "$(ls "$ROOT"/man | tr '\n' ' ')" = "pmuctl-bdf.1 pmuctl-list.1 pmuctl-map.1 pmuctl-metrics.7 pmuctl-stat.1 pmuctl.1 " ]
+}
+
+@test "docs: pmuctl-metrics(7) holds every metric of the catalog" {
+	diff <(python3 "$ROOT/tests/gen/man_metrics.py" "$PMUCTL") "$ROOT/man/pmuctl-metrics.7"
+	for m in $("$PMUCTL" __complete metrics); do
+		grep -qF ".B ${m//-/\\-}" "$ROOT/man/pmuctl-metrics.7" || { echo "no $m"; return 1; }
+	done
+}
+
+@test "completion: pmuctl l<TAB> completes to list" {
+	run complete_words pmuctl l
+	[ "$output" = list ]
+	run complete_words pmuctl st
+	[ "$output" = stat ]
+	run complete_words pmuctl --sysfs-root "$T410" help m
+	[ "$output" = map ]
+}
+
+@test "completion: PMU names and events after -e, from --sysfs-root" {
+	run complete_words pmuctl --sysfs-root "$T410" stat -e nvidia_cmem
+	[ "$output" = "nvidia_cmem_latency_pmu_0/
+nvidia_cmem_latency_pmu_1/" ]
+	run complete_words pmuctl --sysfs-root "$T410" stat -e nvidia_cmem_latency_pmu_1/r
+	[ "$output" = "nvidia_cmem_latency_pmu_1/rd_cum_outs/
+nvidia_cmem_latency_pmu_1/rd_req/" ]
+	run complete_words pmuctl --sysfs-root "$BF2" stat -e bfperf/l3cachehalf0/HITS
+	[ "$output" = "bfperf/l3cachehalf0/HITS_BANK0/
+bfperf/l3cachehalf0/HITS_BANK1/" ]
+}
+
+@test "completion: metrics after -M (a comma list), BDFs after --device and for map" {
+	run complete_words pmuctl stat -M ddr_read_bandwidth.all,ddr_w
+	[ "$output" = "ddr_read_bandwidth.all,ddr_write_bandwidth
+ddr_read_bandwidth.all,ddr_write_bandwidth.all" ]
+	run complete_words pmuctl --sysfs-root "$HIP09" map 0000:bd
+	[ "${#lines[@]}" -eq 4 ]
+	[ "${lines[0]}" = "0000:bd:00.0" ]
+	run complete_words pmuctl --sysfs-root "$T410" list t410_pcie
+	[ "$output" = "t410_pcie
+t410_pcie_tgt" ]
+}
+
+@test "sync: every option of every command is in --help, the man page and the completion" {
+	for cmd in $("$PMUCTL" __complete commands); do
+		[ "$cmd" = help ] && continue
+		help=$("$PMUCTL" "$cmd" --help)
+		offered=$(complete_words pmuctl "$cmd" -)
+		for opt in $("$PMUCTL" __complete options "$cmd"); do
+			o=${opt%=}
+			[ "$o" = --usage ] && continue
+			grep -qe "$o\b" <<<"$help" || { echo "$cmd $o: not in --help"; return 1; }
+			grep -qF "${o//-/\\-}" "$ROOT/man/pmuctl-$cmd.1" "$ROOT/man/pmuctl.1" || { echo "$cmd $o: not in the man page"; return 1; }
+			grep -qxF -- "$opt" <<<"$offered" || { echo "$cmd $o: not offered by completion"; return 1; }
+		done
+		grep -qF ".B $cmd" "$ROOT/man/pmuctl.1" || { echo "$cmd: not in pmuctl(1)"; return 1; }
+		grep -qE "^  $cmd +" <<<"$("$PMUCTL" --help)" || { echo "$cmd: not in pmuctl --help"; return 1; }
+	done
+}
+
+@test "completion: zsh and fish scripts parse" {
+	if command -v zsh; then zsh -n "$ROOT/completions/_pmuctl"; fi
+	if command -v fish; then fish -n "$ROOT/completions/pmuctl.fish"; fi
+	bash -n "$ROOT/completions/pmuctl.bash"
+}
+
+@test "install: make install and uninstall into a DESTDIR leave no file behind" {
+	d=$BATS_TEST_TMPDIR/dest
+	make -s -C "$ROOT" install DESTDIR="$d" PREFIX=/usr >/dev/null
+	[ -x "$d/usr/bin/pmuctl" ]
+	[ -f "$d/usr/share/man/man7/pmuctl-metrics.7" ]
+	[ -f "$d/usr/share/bash-completion/completions/pmuctl" ]
+	[ "$(find "$d" -type f | wc -l)" -eq 10 ]
+	make -s -C "$ROOT" uninstall DESTDIR="$d" PREFIX=/usr
+	[ "$(find "$d" -type f | wc -l)" -eq 0 ]
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bats
+# Every command of the README's tour works from a clone: each "$ pmuctl ..." line runs from the
+# repository root and exits 0, or 1 where the README shows an error after it.
+load helpers
+
+ROOT=$BATS_TEST_DIRNAME/../..
+
+@test "readme: every tour command runs" {
+	cd "$ROOT"
+	n=0
+	while IFS=$'\t' read -r cmd expect; do
+		line=${cmd#\$ }
+		line=${line%%     #*}
+		run bash -c "set -o pipefail; ${line/#pmuctl/\"$PMUCTL\"}"
+		[ "$status" -eq "$expect" ] || { echo "'$line' exited $status, expected $expect: $output"; return 1; }
+		n=$((n + 1))
+	done < <(awk '/^\$ pmuctl/ { if (cmd) print cmd "\t0"; cmd = $0; next }
+		cmd && /^pmuctl: error/ { print cmd "\t1"; cmd = ""; next }
+		{ if (cmd) print cmd "\t0"; cmd = "" }' README.md)
+	[ "$n" -eq 13 ]
+}
+
+@test "readme: the run command is the one of the README and it works" {
+	cd "$ROOT"
+	cmd=$(awk '/<!-- run-command -->/ { getline; getline; print; exit }' README.md)
+	[[ "$cmd" == "apt-get update && apt-get install -y "*" && make && ./pmuctl "* ]]
+	run bash -c "${cmd#*&& make && }"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"t410_pcie_rd_bw"*"total (12 PMUs)"* ]]
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Write pmuctl-metrics(7) from what the binary says: man_metrics.py PMUCTL > man/pmuctl-metrics.7
+(tests/cli/docs.bats fails when the page and the catalog disagree)."""
+import json
+import textwrap
+import subprocess
+import sys
+
+metrics = json.loads(subprocess.run([sys.argv[1], "-j", "list", "--metrics"], capture_output=True,
+                                    check=True, text=True).stdout)["metrics"]
+
+
+def esc(s):
+    return s.replace("\\", "\\e").replace("-", "\\-")
+
+
+FAMILIES = [("t410_", "NVIDIA Tegra410"), ("ddr_", "Alibaba Yitian 710 DDR Driveway"),
+            ("hns3_", "HiSilicon HNS3"), ("bf_", "NVIDIA BlueField")]
+out = [".TH PMUCTL\\-METRICS 7 2026-11-21 \"pmuctl 0.1.0\" \"Miscellaneous Information\"",
+       ".SH NAME", "pmuctl\\-metrics \\- the metrics of pmuctl stat \\-M and their formulas",
+       ".SH DESCRIPTION",
+       "A metric is a formula over the events of one PMU instance, the elapsed time",
+       ".B duration_time",
+       "(seconds) and constants (HNS3:",
+       ".BR hw_clk_freq ,",
+       "the PMU's clock in Hz).",
+       "Per socket and in total, the counts of the instances are summed (clocks such as",
+       ".B cycles",
+       "are averaged) and the formula is applied once, so bandwidths add up and",
+       "latencies are weighted by requests.",
+       "A division by zero, or an event that was not counted, gives n/a (JSON null).",
+       "Metrics marked .all give one value over every instance.",
+       ".SH FILES",
+       "More metrics come from a JSON file given with",
+       ".BR \\-\\-metrics\\-file :",
+       ".PP", ".EX",
+       "[{\"name\": \"pcie_rd_mib\", \"family\": \"t410_pcie\",",
+       "  \"expr\": \"rd_bytes / 1048576 / duration_time\", \"unit\": \"MiB/s\",",
+       "  \"description\": \"PCIe read MiB/s\", \"filter\": null, \"total_only\": false}]",
+       ".EE", ".PP",
+       "A family is a PMU family id (as in",
+       ".BR \"pmuctl list\" )",
+       "or bluefield_<block prefix>.",
+       ".SH METRICS"]
+for prefix, title in FAMILIES:
+    out += [".SS " + title]
+    for m in metrics:
+        if not m["name"].startswith(prefix):
+            continue
+        text = f"{m['description']}, in {m['unit']} ({m['family']}; {m['source']})."
+        out += [".TP", f".B {esc(m['name'])}"]
+        out += [esc(line) for line in textwrap.wrap(text, 76, break_long_words=False)]
+        out += [".br"] + [esc(line) for line in textwrap.wrap("= " + m["expression"], 76, break_long_words=False)]
+out += [".SH SEE ALSO", ".BR pmuctl (1),", ".BR pmuctl\\-stat (1),", ".BR pmuctl\\-list (1)", ""]
+sys.stdout.write("\n".join(out))
