@@ -418,7 +418,11 @@ int cmd_list(int argc, char **argv)
 		free(a.pattern);
 		return EXIT_FAIL;
 	}
-	pret = pmu_scan(&root, &pmus, &diag);
+	/* read what will be shown: formats and details cost an open each */
+	struct pmu_scan_opts so = { .skip_formats = !settings.json && !a.formats,
+				    .skip_details = !settings.json && !a.long_form };
+
+	pret = pmu_scan_opts(&root, &so, &pmus, &diag);
 	if (pret && pret != -ENOENT) {
 		p_err("cannot read %s/" PMU_DEVICES_DIR ": %s", root.path, strerror(-pret));
 		ret = EXIT_FAIL;

@@ -91,6 +91,16 @@ int pmu_scan(const struct sysroot *root, struct pmu_list *out, struct diag *diag
 int pmu_scan_for(const struct sysroot *root, char *const *texts, size_t ntexts,
 		 struct pmu_list *out, struct diag *diag);
 bool pmu_named_in(const char *name, char *const *texts, size_t ntexts);
+
+/* What a reader needs: skipping what it will not show saves a file open per item */
+struct pmu_scan_opts {
+	char *const *texts;	/* only PMUs these event strings can name (NULL: all) */
+	size_t ntexts;
+	bool skip_formats;	/* format/ */
+	bool skip_details;	/* associated_cpus, identifier, peer */
+};
+int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
+		  struct diag *diag);
 void pmu_list_free(struct pmu_list *l);
 
 const struct pmu *pmu_find(const struct pmu_list *l, const char *name);

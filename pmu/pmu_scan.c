@@ -10,13 +10,11 @@
 
 #define PATH_LEN 1024
 
+/* r is the PMU's own directory (sysroot_sub): every path is relative to it */
 static int read_attr(const struct sysroot *r, const char *pmu, const char *file, char **out)
 {
-	char path[PATH_LEN];
-
-	if (sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s/%s", pmu, file))
-		return -ENAMETOOLONG;
-	return sysroot_read_trim(r, path, out);
+	(void)pmu;
+	return sysroot_read_trim(r, file, out);
 }
 
 static void read_type(const struct sysroot *r, struct pmu *p, struct diag *diag)
@@ -97,8 +95,8 @@ static void read_formats(const struct sysroot *r, struct pmu *p, struct diag *di
 	char **names;
 	size_t n;
 
-	if (sysroot_path(dir, sizeof(dir), PMU_DEVICES_DIR "/%s/format", p->name) ||
-	    sysroot_list(r, dir, &names, &n))
+	snprintf(dir, sizeof(dir), "format");
+	if (sysroot_list(r, dir, &names, &n))
 		return;
 	p->formats = calloc(n ? n : 1, sizeof(*p->formats));
 	for (size_t i = 0; p->formats && i < n; i++) {
@@ -142,12 +140,18 @@ static bool is_side_file(const char *name)
 	       has_suffix(name, ".per-pkg") || has_suffix(name, ".snapshot");
 }
 
-static char *read_side(const struct sysroot *r, const char *dir, const char *ev, const char *sfx)
+/* Only side files the listing holds are opened: probing each event's would double the opens */
+static char *read_side(const struct sysroot *r, const char *dir, char **names, size_t n,
+		       const char *ev, const char *sfx)
 {
-	char path[PATH_LEN];
+	char path[PATH_LEN], file[PATH_LEN];
 	char *s = NULL;
+	bool listed = false;
 
-	if (sysroot_path(path, sizeof(path), "%s/%s%s", dir, ev, sfx) ||
+	snprintf(file, sizeof(file), "%s%s", ev, sfx);
+	for (size_t i = 0; i < n && !listed; i++)
+		listed = names[i] && !strcmp(names[i], file);
+	if (!listed || sysroot_path(path, sizeof(path), "%s/%s", dir, file) ||
 	    sysroot_read_trim(r, path, &s))
 		return NULL;
 	return s;
@@ -159,9 +163,9 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 	char **names;
 	size_t n;
 
-	if (sysroot_path(dir, sizeof(dir), PMU_DEVICES_DIR "/%s/events", p->name) ||
-	    sysroot_path(fmdir, sizeof(fmdir), PMU_DEVICES_DIR "/%s/filtermode", p->name) ||
-	    sysroot_list(r, dir, &names, &n))
+	snprintf(dir, sizeof(dir), "events");
+	snprintf(fmdir, sizeof(fmdir), "filtermode");
+	if (sysroot_list(r, dir, &names, &n))
 		return;
 	p->events = calloc(n ? n : 1, sizeof(*p->events));
 	for (size_t i = 0; p->events && i < n; i++) {
@@ -179,9 +183,11 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 				 strerror(-ret));
 			continue;
 		}
-		e->scale = read_side(r, dir, names[i], ".scale");
-		e->unit = read_side(r, dir, names[i], ".unit");
-		if (!sysroot_path(path, sizeof(path), "%s/%s", fmdir, names[i]) &&
+		e->scale = read_side(r, dir, names, n, names[i], ".scale");
+		e->unit = read_side(r, dir, names, n, names[i], ".unit");
+		/* only the HNS3 driver has filtermode/ */
+		if (p->family == FAMILY_HNS3 &&
+		    !sysroot_path(path, sizeof(path), "%s/%s", fmdir, names[i]) &&
 		    !sysroot_read_trim(r, path, &fm)) {
 			e->filter_modes = hns3_modes_parse(fm);
 			free(fm);
@@ -224,15 +230,21 @@ static void read_hns3(const struct sysroot *r, struct pmu *p, struct diag *diag)
 	}
 }
 
-static void pmu_read(const struct sysroot *r, struct pmu *p, struct diag *diag)
+static void pmu_read(const struct sysroot *r, const struct pmu_scan_opts *o, struct pmu *p,
+		     struct diag *diag)
 {
 	pmu_family_decode(p);
 	read_type(r, p, diag);
 	read_cpus(r, p, "cpumask", &p->cpumask, &p->has_cpumask, diag);
-	read_cpus(r, p, "associated_cpus", &p->associated, &p->has_associated, diag);
-	read_identifier(r, p);
-	read_peer(r, p);
-	read_formats(r, p, diag);
+	if (!o->skip_details) {
+		read_cpus(r, p, "associated_cpus", &p->associated, &p->has_associated, diag);
+		read_identifier(r, p);
+		if (p->family == FAMILY_T410_NVLINK_C2C || p->family == FAMILY_T410_NVCLINK ||
+		    p->family == FAMILY_T410_NVDLINK || p->family == FAMILY_GENERIC)
+			read_peer(r, p);
+	}
+	if (!o->skip_formats)
+		read_formats(r, p, diag);
 	read_events(r, p, diag);
 	p->bdf_min = p->bdf_max = -1;
 	p->hw_clk_freq = -1;
@@ -242,11 +254,21 @@ static void pmu_read(const struct sysroot *r, struct pmu *p, struct diag *diag)
 
 int pmu_scan(const struct sysroot *root, struct pmu_list *out, struct diag *diag)
 {
-	return pmu_scan_for(root, NULL, 0, out, diag);
+	struct pmu_scan_opts o = { 0 };
+
+	return pmu_scan_opts(root, &o, out, diag);
 }
 
 int pmu_scan_for(const struct sysroot *root, char *const *texts, size_t ntexts,
 		 struct pmu_list *out, struct diag *diag)
+{
+	struct pmu_scan_opts o = { .texts = texts, .ntexts = ntexts };
+
+	return pmu_scan_opts(root, &o, out, diag);
+}
+
+int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
+		  struct diag *diag)
 {
 	char **names;
 	size_t n;
@@ -265,15 +287,15 @@ int pmu_scan_for(const struct sysroot *root, char *const *texts, size_t ntexts,
 		char path[PATH_LEN];
 		struct pmu *p = &out->v[out->n];
 
-		if (texts && !pmu_named_in(names[i], texts, ntexts))
+		if (o->texts && !pmu_named_in(names[i], o->texts, o->ntexts))
 			continue;
+
+		struct sysroot sub;
 
 		ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", names[i]);
 		if (!ret)
-			ret = sysroot_openat(root, path, 0);
-		if (ret >= 0) {
-			close(ret);
-		} else {
+			ret = sysroot_sub(root, path, &sub);
+		if (ret) {
 			diag_add(diag, "PMU '%s' skipped: %s", names[i],
 				 ret == -EXDEV ? "its link leads outside the sysfs root" :
 				 ret == -ELOOP ? "symlink loop" : strerror(-ret));
@@ -281,7 +303,8 @@ int pmu_scan_for(const struct sysroot *root, char *const *texts, size_t ntexts,
 		}
 		p->name = names[i];
 		names[i] = NULL;
-		pmu_read(root, p, diag);
+		pmu_read(&sub, o, p, diag);
+		sysroot_close(&sub);
 		out->n++;
 	}
 	strv_free(names, n);

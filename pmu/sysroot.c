@@ -47,6 +47,23 @@ int sysroot_open(struct sysroot *r, const char *path)
 	return 0;
 }
 
+int sysroot_sub(const struct sysroot *r, const char *rel, struct sysroot *sub)
+{
+	int fd = sysroot_openat(r, rel, O_RDONLY | O_DIRECTORY);
+
+	memset(sub, 0, sizeof(*sub));
+	sub->dirfd = -1;
+	if (fd < 0)
+		return fd;
+	if (asprintf(&sub->path, "%s/%s", r->path, rel) < 0) {
+		close(fd);
+		return -ENOMEM;
+	}
+	sub->dirfd = fd;
+	sub->beneath = r->beneath;
+	return 0;
+}
+
 void sysroot_close(struct sysroot *r)
 {
 	if (r->dirfd >= 0)
@@ -140,6 +157,9 @@ int sysroot_read(const struct sysroot *r, const char *rel, char **buf, size_t *l
 		if (got == 0)
 			break;
 		used += (size_t)got;
+		/* a short read of a regular file or a sysfs attribute is its end: skip the EOF read */
+		if (used < cap)
+			break;
 	}
 	close(fd);
 	b[used] = '\0';

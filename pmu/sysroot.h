@@ -17,6 +17,11 @@ struct sysroot {
 
 int sysroot_open(struct sysroot *r, const char *path);
 void sysroot_close(struct sysroot *r);
+/*
+ * A root for a directory below r (a PMU's): reads relative to it skip the walk from the top,
+ * and stay beneath it. The link to it may lead anywhere inside r, not out of it.
+ */
+int sysroot_sub(const struct sysroot *r, const char *rel, struct sysroot *sub);
 
 /*
  * Open rel (relative to the root) following symlinks, but never out of the root:

@@ -164,6 +164,8 @@ int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_e
 		ret = pmu_err_set(err, -EIO, "%s", ctx.msg);
 		goto cleanup;
 	}
+	/* names from pci.ids only: udev's hwdb is slower and leaks a udev context per lookup */
+	pci_set_param(pacc, "hwdb.disable", "1");
 	if (src->dump) {
 		pacc->method = PCI_ACCESS_DUMP;
 		pci_set_param(pacc, "dump.name", (char *)src->dump);

@@ -90,7 +90,7 @@ count_pmus() { jq_py 'len(d["pmus"])'; }
 	printf 'config9:1-2\n' > "$d/bus/event_source/devices/bad/format/f"
 	printf 'banana\n' > "$d/bus/event_source/devices/bad/type"
 	printf '\x01\x02' > "$d/bus/event_source/devices/bad/cpumask"
-	pmuctl --sysfs-root "$d" list
+	pmuctl --sysfs-root "$d" list --formats
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"PMU 'bad': type is not a number: 'banana'"* ]]
 	[[ "$output" == *"format 'f' ignored: format word 'config9' is not config, config1 or config2"* ]]
