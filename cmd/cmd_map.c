@@ -342,6 +342,7 @@ static void print_device(const struct map_ctx *c, size_t i)
 static void print_tree(const struct map_ctx *c)
 {
 	int last_socket = -1, last_rc = -1;
+	size_t shown = 0;
 	char bdf[32], label[512];
 
 	/* root ports sorted by socket, RC, then their functions in lspci order */
@@ -373,6 +374,8 @@ static void print_tree(const struct map_ctx *c)
 			}
 		}
 	}
+	for (size_t i = 0; i < c->topo.n; i++)
+		shown += c->shown[i];
 	for (size_t i = 0; i < c->topo.n; i++) {
 		const struct fn_map *m = &c->maps[i];
 
@@ -381,7 +384,7 @@ static void print_tree(const struct map_ctx *c)
 		printf("%-13s %s bdf=0x%04x,queue=0xffff  %s\n", fn_str(c, i, bdf, sizeof(bdf)),
 		       m->hns3->name, m->src_bdf, fn_label(&c->topo.fn[i], label, sizeof(label)));
 	}
-	if (!settings.quiet)
+	if (!settings.quiet && shown)
 		printf("\nCount with: pmuctl stat -e 'PMU/EVENT,FILTER/'; pmuctl -j map gives ready event strings.\n");
 }
 

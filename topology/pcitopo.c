@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <pci/pci.h>
 #include "topology/pcitopo.h"
 #include "topology/pcisysfs.h"
@@ -145,7 +146,14 @@ int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_e
 	int ret;
 
 	memset(t, 0, sizeof(*t));
-	if (!src->dump) {
+	if (src->dump) {
+		struct stat st;
+
+		/* libpci would read a directory as an empty dump */
+		if (!stat(src->dump, &st) && S_ISDIR(st.st_mode))
+			return pmu_err_set(err, -EISDIR, "dump: %s is a directory, not an lspci -xxxx dump",
+					   src->dump);
+	} else {
 		ret = pci_sysfs_check(src->root, err);
 		if (ret)
 			return ret;

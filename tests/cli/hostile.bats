@@ -1,0 +1,94 @@
+#!/usr/bin/env bats
+# Hostile input: every case ends with one clear message and a documented exit code, never a
+# crash (helpers' pmuctl fails the test on a signal), a hang (timeout) or a sanitizer report.
+load helpers
+
+# run pmuctl with a time limit; the exit code must be $1 and the output must hold $2
+expect() {
+	local code=$1 want=$2
+	shift 2
+	run timeout 20 "$PMUCTL" "$@"
+	local what="pmuctl ${*:0:6}" short=${output:0:400}
+	if [ "$status" -ge 124 ]; then
+		echo "${what:0:300}: crashed or hung (status $status): $short"
+		return 1
+	fi
+	[ "$status" -eq "$code" ] || { echo "${what:0:300}: exit $status, expected $code: $short"; return 1; }
+	[[ "$output" == *"$want"* ]] || { echo "${what:0:300}: output lacks '$want': $short"; return 1; }
+}
+
+@test "hostile: malformed event strings and values too wide" {
+	expect 64 "^" --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/rd_bytes'
+	expect 64 "^" --sysfs-root "$T410" stat --dry-run -e '{nvidia_pcie_pmu_0_rc_4/rd_bytes/'
+	expect 64 "^" --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/,,/'
+	expect 64 "^" --sysfs-root "$T410" stat --dry-run -e '/rd_bytes/'
+	expect 1 "too big for format 'src_bdf'" --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/src_bdf=0x10000/'
+	expect 64 "does not fit in 64 bits" --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/config=0x10000000000000000/'
+	expect 64 "values are unsigned" --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/event=-1/'
+}
+
+@test "hostile: unknown PMUs and terms, ../ in names, control characters, huge strings" {
+	expect 1 "cannot find PMU 'nope'" --sysfs-root "$T410" stat --dry-run -e 'nope/x/'
+	expect 1 "" --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/nonsense=1/'
+	expect 64 "unexpected '.'" --sysfs-root "$T410" stat --dry-run -e '../../../etc/x/'
+	expect 64 "unexpected control character 0x01" --sysfs-root "$T410" stat --dry-run -e $'nv\x01\x1b[31m/x/'
+	[[ "$output" != *$'\x1b'* ]]
+	big=$(head -c 100000 /dev/zero | tr '\0' a)
+	expect 64 "" --sysfs-root "$T410" stat --dry-run -e "$big/x/"
+	expect 64 "" --sysfs-root "$T410" stat --dry-run -e "$(printf '{%.0s' $(seq 5000))"
+}
+
+@test "hostile: damaged sysfs trees: garbage files, symlink loops, links out of the root" {
+	d=$BATS_TEST_TMPDIR/sys
+	mkdir -p "$d/bus/event_source/devices/p/format" "$d/bus/event_source/devices/p/events"
+	printf 'config:99-1\n' >"$d/bus/event_source/devices/p/format/f"
+	head -c 3000000 /dev/urandom >"$d/bus/event_source/devices/p/events/e"
+	printf '\xff\xfe\n' >"$d/bus/event_source/devices/p/type"
+	ln -s loop "$d/bus/event_source/devices/loop"
+	ln -s /etc "$d/bus/event_source/devices/out"
+	expect 2 "PMU 'loop' skipped: symlink loop" --sysfs-root "$d" list --formats
+	[[ "$output" == *"PMU 'out' skipped: its link leads outside the sysfs root"* ]]
+	[[ "$output" == *"type is not a number"* ]]
+	expect 0 "[]" --sysfs-root "$d" -j list --metrics nothing-matches
+	expect 1 "cannot open sysfs root" --sysfs-root /nonexistent list
+}
+
+@test "hostile: empty, garbage, truncated and looped PCI dumps" {
+	: >"$BATS_TEST_TMPDIR/empty"
+	expect 0 "no PCI function" -F "$BATS_TEST_TMPDIR/empty" map
+	head -c 5000 /dev/urandom >"$BATS_TEST_TMPDIR/random"
+	run timeout 20 "$PMUCTL" -F "$BATS_TEST_TMPDIR/random" map
+	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+	head -c 9000 "$FIX/tegra410/lspci-xxxx.txt" >"$BATS_TEST_TMPDIR/cut"
+	expect 1 "dump: line too long or unterminated" -F "$BATS_TEST_TMPDIR/cut" map
+	expect 1 "Cannot open" -F /nonexistent map
+	expect 1 "is a directory" -F "$BATS_TEST_TMPDIR" map
+}
+
+@test "hostile: invalid BDFs, intervals, durations, options and commands" {
+	expect 64 "" bdf 1ff:00.0
+	expect 64 "" bdf 00:20.0
+	expect 64 "" bdf 00:00.8
+	expect 64 "" bdf 0x10000
+	expect 64 "" bdf ""
+	expect 64 "invalid interval" stat -e msr/tsc/ -I 0
+	expect 64 "invalid interval" stat -e msr/tsc/ -I 99999999999999999999
+	expect 64 "invalid duration" stat -e msr/tsc/ --duration nan
+	expect 64 "invalid duration" stat -e msr/tsc/ --duration inf
+	expect 64 "invalid separator" stat -e msr/tsc/ -x ''
+	expect 64 "is not a pmuctl command" frobnicate
+	expect 64 "" list --no-such-option
+	expect 64 "invalid device selector" map 1:2:3:4
+}
+
+@test "hostile: recorded perf input and metric files that are not what they claim" {
+	printf '\0\0\0' >"$BATS_TEST_TMPDIR/bin"
+	expect 1 "binary data" stat --input "$BATS_TEST_TMPDIR/bin" -M t410_pcie_rd_bw
+	printf '{"event": 5}\n' >"$BATS_TEST_TMPDIR/j"
+	expect 1 "line 1" stat --input "$BATS_TEST_TMPDIR/j" -M t410_pcie_rd_bw
+	printf '[{"name": "x", "family": "t410_pcie", "expr": "%s"}]' "$(printf '(%.0s' $(seq 200))" >"$BATS_TEST_TMPDIR/deep.json"
+	expect 1 "nested too deeply" list --metrics --metrics-file "$BATS_TEST_TMPDIR/deep.json"
+	printf '[{"name": "x", "family": "t410_pcie", "expr": "rd_bytes / 0"}]' >"$BATS_TEST_TMPDIR/zero.json"
+	expect 0 '"value":null' -j stat --input "$BATS_TEST_DIRNAME/../data/perf-pcie.csv" -M x --metrics-file "$BATS_TEST_TMPDIR/zero.json"
+	expect 1 "cannot read" stat --input /nonexistent -M t410_pcie_rd_bw
+}
