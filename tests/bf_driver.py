@@ -7,7 +7,8 @@ What the kernel does on a write, done here on plain files: a number written to e
 back as "0x%x: NAME\\n" and clears counterN; "1" written to an l3cache enable clears the five
 counters. The hardware part: BUMP (default 1000) is added once to each counter that counts
 (an event other than 0 programmed, or its l3cache block enabled) 100 ms after it started, and
-once to every register file 200 ms after start. Runs until STOP_FILE exists."""
+once to every register file 150 ms after the first eventN write (so after pmuctl has read its
+starting values). Runs until STOP_FILE exists."""
 import os
 import re
 import sys
@@ -31,6 +32,18 @@ def wr(p, text):
     os.replace(tmp, p)
 
 
+def swap(p, seen, text):
+    """Replace p by text unless pmuctl wrote it since it was read as seen: the real driver acts
+    inside the write, this process only after it, and must not undo a newer write."""
+    try:
+        if rd(p) != seen:
+            return False
+    except FileNotFoundError:
+        return False
+    wr(p, text)
+    return True
+
+
 def table(block):
     out = {}
     try:
@@ -44,6 +57,7 @@ def table(block):
 
 started = {}        # counter file -> time it began counting (None once bumped)
 regs_bumped = False
+first_program = None    # when pmuctl first programmed an eventN
 while not os.path.exists(stop):
     now = time.monotonic()
     for name in sorted(os.listdir(hw)):
@@ -52,7 +66,7 @@ while not os.path.exists(stop):
             continue
         events = table(block)
         if not events:      # a register block
-            if not regs_bumped and now - t0 > 0.2:
+            if not regs_bumped and first_program and now - first_program > 0.15:
                 for reg in os.listdir(block):
                     v = int(rd(f"{block}/{reg}"), 16)
                     wr(f"{block}/{reg}", "0x%x\n" % ((v + bump) % 2**64))
@@ -65,8 +79,9 @@ while not os.path.exists(stop):
             m = NUM.match(text)
             if m:
                 programmed.append(os.stat(f"{block}/event{i}").st_mtime_ns)
+                first_program = first_program or now
                 code = int(m.group(1), 0)
-                wr(f"{block}/event{i}", "0x%x: %s\n" % (code, events.get(code, "?")))
+                swap(f"{block}/event{i}", text, "0x%x: %s\n" % (code, events.get(code, "?")))
                 wr(f"{block}/counter{i}", "0x0\n")
                 started[f"{block}/counter{i}"] = now if (code and not l3) else None
             i += 1
@@ -75,14 +90,13 @@ while not os.path.exists(stop):
             # coarse timestamps: a write in the same tick counts as later (pmuctl enables last)
             after = os.stat(f"{block}/enable").st_mtime_ns >= max(programmed, default=0)
             if programmed and not (raw in ("1", "0") and after):
-                wr(f"{block}/enable", "0\n")      # programming stops the whole block
-            elif raw == "1":
-                wr(f"{block}/enable", "1\n")      # RST, then EN
+                swap(f"{block}/enable", raw, "0\n")      # programming stops the whole block
+            elif raw == "1" and swap(f"{block}/enable", raw, "1\n"):     # RST, then EN
                 for k in range(5):
                     wr(f"{block}/counter{k}", "0x0\n")
                     started[f"{block}/counter{k}"] = now
             elif raw == "0":
-                wr(f"{block}/enable", "0\n")
+                swap(f"{block}/enable", raw, "0\n")
             if rd(f"{block}/enable") != "1\n":
                 for k in range(5):
                     started[f"{block}/counter{k}"] = None
@@ -90,6 +104,6 @@ while not os.path.exists(stop):
         if since is not None and now - since > 0.1:
             wr(path, "0x%x\n" % (int(rd(path), 16) + bump))
             started[path] = None
-    if now - t0 > 0.2:
+    if first_program and now - first_program > 0.15:
         regs_bumped = True
     time.sleep(0.005)
