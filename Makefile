@@ -1,7 +1,8 @@
 # pmuctl -- uncore PMUs of Arm and NVIDIA data-center servers
 #
 #   make                 build ./pmuctl
-#   make check           unit, CLI and differential tests, then the same under ASan + UBSan
+#   make check           unit, CLI and differential tests, docs, a short fuzz, the suite under
+#                        ASan + UBSan, and the CLI tests under valgrind
 #   make fuzz            run every libFuzzer target for FUZZ_SECONDS each
 #   make install         PREFIX=/usr/local DESTDIR= (binary, man pages, bash/zsh/fish completions)
 #   make V=1             show the commands
@@ -49,7 +50,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 MAN1 := $(wildcard man/*.1)
 MAN7 := $(wildcard man/*.7)
 
-.PHONY: all check check-plain check-asan check-docs unit fuzz fuzz-smoke install uninstall clean
+.PHONY: all check check-plain check-asan check-docs check-valgrind unit fuzz fuzz-smoke install uninstall clean
 .DELETE_ON_ERROR:
 
 all: pmuctl
@@ -100,7 +101,16 @@ check-docs: pmuctl
 		{ echo "man/pmuctl-metrics.7 is stale: python3 tests/gen/man_metrics.py ./pmuctl > man/pmuctl-metrics.7"; exit 1; }
 	$(Q)echo "  DOCS    $(words $(MAN1) $(MAN7)) man pages lint-clean"
 
-check: check-plain check-docs fuzz-smoke check-asan
+# the CLI tests again with every pmuctl run under valgrind memcheck (errors or leaks: exit 99)
+check-valgrind: pmuctl
+	$(Q)logs=$$(mktemp -d); \
+	VALGRIND_LOG_DIR=$$logs PMUCTL=$(CURDIR)/tests/valgrind-pmuctl PMUCTL_REAL=$(CURDIR)/pmuctl \
+		MAP_SEED_COUNT=3 MAP_SCRIPT_SEEDS=1 bats --tap tests/cli > $$logs/tap 2>&1; status=$$?; \
+	grep -E '^(not ok|#)' $$logs/tap | head -40; \
+	echo "  VALGRIND $$(grep -c '^ok ' $$logs/tap) CLI tests passed, $$(grep -c '^not ok ' $$logs/tap) failed"; \
+	rm -rf $$logs; exit $$status
+
+check: check-plain check-docs fuzz-smoke check-asan check-valgrind
 
 # libFuzzer needs clang; each target runs FUZZ_SECONDS from its committed corpus
 FUZZ_CC ?= clang

@@ -541,6 +541,7 @@ int stat_count(const struct stat_args *a)
 		goto out_close;
 	}
 	count_enable_all(&r.cs);
+	p_info("counting with %zu counters; Ctrl-C stops and prints the totals", r.cs.n - failed);
 	release_child(&r);
 	ret = count_loop(&r, &unblocked) ? EXIT_FAIL : EXIT_OK;
 	if (!ret && failed)

@@ -111,10 +111,20 @@ perf_count() {
 	[ ! -e "$BATS_TEST_TMPDIR/no" ]
 }
 
+# wait until pmuctl -v says it counts: a signal before that would find no handler yet
+wait_counting() {
+	for _ in $(seq 300); do
+		grep -q "Ctrl-C stops and prints the totals" "$1" && return 0
+		sleep 0.05
+	done
+	echo "pmuctl never started counting: $(cat "$1")"
+	return 1
+}
+
 @test "count: SIGINT prints the totals and exits 0" {
-	"$PMUCTL" --sysfs-root "$LIVE" stat -e nvidia_ucf_pmu_0/event=0x0/ >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	"$PMUCTL" -v --sysfs-root "$LIVE" stat -e nvidia_ucf_pmu_0/event=0x0/ >"$BATS_TEST_TMPDIR/out" 2>&1 &
 	pid=$!
-	sleep 0.3
+	wait_counting "$BATS_TEST_TMPDIR/out"
 	kill -INT $pid
 	wait $pid
 	grep -q "nvidia_ucf_pmu_0/event=0x0/" "$BATS_TEST_TMPDIR/out"
@@ -188,9 +198,10 @@ BFEV=(-e bfperf/tile0/HNF_REQUESTS/ -e bfperf/tile0/0x46/ -e bfperf/l3cachehalf0
 @test "count: BlueField state restored after SIGINT and SIGTERM" {
 	for sig in INT TERM; do
 		bf_setup
-		"$PMUCTL" --sysfs-root "$BFROOT" stat "${BFEV[@]}" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+		"$PMUCTL" -v --sysfs-root "$BFROOT" stat "${BFEV[@]}" >"$BATS_TEST_TMPDIR/out" 2>&1 &
 		pid=$!
-		sleep 0.4
+		wait_counting "$BATS_TEST_TMPDIR/out"
+		sleep 0.2
 		kill -$sig $pid
 		wait $pid
 		grep -q "bfperf/tile0/HNF_REQUESTS/" "$BATS_TEST_TMPDIR/out"
@@ -209,9 +220,9 @@ BFEV=(-e bfperf/tile0/HNF_REQUESTS/ -e bfperf/tile0/0x46/ -e bfperf/l3cachehalf0
 
 @test "count: a second pmuctl on the same block refuses clearly" {
 	bf_setup
-	"$PMUCTL" --sysfs-root "$BFROOT" stat -e bfperf/tile0/HNF_REQUESTS/ --duration 1 >/dev/null 2>&1 &
+	"$PMUCTL" -v --sysfs-root "$BFROOT" stat -e bfperf/tile0/HNF_REQUESTS/ --duration 3 >"$BATS_TEST_TMPDIR/first" 2>&1 &
 	first=$!
-	sleep 0.3
+	wait_counting "$BATS_TEST_TMPDIR/first"
 	pmuctl --sysfs-root "$BFROOT" stat -e bfperf/tile0/HNF_REJECTS/ --duration 0.1
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"block tile0 is being counted by another pmuctl (pid $first; lock "* ]]
