@@ -50,7 +50,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 MAN1 := $(wildcard man/*.1)
 MAN7 := $(wildcard man/*.7)
 
-.PHONY: all check check-plain check-asan check-docs check-valgrind unit fuzz fuzz-smoke install uninstall clean
+.PHONY: all check check-plain check-asan check-docs check-valgrind lint unit fuzz fuzz-smoke install uninstall clean
 .DELETE_ON_ERROR:
 
 all: pmuctl
@@ -110,7 +110,15 @@ check-valgrind: pmuctl
 	echo "  VALGRIND $$(grep -c '^ok ' $$logs/tap) CLI tests passed, $$(grep -c '^not ok ' $$logs/tap) failed"; \
 	rm -rf $$logs; exit $$status
 
-check: check-plain check-docs fuzz-smoke check-asan check-valgrind
+# static analysis: clang-tidy with .clang-tidy's checks (exceptions written there), and cppcheck's
+# warning/portability/performance classes (its style class is advice: scope of variables)
+lint:
+	$(Q)cppcheck -q --enable=warning,portability,performance --inline-suppr --error-exitcode=1 \
+		-I. -D_GNU_SOURCE --std=c11 cmd pmu topology
+	$(Q)clang-tidy -quiet $(LIB_SRCS) $(CMD_SRCS) -- -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) 2>/dev/null
+	$(Q)echo "  LINT    cppcheck and clang-tidy clean"
+
+check: check-plain check-docs lint fuzz-smoke check-asan check-valgrind
 
 # libFuzzer needs clang; each target runs FUZZ_SECONDS from its committed corpus
 FUZZ_CC ?= clang

@@ -206,9 +206,10 @@ static json_t *record_json(const struct map_ctx *c, size_t i)
 		json_object_set_new(o, "socket", json_null());
 		json_object_set_new(o, "rc", json_null());
 		json_object_set_new(o, "rp", json_null());
-		json_object_set_new(o, "pmu", json_string(m->hns3->name));
+		json_object_set_new(o, "pmu", m->hns3 ? json_string(m->hns3->name) : json_null());
 		json_object_set_new(o, "pmu_present", json_true());
-		json_object_set_new(o, "hns3", hns3_json(m));
+		if (m->hns3)
+			json_object_set_new(o, "hns3", hns3_json(m));
 		return o;
 	}
 	json_object_set_new(o, "root_port", json_string(fn_full(&c->topo.fn[m->root], rp, sizeof(rp))));
@@ -280,7 +281,8 @@ static void print_table(const struct map_ctx *c)
 			       fn_label(f, label, sizeof(label)));
 		else
 			printf("%-13s %-6s %-3s %-3s %-13s %-26s %-8s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
-			       "-", "-", "-", "-", m->hns3->name, filt, fn_label(f, label, sizeof(label)));
+			       "-", "-", "-", "-", m->hns3 ? m->hns3->name : "-", filt,
+			       fn_label(f, label, sizeof(label)));
 	}
 }
 

@@ -400,10 +400,14 @@ static int target_text(struct run *r)
 	r->target = calloc(1, len + 1);
 	if (!r->target)
 		return -ENOMEM;
+	len = 0;
 	for (char **p = r->a->command; *p; p++) {
+		size_t n = strlen(*p);
+
 		if (p != r->a->command)
-			strcat(r->target, " ");
-		strcat(r->target, *p);
+			r->target[len++] = ' ';
+		memcpy(r->target + len, *p, n);
+		len += n;
 	}
 	return 0;
 }

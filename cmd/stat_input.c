@@ -203,7 +203,7 @@ static int read_input(const char *path, char **text, size_t *len)
 		size_t got;
 
 		if (*len + 65536 > cap) {
-			cap = cap ? cap * 2 : 65536 * 2;
+			cap = cap ? cap * 2 : (size_t)65536 * 2;
 			if (cap > INPUT_MAX + 65536 || !(b = realloc(*text, cap + 1))) {
 				if (f != stdin)
 					fclose(f);

@@ -59,9 +59,12 @@ static int formula_events(const struct metric *m, char ***ev, size_t *n)
 
 static int append(char ***events, int *n, char *s)
 {
-	char **v = realloc(*events, (size_t)(*n + 1) * sizeof(char *));
+	char **v;
 
-	if (!v || !s) {
+	if (!s)
+		return -ENOMEM;
+	v = realloc(*events, (size_t)(*n + 1) * sizeof(char *));
+	if (!v) {
 		free(s);
 		return -ENOMEM;
 	}
@@ -94,8 +97,12 @@ static int add_spec(struct metrics_ctx *mc, const struct metric *m, const char *
 {
 	struct metric_spec *v = realloc(mc->v, (mc->n + 1) * sizeof(*v));
 
-	if (!v)
+	if (!v) {
+		for (size_t i = 0; i < nev; i++)
+			free(ev[i]);
+		free(ev);
 		return -ENOMEM;
+	}
 	mc->v = v;
 	v[mc->n] = (struct metric_spec){ .m = m, .pmu = strdup(pmu), .socket = socket, .rc = rc,
 					 .device = device ? strdup(device) : NULL,
@@ -206,6 +213,7 @@ static int plan_pmu_metric(struct metrics_ctx *mc, const struct metric *m, const
 	ret = formula_events(m, &ev, &nev);
 	if (ret)
 		return ret;
+	/* the spec owns ev from here, even when adding it fails */
 	ret = add_spec(mc, m, p->name, p->family == FAMILY_YITIAN_DRW ? p->die : p->socket, p->rc,
 		       dt->found ? dt->name : NULL, p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN,
 		       ev, nev, *nevents, 1);
@@ -228,7 +236,10 @@ static int plan_bf_metric(struct metrics_ctx *mc, const struct metric *m, const 
 									: append(events, nevents, s);
 	snprintf(pmu, sizeof(pmu), "bfperf/%s", b->name);
 	if (!ret)
-		ret = add_spec(mc, m, pmu, -1, -1, NULL, NAN, ev, nev, first, *nevents - first);
+		return add_spec(mc, m, pmu, -1, -1, NULL, NAN, ev, nev, first, *nevents - first);
+	for (size_t i = 0; i < nev; i++)
+		free(ev[i]);
+	free(ev);
 	return ret;
 }
 

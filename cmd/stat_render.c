@@ -49,11 +49,9 @@ static void row_where(const struct stat_args *a, const struct stat_row *r, char 
 	buf[0] = '\0';
 	if (a->aggr == AGGR_SOCKET)
 		snprintf(buf, size, r->socket >= 0 ? "S%d " : "S- ", r->socket);
-	else if (a->aggr == AGGR_PMU)
-		snprintf(buf, size, "%s ", r->pmu ? r->pmu : "-");
 	else if (a->aggr == AGGR_NONE && r->cpu >= 0)
 		snprintf(buf, size, "%s CPU%d ", r->pmu ? r->pmu : "-", r->cpu);
-	else if (a->aggr == AGGR_NONE)
+	else if (a->aggr == AGGR_PMU || a->aggr == AGGR_NONE)
 		snprintf(buf, size, "%s ", r->pmu ? r->pmu : "-");
 }
 

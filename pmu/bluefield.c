@@ -102,7 +102,7 @@ static int read_block(const struct sysroot *r, const char *dir, const char *name
 {
 	char path[PATH_LEN];
 	char **files, *text;
-	size_t n, bad;
+	size_t n, bad = 0;
 	bool has_enable = false, has_list = false;
 	int ret;
 

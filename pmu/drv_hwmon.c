@@ -123,6 +123,8 @@ static struct hwmon_block *block_for(struct hwmon_state *st, struct hwmon_counte
 {
 	struct hwmon_block *b;
 
+	if (!h)
+		return NULL;
 	for (size_t i = 0; i < st->n; i++)
 		if (!strcmp(st->b[i].dir, h->dir))
 			return &st->b[i];

@@ -439,6 +439,8 @@ static int finish_group_and_cpus(struct ev_set *set, size_t from, const struct e
 {
 	int base = set->ngroups;
 
+	if (!spec_of)
+		return set->n > from ? -EINVAL : 0;
 	for (size_t i = from; i < set->n; i++) {
 		struct ev_encoded *e = &set->v[i];
 		const struct ev_spec *s = &l->v[spec_of[i - from]];
@@ -503,7 +505,7 @@ int ev_encode(const struct pmu_list *pmus, const char *text, int arg, const stru
 		err->syntax = ret != -ENOMEM;
 		return ret;
 	}
-	match = calloc(pmus->n ? pmus->n : 1, sizeof(*match));
+	match = calloc(pmus->n ? pmus->n : 1, sizeof(*match)); /* NOLINT(bugprone-sizeof-expression): an array of pointers */
 	if (!match) {
 		ev_list_free(&l);
 		return oom(err);

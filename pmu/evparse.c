@@ -242,7 +242,7 @@ static int parse_group(struct parser *p)
 		if (ret)
 			return ret;
 		/* group modifiers apply to every member that has none of its own */
-		for (size_t k = first; k < p->out->n; k++) {
+		for (size_t k = first; k < p->out->n && tmp.mods; k++) {
 			if (p->out->v[k].mods)
 				continue;
 			p->out->v[k].mods = strdup(tmp.mods);

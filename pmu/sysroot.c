@@ -171,12 +171,12 @@ int sysroot_read(const struct sysroot *r, const char *rel, char **buf, size_t *l
 
 int sysroot_read_trim(const struct sysroot *r, const char *rel, char **out)
 {
-	size_t len;
-	char *b;
+	size_t len = 0;
+	char *b = NULL;
 	int ret = sysroot_read(r, rel, &b, &len);
 
-	if (ret)
-		return ret;
+	if (ret || !b)
+		return ret ? ret : -EIO;
 	while (len && (b[len - 1] == '\n' || b[len - 1] == ' ' || b[len - 1] == '\t' ||
 		       b[len - 1] == '\r'))
 		b[--len] = '\0';
