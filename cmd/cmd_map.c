@@ -90,7 +90,7 @@ const struct argp map_argp = {
 	"nvidia_pcie_pmu_<socket>_rc_<rc>, dst_addr_base/dst_addr_mask per memory BAR for "
 	"nvidia_pcie_tgt_pmu_<socket>_rc_<rc>, and the bdf/queue filter of the HNS3 SICL PMU whose "
 	"bdf range covers a function. PCI is read with libpci from <sysfs-root>/bus/pci, or from an "
-	"lspci -xxxx dump given with -F. BDF arguments select functions as lspci -s does. The "
+	LSPCI_DUMP_CMD " dump given with -F. BDF arguments select functions as lspci -s does. The "
 	"extended configuration space (offset 0x100 and up, where the DVSEC lives) is readable "
 	"only by root."
 	"\vExamples:\n"
@@ -98,7 +98,7 @@ const struct argp map_argp = {
 	"  pmuctl map 0005:01:00.0                 one device: its PMU and ready filters\n"
 	"  pmuctl map --socket 1 --format=table\n"
 	"  pmuctl map --format=dvsec               the lines of the document's lspci/setpci script\n"
-	"  pmuctl -F lspci-xxxx.txt -j map         from a dump, as JSON\n"
+	"  pmuctl -F lspci-dump.txt -j map         from a dump, as JSON\n"
 	"\nExit status: 0 success, 1 PCI could not be read, 2 mapped, but the extended "
 	"configuration space of some functions was not readable (run as root), 64 bad arguments.",
 	map_children, NULL, NULL
@@ -463,7 +463,7 @@ static int report_partial(const struct map_ctx *c)
 		       c->topo.looped, c->topo.looped == 1 ? " has" : "s have");
 	if (n) {
 		p_warn("the extended configuration space (0x100 and up, where the DVSEC is) of %zu of %zu PCI functions was not readable: run as root%s",
-		       n, c->topo.n, settings.pci_dump ? ", or dump with 'sudo lspci -xxxx'" : "");
+		       n, c->topo.n, settings.pci_dump ? ", or dump with 'sudo " LSPCI_DUMP_CMD "'" : "");
 		return EXIT_PARTIAL;
 	}
 	return EXIT_OK;

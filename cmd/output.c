@@ -17,6 +17,20 @@ static void vmsg(const char *level, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
+char *temp_path_for(const char *path)
+{
+	size_t n = strlen(path);
+	char *t = malloc(n + sizeof(".tmp.") + 6);
+
+	if (!t)
+		return NULL;
+	memcpy(t, path, n);
+	memcpy(t + n, ".tmp.", 5);
+	memset(t + n + 5, 'X', 6);	/* what mkstemp replaces */
+	t[n + 11] = '\0';
+	return t;
+}
+
 void p_err(const char *fmt, ...)
 {
 	va_list ap;

@@ -78,6 +78,8 @@ struct cpulist;
 json_t *json_cpulist(const struct cpulist *l, bool has);
 /* A string from the machine: invalid UTF-8 bytes become \\xNN instead of failing. */
 json_t *json_text(const char *s);
+/* "<path>.tmp." and mkstemp's six-letter template: a temporary file beside path, renamed over it */
+char *temp_path_for(const char *path);
 /* Flush stdout; a closed pipe is not an error. Returns code or EXIT_FAIL. */
 int finish_output(int code);
 

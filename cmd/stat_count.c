@@ -143,7 +143,8 @@ static int emit_file(struct run *r, bool delta, long interval, double t, double 
 	FILE *f;
 	int fd, ret = 0;
 
-	if (asprintf(&tmp, "%s.tmp.XXXXXX", r->a->output) < 0)
+	tmp = temp_path_for(r->a->output);
+	if (!tmp)
 		return -ENOMEM;
 	fd = mkstemp(tmp);
 	if (fd < 0 || !(f = fdopen(fd, "w"))) {
@@ -273,7 +274,8 @@ static int open_output(struct run *r)
 		r->out = stdout;
 		return 0;
 	}
-	if (asprintf(&r->tmp_path, "%s.tmp.XXXXXX", path) < 0)
+	r->tmp_path = temp_path_for(path);
+	if (!r->tmp_path)
 		return -ENOMEM;
 	fd = mkstemp(r->tmp_path);
 	if (fd < 0) {

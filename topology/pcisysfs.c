@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "topology/pcisysfs.h"
+#include "topology/pcitopo.h"
 
 static const char *const required_files[] = { "config", "vendor", "device", "class", "irq" };
 
@@ -50,7 +51,7 @@ int pci_sysfs_check(const struct sysroot *root, struct pmu_err *err)
 	int ret = sysroot_list(root, PCI_SYSFS_DEVICES, &names, &n);
 
 	if (ret)
-		return pmu_err_set(err, ret, "cannot read %s/%s: %s (give a machine with PCI devices, or an lspci -xxxx dump with -F)",
+		return pmu_err_set(err, ret, "cannot read %s/%s: %s (give a machine with PCI devices, or an " LSPCI_DUMP_CMD " dump with -F)",
 				   root->path, PCI_SYSFS_DEVICES, strerror(-ret));
 	for (size_t i = 0; i < n && !ret; i++) {
 		char rel[512];

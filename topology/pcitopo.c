@@ -151,7 +151,7 @@ int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_e
 
 		/* libpci would read a directory as an empty dump */
 		if (!stat(src->dump, &st) && S_ISDIR(st.st_mode))
-			return pmu_err_set(err, -EISDIR, "dump: %s is a directory, not an lspci -xxxx dump",
+			return pmu_err_set(err, -EISDIR, "dump: %s is a directory, not an " LSPCI_DUMP_CMD " dump",
 					   src->dump);
 	} else {
 		ret = pci_sysfs_check(src->root, err);

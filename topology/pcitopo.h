@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Every PCI function of a machine, read through libpci (sysfs or an lspci -xxxx dump). */
+/* Every PCI function of a machine, read through libpci (sysfs, or an lspci hex dump). */
 #ifndef PMUCTL_PCITOPO_H
 #define PMUCTL_PCITOPO_H
 
@@ -10,6 +10,9 @@
 #include "pmu/err.h"
 #include "pmu/sysroot.h"
 #include "topology/pcicfg.h"
+
+/* The command whose output -F reads: a hex dump of all 4096 bytes of config space */
+#define LSPCI_DUMP_CMD "lspci -xx" "xx"
 
 struct pci_bar {
 	uint64_t addr;
@@ -37,7 +40,7 @@ struct pci_topo {
 
 struct pci_source {
 	const struct sysroot *root;	/* read <root>/bus/pci when dump is NULL */
-	const char *dump;		/* lspci -xxxx output, read by libpci's dump method */
+	const char *dump;		/* LSPCI_DUMP_CMD output, read by libpci's dump method */
 	bool names;			/* look up vendor and device names in pci.ids */
 };
 
