@@ -12,28 +12,6 @@
 #define INPUT_MAX (64u << 20)
 #define MAX_EVENTS 32
 
-/* "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x100/" -> pmu and event; bfperf/BLOCK/EV/ too */
-static bool split_event(const char *text, char *pmu, size_t psz, char *ev, size_t esz)
-{
-	const char *slash = strchr(text, '/'), *e;
-
-	if (!slash)
-		return false;
-	if (!strncmp(text, "bfperf/", 7)) {
-		const char *b = slash + 1, *s2 = strchr(b, '/');
-
-		if (!s2)
-			return false;
-		snprintf(pmu, psz, "%.*s", (int)(s2 - text), text);
-		e = s2 + 1;
-	} else {
-		snprintf(pmu, psz, "%.*s", (int)(slash - text), text);
-		e = slash + 1;
-	}
-	snprintf(ev, esz, "%.*s", (int)strcspn(e, ",/"), e);
-	return *pmu && *ev;
-}
-
 struct slice {
 	const struct perf_record *r;
 	size_t n;
@@ -108,7 +86,7 @@ static int add_sample(struct metric_sample **s, size_t *n, const struct metric *
 		for (size_t i = 0; i < sl->n; i++) {
 			char rp[256], re[128];
 
-			if (!split_event(sl->r[i].event, rp, sizeof(rp), re, sizeof(re)) ||
+			if (!metric_event_split(sl->r[i].event, rp, sizeof(rp), re, sizeof(re)) ||
 			    strcmp(rp, pmu) || strcmp(re, names[k]))
 				continue;
 			any = true;
@@ -167,13 +145,13 @@ static int report_slice(const struct stat_args *a, struct metrics_ctx *mc, const
 			char pmu[256], ev[128];
 			bool dup = false;
 
-			if (!split_event(sl->r[r].event, pmu, sizeof(pmu), ev, sizeof(ev)) ||
+			if (!metric_event_split(sl->r[r].event, pmu, sizeof(pmu), ev, sizeof(ev)) ||
 			    !applies(&mc->ml.v[i], pmu))
 				continue;
 			for (size_t k = 0; k < r && !dup; k++) {
 				char p2[256], e2[128];
 
-				dup = split_event(sl->r[k].event, p2, sizeof(p2), e2, sizeof(e2)) &&
+				dup = metric_event_split(sl->r[k].event, p2, sizeof(p2), e2, sizeof(e2)) &&
 				      !strcmp(p2, pmu);
 			}
 			if (!dup)

@@ -292,17 +292,26 @@ int metrics_prepare(struct metrics_ctx **out, const struct stat_args *a, const s
 	return EXIT_OK;
 }
 
-/* "pmu/rd_bytes,src_bdf=.../" -> "rd_bytes"; "bfperf/tile0/MEMORY_READS/" -> "MEMORY_READS" */
-static void event_name(const char *label, char *buf, size_t size)
+/* "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x100/" -> pmu and event; bfperf/BLOCK/EV/ too */
+bool metric_event_split(const char *text, char *pmu, size_t psz, char *ev, size_t esz)
 {
-	const char *s = strchr(label, '/');
-	size_t n;
+	const char *slash = strchr(text, '/'), *e;
 
-	if (s && !strncmp(label, "bfperf/", 7))
-		s = strchr(s + 1, '/');
-	s = s ? s + 1 : label;
-	n = strcspn(s, ",/");
-	snprintf(buf, size, "%.*s", (int)n, s);
+	if (!slash)
+		return false;
+	if (!strncmp(text, "bfperf/", 7)) {
+		const char *b = slash + 1, *s2 = strchr(b, '/');
+
+		if (!s2)
+			return false;
+		snprintf(pmu, psz, "%.*s", (int)(s2 - text), text);
+		e = s2 + 1;
+	} else {
+		snprintf(pmu, psz, "%.*s", (int)(slash - text), text);
+		e = slash + 1;
+	}
+	snprintf(ev, esz, "%.*s", (int)strcspn(e, ",/"), e);
+	return *pmu && *ev;
 }
 
 static void gather(const struct metric_spec *sp, const struct count_set *cs, const uint64_t *prev,
@@ -312,12 +321,13 @@ static void gather(const struct metric_spec *sp, const struct count_set *cs, con
 		out->count[k] = 0;
 	for (size_t i = 0; i < cs->n; i++) {
 		const struct counter *c = &cs->v[i];
-		char name[128];
+		char pmu[256], name[128];
 		uint64_t v = c->value, en = c->enabled, run = c->running;
 
 		if (c->input < sp->input || c->input >= sp->input + sp->ninputs)
 			continue;
-		event_name(c->label, name, sizeof(name));
+		if (!metric_event_split(c->label, pmu, sizeof(pmu), name, sizeof(name)))
+			continue;
 		if (delta) {
 			v -= prev[3 * i];
 			en -= prev[3 * i + 1];

@@ -32,6 +32,9 @@ struct device_target {
 	char name[32], pmu[64], filter[96];
 };
 
+/* "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x100/" -> PMU and event name (bfperf/BLOCK/EVENT/ too) */
+bool metric_event_split(const char *text, char *pmu, size_t psz, char *ev, size_t esz);
+
 /* Mark the metrics a comma list names (names, globs, family ids); prints unknown ones */
 int metrics_select(struct metrics_ctx *mc, const char *list);
 
