@@ -11,9 +11,8 @@
 #define PATH_LEN 1024
 
 /* r is the PMU's own directory (sysroot_sub): every path is relative to it */
-static int read_attr(const struct sysroot *r, const char *pmu, const char *file, char **out)
+static int read_attr(const struct sysroot *r, const char *file, char **out)
 {
-	(void)pmu;
 	return sysroot_read_trim(r, file, out);
 }
 
@@ -21,7 +20,7 @@ static void read_type(const struct sysroot *r, struct pmu *p, struct diag *diag)
 {
 	int64_t v;
 	char *s;
-	int ret = read_attr(r, p->name, "type", &s);
+	int ret = read_attr(r, "type", &s);
 
 	p->type = -1;
 	if (ret) {
@@ -39,7 +38,7 @@ static void read_cpus(const struct sysroot *r, struct pmu *p, const char *file, 
 		      bool *has, struct diag *diag)
 {
 	char *s;
-	int ret = read_attr(r, p->name, file, &s);
+	int ret = read_attr(r, file, &s);
 
 	*has = false;
 	if (ret == -ENOENT)
@@ -62,7 +61,7 @@ static void read_identifier(const struct sysroot *r, struct pmu *p)
 	static const char *const files[] = { "identifier", "ali_drw_pmu_identifier" };
 
 	for (size_t i = 0; i < 2; i++) {
-		if (!read_attr(r, p->name, files[i], &p->identifier)) {
+		if (!read_attr(r, files[i], &p->identifier)) {
 			p->identifier_file = files[i];
 			return;
 		}
@@ -76,7 +75,7 @@ static void read_peer(const struct sysroot *r, struct pmu *p)
 		enum pmu_peer kind;
 	} kinds[] = { { "nr_gpu=", PEER_GPU }, { "nr_cpu=", PEER_CPU }, { "nr_cxlmem=", PEER_CXLMEM } };
 
-	if (read_attr(r, p->name, "peer", &p->peer))
+	if (read_attr(r, "peer", &p->peer))
 		return;
 	for (size_t i = 0; i < 3; i++) {
 		size_t kl = strlen(kinds[i].key);
@@ -91,11 +90,11 @@ static void read_peer(const struct sysroot *r, struct pmu *p)
 
 static void read_formats(const struct sysroot *r, struct pmu *p, struct diag *diag)
 {
-	char dir[PATH_LEN], path[PATH_LEN];
+	const char *dir = "format";
+	char path[PATH_LEN];
 	char **names;
 	size_t n;
 
-	snprintf(dir, sizeof(dir), "format");
 	if (sysroot_list(r, dir, &names, &n))
 		return;
 	p->formats = calloc(n ? n : 1, sizeof(*p->formats));
@@ -159,12 +158,11 @@ static char *read_side(const struct sysroot *r, const char *dir, char **names, s
 
 static void read_events(const struct sysroot *r, struct pmu *p, struct diag *diag)
 {
-	char dir[PATH_LEN], path[PATH_LEN], fmdir[PATH_LEN];
+	const char *dir = "events", *fmdir = "filtermode";
+	char path[PATH_LEN];
 	char **names;
 	size_t n;
 
-	snprintf(dir, sizeof(dir), "events");
-	snprintf(fmdir, sizeof(fmdir), "filtermode");
 	if (sysroot_list(r, dir, &names, &n))
 		return;
 	p->events = calloc(n ? n : 1, sizeof(*p->events));
@@ -211,7 +209,7 @@ static void read_hns3(const struct sysroot *r, struct pmu *p, struct diag *diag)
 		char tail;
 
 		*dst[i] = -1;
-		if (read_attr(r, p->name, files[i], &s))
+		if (read_attr(r, files[i], &s))
 			continue;
 		/* "%02x:%02x.%x": bus:dev.fn without a domain */
 		if (sscanf(s, "%2x:%2x.%1x%c", &bus, &dev, &fn, &tail) == 3 && dev < 32 && fn < 8)
@@ -221,7 +219,7 @@ static void read_hns3(const struct sysroot *r, struct pmu *p, struct diag *diag)
 		free(s);
 	}
 	p->hw_clk_freq = -1;
-	if (!read_attr(r, p->name, "hw_clk_freq", &s)) {
+	if (!read_attr(r, "hw_clk_freq", &s)) {
 		if (!strnum_s64(s, 0, UINT32_MAX, &hz))
 			p->hw_clk_freq = hz;
 		else
