@@ -5,6 +5,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cmd/pmuctl.h"
 #include "pmu/cpulist.h"
 #include "pmu/diag.h"
@@ -17,7 +19,8 @@ static void vmsg(const char *level, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-char *temp_path_for(const char *path)
+/* "<path>.tmp." and mkstemp's six-letter template: the file lands beside path, same filesystem */
+static char *temp_path_for(const char *path)
 {
 	size_t n = strlen(path);
 	char *t = malloc(n + sizeof(".tmp.") + 6);
@@ -29,6 +32,49 @@ char *temp_path_for(const char *path)
 	memset(t + n + 5, 'X', 6);	/* what mkstemp replaces */
 	t[n + 11] = '\0';
 	return t;
+}
+
+FILE *temp_open(const char *path, char **tmp)
+{
+	FILE *f = NULL;
+	int fd = -1, e = ENOMEM;
+
+	*tmp = temp_path_for(path);
+	if (*tmp && (fd = mkstemp(*tmp)) >= 0) {
+		/* readable like any output file (node_exporter may run as another user) */
+		if (fchmod(fd, 0644))
+			(void)0;	/* mkstemp's 0600 is still a usable file */
+		f = fdopen(fd, "w");
+	}
+	if (f)
+		return f;
+	e = *tmp ? errno : e;
+	if (fd >= 0) {
+		close(fd);
+		unlink(*tmp);
+	}
+	p_err("cannot write '%s': %s", path, strerror(e));
+	free(*tmp);
+	*tmp = NULL;
+	return NULL;
+}
+
+int temp_close(FILE *f, char *tmp, const char *path, bool keep)
+{
+	int ret = 0;
+
+	if (fflush(f) || fsync(fileno(f)))
+		ret = -errno;
+	if (fclose(f) && !ret)
+		ret = -errno;
+	if (keep && !ret && rename(tmp, path))
+		ret = -errno;
+	if (!keep || ret)
+		unlink(tmp);
+	if (ret)
+		p_err("cannot write '%s': %s", path, strerror(-ret));
+	free(tmp);
+	return ret;
 }
 
 void p_err(const char *fmt, ...)

@@ -139,36 +139,14 @@ static void snapshot(struct run *r)
 /* --format=openmetrics -o FILE: every interval replaces the file whole (textfile collector) */
 static int emit_file(struct run *r, bool delta, long interval, double t, double duration)
 {
-	char *tmp = NULL;
-	FILE *f;
-	int fd, ret = 0;
+	char *tmp;
+	FILE *f = temp_open(r->a->output, &tmp);
+	int ret;
 
-	tmp = temp_path_for(r->a->output);
-	if (!tmp)
-		return -ENOMEM;
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		ret = -errno;
-		if (fd >= 0)
-			close(fd);
-		p_err("cannot write '%s': %s", r->a->output, strerror(-ret));
-		free(tmp);
-		return ret;
-	}
-	if (fchmod(fd, 0644))
-		(void)0;	/* node_exporter may still read it as the same user */
+	if (!f)
+		return -EIO;
 	ret = metrics_emit(r->mc, f, r->a, &r->cs, r->prev, delta, duration, t, interval, true);
-	if (fflush(f) || fsync(fd))
-		ret = -errno;
-	fclose(f);
-	if (!ret && rename(tmp, r->a->output))
-		ret = -errno;
-	if (ret) {
-		unlink(tmp);
-		p_err("cannot write '%s': %s", r->a->output, strerror(-ret));
-	}
-	free(tmp);
-	return ret;
+	return temp_close(f, tmp, r->a->output, !ret) ?: ret;
 }
 
 static int emit(struct run *r, bool delta, long interval, double t, bool first)
@@ -266,47 +244,27 @@ static int start_child(struct run *r)
 
 static int open_output(struct run *r)
 {
-	const char *path = r->a->output;
-	int fd;
-
 	/* openmetrics replaces the file at every report itself */
-	if (!path || r->a->openmetrics) {
+	if (!r->a->output || r->a->openmetrics) {
 		r->out = stdout;
 		return 0;
 	}
-	r->tmp_path = temp_path_for(path);
-	if (!r->tmp_path)
-		return -ENOMEM;
-	fd = mkstemp(r->tmp_path);
-	if (fd < 0) {
-		p_err("cannot write '%s': %s", path, strerror(errno));
-		free(r->tmp_path);
-		r->tmp_path = NULL;
-		return -errno;
+	r->out = temp_open(r->a->output, &r->tmp_path);
+	if (!r->out) {
+		r->out = stdout;
+		return -EIO;
 	}
-	if (fchmod(fd, 0644))
-		(void)0;	/* mkstemp's 0600 is still a usable file */
-	r->out = fdopen(fd, "w");
-	return r->out ? 0 : -errno;
+	return 0;
 }
 
 /* -o FILE: the whole output appears at once, or not at all */
 static int close_output(struct run *r, bool keep)
 {
-	int ret = 0;
+	int ret;
 
 	if (!r->tmp_path)
 		return 0;
-	if (fflush(r->out) || fsync(fileno(r->out)))
-		ret = -errno;
-	fclose(r->out);
-	if (keep && !ret && rename(r->tmp_path, r->a->output))
-		ret = -errno;
-	if (!keep || ret)
-		unlink(r->tmp_path);
-	if (ret)
-		p_err("cannot write '%s': %s", r->a->output, strerror(-ret));
-	free(r->tmp_path);
+	ret = temp_close(r->out, r->tmp_path, r->a->output, keep);
 	r->tmp_path = NULL;
 	r->out = stdout;
 	return ret;
