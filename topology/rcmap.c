@@ -43,19 +43,17 @@ static ssize_t find_root(const struct pci_topo *t, size_t i)
 	return best;
 }
 
-static bool domain_has_hns3_pmu_dev(const struct pci_topo *t, uint32_t domain, bool *any)
+static bool is_hns3_pmu_dev(const struct pci_fn *f)
 {
-	bool found = false;
+	return f->cfg.vendor == HNS3_PMU_VENDOR && f->cfg.device == HNS3_PMU_DEVICE;
+}
 
-	*any = false;
-	for (size_t i = 0; i < t->n; i++) {
-		if (t->fn[i].cfg.vendor != HNS3_PMU_VENDOR || t->fn[i].cfg.device != HNS3_PMU_DEVICE)
-			continue;
-		*any = true;
-		if (t->fn[i].domain == domain)
-			found = true;
-	}
-	return found;
+static bool domain_has_hns3_pmu_dev(const struct pci_topo *t, uint32_t domain)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (is_hns3_pmu_dev(&t->fn[i]) && t->fn[i].domain == domain)
+			return true;
+	return false;
 }
 
 /*
@@ -64,13 +62,11 @@ static bool domain_has_hns3_pmu_dev(const struct pci_topo *t, uint32_t domain, b
  * domains count.
  */
 static const struct pmu *find_hns3(const struct pci_topo *t, const struct pci_fn *f,
-				   const struct pmu_list *pmus, uint16_t bdf)
+				   const struct pmu_list *pmus, uint16_t bdf, bool any_endpoint)
 {
-	bool any_endpoint;
-
 	if (!pmus)
 		return NULL;
-	if (!domain_has_hns3_pmu_dev(t, f->domain, &any_endpoint) && any_endpoint)
+	if (any_endpoint && !domain_has_hns3_pmu_dev(t, f->domain))
 		return NULL;
 	for (size_t i = 0; i < pmus->n; i++) {
 		const struct pmu *p = &pmus->v[i];
@@ -85,16 +81,20 @@ static const struct pmu *find_hns3(const struct pci_topo *t, const struct pci_fn
 int rcmap_build(const struct pci_topo *t, const struct pmu_list *pmus, struct fn_map **out)
 {
 	struct fn_map *m = calloc(t->n ? t->n : 1, sizeof(*m));
+	bool any_endpoint = false;
 
 	if (!m)
 		return -ENOMEM;
+	/* looked up once: most machines have no HNS3 PMU endpoint, and then no domain rule */
+	for (size_t i = 0; i < t->n && !any_endpoint; i++)
+		any_endpoint = is_hns3_pmu_dev(&t->fn[i]);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct pci_fn *f = &t->fn[i];
 		struct fn_map *e = &m[i];
 
 		e->src_bdf = (uint16_t)(f->bus << 8 | f->dev << 3 | f->fn);
 		e->root = find_root(t, i);
-		e->hns3 = find_hns3(t, f, pmus, e->src_bdf);
+		e->hns3 = find_hns3(t, f, pmus, e->src_bdf, any_endpoint);
 		if (e->root < 0)
 			continue;
 		e->dvsec = &t->fn[e->root].cfg.dvsec;
