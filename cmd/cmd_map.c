@@ -139,7 +139,7 @@ static const char *fn_str(const struct map_ctx *c, size_t i, char *buf, size_t s
 /* The full domain:bus:dev.fn form, whatever lspci would print: JSON keys never change shape */
 static const char *fn_full(const struct pci_fn *f, char *buf, size_t size)
 {
-	snprintf(buf, size, "%04x:%02x:%02x.%d", f->domain, f->bus, f->dev, f->fn);
+	pci_fn_full_name(f, buf, size);
 	return buf;
 }
 
@@ -341,41 +341,64 @@ static void print_device(const struct map_ctx *c, size_t i)
 		printf("          %s bdf=0x%04x,queue=0xffff\n", m->hns3->name, m->src_bdf);
 }
 
+/* socket, then RC, then lspci order (the index) */
+static int cmp_root_port(const void *a, const void *b, void *topo)
+{
+	const struct pci_topo *t = topo;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	const struct nv_dvsec *dx = &t->fn[x].cfg.dvsec, *dy = &t->fn[y].cfg.dvsec;
+
+	if (dx->socket != dy->socket)
+		return dx->socket - dy->socket;
+	if (dx->rc != dy->rc)
+		return dx->rc - dy->rc;
+	return x < y ? -1 : x > y;
+}
+
+/* The root ports with something shown below them, sorted for the tree */
+static size_t shown_root_ports(const struct map_ctx *c, size_t *out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->topo.n; i++) {
+		ssize_t r = c->maps[i].root;
+		bool seen = false;
+
+		if (!c->shown[i] || r < 0)
+			continue;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = out[k] == (size_t)r;
+		if (!seen)
+			out[n++] = (size_t)r;
+	}
+	qsort_r(out, n, sizeof(*out), cmp_root_port, (void *)&c->topo);
+	return n;
+}
+
 static void print_tree(const struct map_ctx *c)
 {
 	int last_socket = -1, last_rc = -1;
-	size_t shown = 0;
+	size_t shown = 0, *ports = calloc(c->topo.n ? c->topo.n : 1, sizeof(size_t));
+	size_t nports = ports ? shown_root_ports(c, ports) : 0;
 	char bdf[32], label[512];
 
-	/* root ports sorted by socket, RC, then their functions in lspci order */
-	for (int s = 0; s < 256; s++) {
-		for (int r = 0; r < 256; r++) {
-			for (size_t p = 0; p < c->topo.n; p++) {
-				const struct nv_dvsec *d = &c->topo.fn[p].cfg.dvsec;
+	for (size_t k = 0; k < nports; k++) {
+		size_t p = ports[k];
+		const struct nv_dvsec *d = &c->topo.fn[p].cfg.dvsec;
 
-				if (!rcmap_is_root_port(&c->topo.fn[p]) || d->socket != s || d->rc != r)
-					continue;
-				bool any = false;
-
-				for (size_t i = 0; i < c->topo.n && !any; i++)
-					any = c->shown[i] && c->maps[i].root == (ssize_t)p;
-				if (!any)
-					continue;
-				if (last_socket != s)
-					printf("socket %d\n", s);
-				if (last_socket != s || last_rc != r)
-					printf("  RC %d  %s%s, %s%s\n", r, c->maps[p].pcie_pmu,
-					       c->maps[p].pcie_present ? "" : " (not in sysfs)",
-					       c->maps[p].tgt_pmu,
-					       c->maps[p].tgt_present ? "" : " (not in sysfs)");
-				last_socket = s;
-				last_rc = r;
-				for (size_t i = 0; i < c->topo.n; i++)
-					if (c->shown[i] && c->maps[i].root == (ssize_t)p)
-						print_device(c, i);
-			}
-		}
+		if (last_socket != d->socket)
+			printf("socket %d\n", d->socket);
+		if (last_socket != d->socket || last_rc != d->rc)
+			printf("  RC %d  %s%s, %s%s\n", d->rc, c->maps[p].pcie_pmu,
+			       c->maps[p].pcie_present ? "" : " (not in sysfs)", c->maps[p].tgt_pmu,
+			       c->maps[p].tgt_present ? "" : " (not in sysfs)");
+		last_socket = d->socket;
+		last_rc = d->rc;
+		for (size_t i = 0; i < c->topo.n; i++)
+			if (c->shown[i] && c->maps[i].root == (ssize_t)p)
+				print_device(c, i);
 	}
+	free(ports);
 	for (size_t i = 0; i < c->topo.n; i++)
 		shown += c->shown[i];
 	for (size_t i = 0; i < c->topo.n; i++) {

@@ -115,8 +115,7 @@ static int complete_bdfs(void)
 	}
 	if (!pci_topo_read(&src, &t, &err)) {
 		for (size_t i = 0; i < t.n; i++) {
-			snprintf(name, sizeof(name), "%04x:%02x:%02x.%d", t.fn[i].domain, t.fn[i].bus,
-				 t.fn[i].dev, t.fn[i].fn);
+			pci_fn_full_name(&t.fn[i], name, sizeof(name));
 			printf("%s\n", name);
 		}
 		pci_topo_free(&t);

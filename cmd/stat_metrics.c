@@ -138,7 +138,7 @@ static int device_target(const struct stat_args *a, const struct pmu_list *pmus,
 		if (f->bus != b.bus || f->dev != b.dev || f->fn != b.fn ||
 		    (b.domain >= 0 && f->domain != (uint32_t)b.domain))
 			continue;
-		snprintf(t->name, sizeof(t->name), "%04x:%02x:%02x.%d", f->domain, f->bus, f->dev, f->fn);
+		pci_fn_full_name(f, t->name, sizeof(t->name));
 		if (maps[i].dvsec) {
 			snprintf(t->pmu, sizeof(t->pmu), "%s", maps[i].pcie_pmu);
 			if (a->root_port)

@@ -204,10 +204,15 @@ void pci_topo_free(struct pci_topo *t)
 	memset(t, 0, sizeof(*t));
 }
 
+void pci_fn_full_name(const struct pci_fn *f, char *buf, size_t size)
+{
+	snprintf(buf, size, "%04x:%02x:%02x.%d", f->domain, f->bus, f->dev, f->fn);
+}
+
 void pci_fn_name(const struct pci_topo *t, const struct pci_fn *f, char *buf, size_t size)
 {
 	if (t->show_domains)
-		snprintf(buf, size, "%04x:%02x:%02x.%d", f->domain, f->bus, f->dev, f->fn);
+		pci_fn_full_name(f, buf, size);
 	else
 		snprintf(buf, size, "%02x:%02x.%d", f->bus, f->dev, f->fn);
 }

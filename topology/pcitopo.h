@@ -46,6 +46,8 @@ struct pci_source {
 
 int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_err *err);
 void pci_topo_free(struct pci_topo *t);
+/* "0005:01:00.0" always: the form JSON and completion use */
+void pci_fn_full_name(const struct pci_fn *f, char *buf, size_t size);
 /* "0005:01:00.0" or "01:00.0", as lspci prints it in this topology */
 void pci_fn_name(const struct pci_topo *t, const struct pci_fn *f, char *buf, size_t size);
 
