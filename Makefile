@@ -27,8 +27,8 @@ WARNINGS := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wstrict-prototypes \
 	    -Wmissing-prototypes -Wno-format-nonliteral
 PKGS := libpci jansson
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
-ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
+ALL_CFLAGS = -std=gnu11 -pthread -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS)
 
 ifeq ($(V),1)
 Q :=

@@ -485,8 +485,8 @@ static int report_partial(const struct map_ctx *c)
 		p_warn("%zu function%s a looped capability chain; read up to the loop",
 		       c->topo.looped, c->topo.looped == 1 ? " has" : "s have");
 	if (n) {
-		p_warn("the extended configuration space (0x100 and up, where the DVSEC is) of %zu of %zu PCI functions was not readable: run as root%s",
-		       n, c->topo.n, settings.pci_dump ? ", or dump with 'sudo " LSPCI_DUMP_CMD "'" : "");
+		p_warn("the extended configuration space (0x100 and up, where the DVSEC is) of %zu of %zu NVIDIA bridges was not readable: run as root%s",
+		       n, c->topo.candidates, settings.pci_dump ? ", or dump with 'sudo " LSPCI_DUMP_CMD "'" : "");
 		return EXIT_PARTIAL;
 	}
 	return EXIT_OK;

@@ -110,15 +110,14 @@ static void walk_ext_caps(const uint8_t *cfg, size_t len, struct pci_cfg_info *o
 	} while (where);
 }
 
-void pci_cfg_decode(const uint8_t *cfg, size_t len, struct pci_cfg_info *out)
+bool pci_cfg_may_be_root_port(const uint8_t *hdr)
+{
+	return rd16(hdr, 0) == NV_DVSEC_VENDOR && (hdr[PCI_HEADER_TYPE] & 0x7f) == 1;
+}
+
+void pci_cfg_decode_header(const uint8_t *cfg, struct pci_cfg_info *out)
 {
 	memset(out, 0, sizeof(*out));
-	if (len > PCI_CFG_SPACE_EXP)
-		len = PCI_CFG_SPACE_EXP;
-	if (len < 64) {
-		out->std_end = CHAIN_UNREADABLE;
-		return;
-	}
 	out->vendor = rd16(cfg, 0);
 	out->device = rd16(cfg, 2);
 	out->class_code = rd32(cfg, PCI_CLASS_REVISION) >> 8;
@@ -128,6 +127,19 @@ void pci_cfg_decode(const uint8_t *cfg, size_t len, struct pci_cfg_info *out)
 		out->secondary = cfg[PCI_SECONDARY_BUS];
 		out->subordinate = cfg[PCI_SUBORDINATE_BUS];
 	}
+}
+
+void pci_cfg_decode(const uint8_t *cfg, size_t len, struct pci_cfg_info *out)
+{
+	if (len > PCI_CFG_SPACE_EXP)
+		len = PCI_CFG_SPACE_EXP;
+	if (len < PCI_CFG_HEADER) {
+		memset(out, 0, sizeof(*out));
+		out->std_end = CHAIN_UNREADABLE;
+		return;
+	}
+	pci_cfg_decode_header(cfg, out);
+	out->caps_read = true;
 	walk_std_caps(cfg, len, out);
 	/* lspci looks at extended capabilities only for PCI Express functions */
 	if (out->pcie)

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define PCI_CFG_HEADER 64	/* what a non-root read gets, and all map needs of most functions */
 #define PCI_CFG_SPACE 256
 #define PCI_CFG_SPACE_EXP 4096
 
@@ -35,6 +36,7 @@ struct pci_cfg_info {
 	bool pcie;
 	uint8_t port_type;	/* PCI_EXP_TYPE_*: 4 root port, 5/6 switch ports */
 	uint8_t link_port;	/* LnkCap port number */
+	bool caps_read;		/* the capability chains were walked (pci_cfg_decode) */
 	enum chain_end std_end, ext_end;
 	bool ext_walked;	/* PCIe, and offset 0x100 was readable */
 	bool ext_unreadable;	/* PCIe, but only the first 64 or 256 bytes were readable */
@@ -49,5 +51,15 @@ struct pci_cfg_info {
  * found is the one the document's script finds. Never reads past len.
  */
 void pci_cfg_decode(const uint8_t *cfg, size_t len, struct pci_cfg_info *out);
+
+/* The first 64 bytes only: ids, class, header type, bus numbers; no capability walks */
+void pci_cfg_decode_header(const uint8_t *cfg, struct pci_cfg_info *out);
+
+/*
+ * Whether a function's capabilities can hold the RC map, judged from its first 64 bytes: an
+ * NVIDIA bridge. The document puts the DVSEC on root ports, and a root port is a bridge; the
+ * document's script also looks at NVIDIA endpoints (GPUs), whose DVSEC is not an RC map.
+ */
+bool pci_cfg_may_be_root_port(const uint8_t *hdr);
 
 #endif

@@ -1,50 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-/* libpci does the reading; its error hook must not return, so it jumps back here. */
+/* Every function's header, and the whole config space of those that may be root ports. */
 #include <errno.h>
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <pci/pci.h>
-#include "topology/pcitopo.h"
+#include "topology/libpci_session.h"
+#include "topology/pcidump_read.h"
 #include "topology/pcisysfs.h"
-
-struct libpci_ctx {
-	jmp_buf escape;
-	char msg[512];
-	struct diag *diag;
-};
-
-/* libpci's hooks carry no user pointer; one scan runs at a time */
-static struct libpci_ctx *active;
-
-static void __attribute__((noreturn)) hook_error(char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(active->msg, sizeof(active->msg), fmt, ap);
-	va_end(ap);
-	longjmp(active->escape, 1);
-}
-
-static void hook_warning(char *fmt, ...)
-{
-	char buf[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	diag_add(active->diag, "libpci: %s", buf);
-}
-
-static void hook_debug(char *fmt, ...)
-{
-	(void)fmt;
-}
+#include "topology/pcitopo.h"
 
 static int fn_cmp(const void *a, const void *b)
 {
@@ -57,17 +23,6 @@ static int fn_cmp(const void *a, const void *b)
 	if (x->dev != y->dev)
 		return x->dev < y->dev ? -1 : 1;
 	return (int)x->fn - (int)y->fn;
-}
-
-/* The most config space libpci will give: 4096 as root, 256 for plain PCI, 64 for non-root */
-static size_t read_config(struct pci_dev *d, uint8_t *cfg)
-{
-	static const int sizes[] = { PCI_CFG_SPACE_EXP, PCI_CFG_SPACE, 64 };
-
-	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-		if (pci_read_block(d, 0, cfg, sizes[i]))
-			return (size_t)sizes[i];
-	return 0;
 }
 
 static void read_bars(struct pci_dev *d, struct pci_fn *f)
@@ -98,9 +53,59 @@ static void look_up_name(struct pci_access *pacc, struct pci_fn *f)
 		f->name = strdup(buf);
 }
 
-static int collect(struct pci_access *pacc, const struct pci_source *src, struct pci_topo *t)
+struct collect_args {
+	const struct pci_source *src;
+	struct pci_topo *t;
+	const struct cfg_images *images;	/* a dump's candidates, read beforehand */
+};
+
+/* A candidate's config space: from the images for a dump, from libpci for sysfs */
+static size_t read_whole(struct pci_dev *d, const struct cfg_images *images, uint8_t *cfg,
+			 const uint8_t **bytes)
 {
-	uint8_t cfg[PCI_CFG_SPACE_EXP];
+	struct pci_dump_fn key = { (uint32_t)d->domain, d->bus, d->dev, d->func };
+	const struct cfg_image *im;
+
+	*bytes = cfg;
+	if (!images)
+		return libpci_read_config(d, cfg);
+	im = cfg_images_find(images, &key);
+	if (!im)
+		return 0;
+	*bytes = im->bytes;
+	return im->len;
+}
+
+/* The whole config space of functions that may be root ports; the header of the others */
+static void read_fn(struct pci_dev *d, const struct collect_args *a, const uint8_t *hdr, uint8_t *cfg,
+		    struct pci_fn *f)
+{
+	struct pci_topo *t = a->t;
+	const uint8_t *bytes;
+
+	if (!pci_cfg_may_be_root_port(hdr)) {
+		f->cfg_len = PCI_CFG_HEADER;
+		pci_cfg_decode_header(hdr, &f->cfg);
+		return;
+	}
+	t->candidates++;
+	f->cfg_len = read_whole(d, a->images, cfg, &bytes);
+	if (!f->cfg_len) {
+		bytes = hdr;
+		f->cfg_len = PCI_CFG_HEADER;
+	}
+	pci_cfg_decode(bytes, f->cfg_len, &f->cfg);
+	if (f->cfg.ext_unreadable || f->cfg.std_end == CHAIN_UNREADABLE)
+		t->ext_unreadable++;
+	if (f->cfg.std_end == CHAIN_LOOPED || f->cfg.ext_end == CHAIN_LOOPED)
+		t->looped++;
+}
+
+static int collect(struct pci_access *pacc, void *arg)
+{
+	const struct collect_args *a = arg;
+	struct pci_topo *t = a->t;
+	uint8_t hdr[PCI_CFG_HEADER], cfg[PCI_CFG_SPACE_EXP];
 	size_t cap = 0;
 
 	for (struct pci_dev *d = pacc->devices; d; d = d->next)
@@ -117,20 +122,15 @@ static int collect(struct pci_access *pacc, const struct pci_source *src, struct
 		f->fn = d->func;
 		if (d->domain)
 			t->show_domains = true;
-		f->cfg_len = read_config(d, cfg);
-		if (!f->cfg_len) {
+		if (!pci_read_block(d, 0, hdr, sizeof(hdr))) {
 			diag_add(&t->diag, "%04x:%02x:%02x.%d: configuration space not readable; skipped",
 				 d->domain, d->bus, d->dev, d->func);
 			continue;
 		}
-		pci_cfg_decode(cfg, f->cfg_len, &f->cfg);
-		if (f->cfg.ext_unreadable || f->cfg.std_end == CHAIN_UNREADABLE)
-			t->ext_unreadable++;
-		if (f->cfg.std_end == CHAIN_LOOPED || f->cfg.ext_end == CHAIN_LOOPED)
-			t->looped++;
+		read_fn(d, a, hdr, cfg, f);
 		pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_BASES | PCI_FILL_SIZES);
 		read_bars(d, f);
-		if (src->names)
+		if (a->src->names)
 			look_up_name(pacc, f);
 		t->n++;
 	}
@@ -138,10 +138,64 @@ static int collect(struct pci_access *pacc, const struct pci_source *src, struct
 	return 0;
 }
 
+struct dump_pass {
+	struct collect_args collect;
+	const struct pci_dump *dump;
+	struct pmu_err *err;
+};
+
+/*
+ * The first session sees every function's header. The NVIDIA bridges among them are read
+ * whole in sessions of their own, and collect then takes them from those images.
+ */
+static int collect_dump(struct pci_access *pacc, void *arg)
+{
+	struct dump_pass *p = arg;
+	struct pci_dump_keep keep = { 0 };
+	struct cfg_images images = { 0 };
+	uint8_t hdr[PCI_CFG_HEADER];
+	int ret = 0;
+
+	for (struct pci_dev *d = pacc->devices; d && !ret; d = d->next)
+		if (pci_read_block(d, 0, hdr, sizeof(hdr)) && pci_cfg_may_be_root_port(hdr))
+			ret = pci_dump_keep_add(&keep, (uint32_t)d->domain, d->bus, d->dev, d->func);
+	if (ret) {
+		pci_dump_keep_free(&keep);
+		return ret;
+	}
+	pci_dump_keep_seal(&keep);
+	if (keep.n)
+		ret = pci_dump_read_images(p->dump, &keep, &images, &p->collect.t->diag, p->err);
+	pci_dump_keep_free(&keep);
+	if (!ret) {
+		p->collect.images = &images;
+		ret = collect(pacc, &p->collect);
+	}
+	cfg_images_free(&images);
+	return ret;
+}
+
+static int read_dump(const struct pci_source *src, struct pci_topo *t, struct pmu_err *err)
+{
+	struct pci_dump dump;
+	struct dump_pass pass = { .collect = { .src = src, .t = t }, .dump = &dump, .err = err };
+	char path[64];
+	int fd, ret;
+
+	ret = pci_dump_load(src->dump, &dump, err);
+	if (ret)
+		return ret;
+	fd = pci_dump_slice_file(&dump, NULL, PCI_DUMP_HEADERS, path, sizeof(path), err);
+	ret = fd < 0 ? fd : libpci_session(path, NULL, &t->diag, collect_dump, &pass, err);
+	if (fd >= 0)
+		close(fd);
+	pci_dump_free(&dump);
+	return ret;
+}
+
 int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_err *err)
 {
-	struct libpci_ctx ctx = { .diag = &t->diag };
-	struct pci_access *pacc;
+	struct collect_args args = { .src = src, .t = t };
 	char path[4096];
 	int ret;
 
@@ -153,6 +207,7 @@ int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_e
 		if (!stat(src->dump, &st) && S_ISDIR(st.st_mode))
 			return pmu_err_set(err, -EISDIR, "dump: %s is a directory, not an " LSPCI_DUMP_CMD " dump",
 					   src->dump);
+		ret = read_dump(src, t, err);
 	} else {
 		ret = pci_sysfs_check(src->root, err);
 		if (ret)
@@ -160,35 +215,8 @@ int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_e
 		ret = sysroot_path(path, sizeof(path), "%s/bus/pci", src->root->path);
 		if (ret)
 			return pmu_err_set(err, ret, "sysfs root path too long");
+		ret = libpci_session(NULL, path, &t->diag, collect, &args, err);
 	}
-	pacc = pci_alloc();
-	if (!pacc)
-		return pmu_err_set(err, -ENOMEM, "out of memory");
-	pacc->error = hook_error;
-	pacc->warning = hook_warning;
-	pacc->debug = hook_debug;
-	active = &ctx;
-	if (setjmp(ctx.escape)) {
-		ret = pmu_err_set(err, -EIO, "%s", ctx.msg);
-		goto cleanup;
-	}
-	/* names from pci.ids only: udev's hwdb is slower and leaks a udev context per lookup */
-	pci_set_param(pacc, "hwdb.disable", "1");
-	if (src->dump) {
-		pacc->method = PCI_ACCESS_DUMP;
-		pci_set_param(pacc, "dump.name", (char *)src->dump);
-	} else {
-		pacc->method = PCI_ACCESS_SYS_BUS_PCI;
-		pci_set_param(pacc, "sysfs.path", path);
-	}
-	pci_init(pacc);
-	pci_scan_bus(pacc);
-	ret = collect(pacc, src, t);
-	if (ret)
-		pmu_err_set(err, ret, "out of memory");
-cleanup:
-	pci_cleanup(pacc);
-	active = NULL;
 	if (ret)
 		pci_topo_free(t);
 	return ret;

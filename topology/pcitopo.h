@@ -23,7 +23,7 @@ struct pci_bar {
 struct pci_fn {
 	uint32_t domain;	/* libpci allows five hex digits */
 	uint8_t bus, dev, fn;
-	size_t cfg_len;		/* bytes of config space readable: 64, 256 or 4096 */
+	size_t cfg_len;		/* bytes read: 64 (all map needs, or a non-root read), 256 or 4096 */
 	struct pci_cfg_info cfg;
 	struct pci_bar bar[6];
 	char *name;		/* vendor and device from pci.ids; NULL unless asked for */
@@ -33,14 +33,15 @@ struct pci_topo {
 	struct pci_fn *fn;	/* sorted as lspci sorts: domain, bus, device, function */
 	size_t n;
 	bool show_domains;	/* lspci prints domains when any function has one */
-	size_t ext_unreadable;	/* functions whose extended config space could not be read */
+	size_t candidates;	/* NVIDIA bridges: the functions whose whole config space is read */
+	size_t ext_unreadable;	/* candidates whose extended config space could not be read */
 	size_t looped;		/* functions with a looped capability chain */
 	struct diag diag;	/* libpci's warnings, and what was skipped */
 };
 
 struct pci_source {
 	const struct sysroot *root;	/* read <root>/bus/pci when dump is NULL */
-	const char *dump;		/* LSPCI_DUMP_CMD output, read by libpci's dump method */
+	const char *dump;		/* LSPCI_DUMP_CMD output, sliced, then read by libpci's dump method */
 	bool names;			/* look up vendor and device names in pci.ids */
 };
 

@@ -11,7 +11,7 @@
 
 bool rcmap_is_root_port(const struct pci_fn *f)
 {
-	return f->cfg.vendor == NV_DVSEC_VENDOR && f->cfg.has_nv_dvsec;
+	return f->cfg.vendor == NV_DVSEC_VENDOR && f->cfg.bridge && f->cfg.has_nv_dvsec;
 }
 
 static bool below(const struct pci_fn *port, const struct pci_fn *f)

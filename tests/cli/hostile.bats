@@ -61,6 +61,11 @@ expect() {
 	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
 	head -c 9000 "$FIX/tegra410/lspci-xxxx.txt" >"$BATS_TEST_TMPDIR/cut"
 	expect 1 "dump: line too long or unterminated" -F "$BATS_TEST_TMPDIR/cut" map
+	# libpci keeps a line's offset in an int: eight hex digits made it write before its buffer
+	printf '0000:00:00.0 x\n00: de 10 b2 22 06 00 10 00 01 00 04 06 00 00 01 00\nfffffff0: 41 41 41 41\n' \
+		>"$BATS_TEST_TMPDIR/negative"
+	expect 1 "dump: line 3: offset fffffff0 is past the 4096 bytes of configuration space" \
+		-F "$BATS_TEST_TMPDIR/negative" map
 	expect 1 "Cannot open" -F /nonexistent map
 	expect 1 "is a directory" -F "$BATS_TEST_TMPDIR" map
 }

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One libpci session at a time per thread, its errors turned into pmu_err instead of exit(). */
+#ifndef PMUCTL_LIBPCI_SESSION_H
+#define PMUCTL_LIBPCI_SESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <pci/pci.h>
+#include "pmu/diag.h"
+#include "pmu/err.h"
+
+/*
+ * pci_init on a dump file (dump) or a sysfs bus directory (sysfs), run fn, pci_cleanup.
+ * libpci's fatal errors become err (-EIO), its warnings diag lines. Sessions nest.
+ */
+int libpci_session(const char *dump, const char *sysfs, struct diag *diag,
+		   int (*fn)(struct pci_access *pacc, void *arg), void *arg, struct pmu_err *err);
+
+/* The most config space libpci gives into cfg (4096 bytes): 4096, 256, 64, or 0 */
+size_t libpci_read_config(struct pci_dev *d, uint8_t *cfg);
+
+#endif
