@@ -19,27 +19,47 @@ static void vmsg(const char *level, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
+#define TEMP_SUFFIX ".tmp.XXXXXX"
+
 /* "<path>.tmp." and mkstemp's six-letter template: the file lands beside path, same filesystem */
 static char *temp_path_for(const char *path)
 {
 	size_t n = strlen(path);
-	char *t = malloc(n + sizeof(".tmp.") + 6);
+	char *t = malloc(n + sizeof(TEMP_SUFFIX));
 
 	if (!t)
 		return NULL;
 	memcpy(t, path, n);
-	memcpy(t + n, ".tmp.", 5);
-	memset(t + n + 5, 'X', 6);	/* what mkstemp replaces */
-	t[n + 11] = '\0';
+	memcpy(t + n, TEMP_SUFFIX, sizeof(TEMP_SUFFIX));
 	return t;
+}
+
+/* A regular file behind symlinks is replaced where it is, and the links stay */
+static char *replace_target(const char *path)
+{
+	char *real = realpath(path, NULL);
+
+	return real ? real : strdup(path);
 }
 
 FILE *temp_open(const char *path, char **tmp)
 {
 	FILE *f = NULL;
 	int fd = -1, e = ENOMEM;
+	char *target;
+	struct stat st;
 
-	*tmp = temp_path_for(path);
+	*tmp = NULL;
+	/* a FIFO, a terminal or /dev/stdout is written in place: renaming over it would replace it */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		f = fopen(path, "w");
+		if (!f)
+			p_err("cannot write '%s': %s", path, strerror(errno));
+		return f;
+	}
+	target = replace_target(path);
+	*tmp = target ? temp_path_for(target) : NULL;
+	free(target);
 	if (*tmp && (fd = mkstemp(*tmp)) >= 0) {
 		/* readable like any output file (node_exporter may run as another user) */
 		if (fchmod(fd, 0644))
@@ -63,14 +83,24 @@ int temp_close(FILE *f, char *tmp, const char *path, bool keep)
 {
 	int ret = 0;
 
-	if (fflush(f) || fsync(fileno(f)))
+	/* a renderer's own fflush may have met the error already: ferror remembers it */
+	if (fflush(f) || ferror(f))
+		ret = errno ? -errno : -EIO;
+	else if (tmp && fsync(fileno(f)))
 		ret = -errno;
 	if (fclose(f) && !ret)
 		ret = -errno;
-	if (keep && !ret && rename(tmp, path))
-		ret = -errno;
-	if (!keep || ret)
-		unlink(tmp);
+	if (tmp) {
+		/* the temporary name is the target's with the suffix */
+		size_t n = strlen(tmp) - (sizeof(TEMP_SUFFIX) - 1);
+		char *target = strndup(tmp, n);
+
+		if (keep && !ret && (!target || rename(tmp, target)))
+			ret = target ? -errno : -ENOMEM;
+		if (!keep || ret)
+			unlink(tmp);
+		free(target);
+	}
 	if (ret)
 		p_err("cannot write '%s': %s", path, strerror(-ret));
 	free(tmp);

@@ -262,7 +262,7 @@ static int close_output(struct run *r, bool keep)
 {
 	int ret;
 
-	if (!r->tmp_path)
+	if (!r->out || r->out == stdout)
 		return 0;
 	ret = temp_close(r->out, r->tmp_path, r->a->output, keep);
 	r->tmp_path = NULL;
@@ -336,7 +336,8 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 			interval++;
 			ret = emit(r, true, interval, now_s() - t0, interval == 1);
 			snapshot(r);
-			if (a->interval_count && interval >= a->interval_count)
+			/* an output that cannot be written ends the run, as a full disk would */
+			if (ret || (a->interval_count && interval >= a->interval_count))
 				break;
 		}
 		if (end && now_s() >= end)
@@ -518,8 +519,7 @@ out_child:
 	child_status = finish_child(&r, got_stop || ret == EXIT_FAIL);
 	if (child_status == 127 && ret == EXIT_OK)
 		ret = EXIT_FAIL;
-	if (r.tmp_path)
-		close_output(&r, false);
+	close_output(&r, false);
 out:
 	free_run(&r);
 	return ret;

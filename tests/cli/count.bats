@@ -111,6 +111,32 @@ perf_count() {
 	[ ! -e "$BATS_TEST_TMPDIR/no" ]
 }
 
+@test "count: -o onto a device, a FIFO or a symlink writes there and replaces nothing" {
+	ev=nvidia_ucf_pmu_0/event=0x0/
+	# renaming a temporary file over /dev/full once turned it into a regular file
+	pmuctl --sysfs-root "$LIVE" stat -o /dev/full -e $ev --duration 0.05
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: cannot write '/dev/full': No space left on device" ]
+	[ -c /dev/full ]
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --format=openmetrics -o /dev/full -I 20 --interval-count 3
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: cannot write '/dev/full': No space left on device" ]
+	[ -c /dev/full ]
+	mkfifo "$BATS_TEST_TMPDIR/fifo"
+	head -n 1 "$BATS_TEST_TMPDIR/fifo" >"$BATS_TEST_TMPDIR/from-fifo" &
+	pmuctl --sysfs-root "$LIVE" stat -x, -o "$BATS_TEST_TMPDIR/fifo" -e $ev --duration 0.05
+	[ "$status" -eq 0 ]
+	wait
+	[ "$(cat "$BATS_TEST_TMPDIR/from-fifo")" = "count,event,pmu,socket,cpu,running_pct,state" ]
+	[ -p "$BATS_TEST_TMPDIR/fifo" ]
+	echo old >"$BATS_TEST_TMPDIR/real"
+	ln -s real "$BATS_TEST_TMPDIR/link"
+	pmuctl --sysfs-root "$LIVE" stat -x, -o "$BATS_TEST_TMPDIR/link" -e $ev --duration 0.05
+	[ "$status" -eq 0 ]
+	[ -L "$BATS_TEST_TMPDIR/link" ]
+	[ "$(head -n 1 "$BATS_TEST_TMPDIR/real")" = "count,event,pmu,socket,cpu,running_pct,state" ]
+}
+
 # wait until pmuctl -v says it counts: a signal before that would find no handler yet
 wait_counting() {
 	for _ in $(seq 300); do
