@@ -52,6 +52,7 @@ int metrics_offline(const struct stat_args *a);
 struct stat_row {
 	const char *label, *pmu;	/* pmu is NULL when the row spans several */
 	int socket, cpu, input;
+	size_t pos;		/* with input, which event of the -e list */
 	double count;
 	uint64_t enabled, running;
 	enum count_state state;

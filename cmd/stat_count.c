@@ -65,7 +65,7 @@ static double now_s(void)
 /* A row key per aggregation mode; counters with equal keys sum */
 static bool same_row(const struct stat_args *a, const struct counter *c, const struct stat_row *r)
 {
-	if (c->input != r->input || strcmp(c->label, r->label))
+	if (c->input != r->input || c->pos != r->pos || strcmp(c->label, r->label))
 		return false;
 	switch (a->aggr) {
 	case AGGR_PMU:
@@ -104,7 +104,7 @@ static int build_rows(struct run *r, bool delta, struct stat_report *rep)
 		if (!row) {
 			row = &rep->rows[rep->n++];
 			*row = (struct stat_row){ .label = c->label, .pmu = c->pmu, .socket = c->socket,
-						  .cpu = c->cpu, .input = c->input,
+						  .cpu = c->cpu, .input = c->input, .pos = c->pos,
 						  .state = c->state, .why = c->why };
 		} else {
 			if (row->pmu && strcmp(row->pmu, c->pmu))

@@ -23,6 +23,7 @@ struct counter {
 	int socket;		/* -1 when the PMU does not say */
 	int input;		/* which -e argument (or metric) it came from */
 	char *label;		/* the part of that argument it came from, for rows */
+	size_t pos;		/* where that part starts: an event given twice is two rows */
 	int cpu;		/* -1: not per CPU */
 	int group;		/* counters read together share it; -1 alone */
 	const struct count_driver *drv;

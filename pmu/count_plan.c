@@ -87,6 +87,7 @@ static int add_member(struct count_set *out, const struct ev_encoded *e, int cpu
 	c->cpu = cpu;
 	c->group = group;
 	c->input = e->arg + input_base;
+	c->pos = e->start;
 	if (inputs && e->end > e->start)
 		c->label = strndup(inputs[e->arg] + e->start, e->end - e->start);
 	else

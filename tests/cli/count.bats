@@ -111,6 +111,18 @@ perf_count() {
 	[ ! -e "$BATS_TEST_TMPDIR/no" ]
 }
 
+@test "count: an event given twice is two rows, not one row counting double" {
+	ev=nvidia_pcie_pmu_0_rc_4/rd_bytes/
+	pmuctl --sysfs-root "$LIVE" -j stat -e $ev,$ev -e "{$ev,$ev}" --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'len(d["counts"])')" = 4 ]
+	# the live fixture counts cpu-clock: each row alone is about 0.2 s of one CPU, in ns
+	[ "$(jq_py 'all(1.5e8 < c["count"] < 2.5e8 for c in d["counts"])')" = True ]
+	# one event over several PMUs (a glob) is still one row, as perf merges it
+	pmuctl --sysfs-root "$LIVE" -j stat -e 'nvidia_pcie_pmu_0_rc_*/rd_bytes/' --duration 0.2
+	[ "$(jq_py 'len(d["counts"])')" = 1 ]
+}
+
 @test "count: -o onto a device, a FIFO or a symlink writes there and replaces nothing" {
 	ev=nvidia_ucf_pmu_0/event=0x0/
 	# renaming a temporary file over /dev/full once turned it into a regular file
