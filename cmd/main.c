@@ -65,6 +65,9 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		settings.json = true;
 		break;
 	case KEY_SYSFS_ROOT:
+		/* an empty root would silently mean the live machine's / */
+		if (!*arg)
+			argp_error(state, "--sysfs-root needs a directory, not an empty string");
 		settings.sysfs_root = arg;
 		break;
 	case 'F':

@@ -177,6 +177,12 @@ int metrics_select(struct metrics_ctx *mc, const char *list)
 		free(copy);
 		return -ENOMEM;
 	}
+	/* strtok would skip empty names: "-M ''" must not quietly mean no metric */
+	if (!*list || *list == ',' || list[strlen(list) - 1] == ',' || strstr(list, ",,")) {
+		p_err("empty metric name in -M '%s': give names or globs separated by single commas", list);
+		free(copy);
+		return -EINVAL;
+	}
 	for (char *tok = strtok_r(copy, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save)) {
 		bool any = false;
 

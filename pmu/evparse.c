@@ -47,6 +47,10 @@ static int unexpected(struct parser *p, const char *expected)
 	if (p->i >= p->n)
 		return pmu_err_at(p->err, -EINVAL, p->n, 1, "unexpected end of event string, expected %s",
 				  expected);
+	if ((unsigned char)p->s[p->i] >= 0x80)
+		return pmu_err_at(p->err, -EINVAL, p->i, 1,
+				  "unexpected byte 0x%02x (not ASCII), expected %s",
+				  (unsigned char)p->s[p->i], expected);
 	if (!isprint((unsigned char)p->s[p->i]))
 		return pmu_err_at(p->err, -EINVAL, p->i, 1,
 				  "unexpected control character 0x%02x, expected %s",

@@ -55,6 +55,10 @@ int metric_load_file(struct metric_list *l, const char *path, struct pmu_err *er
 	json_t *o;
 	int ret = 0;
 
+	/* jansson gives line -1 when the file itself could not be read */
+	if (!root && je.line < 1)
+		return pmu_err_set(err, -EINVAL, "cannot read metrics file '%s': %s", path,
+				   strerror(errno));
 	if (!root)
 		return pmu_err_set(err, -EINVAL, "%s:%d:%d: %s", path, je.line, je.column, je.text);
 	if (!json_is_array(root)) {

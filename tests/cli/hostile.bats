@@ -33,6 +33,7 @@ expect() {
 	expect 64 "unexpected '.'" --sysfs-root "$T410" stat --dry-run -e '../../../etc/x/'
 	expect 64 "unexpected control character 0x01" --sysfs-root "$T410" stat --dry-run -e $'nv\x01\x1b[31m/x/'
 	[[ "$output" != *$'\x1b'* ]]
+	expect 64 "unexpected byte 0xc3 (not ASCII)" --sysfs-root "$T410" stat --dry-run -e 'é/x/'
 	big=$(head -c 100000 /dev/zero | tr '\0' a)
 	expect 64 "" --sysfs-root "$T410" stat --dry-run -e "$big/x/"
 	expect 64 "" --sysfs-root "$T410" stat --dry-run -e "$(printf '{%.0s' $(seq 5000))"
@@ -82,6 +83,10 @@ expect() {
 	expect 64 "invalid duration" stat -e msr/tsc/ --duration inf
 	expect 64 "invalid separator" stat -e msr/tsc/ -x ''
 	expect 64 "is not a pmuctl command" frobnicate
+	expect 64 "--sysfs-root needs a directory, not an empty string" --sysfs-root '' list
+	expect 64 "empty metric name in -M ''" --sysfs-root "$T410" stat -M ''
+	expect 64 "empty metric name in -M 't410_pcie_rd_bw,,t410_pcie_wr_bw'" --sysfs-root "$T410" stat -M t410_pcie_rd_bw,,t410_pcie_wr_bw
+	expect 1 "cannot read metrics file '/nonexistent': No such file or directory" list --metrics --metrics-file /nonexistent
 	expect 64 "" list --no-such-option
 	expect 64 "invalid device selector" map 1:2:3:4
 }
