@@ -227,6 +227,31 @@ static int program(struct hwmon_block *b, struct hwmon_counter *h, char *why, si
 	return 0;
 }
 
+static const char *sample_file(const struct hwmon_counter *h, char *buf, size_t size)
+{
+	if (h->reg)
+		return h->reg;
+	snprintf(buf, size, "counter%d", h->slot);
+	return buf;
+}
+
+static int sample(struct counter *c, uint64_t *v)
+{
+	struct hwmon_counter *h = hw_of(c);
+	char file[32];
+
+	return read_u64(h->root, h->dir, sample_file(h, file, sizeof(file)), v);
+}
+
+static void sample_failed(struct counter *c, int ret)
+{
+	struct hwmon_counter *h = hw_of(c);
+	char file[32];
+
+	count_fail(c, -EIO, "cannot read %s/%s: %s", h->dir, sample_file(h, file, sizeof(file)),
+		   ret == -EINVAL || ret == -ERANGE ? "not a 64-bit number" : strerror(-ret));
+}
+
 static int open_counter(struct hwmon_state *st, struct counter *c)
 {
 	struct hwmon_counter *h = hw_of(c);
@@ -243,8 +268,15 @@ static int open_counter(struct hwmon_state *st, struct counter *c)
 			return 0;
 		}
 	}
-	if (h->reg)
+	if (h->reg) {
+		uint64_t v;
+
+		/* a register that does not read as a number fails here, with the open failures */
+		ret = sample(c, &v);
+		if (ret)
+			sample_failed(c, ret);
 		return 0;
+	}
 	if (b->block->kind == BF_BLOCK_L3CACHE && b->saved_enable < 0) {
 		uint64_t en;
 
@@ -275,17 +307,6 @@ static int hwmon_open(struct count_set *s, struct pmu_err *err)
 	return 0;
 }
 
-static int sample(struct counter *c, uint64_t *v)
-{
-	struct hwmon_counter *h = hw_of(c);
-	char file[32];
-
-	if (h->reg)
-		return read_u64(h->root, h->dir, h->reg, v);
-	snprintf(file, sizeof(file), "counter%d", h->slot);
-	return read_u64(h->root, h->dir, file, v);
-}
-
 static int hwmon_enable(struct count_set *s)
 {
 	struct hwmon_state *st = s->drv_state[1];
@@ -299,8 +320,10 @@ static int hwmon_enable(struct count_set *s)
 
 		if (!h || s->v[i].state == COUNT_FAILED)
 			continue;
-		if (sample(&s->v[i], &h->start))
-			count_fail(&s->v[i], -EIO, "cannot read %s", h->dir);
+		int ret = sample(&s->v[i], &h->start);
+
+		if (ret)
+			sample_failed(&s->v[i], ret);
 	}
 	return 0;
 }

@@ -233,6 +233,18 @@ BFEV=(-e bfperf/tile0/HNF_REQUESTS/ -e bfperf/tile0/0x46/ -e bfperf/l3cachehalf0
 	bf_restored
 }
 
+@test "count: a BlueField register that is not a number fails at open, named" {
+	cp -r "$BF2" "$BATS_TEST_TMPDIR/bf"
+	hw=$BATS_TEST_TMPDIR/bf/devices/platform/MLNXBFD1:00/hwmon/hwmon0
+	echo zz >"$hw/pcie0/IN_C_BYTE_CNT"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/bf" stat -e bfperf/pcie0/IN_C_BYTE_CNT/ --duration 0.05
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: warning: bfperf/pcie0/IN_C_BYTE_CNT/: cannot read class/hwmon/hwmon0/pcie0/IN_C_BYTE_CNT: not a 64-bit number" ]
+	[ "${lines[1]}" = "pmuctl: error: no event could be counted" ]
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/bf" stat -e bfperf/pcie0/IN_C_BYTE_CNT/ -e bfperf/pcie0/IN_C_PKT_CNT/ --duration 0.05
+	[ "$status" -eq 2 ]
+}
+
 @test "count: BlueField state restored after SIGINT and SIGTERM" {
 	for sig in INT TERM; do
 		bf_setup
