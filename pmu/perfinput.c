@@ -23,6 +23,12 @@ static bool parse_num(const char *s, double *v)
 	return !*end && isfinite(*v);
 }
 
+/* Counts and interval times: perf never prints a negative one */
+static bool parse_count(const char *s, double *v)
+{
+	return parse_num(s, v) && *v >= 0;
+}
+
 static bool not_counted(const char *s)
 {
 	return strstr(s, "<not counted>") || strstr(s, "<not supported>");
@@ -66,8 +72,8 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct pm
 	double t;
 
 	/* with -I the first field is the time, and the event moves one field right */
-	if (n >= 5 && parse_num(f[0], &t) && strchr(f[0], '.') &&
-	    (parse_num(f[1], &rec.count) || not_counted(f[1])) && !parse_num(f[3], &rec.run_ns)) {
+	if (n >= 5 && parse_count(f[0], &t) && strchr(f[0], '.') &&
+	    (parse_count(f[1], &rec.count) || not_counted(f[1])) && !parse_num(f[3], &rec.run_ns)) {
 		rec.time = t;
 		at = 1;
 	}
@@ -75,7 +81,7 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct pm
 		return pmu_err_set(err, -EINVAL, "line %zu: expected [time,]count,unit,event,... (perf stat -x,)", lineno);
 	if (not_counted(f[at])) {
 		rec.counted = false;
-	} else if (parse_num(f[at], &rec.count)) {
+	} else if (parse_count(f[at], &rec.count)) {
 		rec.counted = true;
 	} else {
 		return pmu_err_set(err, -EINVAL, "line %zu: '%s' is not a count", lineno, f[at]);
@@ -93,9 +99,9 @@ static double json_num(json_t *v, bool *ok)
 	double d;
 
 	*ok = true;
-	if (json_is_number(v))
+	if (json_is_number(v) && json_number_value(v) >= 0)
 		return json_number_value(v);
-	if (json_is_string(v) && parse_num(json_string_value(v), &d))
+	if (json_is_string(v) && parse_count(json_string_value(v), &d))
 		return d;
 	*ok = false;
 	return 0;
@@ -125,8 +131,14 @@ static int json_line(const char *line, size_t lineno, struct perf_records *r, st
 		json_decref(o);
 		return pmu_err_set(err, -EINVAL, "line %zu: \"counter-value\" is not a count", lineno);
 	}
-	if ((v = json_object_get(o, "interval")))
+	if ((v = json_object_get(o, "interval"))) {
 		rec.time = json_num(v, &ok);
+		if (!ok) {
+			json_decref(o);
+			return pmu_err_set(err, -EINVAL, "line %zu: \"interval\" is not a time in seconds",
+					   lineno);
+		}
+	}
 	if ((v = json_object_get(o, "event-runtime")))
 		rec.run_ns = json_num(v, &ok);
 	if ((v = json_object_get(o, "pcnt-running")))

@@ -101,4 +101,9 @@ expect() {
 	printf '[{"name": "x", "family": "t410_pcie", "expr": "rd_bytes / 0"}]' >"$BATS_TEST_TMPDIR/zero.json"
 	expect 0 '"value":null' -j stat --input "$BATS_TEST_DIRNAME/../data/perf-pcie.csv" -M x --metrics-file "$BATS_TEST_TMPDIR/zero.json"
 	expect 1 "cannot read" stat --input /nonexistent -M t410_pcie_rd_bw
+	# perf never prints a negative count or interval: such a line is not perf's
+	printf -- '-5,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,100,100.00,,\n' >"$BATS_TEST_TMPDIR/neg.csv"
+	expect 1 "line 1: '-5' is not a count" stat --input "$BATS_TEST_TMPDIR/neg.csv" -M t410_pcie_rd_bw
+	printf '{"interval" : "soon", "counter-value" : "1", "event" : "x"}\n' >"$BATS_TEST_TMPDIR/t.json"
+	expect 1 'line 1: "interval" is not a time in seconds' stat --input "$BATS_TEST_TMPDIR/t.json" -M t410_pcie_rd_bw
 }
