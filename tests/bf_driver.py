@@ -34,13 +34,23 @@ def wr(p, text):
 
 def swap(p, seen, text):
     """Replace p by text unless pmuctl wrote it since it was read as seen: the real driver acts
-    inside the write, this process only after it, and must not undo a newer write."""
+    inside the write, this process only after it, and must not undo a newer write. The check
+    is repeated just before the rename, and a write that would change nothing is not made, so
+    the window in which a pmuctl write could be lost is a rename, not a pass."""
+    tmp = p + ".drv"
     try:
         if rd(p) != seen:
             return False
+        if seen == text:
+            return True
+        with open(tmp, "w") as f:
+            f.write(text)
+        if rd(p) != seen:
+            os.unlink(tmp)
+            return False
     except FileNotFoundError:
         return False
-    wr(p, text)
+    os.replace(tmp, p)
     return True
 
 
