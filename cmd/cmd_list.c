@@ -363,6 +363,7 @@ static int list_metrics(const struct list_args *a)
 	struct metric_list ml;
 	struct pmu_err err = { 0 };
 	json_t *arr = settings.json ? json_array() : NULL;
+	size_t shown = 0;
 	int ret = EXIT_OK;
 
 	if (metric_catalog(&ml)) {
@@ -380,6 +381,7 @@ static int list_metrics(const struct list_args *a)
 
 		if (!matches(a, m->name, m->family))
 			continue;
+		shown++;
 		if (arr) {
 			json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "name",
 							     m->name, "family", m->family,
@@ -393,6 +395,9 @@ static int list_metrics(const struct list_args *a)
 	}
 	if (arr)
 		ret = json_emit(json_pack("{s:o}", "metrics", arr)) ? EXIT_FAIL : EXIT_OK;
+	else if (!shown)
+		p_note("no metric matches the patterns (they match metric names and families; "
+		       "'pmuctl list --metrics' shows them all)");
 	metric_list_free(&ml);
 	return ret;
 }

@@ -24,13 +24,11 @@ static void vmsg(const char *level, const char *fmt, va_list ap)
 /* "<path>.tmp." and mkstemp's six-letter template: the file lands beside path, same filesystem */
 static char *temp_path_for(const char *path)
 {
-	size_t n = strlen(path);
-	char *t = malloc(n + sizeof(TEMP_SUFFIX));
+	size_t size = strlen(path) + sizeof(TEMP_SUFFIX);
+	char *t = malloc(size);
 
-	if (!t)
-		return NULL;
-	memcpy(t, path, n);
-	memcpy(t + n, TEMP_SUFFIX, sizeof(TEMP_SUFFIX));
+	if (t)
+		snprintf(t, size, "%s" TEMP_SUFFIX, path);
 	return t;
 }
 

@@ -6,6 +6,12 @@ load helpers
 LIVE=$FIX/tegra410-live/sys
 DATA=$BATS_TEST_DIRNAME/../data
 
+@test "metrics: list --metrics with a pattern that matches no metric says so" {
+	pmuctl --sysfs-root "$T410" list --metrics nvidia_pcie_pmu_0_rc_4
+	[ "$status" -eq 0 ]
+	[ "$output" = "pmuctl: note: no metric matches the patterns (they match metric names and families; 'pmuctl list --metrics' shows them all)" ]
+}
+
 @test "metrics: list --metrics has every formula of the documents" {
 	pmuctl -j list --metrics
 	[ "$status" -eq 0 ]
