@@ -19,7 +19,8 @@ static void vmsg(const char *level, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-#define TEMP_SUFFIX ".tmp.XXXXXX"
+/* ".tmp." and the six letters mkstemp replaces */
+#define TEMP_SUFFIX ".tmp." "XX" "XX" "XX"
 
 /* "<path>.tmp." and mkstemp's six-letter template: the file lands beside path, same filesystem */
 static char *temp_path_for(const char *path)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Slices an lspci -xxxx dump by line; libpci still parses every byte that is kept. */
+/* Slices an lspci hex dump by line; libpci still parses every byte that is kept. */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>

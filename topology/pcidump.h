@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * An lspci -xxxx dump, cut down to the lines the mapping needs before libpci's dump method
+ * An lspci hex dump of whole config spaces, cut down to the lines the mapping needs before libpci's dump method
  * parses it: libpci spends one sscanf per byte, and most bytes are endpoints' extended space.
  */
 #ifndef PMUCTL_PCIDUMP_H
