@@ -139,7 +139,6 @@ void pci_cfg_decode(const uint8_t *cfg, size_t len, struct pci_cfg_info *out)
 		return;
 	}
 	pci_cfg_decode_header(cfg, out);
-	out->caps_read = true;
 	walk_std_caps(cfg, len, out);
 	/* lspci looks at extended capabilities only for PCI Express functions */
 	if (out->pcie)

@@ -36,7 +36,6 @@ struct pci_cfg_info {
 	bool pcie;
 	uint8_t port_type;	/* PCI_EXP_TYPE_*: 4 root port, 5/6 switch ports */
 	uint8_t link_port;	/* LnkCap port number */
-	bool caps_read;		/* the capability chains were walked (pci_cfg_decode) */
 	enum chain_end std_end, ext_end;
 	bool ext_walked;	/* PCIe, and offset 0x100 was readable */
 	bool ext_unreadable;	/* PCIe, but only the first 64 or 256 bytes were readable */

@@ -12,17 +12,14 @@
 #include "topology/pcisysfs.h"
 #include "topology/pcitopo.h"
 
+/* lspci's order, the one the dump slicer's key already has */
 static int fn_cmp(const void *a, const void *b)
 {
 	const struct pci_fn *x = a, *y = b;
+	struct pci_dump_fn kx = { x->domain, x->bus, x->dev, x->fn };
+	struct pci_dump_fn ky = { y->domain, y->bus, y->dev, y->fn };
 
-	if (x->domain != y->domain)
-		return x->domain < y->domain ? -1 : 1;
-	if (x->bus != y->bus)
-		return x->bus < y->bus ? -1 : 1;
-	if (x->dev != y->dev)
-		return x->dev < y->dev ? -1 : 1;
-	return (int)x->fn - (int)y->fn;
+	return pci_dump_fn_cmp(&kx, &ky);
 }
 
 static void read_bars(struct pci_dev *d, struct pci_fn *f)
