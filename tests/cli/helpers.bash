@@ -19,3 +19,77 @@ pmuctl() {
 jq_py() {
 	python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); print(eval(sys.argv[1], {"d": d}))' "$1" <<<"$output"
 }
+LIVE=$FIX/tegra410-live/sys
+
+# Wait until "$@" succeeds, for at most WAIT_SECONDS (20): a condition with a deadline, never a
+# nap. On the deadline it says what it waited for and fails.
+wait_for() {
+	local what=$1 end=$((SECONDS + ${WAIT_SECONDS:-20}))
+	shift
+	while ! "$@"; do
+		if ((SECONDS >= end)); then
+			echo "gave up waiting for $what after ${WAIT_SECONDS:-20} s"
+			return 1
+		fi
+		sleep 0.02 # the poll interval of a wait with a deadline
+	done
+}
+
+# pmuctl -v says so once its counters run and its signal handlers are in place
+counting() {
+	grep -q "Ctrl-C stops and prints the totals" "$1"
+}
+
+# a process that has ended (a zombie until its parent waits counts as ended)
+gone() {
+	[ ! -e "/proc/$1" ] || [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = Z ]
+}
+
+# Start "$@" in the background with stdout and stderr in $BATS_TEST_TMPDIR/out, in a process
+# group of its own (a terminal's Ctrl-C reaches the whole group), with every signal's default
+# action (a shell's background job would start with SIGINT and SIGQUIT ignored); $BG is its pid.
+background() {
+	env --default-signal setsid "$@" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	BG=$!
+}
+
+# Wait for the background process to end; $status is its exit status.
+finish() {
+	wait_for "pid $BG to end" gone "$BG" || { kill -KILL -- "-$BG" 2>/dev/null; wait "$BG"; return 1; }
+	status=0
+	wait "$BG" || status=$?
+	output=$(cat "$BATS_TEST_TMPDIR/out")
+}
+
+# The BlueField driver stand-in (tests/fuse/bluefield.py) mounted on a copy of the fixture:
+# $BFROOT is the sysfs root, $HW its hwmon0, $BFLOG the stand-in's log of every write.
+bf_mount() {
+	BFROOT=$BATS_TEST_TMPDIR/bf
+	HW=$BFROOT/devices/platform/MLNXBFD1:00/hwmon/hwmon0
+	BFLOG=$BATS_TEST_TMPDIR/bf.log
+	cp -r "$BF2" "$BFROOT"
+	rm -rf "$HW"
+	mkdir "$HW"
+	: >"$BFLOG"
+	# fds closed, so that bats never waits on it
+	/usr/bin/python3 "$BATS_TEST_DIRNAME/../fuse/bluefield.py" \
+		"$BF2/devices/platform/MLNXBFD1:00/hwmon/hwmon0" "$HW" "$BFLOG" "$@" \
+		</dev/null >"$BATS_TEST_TMPDIR/standin.err" 2>&1 3>&- &
+	STANDIN=$!
+	wait_for "the BlueField stand-in to mount" mountpoint -q "$HW"
+}
+
+# Unmount the stand-in, whatever the test did: call from teardown
+bf_unmount() {
+	if [ -n "${HW:-}" ] && mountpoint -q "$HW"; then
+		fusermount -u "$HW" || fusermount -uz "$HW"
+	fi
+	if [ -n "${STANDIN:-}" ]; then
+		wait "$STANDIN" 2>/dev/null || true
+	fi
+}
+
+# every eventN and enable of the stand-in, as the driver prints them
+bf_state() {
+	(cd "$HW" && for f in */event[0-9]* */enable; do printf '%s: %s\n' "$f" "$(cat "$f" 2>&1)"; done)
+}

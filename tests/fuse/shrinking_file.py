@@ -1,0 +1,36 @@
+#!/usr/bin/python3
+"""One file that shrinks while it is read: shrinking_file.py SRC MOUNTPOINT
+
+MOUNTPOINT/file is SRC's bytes. Its size is SRC's when opened, but every read stops near half
+of it, in the middle of a line, as a file truncated by another process after it was opened
+and mapped: the kernel then cuts the file's size, and a program that mapped the whole file
+meets SIGBUS past the cut."""
+import errno
+import os
+import stat
+import sys
+
+from fusepy import FUSE, FuseOSError, Operations
+
+
+class Shrinking(Operations):
+    def __init__(self, data):
+        self.data = data
+        self.cut = data.rfind(b"\n", 0, len(data) // 2) + 6
+
+    def getattr(self, path, fh=None):
+        if path == "/":
+            return dict(st_mode=stat.S_IFDIR | 0o755, st_nlink=2)
+        if path == "/file":
+            return dict(st_mode=stat.S_IFREG | 0o444, st_nlink=1, st_size=len(self.data))
+        raise FuseOSError(errno.ENOENT)
+
+    def readdir(self, path, fh):
+        return [".", "..", "file"]
+
+    def read(self, path, size, offset, fh):
+        return self.data[:self.cut][offset:offset + size]
+
+
+if __name__ == "__main__":
+    FUSE(Shrinking(open(sys.argv[1], "rb").read()), sys.argv[2], foreground=True, nothreads=True)
