@@ -19,6 +19,7 @@ enum map_key {
 
 struct map_args {
 	struct pci_filter *slot;	/* one per BDF argument */
+	char **slot_text;		/* as the user wrote it */
 	int nslot;
 	struct pci_filter id;
 	int64_t socket, rc;
@@ -72,7 +73,7 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 		pci_select_init(&a->slot[a->nslot]);
 		if (pci_select_slot(&a->slot[a->nslot], arg, &err))
 			argp_error(state, "%s", err.msg);
-		a->nslot++;
+		a->slot_text[a->nslot++] = arg;
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -99,8 +100,9 @@ const struct argp map_argp = {
 	"  pmuctl map --socket 1 --format=table\n"
 	"  pmuctl map --format=dvsec               the lines of the document's lspci/setpci script\n"
 	"  pmuctl -F lspci-dump.txt -j map         from a dump, as JSON\n"
-	"\nExit status: 0 success, 1 PCI could not be read, 2 mapped, but the extended "
-	"configuration space of some functions was not readable (run as root), 64 bad arguments.",
+	"\nExit status: 0 success, 1 PCI could not be read or no BDF argument is on the machine, "
+	"2 mapped, but the extended configuration space of some functions was not readable (run "
+	"as root) or some BDF arguments are not on the machine, 64 bad arguments.",
 	map_children, NULL, NULL
 };
 
@@ -239,18 +241,24 @@ static json_t *record_json(const struct map_ctx *c, size_t i)
 	return o;
 }
 
+/* The root ports above the functions shown, each once, in lspci order */
 static void print_dvsec(const struct map_ctx *c)
 {
+	bool *port = calloc(c->topo.n ? c->topo.n : 1, sizeof(bool));
 	char bdf[32];
 
-	for (size_t i = 0; i < c->topo.n; i++) {
+	for (size_t i = 0; port && i < c->topo.n; i++)
+		if (c->shown[i] && c->maps[i].root >= 0)
+			port[c->maps[i].root] = true;
+	for (size_t i = 0; port && i < c->topo.n; i++) {
 		const struct nv_dvsec *d = &c->topo.fn[i].cfg.dvsec;
 
-		if (!c->shown[i] || !rcmap_is_root_port(&c->topo.fn[i]))
+		if (!port[i])
 			continue;
 		printf("%s: Bus=%02x, Segment=%02x, RP=%02x, RC=%02x, Socket=%02x\n",
 		       fn_str(c, i, bdf, sizeof(bdf)), d->bus, d->segment, d->rp, d->rc, d->socket);
 	}
+	free(port);
 }
 
 static const char *fn_label(const struct pci_fn *f, char *buf, size_t size)
@@ -476,6 +484,39 @@ static int read_topology(struct map_ctx *c)
 	return EXIT_OK;
 }
 
+/*
+ * A BDF argument that names no function of the machine: an error when none of them does, a
+ * warning beside the functions the others found (exit 2). Returns the exit code.
+ */
+static int report_missing(const struct map_ctx *c)
+{
+	const struct map_args *a = c->args;
+	int missing = 0;
+
+	for (int s = 0; s < a->nslot; s++) {
+		bool found = false;
+
+		for (size_t i = 0; i < c->topo.n && !found; i++)
+			found = pci_select_match(&a->slot[s], &c->topo.fn[i]);
+		missing += !found;
+	}
+	for (int s = 0; s < a->nslot && missing; s++) {
+		char text[256];
+		bool found = false;
+
+		for (size_t i = 0; i < c->topo.n && !found; i++)
+			found = pci_select_match(&a->slot[s], &c->topo.fn[i]);
+		if (found)
+			continue;
+		safe_str(a->slot_text[s], text, sizeof(text));
+		if (missing == a->nslot)
+			p_err("no PCI function %s on this machine", text);
+		else
+			p_warn("no PCI function %s on this machine", text);
+	}
+	return !missing ? EXIT_OK : missing == a->nslot ? EXIT_FAIL : EXIT_PARTIAL;
+}
+
 static int report_partial(const struct map_ctx *c)
 {
 	size_t n = c->topo.ext_unreadable;
@@ -497,11 +538,15 @@ int cmd_map(int argc, char **argv)
 	struct map_args a = { .socket = -1, .rc = -1 };
 	struct map_ctx c = { .args = &a };
 	size_t shown = 0;
-	int ret, partial;
+	int ret, partial, missing;
 
 	a.slot = calloc((size_t)argc, sizeof(*a.slot));
-	if (!a.slot)
+	a.slot_text = calloc((size_t)argc, sizeof(*a.slot_text));
+	if (!a.slot || !a.slot_text) {
+		free(a.slot);
+		free(a.slot_text);
 		return EXIT_FAIL;
+	}
 	pci_select_init(&a.id);
 	cmd_parse(&map_argp, argc, argv, &a);
 	ret = read_topology(&c);
@@ -519,11 +564,14 @@ int cmd_map(int argc, char **argv)
 	for (size_t i = 0; i < c.topo.n; i++)
 		shown += c.shown[i] = selected(&c, i);
 	partial = report_partial(&c);
-	if (!shown && !partial)
+	missing = report_missing(&c);
+	if (!shown && !partial && !missing)
 		p_note("no PCI function %s below a root port with the NVIDIA RC-map DVSEC (vendor 10de, id 4) or in an HNS3 PMU's bdf range",
 		       a.nslot || a.id.vendor >= 0 || a.socket >= 0 || a.rc >= 0 ? "selected is" : "is");
 	ret = render(&c);
-	ret = finish_output(ret ? ret : partial);
+	if (!ret)
+		ret = missing ? missing : partial;
+	ret = finish_output(ret);
 free_topo:
 	free(c.maps);
 	free(c.shown);
@@ -532,5 +580,6 @@ free_topo:
 	pci_topo_free(&c.topo);
 free_args:
 	free(a.slot);
+	free(a.slot_text);
 	return ret;
 }

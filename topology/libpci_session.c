@@ -13,8 +13,8 @@ struct libpci_ctx {
 	struct diag *diag;
 };
 
-/* libpci's hooks carry no user pointer; dumps are parsed in several threads at once */
-static __thread struct libpci_ctx *active;
+/* libpci's hooks carry no user pointer: the session that called libpci */
+static struct libpci_ctx *active;
 
 static void __attribute__((noreturn)) hook_error(char *fmt, ...)
 {

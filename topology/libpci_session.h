@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* One libpci session at a time per thread, its errors turned into pmu_err instead of exit(). */
+/* One libpci session, its errors turned into pmu_err instead of exit(). */
 #ifndef PMUCTL_LIBPCI_SESSION_H
 #define PMUCTL_LIBPCI_SESSION_H
 

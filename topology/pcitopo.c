@@ -8,18 +8,22 @@
 #include <unistd.h>
 #include <pci/pci.h>
 #include "topology/libpci_session.h"
-#include "topology/pcidump_read.h"
+#include "topology/pcidump.h"
 #include "topology/pcisysfs.h"
 #include "topology/pcitopo.h"
 
-/* lspci's order, the one the dump slicer's key already has */
+/* lspci's order: domain, bus, device, function */
 static int fn_cmp(const void *a, const void *b)
 {
 	const struct pci_fn *x = a, *y = b;
-	struct pci_dump_fn kx = { x->domain, x->bus, x->dev, x->fn };
-	struct pci_dump_fn ky = { y->domain, y->bus, y->dev, y->fn };
 
-	return pci_dump_fn_cmp(&kx, &ky);
+	if (x->domain != y->domain)
+		return x->domain < y->domain ? -1 : 1;
+	if (x->bus != y->bus)
+		return x->bus < y->bus ? -1 : 1;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	return (int)x->fn - (int)y->fn;
 }
 
 static void read_bars(struct pci_dev *d, struct pci_fn *f)
@@ -53,32 +57,13 @@ static void look_up_name(struct pci_access *pacc, struct pci_fn *f)
 struct collect_args {
 	const struct pci_source *src;
 	struct pci_topo *t;
-	const struct cfg_images *images;	/* a dump's candidates, read beforehand */
 };
 
-/* A candidate's config space: from the images for a dump, from libpci for sysfs */
-static size_t read_whole(struct pci_dev *d, const struct cfg_images *images, uint8_t *cfg,
-			 const uint8_t **bytes)
-{
-	struct pci_dump_fn key = { (uint32_t)d->domain, d->bus, d->dev, d->func };
-	const struct cfg_image *im;
-
-	*bytes = cfg;
-	if (!images)
-		return libpci_read_config(d, cfg);
-	im = cfg_images_find(images, &key);
-	if (!im)
-		return 0;
-	*bytes = im->bytes;
-	return im->len;
-}
-
 /* The whole config space of functions that may be root ports; the header of the others */
-static void read_fn(struct pci_dev *d, const struct collect_args *a, const uint8_t *hdr, uint8_t *cfg,
+static void read_fn(struct pci_dev *d, struct pci_topo *t, const uint8_t *hdr, uint8_t *cfg,
 		    struct pci_fn *f)
 {
-	struct pci_topo *t = a->t;
-	const uint8_t *bytes;
+	const uint8_t *bytes = cfg;
 
 	if (!pci_cfg_may_be_root_port(hdr)) {
 		f->cfg_len = PCI_CFG_HEADER;
@@ -86,7 +71,7 @@ static void read_fn(struct pci_dev *d, const struct collect_args *a, const uint8
 		return;
 	}
 	t->candidates++;
-	f->cfg_len = read_whole(d, a->images, cfg, &bytes);
+	f->cfg_len = libpci_read_config(d, cfg);
 	if (!f->cfg_len) {
 		bytes = hdr;
 		f->cfg_len = PCI_CFG_HEADER;
@@ -124,7 +109,7 @@ static int collect(struct pci_access *pacc, void *arg)
 				 d->domain, d->bus, d->dev, d->func);
 			continue;
 		}
-		read_fn(d, a, hdr, cfg, f);
+		read_fn(d, t, hdr, cfg, f);
 		pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_BASES | PCI_FILL_SIZES);
 		read_bars(d, f);
 		if (a->src->names)
@@ -135,58 +120,16 @@ static int collect(struct pci_access *pacc, void *arg)
 	return 0;
 }
 
-struct dump_pass {
-	struct collect_args collect;
-	const struct pci_dump *dump;
-	struct pmu_err *err;
-};
-
-/*
- * The first session sees every function's header. The NVIDIA bridges among them are read
- * whole in sessions of their own, and collect then takes them from those images.
- */
-static int collect_dump(struct pci_access *pacc, void *arg)
-{
-	struct dump_pass *p = arg;
-	struct pci_dump_keep keep = { 0 };
-	struct cfg_images images = { 0 };
-	uint8_t hdr[PCI_CFG_HEADER];
-	int ret = 0;
-
-	for (struct pci_dev *d = pacc->devices; d && !ret; d = d->next)
-		if (pci_read_block(d, 0, hdr, sizeof(hdr)) && pci_cfg_may_be_root_port(hdr))
-			ret = pci_dump_keep_add(&keep, (uint32_t)d->domain, d->bus, d->dev, d->func);
-	if (ret) {
-		pci_dump_keep_free(&keep);
-		return ret;
-	}
-	pci_dump_keep_seal(&keep);
-	if (keep.n)
-		ret = pci_dump_read_images(p->dump, &keep, &images, &p->collect.t->diag, p->err);
-	pci_dump_keep_free(&keep);
-	if (!ret) {
-		p->collect.images = &images;
-		ret = collect(pacc, &p->collect);
-	}
-	cfg_images_free(&images);
-	return ret;
-}
-
 static int read_dump(const struct pci_source *src, struct pci_topo *t, struct pmu_err *err)
 {
+	struct collect_args args = { .src = src, .t = t };
 	struct pci_dump dump;
-	struct dump_pass pass = { .collect = { .src = src, .t = t }, .dump = &dump, .err = err };
-	char path[64];
-	int fd, ret;
+	int ret = pci_dump_open(src->dump, &dump, err);
 
-	ret = pci_dump_load(src->dump, &dump, err);
 	if (ret)
 		return ret;
-	fd = pci_dump_slice_file(&dump, NULL, PCI_DUMP_HEADERS, path, sizeof(path), err);
-	ret = fd < 0 ? fd : libpci_session(path, NULL, &t->diag, collect_dump, &pass, err);
-	if (fd >= 0)
-		close(fd);
-	pci_dump_free(&dump);
+	ret = libpci_session(dump.path, NULL, &t->diag, collect, &args, err);
+	pci_dump_close(&dump);
 	return ret;
 }
 

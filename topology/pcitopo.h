@@ -41,7 +41,7 @@ struct pci_topo {
 
 struct pci_source {
 	const struct sysroot *root;	/* read <root>/bus/pci when dump is NULL */
-	const char *dump;		/* LSPCI_DUMP_CMD output, sliced, then read by libpci's dump method */
+	const char *dump;		/* LSPCI_DUMP_CMD output, read by libpci's dump method */
 	bool names;			/* look up vendor and device names in pci.ids */
 };
 

@@ -56,10 +56,10 @@ expect() {
 
 @test "hostile: empty, garbage, truncated and looped PCI dumps" {
 	: >"$BATS_TEST_TMPDIR/empty"
-	expect 0 "no PCI function" -F "$BATS_TEST_TMPDIR/empty" map
+	expect 1 "is not an lspci -x dump" -F "$BATS_TEST_TMPDIR/empty" map
 	head -c 5000 /dev/urandom >"$BATS_TEST_TMPDIR/random"
 	run timeout 20 "$PMUCTL" -F "$BATS_TEST_TMPDIR/random" map
-	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+	[ "$status" -eq 1 ]
 	head -c 9000 "$FIX/tegra410/lspci-xxxx.txt" >"$BATS_TEST_TMPDIR/cut"
 	expect 1 "dump: line too long or unterminated" -F "$BATS_TEST_TMPDIR/cut" map
 	# libpci keeps a line's offset in an int: eight hex digits made it write before its buffer

@@ -80,7 +80,8 @@ truth_lines() {
 	pmuctl --sysfs-root "$T410" -j map -d 10de:2335
 	[ "$(jq_py '[r["bdf"] for r in d]')" = "['0002:83:00.0', '0002:84:00.0', '0004:03:00.0', '0004:04:00.0', '0009:03:00.0', '0009:04:00.0', '000c:03:00.0', '000c:04:00.0']" ]
 	pmuctl --sysfs-root "$T410" -q -j map 0002:8
-	[ "$(jq_py 'len(d)')" = 0 ]
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: no PCI function 0002:8 on this machine" ]
 	pmuctl --sysfs-root "$T410" -j map 0002:83: 0002:84:00.0
 	[ "$(jq_py '[r["pmu"] for r in d]')" = "['nvidia_pcie_pmu_0_rc_1', 'nvidia_pcie_pmu_0_rc_1']" ]
 }
@@ -129,7 +130,7 @@ truth_lines() {
 }
 
 @test "map: a dump from a pipe, on one CPU or on all, maps the same as from sysfs" {
-	# root ports are parsed in one libpci session per CPU; the answer must not depend on it
+	# a pipe is read whole, and one CPU or two make no difference
 	python3 "$GEN" scale 4 "$BATS_TEST_TMPDIR/big"
 	"$PMUCTL" --sysfs-root "$BATS_TEST_TMPDIR/big/sys" -j map >"$BATS_TEST_TMPDIR/sysfs.json"
 	python3 "$CHECK" "$BATS_TEST_TMPDIR/big/truth.json" "$BATS_TEST_TMPDIR/sysfs.json"
@@ -186,13 +187,13 @@ PY
 @test "map: garbage, empty and unreadable dumps" {
 	printf 'hello\n\x01\x02 garbage\n' >"$BATS_TEST_TMPDIR/g.txt"
 	pmuctl -F "$BATS_TEST_TMPDIR/g.txt" map
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"no PCI function is below a root port"* ]]
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: dump: $BATS_TEST_TMPDIR/g.txt is not an lspci -x dump: no line names a device (like '0000:00:00.0 Host bridge: ...')" ]
 	printf '0001:00:00.0 x\n00: zz 10\n' >"$BATS_TEST_TMPDIR/bad.txt"
 	pmuctl -F "$BATS_TEST_TMPDIR/bad.txt" map
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: dump: Malformed line" ]
-	head -c 300 /dev/zero | tr '\0' a >"$BATS_TEST_TMPDIR/long.txt"
+	{ printf '0001:00:00.0 x\n'; head -c 300 /dev/zero | tr '\0' a; } >"$BATS_TEST_TMPDIR/long.txt"
 	pmuctl -F "$BATS_TEST_TMPDIR/long.txt" map
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: dump: line too long or unterminated" ]
@@ -201,8 +202,42 @@ PY
 	[[ "$output" == "pmuctl: error: dump: Cannot open "*"none.txt: No such file or directory" ]]
 	: >"$BATS_TEST_TMPDIR/empty.txt"
 	pmuctl -F "$BATS_TEST_TMPDIR/empty.txt" -j map
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: dump: $BATS_TEST_TMPDIR/empty.txt is not an lspci -x dump: no line names a device (like '0000:00:00.0 Host bridge: ...')" ]
+}
+
+@test "map: a BDF that is not on the machine is an error; among others, a warning and exit 2" {
+	pmuctl --sysfs-root "$T410" map 0099:00:00.0
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: no PCI function 0099:00:00.0 on this machine" ]
+	pmuctl --sysfs-root "$T410" -j map 0005:41:00.0 0099:00:00.0 0005:42:00.0
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "pmuctl: warning: no PCI function 0099:00:00.0 on this machine" ]
+	[ "${lines[1]}" = "pmuctl: warning: no PCI function 0005:42:00.0 on this machine" ]
+	output=${lines[2]}
+	[ "$(jq_py '[r["bdf"] for r in d]')" = "['0005:41:00.0']" ]
+}
+
+@test "map: --format=dvsec of an endpoint prints its root port's line" {
+	pmuctl --sysfs-root "$T410" map --format=dvsec 0005:41:00.0
 	[ "$status" -eq 0 ]
-	[ "${lines[-1]}" = "[]" ]
+	[ "$output" = "0005:40:00.0: Bus=40, Segment=05, RP=01, RC=04, Socket=00" ]
+	# two functions below one root port print it once; a root port prints itself
+	pmuctl -F "$T410_DUMP" map --format=dvsec 0005:41:00.0 0005:41:00.1 0001:00:00.0
+	[ "$(echo "$output" | cut -d: -f1-2)" = "0001:00
+0005:40" ]
+}
+
+@test "map: a dump that shrinks while it is read is an error, not a crash" {
+	mkdir "$BATS_TEST_TMPDIR/mnt"
+	/usr/bin/python3 "$BATS_TEST_DIRNAME/../fuse/shrinking_file.py" "$T410_DUMP" "$BATS_TEST_TMPDIR/mnt" \
+		</dev/null >/dev/null 2>&1 3>&- &
+	wait_for "the shrinking file to mount" mountpoint -q "$BATS_TEST_TMPDIR/mnt"
+	run "$PMUCTL" -F "$BATS_TEST_TMPDIR/mnt/file" map --format=dvsec
+	fusermount -u "$BATS_TEST_TMPDIR/mnt"
+	wait
+	[ "$status" -eq 1 ] || { echo "exit $status: $output"; false; }
+	[ "$output" = "pmuctl: error: dump: line too long or unterminated" ]
 }
 
 @test "map: a damaged sysfs PCI tree names the missing file" {
