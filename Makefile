@@ -27,8 +27,8 @@ WARNINGS := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wstrict-prototypes \
 	    -Wmissing-prototypes -Wno-format-nonliteral
 PKGS := libpci jansson
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
-ALL_CFLAGS = -std=gnu11 -pthread -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
+ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS)
 
 ifeq ($(V),1)
 Q :=
@@ -38,7 +38,7 @@ Q := @
 msg = @printf '  %-7s %s\n' $(1) $(2);
 endif
 
-LIB_SRCS := $(wildcard pmu/*.c topology/*.c)
+LIB_SRCS := $(wildcard lib/*.c pmu/*.c topology/*.c)
 CMD_SRCS := $(wildcard cmd/*.c)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
@@ -114,7 +114,7 @@ check-valgrind: pmuctl
 # warning/portability/performance classes (its style class is advice: scope of variables)
 lint:
 	$(Q)cppcheck -q --enable=warning,portability,performance --inline-suppr --error-exitcode=1 \
-		-I. -D_GNU_SOURCE --std=c11 cmd pmu topology
+		-I. -D_GNU_SOURCE --std=c11 cmd lib pmu topology
 	$(Q)clang-tidy -quiet $(LIB_SRCS) $(CMD_SRCS) -- -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) 2>/dev/null
 	$(Q)echo "  LINT    cppcheck and clang-tidy clean"
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
+#include "lib/signals.h"
 #include "pmu/encode.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
@@ -340,7 +341,7 @@ static int dry_run(struct stat_args *a);
 int cmd_stat(int argc, char **argv)
 {
 	struct stat_args a = { .event = calloc((size_t)argc, sizeof(char *)) };
-	int ret;
+	int ret, die_signal = 0;
 
 	if (!a.event)
 		return EXIT_FAIL;
@@ -354,9 +355,13 @@ int cmd_stat(int argc, char **argv)
 		}
 	}
 	cmd_parse(&stat_argp, argc, argv, &a);
-	ret = a.dry_run ? dry_run(&a) : a.input ? metrics_offline(&a) : stat_count(&a);
+	ret = a.dry_run ? dry_run(&a) : a.input ? metrics_offline(&a) : stat_count(&a, &die_signal);
 	free(a.event);
-	return finish_output(ret);
+	ret = finish_output(ret);
+	/* state is restored: now the signal may end pmuctl, so that the exit status says it */
+	if (die_signal)
+		signals_die(die_signal);
+	return ret;
 }
 
 static int dry_run(struct stat_args *a)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
+#include "lib/workload.h"
 
 struct settings settings;
 
@@ -229,6 +230,8 @@ int main(int argc, char **argv)
 	struct main_state st = { 0 };
 	const struct command *c;
 
+	/* what the workload of stat -- COMMAND gets back, before anything changes it */
+	workload_save_signals();
 	/* a closed pipe (pmuctl list | head) ends output quietly, via EPIPE */
 	signal(SIGPIPE, SIG_IGN);
 	argp_err_exit_status = EXIT_USAGE;

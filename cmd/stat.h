@@ -67,7 +67,8 @@ struct stat_report {
 	const char *target;	/* "system wide" or the command */
 };
 
-int stat_count(const struct stat_args *a);
+/* Count; *die_signal is a signal pmuctl must die by once it has cleaned up, or 0 */
+int stat_count(const struct stat_args *a, int *die_signal);
 void stat_render(FILE *f, const struct stat_args *a, const struct stat_report *r, bool first);
 
 #endif

@@ -14,25 +14,13 @@
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 #include "cmd/stat_metrics.h"
+#include "lib/signals.h"
+#include "lib/workload.h"
 #include "pmu/bluefield.h"
 #include "pmu/count_plan.h"
 #include "pmu/drv_hwmon.h"
 #include "pmu/encode.h"
 #include "pmu/rules.h"
-
-static volatile sig_atomic_t got_stop, got_child;
-
-static void on_stop(int sig)
-{
-	(void)sig;
-	got_stop = 1;
-}
-
-static void on_child(int sig)
-{
-	(void)sig;
-	got_child = 1;
-}
 
 struct run {
 	const struct stat_args *a;
@@ -43,8 +31,9 @@ struct run {
 	struct ev_set set;
 	struct count_set cs;
 	uint64_t *prev;		/* value, enabled, running per counter at the last interval */
-	pid_t child;
-	int go_fd;		/* the child execs when this closes */
+	bool *warned;		/* per counter: its failure was reported */
+	struct workload wl;
+	bool started;		/* the workload runs */
 	FILE *out;
 	char *tmp_path;
 	char *target;
@@ -212,36 +201,6 @@ static int encode_events(struct run *r)
 	return EXIT_OK;
 }
 
-/* The command waits for a byte on a pipe, so counting is on before it runs */
-static int start_child(struct run *r)
-{
-	int go[2];
-
-	if (pipe2(go, O_CLOEXEC))
-		return -errno;
-	r->child = fork();
-	if (r->child < 0) {
-		close(go[0]);
-		close(go[1]);
-		return -errno;
-	}
-	if (!r->child) {
-		char c;
-
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		close(go[1]);
-		if (read(go[0], &c, 1) != 1)
-			_exit(126);
-		execvp(r->a->command[0], r->a->command);
-		fprintf(stderr, "pmuctl: error: cannot run '%s': %s\n", r->a->command[0], strerror(errno));
-		_exit(127);
-	}
-	close(go[0]);
-	r->go_fd = go[1];
-	return 0;
-}
-
 static int open_output(struct run *r)
 {
 	/* openmetrics replaces the file at every report itself */
@@ -270,25 +229,33 @@ static int close_output(struct run *r, bool keep)
 	return ret;
 }
 
-static size_t report_failures(const struct run *r)
+static bool failed(const struct counter *c)
 {
-	size_t failed = 0;
+	return c->state == COUNT_FAILED || c->state == COUNT_NOT_SUPPORTED;
+}
+
+/* One warning per event and reason, not per CPU, once; returns how many counters failed */
+static size_t report_failures(struct run *r)
+{
+	size_t n = 0;
 
 	for (size_t i = 0; i < r->cs.n; i++) {
 		const struct counter *c = &r->cs.v[i];
 		bool seen = false;
 
-		if (c->state == COUNT_OK)
+		if (!failed(c))
 			continue;
-		failed++;
-		/* one line per event and reason, not per CPU */
+		n++;
+		if (r->warned[i])
+			continue;
+		r->warned[i] = true;
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = r->cs.v[k].state != COUNT_OK && !strcmp(r->cs.v[k].event, c->event) &&
+			seen = failed(&r->cs.v[k]) && !strcmp(r->cs.v[k].event, c->event) &&
 			       r->cs.v[k].why && c->why && !strcmp(r->cs.v[k].why, c->why);
 		if (!seen)
 			p_warn("%s: %s", c->event, c->why ? c->why : "not counted");
 	}
-	return failed;
+	return n;
 }
 
 /* Sleep until the deadline or a signal; returns when something needs doing */
@@ -315,24 +282,18 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 	long interval = 0;
 	int ret = 0;
 
-	while (!got_stop && !ret) {
+	while (!signals_caught() && !ret) {
 		double next = a->interval_ms ? t0 + (double)(interval + 1) * (double)a->interval_ms / 1e3 : 0;
 		double deadline = next && (!end || next < end) ? next : end;
 
-		if (r->child > 0 && got_child) {
-			int status;
-
-			if (waitpid(r->child, &status, WNOHANG) == r->child) {
-				r->child = -WEXITSTATUS(status) - 1;
-				break;
-			}
-			got_child = 0;
-		}
+		if (r->started && signals_child_changed() && workload_reap(&r->wl, false))
+			break;
 		wait_until(deadline, unblocked);
-		if (got_stop)
+		if (signals_caught())
 			break;
 		if (next && now_s() >= next) {
 			count_read_all(&r->cs);
+			report_failures(r);
 			interval++;
 			ret = emit(r, true, interval, now_s() - t0, interval == 1);
 			snapshot(r);
@@ -345,7 +306,9 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 	}
 	count_disable_all(&r->cs);
 	count_read_all(&r->cs);
-	if (!a->interval_ms && !ret)
+	report_failures(r);
+	/* a signal that is not SIGINT or SIGTERM ends pmuctl without output */
+	if (!a->interval_ms && !ret && !signals_fatal())
 		ret = emit(r, false, 0, now_s() - t0, true);
 	return ret;
 }
@@ -422,105 +385,115 @@ static void free_run(struct run *r)
 	pmu_list_free(&r->pmus);
 	sysroot_close(&r->root);
 	free(r->prev);
+	free(r->warned);
 	free(r->target);
 }
 
-static void release_child(struct run *r)
+/* Counting has ended: the workload is waited for, or ended first when pmuctl stops early */
+static void finish_workload(struct run *r, bool end_it)
 {
-	if (r->go_fd >= 0) {
-		if (write(r->go_fd, "g", 1) != 1)
-			p_warn("cannot start the command: %s", strerror(errno));
-		close(r->go_fd);
-		r->go_fd = -1;
+	if (r->wl.pid <= 0)
+		return;
+	if (!r->started) {
+		workload_cancel(&r->wl);
+		workload_reap(&r->wl, true);
+		return;
 	}
+	if (end_it)
+		workload_kill(&r->wl, SIGTERM);
+	/* a dying pmuctl does not wait: the workload has its SIGTERM, as in perf */
+	if (!signals_fatal())
+		workload_reap(&r->wl, true);
 }
 
-static int finish_child(struct run *r, bool kill_it)
+/* Every restore that failed is an error of its own, naming the file and its value */
+static int close_counters(struct run *r)
 {
-	int status;
+	struct diag errors = { 0 };
+	int ret = count_close_all(&r->cs, &errors);
 
-	if (r->go_fd >= 0) {
-		close(r->go_fd);	/* the child reads EOF and exits without running */
-		r->go_fd = -1;
-	}
-	if (r->child <= 0)
-		return r->child < 0 ? -r->child - 1 : 0;
-	if (kill_it)
-		kill(r->child, SIGTERM);
-	if (waitpid(r->child, &status, 0) != r->child)
-		return 0;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	for (size_t i = 0; i < errors.n; i++)
+		p_err("%s", errors.msg[i]);
+	diag_free(&errors);
+	return ret;
 }
 
-int stat_count(const struct stat_args *a)
+int stat_count(const struct stat_args *a, int *die_signal)
 {
-	struct run r = { .a = a, .go_fd = -1, .out = stdout };
+	struct run r = { .a = a, .out = stdout, .wl = { .pid = -1, .go_fd = -1, .err_fd = -1 } };
 	struct count_plan_opts po = { .task = -1 };
-	struct sigaction sa = { .sa_handler = on_stop };
-	sigset_t block, unblocked;
+	sigset_t unblocked;
 	struct pmu_err err = { 0 };
-	size_t failed;
-	int ret, child_status;
+	size_t nfailed;
+	int ret;
 
+	*die_signal = 0;
 	ret = load_machine(&r);
 	if (!ret)
 		ret = encode_events(&r);
 	if (ret)
 		goto out;
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &block, &unblocked);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sa.sa_handler = on_child;
-	sigaction(SIGCHLD, &sa, NULL);
-	if (a->command && start_child(&r)) {
-		p_err("cannot start '%s': %s", a->command[0], strerror(errno));
-		ret = EXIT_FAIL;
-		goto out;
+	signals_catch(&unblocked);
+	if (a->command) {
+		int e = workload_prepare(&r.wl, a->command);
+
+		if (e) {
+			p_err("cannot start '%s': %s", a->command[0], strerror(-e));
+			ret = EXIT_FAIL;
+			goto out;
+		}
 	}
 	/* without -a, PMUs that have no cpumask count the command alone, as perf does */
-	po.task = a->command && !a->all_cpus ? r.child : -1;
+	po.task = a->command && !a->all_cpus ? r.wl.pid : -1;
 	po.online = &r.online;
 	if (count_plan(&r.set, &po, 0, r.events, &r.cs)) {
 		p_err("out of memory");
 		ret = EXIT_FAIL;
-		goto out_child;
+		goto out_workload;
 	}
 	r.prev = calloc(3 * (r.cs.n ? r.cs.n : 1), sizeof(uint64_t));
-	if (!r.prev || count_open_all(&r.cs, &err)) {
+	r.warned = calloc(r.cs.n ? r.cs.n : 1, sizeof(bool));
+	if (!r.prev || !r.warned || count_open_all(&r.cs, &err)) {
 		p_err("cannot set up counting: %s", err.msg[0] ? err.msg : "out of memory");
 		ret = EXIT_FAIL;
 		goto out_close;
 	}
-	failed = report_failures(&r);
-	if (failed == r.cs.n) {
+	nfailed = report_failures(&r);
+	if (nfailed == r.cs.n) {
 		p_err("no event could be counted");
 		ret = EXIT_FAIL;
 		goto out_close;
 	}
-	if (got_stop || open_output(&r)) {
-		ret = got_stop ? EXIT_OK : EXIT_FAIL;
+	if (signals_caught() || open_output(&r)) {
+		ret = signals_caught() ? EXIT_OK : EXIT_FAIL;
 		goto out_close;
 	}
 	count_enable_all(&r.cs);
-	p_info("counting with %zu counters; Ctrl-C stops and prints the totals", r.cs.n - failed);
-	release_child(&r);
+	if (a->command) {
+		int e = workload_start(&r.wl);
+
+		r.started = !e;
+		if (e) {
+			p_err("cannot run '%s': %s", a->command[0], strerror(-e));
+			ret = EXIT_FAIL;
+			goto out_close;
+		}
+	}
+	p_info("counting with %zu counters; Ctrl-C stops and prints the totals", r.cs.n - nfailed);
 	ret = count_loop(&r, &unblocked) ? EXIT_FAIL : EXIT_OK;
-	if (!ret && failed)
+	/* opens or reads that failed: those rows say <not counted> */
+	if (!ret && report_failures(&r))
 		ret = EXIT_PARTIAL;
-	if (close_output(&r, ret != EXIT_FAIL))
+	if (close_output(&r, ret != EXIT_FAIL && !signals_fatal()))
 		ret = EXIT_FAIL;
 out_close:
-	count_close_all(&r.cs);
-out_child:
-	child_status = finish_child(&r, got_stop || ret == EXIT_FAIL);
-	if (child_status == 127 && ret == EXIT_OK)
+	if (close_counters(&r))
 		ret = EXIT_FAIL;
+out_workload:
+	finish_workload(&r, signals_caught() || ret == EXIT_FAIL);
 	close_output(&r, false);
 out:
 	free_run(&r);
+	*die_signal = signals_fatal();
 	return ret;
 }

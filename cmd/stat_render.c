@@ -119,6 +119,9 @@ static json_t *row_json(const struct stat_args *a, const struct stat_row *row)
 	json_object_set_new(o, "pmu", row->pmu ? json_text(row->pmu) : json_null());
 	json_object_set_new(o, "count", row->state == COUNT_OK ? json_integer((json_int_t)llround(row->count)) : json_null());
 	json_object_set_new(o, "running_pct", json_real(round(running_pct(row) * 100) / 100));
+	/* summed over the row's counters, as perf's CSV prints its run time */
+	json_object_set_new(o, "enabled_ns", json_integer((json_int_t)row->enabled));
+	json_object_set_new(o, "running_ns", json_integer((json_int_t)row->running));
 	json_object_set_new(o, "state", json_string(row->state == COUNT_OK ? "counted" : state_text(row->state)));
 	if (a->aggr == AGGR_SOCKET || row->socket >= 0)
 		json_object_set_new(o, "socket", row->socket >= 0 ? json_integer(row->socket) : json_null());

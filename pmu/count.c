@@ -73,11 +73,17 @@ EACH_DRIVER(enable)
 EACH_DRIVER(read)
 EACH_DRIVER(disable)
 
-void count_close_all(struct count_set *s)
+int count_close_all(struct count_set *s, struct diag *errors)
 {
-	for (size_t d = NDRIVERS; d-- > 0;)
-		if (uses(s, drivers[d]))
-			drivers[d]->close(s);
+	int first = 0;
+
+	for (size_t d = NDRIVERS; d-- > 0;) {
+		int ret = uses(s, drivers[d]) ? drivers[d]->close(s, errors) : 0;
+
+		if (ret && !first)
+			first = ret;
+	}
+	return first;
 }
 
 void count_set_free(struct count_set *s)

@@ -5,9 +5,11 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "pmu/diag.h"
 #include "pmu/err.h"
 
 enum count_state {
+	COUNT_UNREAD,		/* not read yet: the zero value is never a count */
 	COUNT_OK,
 	COUNT_NOT_COUNTED,	/* opened, but never scheduled on the PMU */
 	COUNT_NOT_SUPPORTED,	/* the kernel or the hardware has no such event */
@@ -48,8 +50,11 @@ struct count_driver {
 	int (*enable)(struct count_set *s);
 	int (*read)(struct count_set *s);
 	int (*disable)(struct count_set *s);
-	/* undo everything open did (restores hardware state); safe after a partial open */
-	void (*close)(struct count_set *s);
+	/*
+	 * undo everything open did (restores hardware state); safe after a partial open. A
+	 * restore that fails is added to errors, saying what the file should hold: -EIO.
+	 */
+	int (*close)(struct count_set *s, struct diag *errors);
 	const char *(*describe)(const struct counter *c);
 };
 
@@ -63,7 +68,7 @@ int count_open_all(struct count_set *s, struct pmu_err *err);
 int count_enable_all(struct count_set *s);
 int count_read_all(struct count_set *s);
 int count_disable_all(struct count_set *s);
-void count_close_all(struct count_set *s);
+int count_close_all(struct count_set *s, struct diag *errors);
 void count_set_free(struct count_set *s);
 /* value scaled for multiplexing: value * enabled / running */
 double count_scaled(uint64_t value, uint64_t enabled, uint64_t running);

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "pmu/drv_hwmon.h"
 #include "pmu/strnum.h"
@@ -22,7 +24,8 @@ struct hwmon_counter {
 	uint32_t code;
 	const char *reg;	/* register blocks: the file read */
 	int slot;		/* eventN/counterN; -1 for registers */
-	uint64_t start;
+	uint64_t start;		/* the counter's value when counting began */
+	uint64_t start_ns;	/* and when that was, for enabled and running time */
 	char *saved_event;	/* "0x45" to write back, NULL when nothing to restore */
 	bool programmed;
 };
@@ -35,6 +38,8 @@ struct hwmon_block {
 	int lock_fd;
 	int saved_enable;	/* -1: not touched */
 	int next_slot;
+	bool programmed;	/* an eventN was written: enable must come back */
+	char skipped[160];	/* a slot left alone because its event could not be saved */
 };
 
 struct hwmon_state {
@@ -109,7 +114,8 @@ static int write_text(const struct sysroot *root, const char *dir, const char *f
 	int fd, ret = 0;
 
 	snprintf(rel, sizeof(rel), "%s/%s", dir, file);
-	fd = sysroot_openat(root, rel, O_WRONLY | O_TRUNC);
+	/* no O_TRUNC: sysfs ignores it, and a write is taken whole by the driver's store */
+	fd = sysroot_openat(root, rel, O_WRONLY);
 	if (fd < 0)
 		return fd;
 	if (write(fd, text, len) != (ssize_t)len)
@@ -147,6 +153,7 @@ static int lock_block(struct hwmon_block *b, char *why, size_t n)
 {
 	char key[PATH_MAX], path[PATH_MAX + 64], pid[32];
 	int dfd = sysroot_openat(b->root, b->dir, O_RDONLY | O_DIRECTORY), fd;
+	struct stat st;
 	char link[64];
 	ssize_t len;
 
@@ -164,10 +171,21 @@ static int lock_block(struct hwmon_block *b, char *why, size_t n)
 		if (*p == '/')
 			*p = '_';
 	snprintf(path, sizeof(path), "%s/pmuctl-bfperf%.200s.lock", hwmon_lock_dir(), key);
-	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	/* /tmp is shared: never follow a link someone left there, nor write through one */
+	fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+	if (fd < 0 && errno == ELOOP) {
+		snprintf(why, n, "the lock %s is a symbolic link; remove it if no pmuctl runs", path);
+		return -ELOOP;
+	}
 	if (fd < 0) {
 		snprintf(why, n, "cannot create the lock %s: %s", path, strerror(errno));
 		return -errno;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_nlink != 1) {
+		snprintf(why, n, "the lock %s %s; remove it if no pmuctl runs", path,
+			 S_ISREG(st.st_mode) ? "has other names (a hard link)" : "is not a regular file");
+		close(fd);
+		return -EPERM;
 	}
 	if (flock(fd, LOCK_EX | LOCK_NB)) {
 		char other[32] = "";
@@ -198,32 +216,56 @@ static char *event_number(const char *text)
 	return strndup(text, len);
 }
 
-static int program(struct hwmon_block *b, struct hwmon_counter *h, char *why, size_t n)
+/*
+ * The next counter of the block whose event can be saved: a slot whose eventN does not read
+ * as "0xN: NAME" (the driver prints "No event being monitored" when the hardware read fails)
+ * could not be put back, so it is left alone.
+ */
+static int next_slot(struct hwmon_block *b, struct hwmon_counter *h, char *why, size_t n)
 {
-	char file[32], num[32], *old = NULL;
-	int ret;
+	while (b->next_slot < b->block->ncounters) {
+		char file[32], *old = NULL;
+		int slot = b->next_slot++, ret;
 
-	if (b->next_slot >= b->block->ncounters) {
+		snprintf(file, sizeof(file), "event%d", slot);
+		ret = read_text(h->root, h->dir, file, &old);
+		if (ret) {
+			snprintf(why, n, "cannot read %s/%s: %s", h->dir, file, strerror(-ret));
+			return ret;
+		}
+		h->saved_event = event_number(old);
+		if (h->saved_event) {
+			free(old);
+			h->slot = slot;
+			return 0;
+		}
+		snprintf(b->skipped, sizeof(b->skipped), "%s reads '%.80s', which could not be restored",
+			 file, old);
+		free(old);
+	}
+	if (b->skipped[0])
+		snprintf(why, n, "block %s has no free counter: %s", b->block->name, b->skipped);
+	else
 		snprintf(why, n, "block %s has %d counters; more events were asked for",
 			 b->block->name, b->block->ncounters);
-		return -ENOSPC;
-	}
-	h->slot = b->next_slot++;
-	snprintf(file, sizeof(file), "event%d", h->slot);
-	ret = read_text(h->root, h->dir, file, &old);
-	if (ret) {
-		snprintf(why, n, "cannot read %s/%s: %s", h->dir, file, strerror(-ret));
+	return -ENOSPC;
+}
+
+static int program(struct hwmon_block *b, struct hwmon_counter *h, char *why, size_t n)
+{
+	char file[32], num[32];
+	int ret = next_slot(b, h, why, n);
+
+	if (ret)
 		return ret;
-	}
-	h->saved_event = event_number(old);
-	free(old);
+	snprintf(file, sizeof(file), "event%d", h->slot);
 	snprintf(num, sizeof(num), "0x%x", h->code);
 	ret = write_text(h->root, h->dir, file, num);
 	if (ret) {
 		snprintf(why, n, "cannot program %s/%s: %s", h->dir, file, strerror(-ret));
 		return ret;
 	}
-	h->programmed = true;
+	h->programmed = b->programmed = true;
 	return 0;
 }
 
@@ -280,9 +322,14 @@ static int open_counter(struct hwmon_state *st, struct counter *c)
 	if (b->block->kind == BF_BLOCK_L3CACHE && b->saved_enable < 0) {
 		uint64_t en;
 
-		/* programming an l3cache counter stops the whole block: remember whether it ran */
-		if (!read_u64(h->root, h->dir, "enable", &en))
-			b->saved_enable = (int)en;
+		/* programming an l3cache counter stops the whole block: what it was must come back */
+		ret = read_u64(h->root, h->dir, "enable", &en);
+		if (ret || en > 1) {
+			count_fail(c, ret ? ret : -EINVAL, "cannot save %s/enable: %s; not programmed",
+				   h->dir, ret && ret != -EINVAL ? strerror(-ret) : "not 0 or 1");
+			return 0;
+		}
+		b->saved_enable = (int)en;
 	}
 	ret = program(b, h, why, sizeof(why));
 	if (ret)
@@ -307,14 +354,39 @@ static int hwmon_open(struct count_set *s, struct pmu_err *err)
 	return 0;
 }
 
-static int hwmon_enable(struct count_set *s)
+/* Start or stop the l3cache blocks; a block that does not take it fails its counters */
+static void set_enable(struct count_set *s, const char *value)
 {
 	struct hwmon_state *st = s->drv_state[1];
 
-	for (size_t i = 0; st && i < st->n; i++)
-		if (st->b[i].block->kind == BF_BLOCK_L3CACHE && st->b[i].saved_enable >= 0 &&
-		    st->b[i].lock_fd >= 0)
-			write_text(st->b[i].root, st->b[i].dir, "enable", "1");
+	for (size_t i = 0; st && i < st->n; i++) {
+		struct hwmon_block *b = &st->b[i];
+		int ret;
+
+		if (b->block->kind != BF_BLOCK_L3CACHE || !b->programmed)
+			continue;
+		ret = write_text(b->root, b->dir, "enable", value);
+		for (size_t k = 0; ret && k < s->n; k++) {
+			struct hwmon_counter *h = hw_of(&s->v[k]);
+
+			if (h && !strcmp(h->dir, b->dir) && s->v[k].state != COUNT_FAILED)
+				count_fail(&s->v[k], ret, "cannot write %s to %s/enable: %s", value,
+					   b->dir, strerror(-ret));
+		}
+	}
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int hwmon_enable(struct count_set *s)
+{
+	set_enable(s, "1");
 	for (size_t i = 0; i < s->n; i++) {
 		struct hwmon_counter *h = hw_of(&s->v[i]);
 
@@ -322,6 +394,7 @@ static int hwmon_enable(struct count_set *s)
 			continue;
 		int ret = sample(&s->v[i], &h->start);
 
+		h->start_ns = now_ns();
 		if (ret)
 			sample_failed(&s->v[i], ret);
 	}
@@ -330,45 +403,68 @@ static int hwmon_enable(struct count_set *s)
 
 static int hwmon_read(struct count_set *s)
 {
+	int first = 0;
+
 	for (size_t i = 0; i < s->n; i++) {
 		struct hwmon_counter *h = hw_of(&s->v[i]);
 		uint64_t now;
+		int ret;
 
 		if (!h || s->v[i].state == COUNT_FAILED)
 			continue;
-		if (sample(&s->v[i], &now))
+		ret = sample(&s->v[i], &now);
+		if (ret) {
+			sample_failed(&s->v[i], ret);
+			first = first ? first : ret;
 			continue;
+		}
 		s->v[i].value = now - h->start;	/* unsigned: a wrap still gives the delta */
-		s->v[i].enabled = s->v[i].running = 1;
+		/* a block counts all the time it is programmed: never multiplexed */
+		s->v[i].enabled = s->v[i].running = now_ns() - h->start_ns;
+		s->v[i].state = COUNT_OK;
 	}
-	return 0;
+	return first;
 }
 
 static int hwmon_disable(struct count_set *s)
 {
-	struct hwmon_state *st = s->drv_state[1];
-
-	for (size_t i = 0; st && i < st->n; i++)
-		if (st->b[i].block->kind == BF_BLOCK_L3CACHE && st->b[i].saved_enable >= 0 &&
-		    st->b[i].lock_fd >= 0)
-			write_text(st->b[i].root, st->b[i].dir, "enable", "0");
+	set_enable(s, "0");
 	return 0;
 }
 
+/* A restore the driver refused: what the file should hold, and what it holds now */
+static void restore_failed(const struct sysroot *root, const char *dir, const char *file,
+			   const char *value, int ret, struct diag *errors)
+{
+	char *now = NULL;
+
+	if (read_text(root, dir, file, &now))
+		now = NULL;
+	diag_add(errors, "cannot restore %s/%s to %s: %s; it reads '%.80s'", dir, file, value,
+		 strerror(-ret), now ? now : "?");
+	free(now);
+}
+
 /* Put back every eventN, then each l3cache block's enable, then let go of the locks */
-static void hwmon_close(struct count_set *s)
+static int hwmon_close(struct count_set *s, struct diag *errors)
 {
 	struct hwmon_state *st = s->drv_state[1];
+	int failed = 0;
 
 	for (size_t i = s->n; i-- > 0;) {
 		struct hwmon_counter *h = hw_of(&s->v[i]);
 		char file[32];
+		int ret;
 
 		if (!h)
 			continue;
-		if (h->programmed && h->saved_event) {
+		if (h->programmed) {
 			snprintf(file, sizeof(file), "event%d", h->slot);
-			write_text(h->root, h->dir, file, h->saved_event);
+			ret = write_text(h->root, h->dir, file, h->saved_event);
+			if (ret) {
+				restore_failed(h->root, h->dir, file, h->saved_event, ret, errors);
+				failed = -EIO;
+			}
 		}
 		free(h->saved_event);
 		free(h);
@@ -376,9 +472,16 @@ static void hwmon_close(struct count_set *s)
 	}
 	for (size_t i = 0; st && i < st->n; i++) {
 		struct hwmon_block *b = &st->b[i];
+		const char *value = b->saved_enable ? "1" : "0";
 
-		if (b->saved_enable >= 0 && b->lock_fd >= 0)
-			write_text(b->root, b->dir, "enable", b->saved_enable ? "1" : "0");
+		if (b->programmed && b->saved_enable >= 0) {
+			int ret = write_text(b->root, b->dir, "enable", value);
+
+			if (ret) {
+				restore_failed(b->root, b->dir, "enable", value, ret, errors);
+				failed = -EIO;
+			}
+		}
 		if (b->lock_fd >= 0)
 			close(b->lock_fd);
 	}
@@ -386,6 +489,7 @@ static void hwmon_close(struct count_set *s)
 		free(st->b);
 	free(st);
 	s->drv_state[1] = NULL;
+	return failed;
 }
 
 static const char *hwmon_describe(const struct counter *c)

@@ -167,7 +167,7 @@ static int perf_open(struct count_set *s, struct pmu_err *err)
 	for (size_t i = 0; i < s->n; i++) {
 		struct perf_spec *p = spec_of(&s->v[i]);
 
-		if (!p || p->fd >= 0 || s->v[i].state == COUNT_OK || p->pid >= 0)
+		if (!p || p->fd >= 0 || p->pid >= 0)
 			continue;
 		for (size_t k = 0; k < s->n; k++) {
 			struct perf_spec *q = spec_of(&s->v[k]);
@@ -214,38 +214,67 @@ static void store(struct counter *c, uint64_t value, uint64_t enabled, uint64_t 
 	c->value = value;
 	c->enabled = enabled;
 	c->running = running;
-	if (c->state == COUNT_OK || c->state == COUNT_NOT_COUNTED)
-		c->state = running ? COUNT_OK : COUNT_NOT_COUNTED;
+	c->state = running ? COUNT_OK : COUNT_NOT_COUNTED;
+}
+
+static int read_failed(struct counter *c, int e)
+{
+	count_fail(c, e, "cannot read the counter: %s", strerror(-e));
+	return e;
 }
 
 static int read_single(struct counter *c, struct perf_spec *p)
 {
 	uint64_t buf[4];
+	ssize_t n = read(p->fd, buf, sizeof(buf));
 
-	if (read(p->fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf))
-		return -errno ? -errno : -EIO;
+	if (n != (ssize_t)sizeof(buf))
+		return read_failed(c, n < 0 ? -errno : -EIO);
 	store(c, buf[0], buf[1], buf[2]);
 	return 0;
 }
 
-/* { nr, time_enabled, time_running, { value, id } [nr] } */
+/* Members of the group led by counter leader that are open, the leader included */
+static size_t group_size(const struct count_set *s, size_t leader)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct perf_spec *q = spec_of(&s->v[i]);
+
+		n += q && q->fd >= 0 && q->leader == leader;
+	}
+	return n;
+}
+
+/* { nr, time_enabled, time_running, { value, id } [nr] }, sized from the group */
 static int read_group(struct count_set *s, size_t leader)
 {
 	struct perf_spec *p = spec_of(&s->v[leader]);
-	uint64_t buf[3 + 2 * 64];
-	ssize_t n = read(p->fd, buf, sizeof(buf));
+	size_t members = group_size(s, leader), words = 3 + 2 * members;
+	uint64_t *buf = malloc(words * sizeof(*buf));
+	ssize_t n = buf ? read(p->fd, buf, words * sizeof(*buf)) : -1;
+	int ret = !buf ? -ENOMEM : n < 0 ? -errno : 0;
 
-	if (n < (ssize_t)(3 * sizeof(uint64_t)))
-		return n < 0 ? -errno : -EIO;
-	for (uint64_t k = 0; k < buf[0] && 3 + 2 * k + 1 < (uint64_t)n / sizeof(uint64_t); k++) {
-		for (size_t i = 0; i < s->n; i++) {
-			struct perf_spec *q = spec_of(&s->v[i]);
+	if (!ret && (n < 3 * (ssize_t)sizeof(*buf) || buf[0] != members ||
+		     (size_t)n != (3 + 2 * buf[0]) * sizeof(*buf)))
+		ret = -EIO;	/* not the group that was opened */
+	for (size_t i = 0; i < s->n; i++) {
+		struct perf_spec *q = spec_of(&s->v[i]);
+		bool found = false;
 
-			if (q && q->fd >= 0 && q->leader == leader && q->id == buf[4 + 2 * k])
+		if (!q || q->fd < 0 || q->leader != leader)
+			continue;
+		for (uint64_t k = 0; !ret && k < buf[0] && !found; k++) {
+			found = q->id == buf[4 + 2 * k];
+			if (found)
 				store(&s->v[i], buf[3 + 2 * k], buf[1], buf[2]);
 		}
+		if (!found)
+			read_failed(&s->v[i], ret ? ret : -ENOENT);
 	}
-	return 0;
+	free(buf);
+	return ret;
 }
 
 static int read_leader(struct count_set *s, size_t i)
@@ -333,7 +362,7 @@ static int perf_read(struct count_set *s)
 	return first;
 }
 
-static void perf_close(struct count_set *s)
+static int perf_close(struct count_set *s, struct diag *errors)
 {
 	struct perf_state *st = s->drv_state[0];
 
@@ -357,6 +386,8 @@ static void perf_close(struct count_set *s)
 			s->v[i].priv = NULL;
 		}
 	}
+	(void)errors;	/* closing a perf fd restores everything */
+	return 0;
 }
 
 static const char *perf_describe(const struct counter *c)

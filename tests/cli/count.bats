@@ -3,8 +3,6 @@
 # BlueField hwmon against a process playing the driver; errors, formats, signals, locks.
 load helpers
 
-LIVE=$FIX/tegra410-live/sys
-BFDRV=$BATS_TEST_DIRNAME/../bf_driver.py
 export PMUCTL_LOCK_DIR=$BATS_TEST_TMPDIR
 
 # |a - b| <= 2% of b
@@ -13,30 +11,35 @@ within_2pct() {
 		{ echo "$1 and $2 differ by more than 2%"; return 1; }
 }
 
-# the count of one event from perf stat -x, output
-perf_count() {
-	awk -F, -v ev="$2" '$3 == ev { print $1 }' "$1"
+# count per second of running time of one event, from perf stat -x, output
+perf_rate() {
+	awk -F, -v ev="$2" '$3 == ev { printf "%.6f\n", $1 / $4 * 1e9 }' "$1"
 }
 
-@test "count: msr/tsc/ system-wide agrees with perf stat within 2%" {
+# the same from pmuctl -j: rates, not counts, so that how long each run took does not matter
+# (under valgrind pmuctl starts and stops much later than its workload's clock says)
+our_rate() {
+	jq_py "d['counts'][$1]['count'] / d['counts'][$1]['running_ns'] * 1e9"
+}
+
+@test "count: msr/tsc/ system-wide counts at the rate perf stat counts, within 2%" {
 	[ -d /sys/bus/event_source/devices/msr ] || skip "this machine has no msr PMU"
-	pmuctl -j stat -a -e msr/tsc/ -- sleep 1
+	pmuctl -j stat -a -e msr/tsc/ --duration 0.3
 	[ "$status" -eq 0 ]
-	ours=$(jq_py 'd["counts"][0]["count"]')
 	[ "$(jq_py 'd["counts"][0]["running_pct"]')" = 100.0 ]
-	perf stat -x, -a -e msr/tsc/ -o "$BATS_TEST_TMPDIR/perf.csv" -- sleep 1
-	within_2pct "$ours" "$(perf_count "$BATS_TEST_TMPDIR/perf.csv" msr/tsc/)"
+	ours=$(our_rate 0)
+	perf stat -x, -a -e msr/tsc/ -o "$BATS_TEST_TMPDIR/perf.csv" -- sleep 0.3
+	within_2pct "$ours" "$(perf_rate "$BATS_TEST_TMPDIR/perf.csv" msr/tsc/)"
 }
 
-@test "count: a software-aliased Tegra410 counts the same as perf at the same time" {
+@test "count: a software-aliased Tegra410 counts at the rates perf counts on the same tree" {
 	evs=(-e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -e nvidia_cmem_latency_pmu_1/cycles/ -e nvidia_ucf_pmu_0/event=0x1/)
-	SYSFS_PATH=$LIVE perf stat -x, -a "${evs[@]}" -o "$BATS_TEST_TMPDIR/perf.csv" -- sleep 1 &
-	"$PMUCTL" --sysfs-root "$LIVE" -j stat "${evs[@]}" -- sleep 1 >"$BATS_TEST_TMPDIR/ours.json"
-	wait
-	output=$(cat "$BATS_TEST_TMPDIR/ours.json")
+	SYSFS_PATH=$LIVE perf stat -x, -a "${evs[@]}" -o "$BATS_TEST_TMPDIR/perf.csv" -- sleep 0.3
+	pmuctl --sysfs-root "$LIVE" -j stat "${evs[@]}" --duration 0.3
+	[ "$status" -eq 0 ]
 	for i in 0 1 2; do
 		ev=$(jq_py "d['counts'][$i]['event']")
-		within_2pct "$(jq_py "d['counts'][$i]['count']")" "$(perf_count "$BATS_TEST_TMPDIR/perf.csv" "$ev")"
+		within_2pct "$(our_rate $i)" "$(perf_rate "$BATS_TEST_TMPDIR/perf.csv" "$ev")"
 	done
 }
 
@@ -149,24 +152,14 @@ perf_count() {
 	[ "$(head -n 1 "$BATS_TEST_TMPDIR/real")" = "count,event,pmu,socket,cpu,running_pct,state" ]
 }
 
-# wait until pmuctl -v says it counts: a signal before that would find no handler yet
-wait_counting() {
-	for _ in $(seq 300); do
-		grep -q "Ctrl-C stops and prints the totals" "$1" && return 0
-		sleep 0.05
-	done
-	echo "pmuctl never started counting: $(cat "$1")"
-	return 1
-}
-
 @test "count: SIGINT prints the totals and exits 0" {
-	"$PMUCTL" -v --sysfs-root "$LIVE" stat -e nvidia_ucf_pmu_0/event=0x0/ >"$BATS_TEST_TMPDIR/out" 2>&1 &
-	pid=$!
-	wait_counting "$BATS_TEST_TMPDIR/out"
-	kill -INT $pid
-	wait $pid
-	grep -q "nvidia_ucf_pmu_0/event=0x0/" "$BATS_TEST_TMPDIR/out"
-	grep -q "seconds time elapsed" "$BATS_TEST_TMPDIR/out"
+	background "$PMUCTL" -v --sysfs-root "$LIVE" stat -e nvidia_ucf_pmu_0/event=0x0/
+	wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+	kill -INT "$BG"
+	finish
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"nvidia_ucf_pmu_0/event=0x0/"* ]]
+	[[ "$output" == *"seconds time elapsed"* ]]
 }
 
 @test "count: bad intervals, durations, separators and commands" {
@@ -184,100 +177,6 @@ wait_counting() {
 	pmuctl --sysfs-root "$LIVE" stat -e nvidia_ucf_pmu_0/event=0x0/ -- /no/such/command
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"pmuctl: error: cannot run '/no/such/command': No such file or directory"* ]]
-}
-
-teardown() {
-	if [ -n "${DRV:-}" ]; then
-		touch "$BATS_TEST_TMPDIR/stop"
-		kill "$DRV" 2>/dev/null || true
-	fi
-}
-
-# BlueField: a copy of the fixture with a process playing the driver
-bf_setup() {
-	cp -r "$BF2" "$BATS_TEST_TMPDIR/bf"
-	BFROOT=$BATS_TEST_TMPDIR/bf
-	HW=$BFROOT/devices/platform/MLNXBFD1:00/hwmon/hwmon0
-	printf '0x45: HNF_REQUESTS\n' >"$HW/tile0/event2"
-	printf '0x2: TOTAL_RD_REQ_IN\n' >"$HW/l3cachehalf0/event3"
-	printf '1\n' >"$HW/l3cachehalf0/enable"
-	printf '0xffffffffffffff00\n' >"$HW/pcie0/IN_C_PKT_CNT"
-	# its fds closed, so that bats never waits on it, even if a test fails early
-	python3 "$BFDRV" "$HW" "$BATS_TEST_TMPDIR/stop" </dev/null >/dev/null 2>&1 3>&- &
-	DRV=$!
-	sleep 0.1
-	state >"$BATS_TEST_TMPDIR/before"
-}
-
-# every eventN and enable: what must come back byte for byte
-state() {
-	(cd "$HW" && for f in */event[0-9]* */enable; do printf '%s: ' "$f"; od -An -c "$f" | tr -s ' '; done)
-}
-
-bf_restored() {
-	sleep 0.1
-	state >"$BATS_TEST_TMPDIR/after"
-	touch "$BATS_TEST_TMPDIR/stop"
-	wait $DRV
-	diff "$BATS_TEST_TMPDIR/before" "$BATS_TEST_TMPDIR/after"
-}
-
-BFEV=(-e bfperf/tile0/HNF_REQUESTS/ -e bfperf/tile0/0x46/ -e bfperf/l3cachehalf0/CYCLES/ -e bfperf/l3cachehalf0/TOTAL_RD_REQ_IN/ -e bfperf/pcie0/IN_C_PKT_CNT/)
-
-@test "count: BlueField deltas (a register wrapping past 2^64 too), state restored" {
-	bf_setup
-	pmuctl --sysfs-root "$BFROOT" -j stat "${BFEV[@]}" --duration 0.5
-	echo "$output"
-	[ "$status" -eq 0 ]
-	[ "$(jq_py '[c["count"] for c in d["counts"]]')" = "[1000, 1000, 1000, 1000, 1000]" ]
-	bf_restored
-}
-
-@test "count: a BlueField register that is not a number fails at open, named" {
-	cp -r "$BF2" "$BATS_TEST_TMPDIR/bf"
-	hw=$BATS_TEST_TMPDIR/bf/devices/platform/MLNXBFD1:00/hwmon/hwmon0
-	echo zz >"$hw/pcie0/IN_C_BYTE_CNT"
-	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/bf" stat -e bfperf/pcie0/IN_C_BYTE_CNT/ --duration 0.05
-	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "pmuctl: warning: bfperf/pcie0/IN_C_BYTE_CNT/: cannot read class/hwmon/hwmon0/pcie0/IN_C_BYTE_CNT: not a 64-bit number" ]
-	[ "${lines[1]}" = "pmuctl: error: no event could be counted" ]
-	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/bf" stat -e bfperf/pcie0/IN_C_BYTE_CNT/ -e bfperf/pcie0/IN_C_PKT_CNT/ --duration 0.05
-	[ "$status" -eq 2 ]
-}
-
-@test "count: BlueField state restored after SIGINT and SIGTERM" {
-	for sig in INT TERM; do
-		bf_setup
-		"$PMUCTL" -v --sysfs-root "$BFROOT" stat "${BFEV[@]}" >"$BATS_TEST_TMPDIR/out" 2>&1 &
-		pid=$!
-		wait_counting "$BATS_TEST_TMPDIR/out"
-		sleep 0.2
-		kill -$sig $pid
-		wait $pid
-		grep -q "bfperf/tile0/HNF_REQUESTS/" "$BATS_TEST_TMPDIR/out"
-		bf_restored
-		rm -rf "$BATS_TEST_TMPDIR/bf" "$BATS_TEST_TMPDIR/stop"
-	done
-}
-
-@test "count: BlueField state restored after a failure half-way (five events, four counters)" {
-	bf_setup
-	pmuctl --sysfs-root "$BFROOT" stat -e bfperf/tile0/0x45/ -e bfperf/tile0/0x46/ -e bfperf/tile0/0x47/ -e bfperf/tile0/0x48/ -e bfperf/tile0/0x49/ --duration 0.3
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"pmuctl: warning: bfperf/tile0/0x49/: block tile0 has 4 counters; more events were asked for"* ]]
-	bf_restored
-}
-
-@test "count: a second pmuctl on the same block refuses clearly" {
-	bf_setup
-	"$PMUCTL" -v --sysfs-root "$BFROOT" stat -e bfperf/tile0/HNF_REQUESTS/ --duration 3 >"$BATS_TEST_TMPDIR/first" 2>&1 &
-	first=$!
-	wait_counting "$BATS_TEST_TMPDIR/first"
-	pmuctl --sysfs-root "$BFROOT" stat -e bfperf/tile0/HNF_REJECTS/ --duration 0.1
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"block tile0 is being counted by another pmuctl (pid $first; lock "* ]]
-	wait $first
-	bf_restored
 }
 
 @test "count: bfperf events are checked against event_list" {

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One handler records the signal; the run loop reacts to it between ppoll calls. */
+#include <string.h>
+#include "lib/signals.h"
+
+/* Every signal whose default action ends the process and that can be caught */
+static const int terminating[] = {
+	SIGHUP,	 SIGINT,  SIGQUIT, SIGTERM, SIGALRM,   SIGUSR1, SIGUSR2, SIGXCPU,
+	SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT,
+};
+#define NTERMINATING (sizeof(terminating) / sizeof(terminating[0]))
+
+static volatile sig_atomic_t caught, child_changed;
+
+static void on_signal(int sig)
+{
+	if (sig == SIGCHLD)
+		child_changed = 1;
+	else if (!caught)
+		caught = sig;
+}
+
+void signals_catch(sigset_t *unblocked)
+{
+	struct sigaction sa;
+	sigset_t block;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&block);
+	sigaddset(&block, SIGCHLD);
+	for (size_t i = 0; i < NTERMINATING; i++)
+		sigaddset(&block, terminating[i]);
+	sa.sa_mask = block;
+	sigprocmask(SIG_BLOCK, &block, unblocked);
+	for (int sig = 1; sig < NSIG; sig++) {
+		struct sigaction old;
+
+		/*
+		 * SIGINT and SIGTERM always stop a run, as in perf, even in a background job a
+		 * shell started with SIGINT ignored; another signal ignored at start (nohup) stays so
+		 */
+		if (!sigismember(&block, sig) || sigaction(sig, NULL, &old) ||
+		    (old.sa_handler == SIG_IGN && !signals_print_totals(sig) && sig != SIGCHLD))
+			continue;
+		sigaction(sig, &sa, NULL);
+	}
+	/* the mask pmuctl was started with, but a workload's end is always seen */
+	sigdelset(unblocked, SIGCHLD);
+}
+
+int signals_caught(void)
+{
+	return caught;
+}
+
+bool signals_child_changed(void)
+{
+	bool was = child_changed;
+
+	child_changed = 0;
+	return was;
+}
+
+bool signals_print_totals(int sig)
+{
+	return sig == SIGINT || sig == SIGTERM;
+}
+
+int signals_fatal(void)
+{
+	sigset_t pending;
+
+	if (caught && !signals_print_totals(caught))
+		return caught;
+	if (sigpending(&pending))
+		return 0;
+	for (size_t i = 0; i < NTERMINATING; i++)
+		if (sigismember(&pending, terminating[i]) && !signals_print_totals(terminating[i]))
+			return terminating[i];
+	return 0;
+}
+
+void signals_die(int sig)
+{
+	sigset_t one;
+
+	signal(sig, SIG_DFL);
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	raise(sig);
+	sigprocmask(SIG_UNBLOCK, &one, NULL);
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The signals that end a counting run, caught so that counters close and hardware state is
+ * restored first. SIGINT and SIGTERM end it with the totals printed; any other signal whose
+ * default action terminates (SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, ...) ends it without output,
+ * and pmuctl then dies by that signal, so that its exit status tells the truth.
+ */
+#ifndef PMUCTL_SIGNALS_H
+#define PMUCTL_SIGNALS_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+/*
+ * Catch the terminating signals and SIGCHLD, and block them: they are taken only while
+ * waiting in ppoll with *unblocked, so no system call elsewhere is interrupted.
+ */
+void signals_catch(sigset_t *unblocked);
+/* The first terminating signal caught, or 0 */
+int signals_caught(void);
+/* Whether SIGCHLD came since the last call */
+bool signals_child_changed(void);
+/* Whether sig ends a run with its totals printed (SIGINT, SIGTERM) */
+bool signals_print_totals(int sig);
+/*
+ * At the end, once state is restored: the signal to die by (the one caught, or one that came
+ * while restoring), or 0.
+ */
+int signals_fatal(void);
+/* Die by sig with its default action; returns only if that action does not end the process */
+void signals_die(int sig);
+
+#endif

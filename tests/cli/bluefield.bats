@@ -1,0 +1,173 @@
+#!/usr/bin/env bats
+# BlueField counting against tests/fuse/bluefield.py, a FUSE stand-in for the mlxbf-pmc driver
+# whose writes act inside write(2), as sysfs does: exact deltas, the exact sequence of writes,
+# state restored on every way out, refusals of what cannot be restored, and the lock.
+load helpers
+
+export PMUCTL_LOCK_DIR=$BATS_TEST_TMPDIR
+
+teardown() {
+	if [ -n "${BG:-}" ]; then
+		kill -KILL -- "-$BG" 2>/dev/null || true
+	fi
+	bf_unmount
+}
+
+# A state worth restoring: events programmed by someone else, the L3 half running
+INIT=(--init tile0/event0=0x45 --init tile0/event1=0x4c --init l3cachehalf0/event0=0x2
+	--init l3cachehalf0/enable=1 --init pcie0/IN_C_PKT_CNT=0)
+BFEV=(-e bfperf/tile0/HNF_REQUESTS/ -e bfperf/tile0/0x46/ -e bfperf/l3cachehalf0/CYCLES/
+	-e bfperf/l3cachehalf0/TOTAL_RD_REQ_IN/ -e bfperf/pcie0/IN_C_PKT_CNT/)
+
+# the writes of one run of BFEV, from programming to the last restore
+BFEV_WRITES="write tile0/event0 '0x45' -> 0
+write tile0/event1 '0x46' -> 0
+write l3cachehalf0/event0 '0x1' -> 0
+write l3cachehalf0/event1 '0x2' -> 0
+write l3cachehalf0/enable '1' -> 0
+write l3cachehalf0/enable '0' -> 0
+write l3cachehalf0/event1 '0x0' -> 0
+write l3cachehalf0/event0 '0x2' -> 0
+write tile0/event1 '0x4c' -> 0
+write tile0/event0 '0x45' -> 0
+write l3cachehalf0/enable '1' -> 0"
+
+@test "bluefield: exact deltas (a register wrapping past 2^64 too), the writes in order, state restored" {
+	bf_mount "${INIT[@]}" --init pcie0/IN_C_PKT_CNT=0xffffffffffffff00
+	before=$(bf_state)
+	pmuctl --sysfs-root "$BFROOT" -j stat "${BFEV[@]}" --duration 0.1
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[c["count"] for c in d["counts"]]')" = "[1000, 1000, 1000, 1000, 1000]" ]
+	[ "$(cat "$BFLOG")" = "$BFEV_WRITES" ]
+	[ "$(bf_state)" = "$before" ]
+}
+
+@test "bluefield: sysfs files are written without O_TRUNC, which the kernel ignores" {
+	bf_mount "${INIT[@]}"
+	pmuctl --sysfs-root "$BFROOT" stat "${BFEV[@]}" --duration 0.05
+	[ "$status" -eq 0 ]
+	run grep -c '^trunc' "$BFLOG"
+	[ "$output" = 0 ]
+}
+
+@test "bluefield: state restored after SIGINT and SIGTERM, which print the totals" {
+	for sig in INT TERM; do
+		bf_mount "${INIT[@]}"
+		before=$(bf_state)
+		background "$PMUCTL" -v --sysfs-root "$BFROOT" stat "${BFEV[@]}"
+		wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+		kill -$sig "$BG"
+		finish
+		[ "$status" -eq 0 ]
+		[[ "$output" == *"1,000      bfperf/tile0/HNF_REQUESTS/"* ]]
+		[ "$(cat "$BFLOG")" = "$BFEV_WRITES" ]
+		[ "$(bf_state)" = "$before" ]
+		bf_unmount
+		rm -rf "$BFROOT"
+	done
+}
+
+@test "bluefield: any other terminating signal restores first, then ends pmuctl by that signal" {
+	ulimit -c 0
+	for sig in HUP QUIT ALRM USR1 USR2 XCPU VTALRM; do
+		bf_mount "${INIT[@]}"
+		before=$(bf_state)
+		background "$PMUCTL" -v --sysfs-root "$BFROOT" stat "${BFEV[@]}"
+		wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+		kill -$sig "$BG"
+		finish
+		[ "$status" -eq $((128 + $(kill -l $sig))) ] || { echo "SIG$sig: exit $status"; false; }
+		[ "$(cat "$BFLOG")" = "$BFEV_WRITES" ] || { echo "SIG$sig: $(cat "$BFLOG")"; false; }
+		[ "$(bf_state)" = "$before" ]
+		bf_unmount
+		rm -rf "$BFROOT"
+	done
+}
+
+@test "bluefield: state restored after a failure half-way (five events, four counters)" {
+	bf_mount "${INIT[@]}"
+	before=$(bf_state)
+	pmuctl --sysfs-root "$BFROOT" stat -e bfperf/tile0/0x45/ -e bfperf/tile0/0x46/ -e bfperf/tile0/0x47/ -e bfperf/tile0/0x48/ -e bfperf/tile0/0x49/ --duration 0.05
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"pmuctl: warning: bfperf/tile0/0x49/: block tile0 has 4 counters; more events were asked for"* ]]
+	[ "$(bf_state)" = "$before" ]
+}
+
+@test "bluefield: a restore the driver refuses is an error naming the file and the value" {
+	bf_mount "${INIT[@]}" --deny tile0/event1=0x4c
+	pmuctl --sysfs-root "$BFROOT" stat -e bfperf/tile0/0x46/ -e bfperf/tile0/0x47/ --duration 0.05
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"pmuctl: error: cannot restore class/hwmon/hwmon0/tile0/event1 to 0x4c: Permission denied; it reads '0x47: ALL_BUSY'"* ]]
+	# the other counter is still put back
+	[ "$(cat "$HW/tile0/event0")" = "0x45: HNF_REQUESTS" ]
+}
+
+@test "bluefield: an event slot whose value cannot be saved is never programmed" {
+	bf_mount "${INIT[@]}" --set 'tile0/event0=No event being monitored'
+	before=$(bf_state)
+	pmuctl --sysfs-root "$BFROOT" -j stat -e bfperf/tile0/HNF_REJECTS/ --duration 0.05
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[c["count"] for c in d["counts"]]')" = "[1000]" ]
+	[ "$(cat "$BFLOG")" = "write tile0/event1 '0x46' -> 0
+write tile0/event1 '0x4c' -> 0" ]
+	[ "$(bf_state)" = "$before" ]
+}
+
+@test "bluefield: a counter that stops reading is reported, not counted as 0" {
+	bf_mount "${INIT[@]}" --break tile0/counter0=1
+	pmuctl --sysfs-root "$BFROOT" -j stat -e bfperf/tile0/HNF_REQUESTS/ -e bfperf/tile0/0x46/ --duration 0.05
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "pmuctl: warning: bfperf/tile0/HNF_REQUESTS/: cannot read class/hwmon/hwmon0/tile0/counter0: Input/output error" ]
+	output=${lines[1]}
+	[ "$(jq_py '[(c["count"], c["state"]) for c in d["counts"]]')" = "[(None, '<not counted>'), (1000, 'counted')]" ]
+}
+
+@test "bluefield: a register that is not a number fails at open, named" {
+	cp -r "$BF2" "$BATS_TEST_TMPDIR/bf"
+	hw=$BATS_TEST_TMPDIR/bf/devices/platform/MLNXBFD1:00/hwmon/hwmon0
+	echo zz >"$hw/pcie0/IN_C_BYTE_CNT"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/bf" stat -e bfperf/pcie0/IN_C_BYTE_CNT/ --duration 0.05
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: warning: bfperf/pcie0/IN_C_BYTE_CNT/: cannot read class/hwmon/hwmon0/pcie0/IN_C_BYTE_CNT: not a 64-bit number" ]
+	[ "${lines[1]}" = "pmuctl: error: no event could be counted" ]
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/bf" stat -e bfperf/pcie0/IN_C_BYTE_CNT/ -e bfperf/pcie0/IN_C_PKT_CNT/ --duration 0.05
+	[ "$status" -eq 2 ]
+}
+
+@test "bluefield: a second pmuctl on the same block refuses clearly" {
+	bf_mount "${INIT[@]}"
+	before=$(bf_state)
+	background "$PMUCTL" -v --sysfs-root "$BFROOT" stat -e bfperf/tile0/HNF_REQUESTS/
+	wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+	pmuctl --sysfs-root "$BFROOT" stat -e bfperf/tile0/HNF_REJECTS/ --duration 0.05
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"block tile0 is being counted by another pmuctl (pid $BG; lock "* ]]
+	kill -INT "$BG"
+	finish
+	[ "$status" -eq 0 ]
+	[ "$(bf_state)" = "$before" ]
+}
+
+# the lock of a block: its real path with / as _, in PMUCTL_LOCK_DIR
+lock_of() {
+	echo "$PMUCTL_LOCK_DIR/pmuctl-bfperf$(realpath "$1" | tr / _).lock"
+}
+
+@test "bluefield: a lock file that is a symbolic or hard link is refused, and its target untouched" {
+	cp -r "$BF2" "$BATS_TEST_TMPDIR/bf"
+	echo precious >"$BATS_TEST_TMPDIR/victim"
+	lock=$(lock_of "$BATS_TEST_TMPDIR/bf/class/hwmon/hwmon0/tile0")
+	ln -s "$BATS_TEST_TMPDIR/victim" "$lock"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/bf" stat -e bfperf/tile0/HNF_REQUESTS/ --duration 0.05
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"pmuctl: warning: bfperf/tile0/HNF_REQUESTS/: the lock $lock is a symbolic link; remove it if no pmuctl runs"* ]]
+	[ "$(cat "$BATS_TEST_TMPDIR/victim")" = precious ]
+	rm "$lock"
+	ln "$BATS_TEST_TMPDIR/victim" "$lock"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/bf" stat -e bfperf/tile0/HNF_REQUESTS/ --duration 0.05
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the lock $lock has other names (a hard link); remove it if no pmuctl runs"* ]]
+	[ "$(cat "$BATS_TEST_TMPDIR/victim")" = precious ]
+	# the fixture's files were never written
+	[ "$(cat "$BATS_TEST_TMPDIR/bf/class/hwmon/hwmon0/tile0/event0")" = "0x0: DISABLE" ]
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bats
+# The workload of stat -- COMMAND: it starts as it would without pmuctl (signal mask and
+# dispositions), a terminal's Ctrl-C reaches it, and pmuctl never waits on a workload it
+# should have ended.
+load helpers
+
+teardown() {
+	if [ -n "${BG:-}" ]; then
+		kill -KILL -- "-$BG" 2>/dev/null || true
+	fi
+}
+
+EV=nvidia_ucf_pmu_0/event=0x0/
+
+@test "signals: the workload starts with the signal mask and dispositions pmuctl was started with" {
+	show='grep -E "^Sig(Blk|Ign)" /proc/$$/status'
+	want=$(sh -c "$show")
+	pmuctl --sysfs-root "$LIVE" -q stat -x, -o /dev/null -e $EV -- sh -c "$show"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$want" ]
+	# and so for a workload started from a shell that ignores SIGINT (nohup, a background job)
+	want=$(sh -c "trap '' INT; sh -c '$show'")
+	run sh -c "trap '' INT; exec '$PMUCTL' --sysfs-root '$LIVE' -q stat -x, -o /dev/null -e $EV -- sh -c '$show'"
+	[ "$output" = "$want" ]
+}
+
+@test "signals: a pipeline in the workload ends quietly, as without pmuctl" {
+	pmuctl --sysfs-root "$LIVE" -q stat -x, -o /dev/null -e $EV -- sh -c 'yes | head -n 1'
+	[ "$status" -eq 0 ]
+	[ "$output" = y ]
+}
+
+@test "signals: Ctrl-C reaches the workload and ends the count at once" {
+	background "$PMUCTL" -v --sysfs-root "$LIVE" stat -e $EV -- sleep 100
+	wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+	# what a terminal does: SIGINT to the whole foreground process group
+	kill -INT -- "-$BG"
+	finish
+	[[ "$output" == *"seconds time elapsed"* ]]
+	[[ "$output" == *"$EV"* ]]
+}
+
+@test "signals: a terminating signal other than SIGINT or SIGTERM ends pmuctl by that signal" {
+	for sig in HUP ALRM USR1; do
+		background "$PMUCTL" -v --sysfs-root "$LIVE" stat -e $EV
+		wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+		kill -$sig "$BG"
+		finish
+		[ "$status" -eq $((128 + $(kill -l $sig))) ] || { echo "SIG$sig: exit $status: $output"; false; }
+	done
+}
+
+@test "signals: a group of more than 64 events is read whole" {
+	ev=nvidia_pcie_pmu_0_rc_4/rd_bytes/
+	group="{$(printf "$ev,%.0s" $(seq 79))$ev}"
+	pmuctl --sysfs-root "$LIVE" -j stat -e "$group" --duration 0.05
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'len(d["counts"])')" = 80 ]
+	# the live tree counts cpu-clock: every member ran for the whole 50 ms, in ns
+	[ "$(jq_py 'sorted(set(c["state"] for c in d["counts"]))')" = "['counted']" ]
+	[ "$(jq_py 'min(c["count"] for c in d["counts"]) > 10_000_000')" = True ]
+}
