@@ -3,7 +3,6 @@
 # OpenMetrics checked by promtool and served by a real node_exporter.
 load helpers
 
-LIVE=$FIX/tegra410-live/sys
 DATA=$BATS_TEST_DIRNAME/../data
 
 @test "metrics: list --metrics with a pattern that matches no metric says so" {
@@ -101,11 +100,12 @@ DATA=$BATS_TEST_DIRNAME/../data
 	[ "$(ls "$BATS_TEST_TMPDIR/textfile")" = pmuctl.prom ]
 	grep -q '^pmuctl_t410_pcie_rd_bw{scope="pmu",pmu="nvidia_pcie_pmu_1_rc_5",socket="1",rc="5",device=""} ' "$BATS_TEST_TMPDIR/textfile/pmuctl.prom"
 	command -v prometheus-node-exporter || skip "prometheus-node-exporter is not installed"
-	port=$((20000 + RANDOM % 20000))
+	# a port the kernel just handed out, not a random one that may be taken
+	port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 	prometheus-node-exporter --web.listen-address="127.0.0.1:$port" --collector.disable-defaults \
-		--collector.textfile --collector.textfile.directory="$BATS_TEST_TMPDIR/textfile" 2>/dev/null &
+		--collector.textfile --collector.textfile.directory="$BATS_TEST_TMPDIR/textfile" 2>/dev/null 3>&- &
 	ne=$!
-	for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/metrics" >"$BATS_TEST_TMPDIR/scrape" && break; sleep 0.1; done
+	wait_for "node_exporter to answer" curl -sf -o "$BATS_TEST_TMPDIR/scrape" "http://127.0.0.1:$port/metrics"
 	kill $ne
 	grep -q '^pmuctl_t410_pcie_rd_bw{device="",pmu="nvidia_pcie_pmu_0_rc_4",rc="4",scope="pmu",socket="0"} ' "$BATS_TEST_TMPDIR/scrape"
 	grep -q '^pmuctl_t410_cmem_rd_bw{device="",pmu="",rc="",scope="total",socket=""} ' "$BATS_TEST_TMPDIR/scrape"
