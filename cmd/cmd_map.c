@@ -5,7 +5,7 @@
 #include <string.h>
 #include "cmd/pmuctl.h"
 #include "pmu/pmu.h"
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 #include "topology/pcifilter.h"
 #include "topology/rcmap.h"
 
@@ -50,7 +50,7 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 'd':
-		if (pci_select_id(&a->id, arg, &err))
+		if (pcifilter_id(&a->id, arg, &err))
 			argp_error(state, "%s", err.msg);
 		break;
 	case KEY_SOCKET:
@@ -70,8 +70,8 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "invalid format '%s': use tree, table or dvsec", arg);
 		break;
 	case ARGP_KEY_ARG:
-		pci_select_init(&a->slot[a->nslot]);
-		if (pci_select_slot(&a->slot[a->nslot], arg, &err))
+		pcifilter_init(&a->slot[a->nslot]);
+		if (pcifilter_slot(&a->slot[a->nslot], arg, &err))
 			argp_error(state, "%s", err.msg);
 		a->slot_text[a->nslot++] = arg;
 		break;
@@ -108,7 +108,7 @@ const struct argp map_argp = {
 
 struct map_ctx {
 	const struct map_args *args;
-	struct pci_topo topo;
+	struct pcitopo topo;
 	struct fn_map *maps;
 	struct pmu_list pmus;
 	bool have_pmus;
@@ -122,8 +122,8 @@ static bool selected(const struct map_ctx *c, size_t i)
 	bool slot_ok = !a->nslot;
 
 	for (int s = 0; s < a->nslot && !slot_ok; s++)
-		slot_ok = pci_select_match(&a->slot[s], &c->topo.fn[i]);
-	if (!slot_ok || !pci_select_match(&a->id, &c->topo.fn[i]))
+		slot_ok = pcifilter_match(&a->slot[s], &c->topo.fn[i]);
+	if (!slot_ok || !pcifilter_match(&a->id, &c->topo.fn[i]))
 		return false;
 	if (a->socket >= 0 && (!m->dvsec || m->dvsec->socket != a->socket))
 		return false;
@@ -134,14 +134,14 @@ static bool selected(const struct map_ctx *c, size_t i)
 
 static const char *fn_str(const struct map_ctx *c, size_t i, char *buf, size_t size)
 {
-	pci_fn_name(&c->topo, &c->topo.fn[i], buf, size);
+	pcifn_name(&c->topo, &c->topo.fn[i], buf, size);
 	return buf;
 }
 
 /* The full domain:bus:dev.fn form, whatever lspci would print: JSON keys never change shape */
-static const char *fn_full(const struct pci_fn *f, char *buf, size_t size)
+static const char *fn_full(const struct pcifn *f, char *buf, size_t size)
 {
-	pci_fn_full_name(f, buf, size);
+	pcifn_full_name(f, buf, size);
 	return buf;
 }
 
@@ -168,7 +168,7 @@ static json_t *hns3_json(const struct fn_map *m)
 	return o;
 }
 
-static json_t *tgt_json(const struct pci_fn *f, const struct fn_map *m)
+static json_t *tgt_json(const struct pcifn *f, const struct fn_map *m)
 {
 	json_t *arr = json_array();
 
@@ -191,7 +191,7 @@ static json_t *tgt_json(const struct pci_fn *f, const struct fn_map *m)
 
 static json_t *record_json(const struct map_ctx *c, size_t i)
 {
-	const struct pci_fn *f = &c->topo.fn[i];
+	const struct pcifn *f = &c->topo.fn[i];
 	const struct fn_map *m = &c->maps[i];
 	char bdf[32], rp[32], buf[256], hex[16];
 	json_t *o;
@@ -261,7 +261,7 @@ static void print_dvsec(const struct map_ctx *c)
 	free(port);
 }
 
-static const char *fn_label(const struct pci_fn *f, char *buf, size_t size)
+static const char *fn_label(const struct pcifn *f, char *buf, size_t size)
 {
 	if (f->name)
 		return safe_str(f->name, buf, size);
@@ -277,7 +277,7 @@ static void print_table(const struct map_ctx *c)
 	       "ROOT_PORT", "PMU", "SRC_BDF", "DEVICE");
 	for (size_t i = 0; i < c->topo.n; i++) {
 		const struct fn_map *m = &c->maps[i];
-		const struct pci_fn *f = &c->topo.fn[i];
+		const struct pcifn *f = &c->topo.fn[i];
 
 		if (!c->shown[i])
 			continue;
@@ -310,7 +310,7 @@ static const char *size_str(uint64_t size, char *buf, size_t n)
 	return buf;
 }
 
-static void print_tgt_lines(const struct pci_fn *f)
+static void print_tgt_lines(const struct pcifn *f)
 {
 	for (int b = 0; b < 6; b++) {
 		uint64_t base, mask;
@@ -332,7 +332,7 @@ static void print_tgt_lines(const struct pci_fn *f)
 static void print_device(const struct map_ctx *c, size_t i)
 {
 	const struct fn_map *m = &c->maps[i];
-	const struct pci_fn *f = &c->topo.fn[i];
+	const struct pcifn *f = &c->topo.fn[i];
 	char bdf[32], label[512], filt[64];
 
 	if (m->root >= 0 && (size_t)m->root == i) {
@@ -352,7 +352,7 @@ static void print_device(const struct map_ctx *c, size_t i)
 /* socket, then RC, then lspci order (the index) */
 static int cmp_root_port(const void *a, const void *b, void *topo)
 {
-	const struct pci_topo *t = topo;
+	const struct pcitopo *t = topo;
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
 	const struct nv_dvsec *dx = &t->fn[x].cfg.dvsec, *dy = &t->fn[y].cfg.dvsec;
 
@@ -462,7 +462,7 @@ static void load_pmus(struct map_ctx *c)
 
 static int read_topology(struct map_ctx *c)
 {
-	struct pci_source src = { .dump = settings.pci_dump,
+	struct pcitopo_source src = { .dump = settings.pci_dump,
 				  .names = !settings.json && c->args->format != MAP_DVSEC };
 	struct sysroot root = { .dirfd = -1 };
 	struct pmu_err err = { 0 };
@@ -474,7 +474,7 @@ static int read_topology(struct map_ctx *c)
 			return EXIT_FAIL;
 		src.root = &root;
 	}
-	ret = pci_topo_read(&src, &c->topo, &err);
+	ret = pcitopo_read(&src, &c->topo, &err);
 	if (!src.dump)
 		sysroot_close(&root);
 	if (ret) {
@@ -497,7 +497,7 @@ static int report_missing(const struct map_ctx *c)
 		bool found = false;
 
 		for (size_t i = 0; i < c->topo.n && !found; i++)
-			found = pci_select_match(&a->slot[s], &c->topo.fn[i]);
+			found = pcifilter_match(&a->slot[s], &c->topo.fn[i]);
 		missing += !found;
 	}
 	for (int s = 0; s < a->nslot && missing; s++) {
@@ -505,7 +505,7 @@ static int report_missing(const struct map_ctx *c)
 		bool found = false;
 
 		for (size_t i = 0; i < c->topo.n && !found; i++)
-			found = pci_select_match(&a->slot[s], &c->topo.fn[i]);
+			found = pcifilter_match(&a->slot[s], &c->topo.fn[i]);
 		if (found)
 			continue;
 		safe_str(a->slot_text[s], text, sizeof(text));
@@ -547,7 +547,7 @@ int cmd_map(int argc, char **argv)
 		free(a.slot_text);
 		return EXIT_FAIL;
 	}
-	pci_select_init(&a.id);
+	pcifilter_init(&a.id);
 	cmd_parse(&map_argp, argc, argv, &a);
 	ret = read_topology(&c);
 	if (ret)
@@ -577,7 +577,7 @@ free_topo:
 	free(c.shown);
 	if (c.have_pmus)
 		pmu_list_free(&c.pmus);
-	pci_topo_free(&c.topo);
+	pcitopo_free(&c.topo);
 free_args:
 	free(a.slot);
 	free(a.slot_text);

@@ -9,7 +9,7 @@
 #include "pmu/encode.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 #include "topology/bdf.h"
 
 enum stat_key {

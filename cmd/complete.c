@@ -103,8 +103,8 @@ static int complete_metrics(void)
 static int complete_bdfs(void)
 {
 	struct sysroot root = { .dirfd = -1 };
-	struct pci_source src = { .dump = settings.pci_dump };
-	struct pci_topo t;
+	struct pcitopo_source src = { .dump = settings.pci_dump };
+	struct pcitopo t;
 	struct pmu_err err;
 	char name[32];
 
@@ -113,12 +113,12 @@ static int complete_bdfs(void)
 			return EXIT_FAIL;
 		src.root = &root;
 	}
-	if (!pci_topo_read(&src, &t, &err)) {
+	if (!pcitopo_read(&src, &t, &err)) {
 		for (size_t i = 0; i < t.n; i++) {
-			pci_fn_full_name(&t.fn[i], name, sizeof(name));
+			pcifn_full_name(&t.fn[i], name, sizeof(name));
 			printf("%s\n", name);
 		}
-		pci_topo_free(&t);
+		pcitopo_free(&t);
 	}
 	if (!src.dump)
 		sysroot_close(&root);

@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cmd/pmuctl.h"
-#include "pmu/cpulist.h"
-#include "pmu/diag.h"
+#include "lib/cpulist.h"
+#include "lib/diag.h"
 
 static void vmsg(const char *level, const char *fmt, va_list ap)
 {

@@ -7,8 +7,8 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include "pmu/err.h"
-#include "pmu/sysroot.h"
+#include "lib/err.h"
+#include "lib/sysroot.h"
 
 #define PMUCTL_VERSION "0.1.0"
 

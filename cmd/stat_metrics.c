@@ -116,8 +116,8 @@ static int add_spec(struct metrics_ctx *mc, const struct metric *m, const char *
 static int device_target(const struct stat_args *a, const struct pmu_list *pmus,
 			 const struct sysroot *root, struct device_target *t)
 {
-	struct pci_source src = { .root = root, .dump = settings.pci_dump };
-	struct pci_topo topo;
+	struct pcitopo_source src = { .root = root, .dump = settings.pci_dump };
+	struct pcitopo topo;
 	struct fn_map *maps = NULL;
 	struct pmu_err err = { 0 };
 	struct bdf b;
@@ -127,18 +127,18 @@ static int device_target(const struct stat_args *a, const struct pmu_list *pmus,
 		p_err("--device: %s", err.msg);
 		return EXIT_USAGE;
 	}
-	if (pci_topo_read(&src, &topo, &err)) {
+	if (pcitopo_read(&src, &topo, &err)) {
 		p_err("--device needs the PCI topology: %s", err.msg);
 		return EXIT_FAIL;
 	}
 	ret = rcmap_build(&topo, pmus, &maps) ? EXIT_FAIL : EXIT_OK;
 	for (size_t i = 0; !ret && i < topo.n; i++) {
-		const struct pci_fn *f = &topo.fn[i];
+		const struct pcifn *f = &topo.fn[i];
 
 		if (f->bus != b.bus || f->dev != b.dev || f->fn != b.fn ||
 		    (b.domain >= 0 && f->domain != (uint32_t)b.domain))
 			continue;
-		pci_fn_full_name(f, t->name, sizeof(t->name));
+		pcifn_full_name(f, t->name, sizeof(t->name));
 		if (maps[i].dvsec) {
 			snprintf(t->pmu, sizeof(t->pmu), "%s", maps[i].pcie_pmu);
 			if (a->root_port)
@@ -162,7 +162,7 @@ static int device_target(const struct stat_args *a, const struct pmu_list *pmus,
 		ret = EXIT_FAIL;
 	}
 	free(maps);
-	pci_topo_free(&topo);
+	pcitopo_free(&topo);
 	return ret;
 }
 

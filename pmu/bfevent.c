@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include "pmu/drv_hwmon.h"
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 
 bool bf_request_syntax(const char *text)
 {

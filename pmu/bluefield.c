@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pmu/bluefield.h"
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 
 #define HWMON_DIR "class/hwmon"
 #define PATH_LEN 1024

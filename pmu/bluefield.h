@@ -4,8 +4,8 @@
 #define PMUCTL_BLUEFIELD_H
 
 #include <stdint.h>
-#include "pmu/diag.h"
-#include "pmu/sysroot.h"
+#include "lib/diag.h"
+#include "lib/sysroot.h"
 
 enum bf_block_kind {
 	BF_BLOCK_COUNTER,	/* eventN/counterN pairs, each programmed on its own */

@@ -5,8 +5,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "pmu/diag.h"
-#include "pmu/err.h"
+#include "lib/diag.h"
+#include "lib/err.h"
 
 enum count_state {
 	COUNT_UNREAD,		/* not read yet: the zero value is never a count */

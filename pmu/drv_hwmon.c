@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "pmu/drv_hwmon.h"
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 
 struct hwmon_counter {
 	const struct sysroot *root;

@@ -5,8 +5,8 @@
 
 #include "pmu/bluefield.h"
 #include "pmu/count.h"
-#include "pmu/err.h"
-#include "pmu/sysroot.h"
+#include "lib/err.h"
+#include "lib/sysroot.h"
 
 #define BF_EVENT_PREFIX "bfperf/"
 

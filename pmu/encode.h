@@ -5,8 +5,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "pmu/cpulist.h"
-#include "pmu/err.h"
+#include "lib/cpulist.h"
+#include "lib/err.h"
 #include "pmu/evparse.h"
 #include "pmu/pmu.h"
 

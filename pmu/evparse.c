@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pmu/evparse.h"
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 
 struct parser {
 	const char *s;

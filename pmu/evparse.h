@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
-#include "pmu/err.h"
+#include "lib/err.h"
 
 /* Input far longer than any real event list is refused before parsing */
 #define EV_TEXT_MAX 65536

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pmu/pmu.h"
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 
 struct family_info {
 	const char *id;

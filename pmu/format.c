@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pmu/format.h"
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 
 static const char *const word_names[FORMAT_WORDS] = { "config", "config1", "config2" };
 

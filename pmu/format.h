@@ -4,7 +4,7 @@
 #define PMUCTL_FORMAT_H
 
 #include <stdint.h>
-#include "pmu/err.h"
+#include "lib/err.h"
 
 #define FORMAT_WORDS 3	/* config, config1, config2 */
 

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "pmu/err.h"
+#include "lib/err.h"
 #include "pmu/pmu.h"
 
 struct metric {

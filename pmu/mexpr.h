@@ -4,7 +4,7 @@
 #define PMUCTL_MEXPR_H
 
 #include <stddef.h>
-#include "pmu/err.h"
+#include "lib/err.h"
 
 struct mexpr;
 

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "pmu/err.h"
+#include "lib/err.h"
 
 struct perf_record {
 	double time;		/* -I timestamp in seconds; -1 without intervals */

@@ -5,10 +5,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "pmu/cpulist.h"
-#include "pmu/diag.h"
+#include "lib/cpulist.h"
+#include "lib/diag.h"
 #include "pmu/format.h"
-#include "pmu/sysroot.h"
+#include "lib/sysroot.h"
 
 #define PMU_DEVICES_DIR "bus/event_source/devices"
 

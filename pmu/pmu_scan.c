@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "pmu/pmu.h"
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 
 #define PATH_LEN 1024
 

@@ -3,7 +3,7 @@
 #ifndef PMUCTL_RULES_H
 #define PMUCTL_RULES_H
 
-#include "pmu/diag.h"
+#include "lib/diag.h"
 #include "pmu/encode.h"
 
 /*

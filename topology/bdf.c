@@ -2,7 +2,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 #include "topology/bdf.h"
 
 static int field(const char *s, const char *start, size_t len, uint64_t max, const char *what,

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "pmu/err.h"
+#include "lib/err.h"
 
 struct bdf {
 	int64_t domain;		/* -1 when not given */

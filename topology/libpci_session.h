@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <pci/pci.h>
-#include "pmu/diag.h"
-#include "pmu/err.h"
+#include "lib/diag.h"
+#include "lib/err.h"
 
 /*
  * pci_init on a dump file (dump) or a sysfs bus directory (sysfs), run fn, pci_cleanup.

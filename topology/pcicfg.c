@@ -1,18 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Capability walks over config-space bytes; no I/O, so fuzzers drive it directly. */
+/* Capability walks over config-space bytes; no I/O, so fuzzers drive it directly.
+ * Register offsets are libpci's (pci/header.h). */
 #include <string.h>
+#include <pci/header.h>
 #include "topology/pcicfg.h"
 
-#define PCI_STATUS 0x06
-#define PCI_STATUS_CAP_LIST 0x10
-#define PCI_CLASS_REVISION 0x08
-#define PCI_HEADER_TYPE 0x0e
-#define PCI_SECONDARY_BUS 0x19
-#define PCI_SUBORDINATE_BUS 0x1a
-#define PCI_CAPABILITY_LIST 0x34
-#define PCI_CAP_ID_EXP 0x10
-#define PCI_EXP_FLAGS 2
-#define PCI_EXP_LNKCAP 0x0c
 
 static uint16_t rd16(const uint8_t *c, size_t at)
 {
@@ -25,7 +17,7 @@ static uint32_t rd32(const uint8_t *c, size_t at)
 	       (uint32_t)c[at + 3] << 24;
 }
 
-static void walk_std_caps(const uint8_t *cfg, size_t len, struct pci_cfg_info *out)
+static void walk_std_caps(const uint8_t *cfg, size_t len, struct pcicfg *out)
 {
 	bool seen[256] = { false };
 	size_t where;
@@ -55,7 +47,7 @@ static void walk_std_caps(const uint8_t *cfg, size_t len, struct pci_cfg_info *o
 }
 
 /* DVSEC header 1 (+4) holds the vendor, header 2 (+8) the DVSEC id; the RC map ends at +0x10 */
-static void look_at_dvsec(const uint8_t *cfg, size_t len, size_t where, struct pci_cfg_info *out)
+static void look_at_dvsec(const uint8_t *cfg, size_t len, size_t where, struct pcicfg *out)
 {
 	if (out->has_nv_dvsec)
 		return;
@@ -78,12 +70,12 @@ static void look_at_dvsec(const uint8_t *cfg, size_t len, size_t where, struct p
 	};
 }
 
-static void walk_ext_caps(const uint8_t *cfg, size_t len, struct pci_cfg_info *out)
+static void walk_ext_caps(const uint8_t *cfg, size_t len, struct pcicfg *out)
 {
-	uint8_t seen[PCI_CFG_SPACE_EXP / 4] = { 0 };
-	size_t where = PCI_CFG_SPACE;
+	uint8_t seen[PCICFG_SPACE_EXP / 4] = { 0 };
+	size_t where = PCICFG_SPACE;
 
-	if (len < PCI_CFG_SPACE + 4) {
+	if (len < PCICFG_SPACE + 4) {
 		out->ext_unreadable = true;
 		return;
 	}
@@ -104,18 +96,18 @@ static void walk_ext_caps(const uint8_t *cfg, size_t len, struct pci_cfg_info *o
 			return;
 		}
 		seen[where / 4] = 1;
-		if ((header & 0xffff) == PCI_EXT_CAP_DVSEC)
+		if ((header & 0xffff) == PCI_EXT_CAP_ID_DVSEC)
 			look_at_dvsec(cfg, len, where, out);
 		where = (header >> 20) & ~3u;
 	} while (where);
 }
 
-bool pci_cfg_may_be_root_port(const uint8_t *hdr)
+bool pcicfg_may_be_root_port(const uint8_t *hdr)
 {
 	return rd16(hdr, 0) == NV_DVSEC_VENDOR && (hdr[PCI_HEADER_TYPE] & 0x7f) == 1;
 }
 
-void pci_cfg_decode_header(const uint8_t *cfg, struct pci_cfg_info *out)
+void pcicfg_decode_header(const uint8_t *cfg, struct pcicfg *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->vendor = rd16(cfg, 0);
@@ -129,16 +121,16 @@ void pci_cfg_decode_header(const uint8_t *cfg, struct pci_cfg_info *out)
 	}
 }
 
-void pci_cfg_decode(const uint8_t *cfg, size_t len, struct pci_cfg_info *out)
+void pcicfg_decode(const uint8_t *cfg, size_t len, struct pcicfg *out)
 {
-	if (len > PCI_CFG_SPACE_EXP)
-		len = PCI_CFG_SPACE_EXP;
-	if (len < PCI_CFG_HEADER) {
+	if (len > PCICFG_SPACE_EXP)
+		len = PCICFG_SPACE_EXP;
+	if (len < PCICFG_HEADER) {
 		memset(out, 0, sizeof(*out));
 		out->std_end = CHAIN_UNREADABLE;
 		return;
 	}
-	pci_cfg_decode_header(cfg, out);
+	pcicfg_decode_header(cfg, out);
 	walk_std_caps(cfg, len, out);
 	/* lspci looks at extended capabilities only for PCI Express functions */
 	if (out->pcie)

@@ -7,14 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PCI_CFG_HEADER 64	/* what a non-root read gets, and all map needs of most functions */
-#define PCI_CFG_SPACE 256
-#define PCI_CFG_SPACE_EXP 4096
+#define PCICFG_HEADER 64	/* what a non-root read gets, and all map needs of most functions */
+#define PCICFG_SPACE 256
+#define PCICFG_SPACE_EXP 4096
 
 /* nvidia-tegra410-pmu.rst: DVSEC vendor 10de, id 4, on every root port */
 #define NV_DVSEC_VENDOR 0x10de
 #define NV_DVSEC_ID_RC_MAP 0x0004
-#define PCI_EXT_CAP_DVSEC 0x0023
 
 enum chain_end {
 	CHAIN_END,		/* a zero pointer or an empty header */
@@ -27,7 +26,7 @@ struct nv_dvsec {
 	uint8_t bus, segment, rp, rc, socket;
 };
 
-struct pci_cfg_info {
+struct pcicfg {
 	uint16_t vendor, device;
 	uint32_t class_code;	/* base, sub, prog-if */
 	uint8_t header_type;	/* without the multi-function bit */
@@ -49,16 +48,16 @@ struct pci_cfg_info {
  * (a visited set per chain, stop on 0 / all ones), so the first NVIDIA DVSEC
  * found is the one the document's script finds. Never reads past len.
  */
-void pci_cfg_decode(const uint8_t *cfg, size_t len, struct pci_cfg_info *out);
+void pcicfg_decode(const uint8_t *cfg, size_t len, struct pcicfg *out);
 
 /* The first 64 bytes only: ids, class, header type, bus numbers; no capability walks */
-void pci_cfg_decode_header(const uint8_t *cfg, struct pci_cfg_info *out);
+void pcicfg_decode_header(const uint8_t *cfg, struct pcicfg *out);
 
 /*
  * Whether a function's capabilities can hold the RC map, judged from its first 64 bytes: an
  * NVIDIA bridge. The document puts the DVSEC on root ports, and a root port is a bridge; the
  * document's script also looks at NVIDIA endpoints (GPUs), whose DVSEC is not an RC map.
  */
-bool pci_cfg_may_be_root_port(const uint8_t *hdr);
+bool pcicfg_may_be_root_port(const uint8_t *hdr);
 
 #endif

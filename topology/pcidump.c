@@ -16,7 +16,7 @@
 static int too_big(const char *path, struct pmu_err *err)
 {
 	return pmu_err_set(err, -EFBIG, "dump: %s is larger than %u MiB; no machine's lspci dump is",
-			   path, PCI_DUMP_MAX >> 20);
+			   path, PCIDUMP_MAX >> 20);
 }
 
 /* Whole, with read(2): from a pipe, a terminal, or a file that changes while it is read */
@@ -32,7 +32,7 @@ static int read_all(int fd, const char *path, char **text, size_t *len, struct p
 		if (*len == cap) {
 			char *grown;
 
-			if (cap >= PCI_DUMP_MAX)
+			if (cap >= PCIDUMP_MAX)
 				return too_big(path, err);
 			cap = cap ? cap * 2 : 1 << 16;
 			grown = realloc(*text, cap);
@@ -87,7 +87,7 @@ static bool config_line(const char *s, size_t len, unsigned long *offset)
 	return true;
 }
 
-int pci_dump_check(const char *text, size_t len, size_t *devices, struct pmu_err *err)
+int pcidump_check(const char *text, size_t len, size_t *devices, struct pmu_err *err)
 {
 	const char *p = text, *end = text + len;
 	bool in_device = false;
@@ -118,7 +118,7 @@ int pci_dump_check(const char *text, size_t len, size_t *devices, struct pmu_err
 	return 0;
 }
 
-static int copy_to_memfd(struct pci_dump *d, const char *text, size_t len, struct pmu_err *err)
+static int copy_to_memfd(struct pcidump *d, const char *text, size_t len, struct pmu_err *err)
 {
 	size_t done = 0;
 
@@ -145,7 +145,7 @@ static int copy_to_memfd(struct pci_dump *d, const char *text, size_t len, struc
 	return 0;
 }
 
-int pci_dump_open(const char *path, struct pci_dump *d, struct pmu_err *err)
+int pcidump_open(const char *path, struct pcidump *d, struct pmu_err *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	char *text = NULL;
@@ -159,7 +159,7 @@ int pci_dump_open(const char *path, struct pci_dump *d, struct pmu_err *err)
 	ret = read_all(fd, path, &text, &len, err);
 	close(fd);
 	if (!ret)
-		ret = pci_dump_check(text, len, &d->devices, err);
+		ret = pcidump_check(text, len, &d->devices, err);
 	if (!ret && !d->devices)
 		ret = pmu_err_set(err, -EINVAL,
 				  "dump: %s is not an lspci -x dump: no line names a device (like '0000:00:00.0 Host bridge: ...')",
@@ -168,11 +168,11 @@ int pci_dump_open(const char *path, struct pci_dump *d, struct pmu_err *err)
 		ret = copy_to_memfd(d, text, len, err);
 	free(text);
 	if (ret)
-		pci_dump_close(d);
+		pcidump_close(d);
 	return ret;
 }
 
-void pci_dump_close(struct pci_dump *d)
+void pcidump_close(struct pcidump *d)
 {
 	if (d->fd >= 0)
 		close(d->fd);

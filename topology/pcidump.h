@@ -8,26 +8,26 @@
 #define PMUCTL_PCIDUMP_H
 
 #include <stddef.h>
-#include "pmu/err.h"
+#include "lib/err.h"
 
 /* Refused beyond this: 19,000 functions' worth of full dumps */
-#define PCI_DUMP_MAX (256u << 20)
+#define PCIDUMP_MAX (256u << 20)
 
-struct pci_dump {
+struct pcidump {
 	int fd;			/* the memory file libpci reads */
 	char path[64];		/* its name for libpci: /proc/self/fd/N */
 	size_t devices;		/* device lines, as libpci recognises them */
 };
 
 /* Read, check and copy path; err names the file and the bad line */
-int pci_dump_open(const char *path, struct pci_dump *d, struct pmu_err *err);
-void pci_dump_close(struct pci_dump *d);
+int pcidump_open(const char *path, struct pcidump *d, struct pmu_err *err);
+void pcidump_close(struct pcidump *d);
 
 /*
  * The check alone, on text: the device lines it holds, or -ERANGE for a config line whose
  * offset libpci would store before its buffer (its offset is an int: eight hex digits go
  * negative), with err naming the line.
  */
-int pci_dump_check(const char *text, size_t len, size_t *devices, struct pmu_err *err);
+int pcidump_check(const char *text, size_t len, size_t *devices, struct pmu_err *err);
 
 #endif

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "topology/pcifilter.h"
 
-void pci_select_init(struct pci_filter *f)
+void pcifilter_init(struct pci_filter *f)
 {
 	pci_filter_init(NULL, f);
 }
@@ -25,17 +25,17 @@ static int parse_with(char *(*parse)(struct pci_filter *, char *), struct pci_fi
 	return 0;
 }
 
-int pci_select_slot(struct pci_filter *f, const char *text, struct pmu_err *err)
+int pcifilter_slot(struct pci_filter *f, const char *text, struct pmu_err *err)
 {
 	return parse_with(pci_filter_parse_slot, f, text, "device selector", err);
 }
 
-int pci_select_id(struct pci_filter *f, const char *text, struct pmu_err *err)
+int pcifilter_id(struct pci_filter *f, const char *text, struct pmu_err *err)
 {
 	return parse_with(pci_filter_parse_id, f, text, "vendor:device selector", err);
 }
 
-bool pci_select_match(const struct pci_filter *f, const struct pci_fn *fn)
+bool pcifilter_match(const struct pci_filter *f, const struct pcifn *fn)
 {
 	unsigned cls = fn->cfg.class_code >> 8;
 

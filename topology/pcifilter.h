@@ -5,14 +5,14 @@
 
 #include <stdbool.h>
 #include <pci/pci.h>
-#include "pmu/err.h"
+#include "lib/err.h"
 #include "topology/pcitopo.h"
 
 /* "[[[[<domain>]:]<bus>]:][<slot>][.[<func>]]", as lspci -s */
-int pci_select_slot(struct pci_filter *f, const char *text, struct pmu_err *err);
+int pcifilter_slot(struct pci_filter *f, const char *text, struct pmu_err *err);
 /* "[<vendor>]:[<device>][:<class>[:<prog-if>]]", as lspci -d */
-int pci_select_id(struct pci_filter *f, const char *text, struct pmu_err *err);
-void pci_select_init(struct pci_filter *f);
-bool pci_select_match(const struct pci_filter *f, const struct pci_fn *fn);
+int pcifilter_id(struct pci_filter *f, const char *text, struct pmu_err *err);
+void pcifilter_init(struct pci_filter *f);
+bool pcifilter_match(const struct pci_filter *f, const struct pcifn *fn);
 
 #endif

@@ -25,7 +25,7 @@ static int check_resource(const struct sysroot *root, const char *dev, struct pm
 	size_t len;
 	int ret, n = 0;
 
-	if (sysroot_path(rel, sizeof(rel), "%s/%s/resource", PCI_SYSFS_DEVICES, dev))
+	if (sysroot_path(rel, sizeof(rel), "%s/%s/resource", PCISYSFS_DEVICES, dev))
 		return pmu_err_set(err, -ENAMETOOLONG, "PCI device name too long: '%s'", dev);
 	ret = sysroot_read(root, rel, &text, &len);
 	if (ret)
@@ -44,15 +44,15 @@ static int check_resource(const struct sysroot *root, const char *dev, struct pm
 	return ret;
 }
 
-int pci_sysfs_check(const struct sysroot *root, struct pmu_err *err)
+int pcisysfs_check(const struct sysroot *root, struct pmu_err *err)
 {
 	char **names;
 	size_t n;
-	int ret = sysroot_list(root, PCI_SYSFS_DEVICES, &names, &n);
+	int ret = sysroot_list(root, PCISYSFS_DEVICES, &names, &n);
 
 	if (ret)
 		return pmu_err_set(err, ret, "cannot read %s/%s: %s (give a machine with PCI devices, or an " LSPCI_DUMP_CMD " dump with -F)",
-				   root->path, PCI_SYSFS_DEVICES, strerror(-ret));
+				   root->path, PCISYSFS_DEVICES, strerror(-ret));
 	for (size_t i = 0; i < n && !ret; i++) {
 		char rel[512];
 
@@ -60,15 +60,15 @@ int pci_sysfs_check(const struct sysroot *root, struct pmu_err *err)
 			continue;	/* libpci skips these too */
 		if (!is_device_name(names[i])) {
 			ret = pmu_err_set(err, -EINVAL, "%s/%s/%s: not a PCI device name (DDDD:BB:DD.F)",
-					  root->path, PCI_SYSFS_DEVICES, names[i]);
+					  root->path, PCISYSFS_DEVICES, names[i]);
 			break;
 		}
 		for (size_t f = 0; f < sizeof(required_files) / sizeof(required_files[0]); f++) {
-			if (sysroot_path(rel, sizeof(rel), "%s/%s/%s", PCI_SYSFS_DEVICES, names[i],
+			if (sysroot_path(rel, sizeof(rel), "%s/%s/%s", PCISYSFS_DEVICES, names[i],
 					 required_files[f]) ||
 			    !sysroot_exists(root, rel)) {
 				ret = pmu_err_set(err, -ENOENT, "%s/%s/%s: no '%s' file (libpci needs it)",
-						  root->path, PCI_SYSFS_DEVICES, names[i], required_files[f]);
+						  root->path, PCISYSFS_DEVICES, names[i], required_files[f]);
 				break;
 			}
 		}

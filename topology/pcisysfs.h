@@ -3,12 +3,12 @@
 #ifndef PMUCTL_PCISYSFS_H
 #define PMUCTL_PCISYSFS_H
 
-#include "pmu/err.h"
-#include "pmu/sysroot.h"
+#include "lib/err.h"
+#include "lib/sysroot.h"
 
-#define PCI_SYSFS_DEVICES "bus/pci/devices"
+#define PCISYSFS_DEVICES "bus/pci/devices"
 
 /* 0, or an error naming the device and the file that is missing or malformed */
-int pci_sysfs_check(const struct sysroot *root, struct pmu_err *err);
+int pcisysfs_check(const struct sysroot *root, struct pmu_err *err);
 
 #endif

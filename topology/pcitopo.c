@@ -15,7 +15,7 @@
 /* lspci's order: domain, bus, device, function */
 static int fn_cmp(const void *a, const void *b)
 {
-	const struct pci_fn *x = a, *y = b;
+	const struct pcifn *x = a, *y = b;
 
 	if (x->domain != y->domain)
 		return x->domain < y->domain ? -1 : 1;
@@ -26,13 +26,13 @@ static int fn_cmp(const void *a, const void *b)
 	return (int)x->fn - (int)y->fn;
 }
 
-static void read_bars(struct pci_dev *d, struct pci_fn *f)
+static void read_bars(struct pci_dev *d, struct pcifn *f)
 {
 	if (f->cfg.header_type > 1)
 		return;
 	for (int i = 0; i < (f->cfg.bridge ? 2 : 6); i++) {
 		pciaddr_t raw = d->base_addr[i];
-		struct pci_bar *b = &f->bar[i];
+		struct pcibar *b = &f->bar[i];
 
 		if (!raw || (raw & PCI_BASE_ADDRESS_SPACE_IO))
 			continue;
@@ -45,7 +45,7 @@ static void read_bars(struct pci_dev *d, struct pci_fn *f)
 }
 
 /* "NVIDIA Corporation Device 22b2" when pci.ids knows the vendor only, as lspci prints it */
-static void look_up_name(struct pci_access *pacc, struct pci_fn *f)
+static void look_up_name(struct pci_access *pacc, struct pcifn *f)
 {
 	char buf[512];
 
@@ -55,28 +55,28 @@ static void look_up_name(struct pci_access *pacc, struct pci_fn *f)
 }
 
 struct collect_args {
-	const struct pci_source *src;
-	struct pci_topo *t;
+	const struct pcitopo_source *src;
+	struct pcitopo *t;
 };
 
 /* The whole config space of functions that may be root ports; the header of the others */
-static void read_fn(struct pci_dev *d, struct pci_topo *t, const uint8_t *hdr, uint8_t *cfg,
-		    struct pci_fn *f)
+static void read_fn(struct pci_dev *d, struct pcitopo *t, const uint8_t *hdr, uint8_t *cfg,
+		    struct pcifn *f)
 {
 	const uint8_t *bytes = cfg;
 
-	if (!pci_cfg_may_be_root_port(hdr)) {
-		f->cfg_len = PCI_CFG_HEADER;
-		pci_cfg_decode_header(hdr, &f->cfg);
+	if (!pcicfg_may_be_root_port(hdr)) {
+		f->cfg_len = PCICFG_HEADER;
+		pcicfg_decode_header(hdr, &f->cfg);
 		return;
 	}
 	t->candidates++;
 	f->cfg_len = libpci_read_config(d, cfg);
 	if (!f->cfg_len) {
 		bytes = hdr;
-		f->cfg_len = PCI_CFG_HEADER;
+		f->cfg_len = PCICFG_HEADER;
 	}
-	pci_cfg_decode(bytes, f->cfg_len, &f->cfg);
+	pcicfg_decode(bytes, f->cfg_len, &f->cfg);
 	if (f->cfg.ext_unreadable || f->cfg.std_end == CHAIN_UNREADABLE)
 		t->ext_unreadable++;
 	if (f->cfg.std_end == CHAIN_LOOPED || f->cfg.ext_end == CHAIN_LOOPED)
@@ -86,8 +86,8 @@ static void read_fn(struct pci_dev *d, struct pci_topo *t, const uint8_t *hdr, u
 static int collect(struct pci_access *pacc, void *arg)
 {
 	const struct collect_args *a = arg;
-	struct pci_topo *t = a->t;
-	uint8_t hdr[PCI_CFG_HEADER], cfg[PCI_CFG_SPACE_EXP];
+	struct pcitopo *t = a->t;
+	uint8_t hdr[PCICFG_HEADER], cfg[PCICFG_SPACE_EXP];
 	size_t cap = 0;
 
 	for (struct pci_dev *d = pacc->devices; d; d = d->next)
@@ -96,7 +96,7 @@ static int collect(struct pci_access *pacc, void *arg)
 	if (!t->fn)
 		return -ENOMEM;
 	for (struct pci_dev *d = pacc->devices; d; d = d->next) {
-		struct pci_fn *f = &t->fn[t->n];
+		struct pcifn *f = &t->fn[t->n];
 
 		f->domain = (uint32_t)d->domain;
 		f->bus = d->bus;
@@ -120,20 +120,20 @@ static int collect(struct pci_access *pacc, void *arg)
 	return 0;
 }
 
-static int read_dump(const struct pci_source *src, struct pci_topo *t, struct pmu_err *err)
+static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct pmu_err *err)
 {
 	struct collect_args args = { .src = src, .t = t };
-	struct pci_dump dump;
-	int ret = pci_dump_open(src->dump, &dump, err);
+	struct pcidump dump;
+	int ret = pcidump_open(src->dump, &dump, err);
 
 	if (ret)
 		return ret;
 	ret = libpci_session(dump.path, NULL, &t->diag, collect, &args, err);
-	pci_dump_close(&dump);
+	pcidump_close(&dump);
 	return ret;
 }
 
-int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_err *err)
+int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct pmu_err *err)
 {
 	struct collect_args args = { .src = src, .t = t };
 	char path[4096];
@@ -149,7 +149,7 @@ int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_e
 					   src->dump);
 		ret = read_dump(src, t, err);
 	} else {
-		ret = pci_sysfs_check(src->root, err);
+		ret = pcisysfs_check(src->root, err);
 		if (ret)
 			return ret;
 		ret = sysroot_path(path, sizeof(path), "%s/bus/pci", src->root->path);
@@ -158,11 +158,11 @@ int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_e
 		ret = libpci_session(NULL, path, &t->diag, collect, &args, err);
 	}
 	if (ret)
-		pci_topo_free(t);
+		pcitopo_free(t);
 	return ret;
 }
 
-void pci_topo_free(struct pci_topo *t)
+void pcitopo_free(struct pcitopo *t)
 {
 	for (size_t i = 0; i < t->n; i++) {
 		free(t->fn[i].name);
@@ -172,15 +172,15 @@ void pci_topo_free(struct pci_topo *t)
 	memset(t, 0, sizeof(*t));
 }
 
-void pci_fn_full_name(const struct pci_fn *f, char *buf, size_t size)
+void pcifn_full_name(const struct pcifn *f, char *buf, size_t size)
 {
 	snprintf(buf, size, "%04x:%02x:%02x.%d", f->domain, f->bus, f->dev, f->fn);
 }
 
-void pci_fn_name(const struct pci_topo *t, const struct pci_fn *f, char *buf, size_t size)
+void pcifn_name(const struct pcitopo *t, const struct pcifn *f, char *buf, size_t size)
 {
 	if (t->show_domains)
-		pci_fn_full_name(f, buf, size);
+		pcifn_full_name(f, buf, size);
 	else
 		snprintf(buf, size, "%02x:%02x.%d", f->bus, f->dev, f->fn);
 }

@@ -6,31 +6,31 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "pmu/diag.h"
-#include "pmu/err.h"
-#include "pmu/sysroot.h"
+#include "lib/diag.h"
+#include "lib/err.h"
+#include "lib/sysroot.h"
 #include "topology/pcicfg.h"
 
 /* The command whose output -F reads: a hex dump of all 4096 bytes of config space */
 #define LSPCI_DUMP_CMD "lspci -xx" "xx"
 
-struct pci_bar {
+struct pcibar {
 	uint64_t addr;
 	uint64_t size;		/* 0 when unknown (dumps carry no sizes) */
 	bool mem, mem64, prefetch;
 };
 
-struct pci_fn {
+struct pcifn {
 	uint32_t domain;	/* libpci allows five hex digits */
 	uint8_t bus, dev, fn;
 	size_t cfg_len;		/* bytes read: 64 (all map needs, or a non-root read), 256 or 4096 */
-	struct pci_cfg_info cfg;
-	struct pci_bar bar[6];
+	struct pcicfg cfg;
+	struct pcibar bar[6];
 	char *name;		/* vendor and device from pci.ids; NULL unless asked for */
 };
 
-struct pci_topo {
-	struct pci_fn *fn;	/* sorted as lspci sorts: domain, bus, device, function */
+struct pcitopo {
+	struct pcifn *fn;	/* sorted as lspci sorts: domain, bus, device, function */
 	size_t n;
 	bool show_domains;	/* lspci prints domains when any function has one */
 	size_t candidates;	/* NVIDIA bridges: the functions whose whole config space is read */
@@ -39,17 +39,17 @@ struct pci_topo {
 	struct diag diag;	/* libpci's warnings, and what was skipped */
 };
 
-struct pci_source {
+struct pcitopo_source {
 	const struct sysroot *root;	/* read <root>/bus/pci when dump is NULL */
 	const char *dump;		/* LSPCI_DUMP_CMD output, read by libpci's dump method */
 	bool names;			/* look up vendor and device names in pci.ids */
 };
 
-int pci_topo_read(const struct pci_source *src, struct pci_topo *t, struct pmu_err *err);
-void pci_topo_free(struct pci_topo *t);
+int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct pmu_err *err);
+void pcitopo_free(struct pcitopo *t);
 /* "0005:01:00.0" always: the form JSON and completion use */
-void pci_fn_full_name(const struct pci_fn *f, char *buf, size_t size);
+void pcifn_full_name(const struct pcifn *f, char *buf, size_t size);
 /* "0005:01:00.0" or "01:00.0", as lspci prints it in this topology */
-void pci_fn_name(const struct pci_topo *t, const struct pci_fn *f, char *buf, size_t size);
+void pcifn_name(const struct pcitopo *t, const struct pcifn *f, char *buf, size_t size);
 
 #endif

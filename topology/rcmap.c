@@ -9,19 +9,19 @@
 #define HNS3_PMU_VENDOR 0x19e5
 #define HNS3_PMU_DEVICE 0xa22b
 
-bool rcmap_is_root_port(const struct pci_fn *f)
+bool rcmap_is_root_port(const struct pcifn *f)
 {
 	return f->cfg.vendor == NV_DVSEC_VENDOR && f->cfg.bridge && f->cfg.has_nv_dvsec;
 }
 
-static bool below(const struct pci_fn *port, const struct pci_fn *f)
+static bool below(const struct pcifn *port, const struct pcifn *f)
 {
 	return port->domain == f->domain && port->cfg.bridge && port->cfg.secondary &&
 	       port->cfg.secondary <= f->bus && f->bus <= port->cfg.subordinate;
 }
 
 /* The nearest root port: the narrowest bus range that holds the function */
-static ssize_t find_root(const struct pci_topo *t, size_t i)
+static ssize_t find_root(const struct pcitopo *t, size_t i)
 {
 	ssize_t best = -1;
 	unsigned best_span = 0x100;
@@ -29,7 +29,7 @@ static ssize_t find_root(const struct pci_topo *t, size_t i)
 	if (rcmap_is_root_port(&t->fn[i]))
 		return (ssize_t)i;
 	for (size_t r = 0; r < t->n; r++) {
-		const struct pci_fn *p = &t->fn[r];
+		const struct pcifn *p = &t->fn[r];
 		unsigned span;
 
 		if (!rcmap_is_root_port(p) || !below(p, &t->fn[i]))
@@ -43,12 +43,12 @@ static ssize_t find_root(const struct pci_topo *t, size_t i)
 	return best;
 }
 
-static bool is_hns3_pmu_dev(const struct pci_fn *f)
+static bool is_hns3_pmu_dev(const struct pcifn *f)
 {
 	return f->cfg.vendor == HNS3_PMU_VENDOR && f->cfg.device == HNS3_PMU_DEVICE;
 }
 
-static bool domain_has_hns3_pmu_dev(const struct pci_topo *t, uint32_t domain)
+static bool domain_has_hns3_pmu_dev(const struct pcitopo *t, uint32_t domain)
 {
 	for (size_t i = 0; i < t->n; i++)
 		if (is_hns3_pmu_dev(&t->fn[i]) && t->fn[i].domain == domain)
@@ -61,7 +61,7 @@ static bool domain_has_hns3_pmu_dev(const struct pci_topo *t, uint32_t domain)
  * not say which domain that is, so when the topology shows 19e5:a22b endpoints, only their
  * domains count.
  */
-static const struct pmu *find_hns3(const struct pci_topo *t, const struct pci_fn *f,
+static const struct pmu *find_hns3(const struct pcitopo *t, const struct pcifn *f,
 				   const struct pmu_list *pmus, uint16_t bdf, bool any_endpoint)
 {
 	if (!pmus)
@@ -78,7 +78,7 @@ static const struct pmu *find_hns3(const struct pci_topo *t, const struct pci_fn
 	return NULL;
 }
 
-int rcmap_build(const struct pci_topo *t, const struct pmu_list *pmus, struct fn_map **out)
+int rcmap_build(const struct pcitopo *t, const struct pmu_list *pmus, struct fn_map **out)
 {
 	struct fn_map *m = calloc(t->n ? t->n : 1, sizeof(*m));
 	bool any_endpoint = false;
@@ -89,7 +89,7 @@ int rcmap_build(const struct pci_topo *t, const struct pmu_list *pmus, struct fn
 	for (size_t i = 0; i < t->n && !any_endpoint; i++)
 		any_endpoint = is_hns3_pmu_dev(&t->fn[i]);
 	for (size_t i = 0; i < t->n; i++) {
-		const struct pci_fn *f = &t->fn[i];
+		const struct pcifn *f = &t->fn[i];
 		struct fn_map *e = &m[i];
 
 		e->src_bdf = (uint16_t)(f->bus << 8 | f->dev << 3 | f->fn);
@@ -110,7 +110,7 @@ int rcmap_build(const struct pci_topo *t, const struct pmu_list *pmus, struct fn
 	return 0;
 }
 
-bool rcmap_bar_filter(const struct pci_bar *b, uint64_t *base, uint64_t *mask)
+bool rcmap_bar_filter(const struct pcibar *b, uint64_t *base, uint64_t *mask)
 {
 	/* a BAR's size is a power of two and its address is aligned to it */
 	if (!b->mem || !b->size || (b->size & (b->size - 1)) || (b->addr & (b->size - 1)))

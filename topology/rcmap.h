@@ -22,15 +22,15 @@ struct fn_map {
 };
 
 /* A Tegra410 root port: an NVIDIA function that carries the RC-map DVSEC. */
-bool rcmap_is_root_port(const struct pci_fn *f);
+bool rcmap_is_root_port(const struct pcifn *f);
 
 /*
  * Map every function of t; maps[i] describes t->fn[i]. pmus may be NULL
  * (no sysfs PMUs known): names are still computed, presence is false.
  */
-int rcmap_build(const struct pci_topo *t, const struct pmu_list *pmus, struct fn_map **maps);
+int rcmap_build(const struct pcitopo *t, const struct pmu_list *pmus, struct fn_map **maps);
 
 /* The TGT address filter that matches exactly one BAR: (addr & mask) == (base & mask). */
-bool rcmap_bar_filter(const struct pci_bar *b, uint64_t *base, uint64_t *mask);
+bool rcmap_bar_filter(const struct pcibar *b, uint64_t *base, uint64_t *mask);
 
 #endif

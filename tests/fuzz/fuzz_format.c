@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pmu/bluefield.h"
-#include "pmu/cpulist.h"
+#include "lib/cpulist.h"
 #include "pmu/format.h"
 #include "pmu/pmu.h"
 

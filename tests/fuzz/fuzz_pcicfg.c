@@ -8,13 +8,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pci_cfg_info info;
+	struct pcicfg info;
 
-	pci_cfg_decode(data, size, &info);
+	pcicfg_decode(data, size, &info);
 	/* the RC map bytes must lie inside what was read */
 	if (info.has_nv_dvsec && (size_t)info.dvsec.offset + 0x11 > size)
 		abort();
-	if (info.ext_walked && size < PCI_CFG_SPACE + 4)
+	if (info.ext_walked && size < PCICFG_SPACE + 4)
 		abort();
 	return 0;
 }

@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	int fd = memfd_create("dump", 0);
 	char path[64];
-	struct pci_topo t;
+	struct pcitopo t;
 	struct pmu_err err;
 	struct fn_map *maps;
 
@@ -24,15 +24,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	struct pci_source src = { .dump = path };
-	if (!pci_topo_read(&src, &t, &err)) {
+	struct pcitopo_source src = { .dump = path };
+	if (!pcitopo_read(&src, &t, &err)) {
 		if (!rcmap_build(&t, NULL, &maps)) {
 			for (size_t i = 0; i < t.n; i++)
 				if (maps[i].root >= (ssize_t)t.n)
 					abort();
 			free(maps);
 		}
-		pci_topo_free(&t);
+		pcitopo_free(&t);
 	}
 	close(fd);
 	return 0;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The event-string parser, strict numbers and CPU lists. */
 #include <errno.h>
-#include "pmu/cpulist.h"
+#include "lib/cpulist.h"
 #include "pmu/evparse.h"
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 #include "unit.h"
 
 static void check_error_at(const char *s, size_t pos)

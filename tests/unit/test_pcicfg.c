@@ -3,7 +3,7 @@
 #include "tests/unit/unit.h"
 #include "topology/pcicfg.h"
 
-static uint8_t cfg[PCI_CFG_SPACE_EXP];
+static uint8_t cfg[PCICFG_SPACE_EXP];
 
 static void put32(size_t at, uint32_t v)
 {
@@ -43,7 +43,7 @@ static void root_port(void)
 
 int main(void)
 {
-	struct pci_cfg_info i;
+	struct pcicfg i;
 
 	/* decoys first: other NVIDIA DVSEC ids, another vendor's id 4; the real one deep at 0xe00 */
 	root_port();
@@ -52,7 +52,7 @@ int main(void)
 	dvsec(0xe00, 0x180, 0x10de, 4);
 	dvsec(0x180, 0, 0x10de, 4);
 	cfg[0x180 + 0xc] = 0xee;
-	pci_cfg_decode(cfg, sizeof(cfg), &i);
+	pcicfg_decode(cfg, sizeof(cfg), &i);
 	CHECK(i.pcie && i.port_type == 4 && i.link_port == 3);
 	CHECK(i.bridge && i.secondary == 1 && i.subordinate == 0x1f);
 	CHECK(i.has_nv_dvsec);
@@ -70,13 +70,13 @@ int main(void)
 	ext(0x100, 0x1, 0x200);
 	ext(0x200, 0x19, 0x100);
 	dvsec(0x300, 0, 0x10de, 4);
-	pci_cfg_decode(cfg, sizeof(cfg), &i);
+	pcicfg_decode(cfg, sizeof(cfg), &i);
 	CHECK(!i.has_nv_dvsec && i.ext_end == CHAIN_LOOPED);
 
 	/* a standard chain pointing at itself */
 	root_port();
 	cfg[0x41] = 0x40;
-	pci_cfg_decode(cfg, sizeof(cfg), &i);
+	pcicfg_decode(cfg, sizeof(cfg), &i);
 	CHECK(i.std_end == CHAIN_LOOPED && i.pcie);
 
 	/* a DVSEC too close to the end to hold the RC map is not taken */
@@ -85,22 +85,22 @@ int main(void)
 	ext(0xff0, 0x23, 0);
 	put32(0xff4, 0x10de);
 	put32(0xff8, 4);
-	pci_cfg_decode(cfg, sizeof(cfg), &i);
+	pcicfg_decode(cfg, sizeof(cfg), &i);
 	CHECK(!i.has_nv_dvsec);
 
 	/* non-root reads: 64 bytes, the capability list unreadable; 256 bytes, no extended space */
 	root_port();
 	dvsec(0x100, 0, 0x10de, 4);
-	pci_cfg_decode(cfg, 64, &i);
+	pcicfg_decode(cfg, 64, &i);
 	CHECK(i.std_end == CHAIN_UNREADABLE && !i.pcie && !i.has_nv_dvsec);
-	pci_cfg_decode(cfg, 256, &i);
+	pcicfg_decode(cfg, 256, &i);
 	CHECK(i.pcie && i.ext_unreadable && !i.ext_walked && !i.has_nv_dvsec);
-	pci_cfg_decode(cfg, 4096, &i);
+	pcicfg_decode(cfg, 4096, &i);
 	CHECK(i.has_nv_dvsec && i.dvsec.offset == 0x100);
 
 	/* all ones (an absent function) ends the chain at once */
 	memset(cfg, 0xff, sizeof(cfg));
-	pci_cfg_decode(cfg, sizeof(cfg), &i);
+	pcicfg_decode(cfg, sizeof(cfg), &i);
 	CHECK(!i.has_nv_dvsec);
 
 	return unit_report("test_pcicfg");

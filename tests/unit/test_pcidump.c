@@ -10,7 +10,7 @@
 
 static int check(const char *text, size_t *devices, struct pmu_err *err)
 {
-	return pci_dump_check(text, strlen(text), devices, err);
+	return pcidump_check(text, strlen(text), devices, err);
 }
 
 static void test_devices_counted(void)
@@ -51,7 +51,7 @@ static void test_open(void)
 {
 	char path[] = "/tmp/pmuctl-test-dump.XXXXXX";
 	int fd = mkstemp(path);
-	struct pci_dump d;
+	struct pcidump d;
 	struct pmu_err err;
 	char buf[64];
 	ssize_t got;
@@ -59,7 +59,7 @@ static void test_open(void)
 	CHECK(fd >= 0);
 	CHECK(write(fd, "00:01.0 x\n00: de 10\n", 20) == 20);
 	close(fd);
-	CHECK(!pci_dump_open(path, &d, &err));
+	CHECK(!pcidump_open(path, &d, &err));
 	CHECK_U64(d.devices, 1);
 	/* libpci reads a copy: the file may change now */
 	unlink(path);
@@ -69,8 +69,8 @@ static void test_open(void)
 	CHECK_STR(buf, "00:01.0 x\n00: de 10\n");
 	if (fd >= 0)
 		close(fd);
-	pci_dump_close(&d);
-	CHECK(pci_dump_open(path, &d, &err) == -ENOENT);
+	pcidump_close(&d);
+	CHECK(pcidump_open(path, &d, &err) == -ENOENT);
 }
 
 int main(void)

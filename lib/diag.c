@@ -2,7 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "pmu/diag.h"
+#include "lib/diag.h"
 
 void diag_add(struct diag *d, const char *fmt, ...)
 {

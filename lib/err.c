@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdarg.h>
 #include <stdio.h>
-#include "pmu/err.h"
+#include "lib/err.h"
 
 static int err_record(struct pmu_err *e, int code, int has_pos, size_t pos, size_t len,
 		      const char *fmt, va_list ap)

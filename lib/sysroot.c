@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include "pmu/sysroot.h"
+#include "lib/sysroot.h"
 
 static int openat2_beneath(int dirfd, const char *rel, int flags)
 {

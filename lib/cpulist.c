@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pmu/cpulist.h"
-#include "pmu/strnum.h"
+#include "lib/cpulist.h"
+#include "lib/strnum.h"
 
 static int cmp_int(const void *a, const void *b)
 {

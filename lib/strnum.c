@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <string.h>
-#include "pmu/strnum.h"
+#include "lib/strnum.h"
 
 static int digit_value(char c)
 {
