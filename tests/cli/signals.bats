@@ -13,7 +13,8 @@ teardown() {
 EV=nvidia_ucf_pmu_0/event=0x0/
 
 @test "signals: the workload starts with the signal mask and dispositions pmuctl was started with" {
-	show='grep -E "^Sig(Blk|Ign)" /proc/$$/status'
+	# its own status: a shell reading /proc/$$ of itself may catch it mid-fork, all blocked
+	show='exec grep -E "^Sig(Blk|Ign)" /proc/self/status'
 	want=$(sh -c "$show")
 	pmuctl --sysfs-root "$LIVE" -q stat -x, -o /dev/null -e $EV -- sh -c "$show"
 	[ "$status" -eq 0 ]
