@@ -38,7 +38,7 @@ Q := @
 msg = @printf '  %-7s %s\n' $(1) $(2);
 endif
 
-LIB_SRCS := $(wildcard lib/*.c pmu/*.c topology/*.c)
+LIB_SRCS := $(wildcard lib/*.c topology/*.c pmu/*.c pmu/*/*.c)
 CMD_SRCS := $(wildcard cmd/*.c)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)

@@ -97,33 +97,41 @@ static json_t *int_or_null(long long v)
 	return v >= 0 ? json_integer(v) : json_null();
 }
 
-static const char *event_text(const struct pmu *p, const struct pmu_event *e, char *buf, size_t n)
+/* A family's own keys: numbers, hex strings, texts, or words as an array */
+static void set_fields(json_t *o, const struct pmu_field *f, size_t n)
 {
-	const char *t = catalog_event(p->family, e->name);
+	for (size_t i = 0; i < n; i++) {
+		json_t *v;
 
-	if (!t && p->family == FAMILY_HNS3)
-		t = catalog_hns3_event(e->name, buf, n);
-	return t;
-}
+		if (f[i].null) {
+			v = json_null();
+		} else if (f[i].kind == FIELD_INT) {
+			v = json_integer(f[i].num);
+		} else if (f[i].kind == FIELD_HEX) {
+			v = json_hex((unsigned long long)f[i].num);
+		} else if (f[i].kind == FIELD_TEXT) {
+			v = json_text(f[i].text);
+		} else {
+			char words[sizeof(f[i].words)], *save = NULL;
 
-static json_t *modes_json(unsigned modes)
-{
-	json_t *arr = json_array();
-
-	for (unsigned b = 1; arr && b <= HNS3_MODE_FUNC_INTR; b <<= 1)
-		if (modes & b)
-			json_array_append_new(arr, json_string(hns3_mode_name(b)));
-	return arr;
+			v = json_array();
+			snprintf(words, sizeof(words), "%s", f[i].words);
+			for (char *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save))
+				json_array_append_new(v, json_string(w));
+		}
+		json_object_set_new(o, f[i].key, v);
+	}
 }
 
 static json_t *pmu_json(const struct pmu *p)
 {
 	json_t *o = json_object(), *fa = json_array(), *ea = json_array();
+	struct pmu_field fields[PMU_FIELDS_MAX];
 	char buf[256];
 
 	json_object_set_new(o, "name", json_text(p->name));
-	json_object_set_new(o, "family", json_string(pmu_family_id(p->family)));
-	json_object_set_new(o, "family_name", json_string(pmu_family_name(p->family)));
+	json_object_set_new(o, "family", json_string(p->family->id));
+	json_object_set_new(o, "family_name", json_string(p->family->title));
 	json_object_set_new(o, "type", int_or_null(p->type));
 	json_object_set_new(o, "cpumask", json_cpulist(&p->cpumask, p->has_cpumask));
 	json_object_set_new(o, "associated_cpus", json_cpulist(&p->associated, p->has_associated));
@@ -131,23 +139,8 @@ static json_t *pmu_json(const struct pmu *p)
 	json_object_set_new(o, "identifier_file", json_text(p->identifier_file));
 	json_object_set_new(o, "socket", int_or_null(p->socket));
 	json_object_set_new(o, "rc", int_or_null(p->rc));
-	if (p->family >= FAMILY_T410_NVLINK_C2C && p->family <= FAMILY_T410_NVDLINK) {
-		json_object_set_new(o, "peer", json_text(p->peer));
-		json_object_set_new(o, "peer_kind", json_string(pmu_peer_name(p->peer_kind)));
-		json_object_set_new(o, "peer_count", json_integer(p->peer_count));
-	}
-	if (p->family == FAMILY_YITIAN_DRW) {
-		json_object_set_new(o, "address", json_hex(p->drw_addr));
-		json_object_set_new(o, "die", int_or_null(p->die));
-		json_object_set_new(o, "channel", int_or_null(p->channel));
-		json_object_set_new(o, "subchannel", int_or_null(p->subchannel));
-	}
-	if (p->family == FAMILY_HNS3) {
-		json_object_set_new(o, "sicl", int_or_null(p->sicl));
-		json_object_set_new(o, "bdf_min", p->bdf_min < 0 ? json_null() : json_hex((unsigned)p->bdf_min));
-		json_object_set_new(o, "bdf_max", p->bdf_max < 0 ? json_null() : json_hex((unsigned)p->bdf_max));
-		json_object_set_new(o, "hw_clk_freq", int_or_null(p->hw_clk_freq));
-	}
+	if (p->family->fields)
+		set_fields(o, fields, p->family->fields(p, fields));
 	for (size_t i = 0; i < p->nformats; i++) {
 		const struct pmu_format *f = &p->formats[i];
 
@@ -157,20 +150,20 @@ static json_t *pmu_json(const struct pmu *p)
 						    format_word_name(f->word), "bits", strchr(buf, ':') + 1,
 						    "mask", json_hex(f->mask), "max",
 						    json_hex(format_max_value(f->mask)), "description",
-						    json_text(catalog_format(p->family, f->name))));
+						    json_text(pmu_format_doc(p, f->name))));
 	}
 	for (size_t i = 0; i < p->nevents; i++) {
 		const struct pmu_event *e = &p->events[i];
 		json_t *eo = json_pack("{s:o, s:o, s:o}", "name", json_text(e->name), "value",
 				       json_text(e->value), "description",
-				       json_text(event_text(p, e, buf, sizeof(buf))));
+				       json_text(pmu_event_doc(p, e->name, buf, sizeof(buf))));
 
 		if (e->scale)
 			json_object_set_new(eo, "scale", json_text(e->scale));
 		if (e->unit)
 			json_object_set_new(eo, "unit", json_text(e->unit));
-		if (p->family == FAMILY_HNS3)
-			json_object_set_new(eo, "filter_modes", modes_json(e->filter_modes));
+		if (p->family->event_fields)
+			set_fields(eo, fields, p->family->event_fields(e, fields));
 		json_array_append_new(ea, eo);
 	}
 	json_object_set_new(o, "formats", fa);
@@ -237,19 +230,13 @@ static void print_pmu(const struct pmu *p, const struct list_args *a)
 			fput_safe(p->peer, stdout);
 			putchar('\n');
 		}
-		if (p->family == FAMILY_HNS3 && p->bdf_min >= 0 && p->bdf_max >= 0) {
-			char lo[16], hi[16];
-
-			printf("      functions %s-%s, hw_clk_freq %lld Hz\n",
-			       bdf_value_str((uint16_t)p->bdf_min, lo, sizeof(lo)),
-			       bdf_value_str((uint16_t)p->bdf_max, hi, sizeof(hi)),
-			       (long long)p->hw_clk_freq);
-		}
+		if (p->family->detail && p->family->detail(p, buf, sizeof(buf)))
+			printf("      %s\n", buf);
 	}
 	if (a->formats)
 		for (size_t i = 0; i < p->nformats; i++) {
 			const struct pmu_format *f = &p->formats[i];
-			const char *d = catalog_format(p->family, f->name);
+			const char *d = pmu_format_doc(p, f->name);
 
 			format_describe(f->word, f->mask, loc, sizeof(loc));
 			printf("      %-20s %-16s %s\n", safe_str(f->name, buf, sizeof(buf)), loc,
@@ -258,7 +245,7 @@ static void print_pmu(const struct pmu *p, const struct list_args *a)
 	if (a->events)
 		for (size_t i = 0; i < p->nevents; i++) {
 			const struct pmu_event *e = &p->events[i];
-			const char *d = event_text(p, e, loc, sizeof(loc));
+			const char *d = pmu_event_doc(p, e->name, loc, sizeof(loc));
 			char v[128];
 
 			printf("      %-34s %-20s %s\n", safe_str(e->name, buf, sizeof(buf)),
@@ -304,33 +291,16 @@ static void print_bf(const struct bf_device *d, const struct list_args *a)
 	}
 }
 
-static int cmp_pmu(const void *x, const void *y)
+static int render(const struct list_args *a, const struct pmu_list *pmus, const struct bf_list *bfs)
 {
-	const struct pmu *a = x, *b = y;
-
-	if (a->family != b->family)
-		return (int)a->family - (int)b->family;
-	if (a->socket != b->socket)
-		return a->socket - b->socket;
-	if (a->rc != b->rc)
-		return a->rc - b->rc;
-	if (a->die != b->die)
-		return a->die - b->die;
-	return strverscmp(a->name, b->name);
-}
-
-static int render(const struct list_args *a, struct pmu_list *pmus, const struct bf_list *bfs)
-{
-	enum pmu_family last = FAMILY_GENERIC;
+	const struct pmu_family *last = NULL;
 	size_t shown = 0;
 
-	if (pmus->n)
-		qsort(pmus->v, pmus->n, sizeof(*pmus->v), cmp_pmu);
 	if (settings.json) {
 		json_t *root = json_object(), *arr = json_array(), *bfa = json_array();
 
 		for (size_t i = 0; i < pmus->n; i++)
-			if (matches(a, pmus->v[i].name, pmu_family_id(pmus->v[i].family)))
+			if (matches(a, pmus->v[i].name, pmus->v[i].family->id))
 				json_array_append_new(arr, pmu_json(&pmus->v[i]));
 		for (size_t i = 0; i < bfs->n; i++)
 			json_array_append_new(bfa, bf_json(&bfs->v[i], a));
@@ -341,10 +311,10 @@ static int render(const struct list_args *a, struct pmu_list *pmus, const struct
 	for (size_t i = 0; i < pmus->n; i++) {
 		const struct pmu *p = &pmus->v[i];
 
-		if (!matches(a, p->name, pmu_family_id(p->family)))
+		if (!matches(a, p->name, p->family->id))
 			continue;
 		if (!shown || p->family != last)
-			printf("%s%s\n", shown ? "\n" : "", pmu_family_name(p->family));
+			printf("%s%s\n", shown ? "\n" : "", p->family->title);
 		last = p->family;
 		shown++;
 		print_pmu(p, a);
@@ -442,6 +412,7 @@ int cmd_list(int argc, char **argv)
 		ret = EXIT_FAIL;
 		goto out;
 	}
+	pmu_list_sort(&pmus);
 	ret = render(&a, &pmus, &bfs);
 	if (!ret && p_diag(&diag))
 		ret = EXIT_PARTIAL;

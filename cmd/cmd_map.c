@@ -6,8 +6,8 @@
 #include "cmd/pmuctl.h"
 #include "pmu/pmu.h"
 #include "lib/strnum.h"
+#include "pmu/devmap.h"
 #include "topology/pcifilter.h"
-#include "topology/rcmap.h"
 
 enum map_format { MAP_TREE, MAP_TABLE, MAP_DVSEC };
 
@@ -109,7 +109,7 @@ const struct argp map_argp = {
 struct map_ctx {
 	const struct map_args *args;
 	struct pcitopo topo;
-	struct fn_map *maps;
+	struct devmap_fn *maps;
 	struct pmu_list pmus;
 	bool have_pmus;
 	bool *shown;
@@ -118,7 +118,7 @@ struct map_ctx {
 static bool selected(const struct map_ctx *c, size_t i)
 {
 	const struct map_args *a = c->args;
-	const struct fn_map *m = &c->maps[i];
+	const struct devmap_fn *m = &c->maps[i];
 	bool slot_ok = !a->nslot;
 
 	for (int s = 0; s < a->nslot && !slot_ok; s++)
@@ -129,7 +129,7 @@ static bool selected(const struct map_ctx *c, size_t i)
 		return false;
 	if (a->rc >= 0 && (!m->dvsec || m->dvsec->rc != a->rc))
 		return false;
-	return m->dvsec || m->hns3;
+	return m->dvsec || m->requester.family;
 }
 
 static const char *fn_str(const struct map_ctx *c, size_t i, char *buf, size_t size)
@@ -145,46 +145,41 @@ static const char *fn_full(const struct pcifn *f, char *buf, size_t size)
 	return buf;
 }
 
-/* The first event of the HNS3 PMU that can count per function */
-static const char *hns3_func_event(const struct pmu *p)
+/* "pmu/event,filter/": ready for stat -e */
+static const char *event_text(const struct fn_pmu *r, const struct fn_filter *f, char *buf,
+			      size_t size)
 {
-	for (size_t i = 0; i < p->nevents; i++)
-		if (p->events[i].filter_modes & HNS3_MODE_FUNC)
-			return p->events[i].name;
-	return NULL;
+	char filt[160];
+
+	snprintf(buf, size, "%s/%s,%s/", r->name, r->event, fn_filter_text(f, filt, sizeof(filt)));
+	return buf;
 }
 
-static json_t *hns3_json(const struct fn_map *m)
+/* The PMU of a function below no Tegra410 root port (an HNS3 SICL) */
+static json_t *requester_json(const struct fn_pmu *r)
 {
-	const char *ev = hns3_func_event(m->hns3);
-	char filter[64], event[256];
+	char filter[160], event[256];
+	json_t *o = json_pack("{s:s, s:s}", "pmu", r->name, "filter",
+			      fn_filter_text(&r->function, filter, sizeof(filter)));
 
-	snprintf(filter, sizeof(filter), "bdf=0x%04x,queue=0xffff", m->src_bdf);
-	json_t *o = json_pack("{s:s, s:s}", "pmu", m->hns3->name, "filter", filter);
-	if (ev) {
-		snprintf(event, sizeof(event), "%s/%s,%s/", m->hns3->name, ev, filter);
-		json_object_set_new(o, "event", json_text(event));
-	}
+	if (r->event)
+		json_object_set_new(o, "event", json_text(event_text(r, &r->function, event, sizeof(event))));
 	return o;
 }
 
-static json_t *tgt_json(const struct pcifn *f, const struct fn_map *m)
+static json_t *tgt_json(const struct fn_pmu *t)
 {
 	json_t *arr = json_array();
 
-	for (int b = 0; b < 6; b++) {
-		uint64_t base, mask;
+	for (size_t b = 0; b < t->nbars; b++) {
+		const struct fn_filter *f = &t->bars[b];
 		char event[256];
 
-		if (!rcmap_bar_filter(&f->bar[b], &base, &mask))
-			continue;
-		snprintf(event, sizeof(event),
-			 "%s/rd_bytes,dst_addr_base=0x%llx,dst_addr_mask=0x%llx,dst_addr_en=1/",
-			 m->tgt_pmu, (unsigned long long)base, (unsigned long long)mask);
-		json_array_append_new(arr, json_pack("{s:i, s:o, s:o, s:o, s:s}", "bar", b, "base",
-						     json_hex(base), "mask", json_hex(mask), "size",
-						     json_integer((json_int_t)f->bar[b].size),
-						     "event", event));
+		json_array_append_new(arr, json_pack("{s:i, s:o, s:o, s:o, s:s}", "bar", f->bar, "base",
+						     json_hex(f->term[0].value), "mask",
+						     json_hex(f->term[1].value), "size",
+						     json_integer((json_int_t)f->bar_size), "event",
+						     event_text(t, f, event, sizeof(event))));
 	}
 	return arr;
 }
@@ -192,7 +187,7 @@ static json_t *tgt_json(const struct pcifn *f, const struct fn_map *m)
 static json_t *record_json(const struct map_ctx *c, size_t i)
 {
 	const struct pcifn *f = &c->topo.fn[i];
-	const struct fn_map *m = &c->maps[i];
+	const struct devmap_fn *m = &c->maps[i];
 	char bdf[32], rp[32], buf[256], hex[16];
 	json_t *o;
 
@@ -208,10 +203,10 @@ static json_t *record_json(const struct map_ctx *c, size_t i)
 		json_object_set_new(o, "socket", json_null());
 		json_object_set_new(o, "rc", json_null());
 		json_object_set_new(o, "rp", json_null());
-		json_object_set_new(o, "pmu", m->hns3 ? json_string(m->hns3->name) : json_null());
+		json_object_set_new(o, "pmu", m->requester.family ? json_string(m->requester.name) : json_null());
 		json_object_set_new(o, "pmu_present", json_true());
-		if (m->hns3)
-			json_object_set_new(o, "hns3", hns3_json(m));
+		if (m->requester.family)
+			json_object_set_new(o, "hns3", requester_json(&m->requester));
 		return o;
 	}
 	json_object_set_new(o, "root_port", json_string(fn_full(&c->topo.fn[m->root], rp, sizeof(rp))));
@@ -224,24 +219,19 @@ static json_t *record_json(const struct map_ctx *c, size_t i)
 		json_object_set_new(o, "segment", json_integer(m->dvsec->segment));
 		json_object_set_new(o, "dvsec_offset", json_integer(m->dvsec->offset));
 	}
-	json_object_set_new(o, "pmu", json_string(m->pcie_pmu));
-	json_object_set_new(o, "pmu_present", json_boolean(m->pcie_present));
-	json_object_set_new(o, "tgt_pmu", json_string(m->tgt_pmu));
-	json_object_set_new(o, "tgt_pmu_present", json_boolean(m->tgt_present));
+	json_object_set_new(o, "pmu", json_string(m->requester.name));
+	json_object_set_new(o, "pmu_present", json_boolean(m->requester.pmu));
+	json_object_set_new(o, "tgt_pmu", json_string(m->target.name));
+	json_object_set_new(o, "tgt_pmu_present", json_boolean(m->target.pmu));
 	json_object_set_new(o, "src_rp_mask", json_integer(m->rp_mask));
-	snprintf(buf, sizeof(buf), "%s/rd_bytes,src_bdf=0x%04x,src_bdf_en=1/", m->pcie_pmu, m->src_bdf);
-	json_object_set_new(o, "event_bdf", json_string(buf));
-	if (m->rp_mask) {
-		snprintf(buf, sizeof(buf), "%s/rd_bytes,src_rp_mask=0x%x/", m->pcie_pmu, m->rp_mask);
-		json_object_set_new(o, "event_root_port", json_string(buf));
-	}
-	json_object_set_new(o, "tgt_filters", tgt_json(f, m));
-	if (m->hns3)
-		json_object_set_new(o, "hns3", hns3_json(m));
+	json_object_set_new(o, "event_bdf", json_string(event_text(&m->requester, &m->requester.function, buf, sizeof(buf))));
+	if (m->requester.root_port.n)
+		json_object_set_new(o, "event_root_port",
+				    json_string(event_text(&m->requester, &m->requester.root_port, buf, sizeof(buf))));
+	json_object_set_new(o, "tgt_filters", tgt_json(&m->target));
 	return o;
 }
 
-/* The root ports above the functions shown, each once, in lspci order */
 static void print_dvsec(const struct map_ctx *c)
 {
 	bool *port = calloc(c->topo.n ? c->topo.n : 1, sizeof(bool));
@@ -276,8 +266,9 @@ static void print_table(const struct map_ctx *c)
 	printf("%-13s %-6s %-3s %-3s %-13s %-26s %-8s %s\n", "BDF", "SOCKET", "RC", "RP",
 	       "ROOT_PORT", "PMU", "SRC_BDF", "DEVICE");
 	for (size_t i = 0; i < c->topo.n; i++) {
-		const struct fn_map *m = &c->maps[i];
+		const struct devmap_fn *m = &c->maps[i];
 		const struct pcifn *f = &c->topo.fn[i];
+		const char *pmu = m->requester.family ? m->requester.name : "-";
 
 		if (!c->shown[i])
 			continue;
@@ -285,12 +276,11 @@ static void print_table(const struct map_ctx *c)
 		if (m->dvsec)
 			printf("%-13s %-6u %-3u %-3u %-13s %-26s %-8s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
 			       m->dvsec->socket, m->dvsec->rc, m->dvsec->rp,
-			       fn_str(c, (size_t)m->root, rp, sizeof(rp)), m->pcie_pmu, filt,
+			       fn_str(c, (size_t)m->root, rp, sizeof(rp)), pmu, filt,
 			       fn_label(f, label, sizeof(label)));
 		else
 			printf("%-13s %-6s %-3s %-3s %-13s %-26s %-8s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
-			       "-", "-", "-", "-", m->hns3 ? m->hns3->name : "-", filt,
-			       fn_label(f, label, sizeof(label)));
+			       "-", "-", "-", "-", pmu, filt, fn_label(f, label, sizeof(label)));
 	}
 }
 
@@ -310,43 +300,44 @@ static const char *size_str(uint64_t size, char *buf, size_t n)
 	return buf;
 }
 
-static void print_tgt_lines(const struct pcifn *f)
+/* Traffic to each memory BAR: its address filter, or why there is none */
+static void print_tgt_lines(const struct pcifn *f, const struct fn_pmu *t)
 {
+	size_t k = 0;
+
 	for (int b = 0; b < 6; b++) {
-		uint64_t base, mask;
-		char sz[32];
+		char sz[32], filt[160];
 
 		if (!f->bar[b].mem)
 			continue;
-		if (!rcmap_bar_filter(&f->bar[b], &base, &mask)) {
+		while (k < t->nbars && t->bars[k].bar < b)
+			k++;
+		if (k >= t->nbars || t->bars[k].bar != b) {
 			printf("          BAR%d 0x%llx  size unknown (a dump has no BAR sizes)\n", b,
 			       (unsigned long long)f->bar[b].addr);
 			continue;
 		}
-		printf("          BAR%d %-5s dst_addr_base=0x%llx,dst_addr_mask=0x%llx,dst_addr_en=1\n", b,
-		       size_str(f->bar[b].size, sz, sizeof(sz)), (unsigned long long)base,
-		       (unsigned long long)mask);
+		printf("          BAR%d %-5s %s\n", b, size_str(t->bars[k].bar_size, sz, sizeof(sz)),
+		       fn_filter_text(&t->bars[k], filt, sizeof(filt)));
 	}
 }
 
 static void print_device(const struct map_ctx *c, size_t i)
 {
-	const struct fn_map *m = &c->maps[i];
+	const struct devmap_fn *m = &c->maps[i];
 	const struct pcifn *f = &c->topo.fn[i];
-	char bdf[32], label[512], filt[64];
+	char bdf[32], label[512], filt[160];
 
 	if (m->root >= 0 && (size_t)m->root == i) {
-		snprintf(filt, sizeof(filt), "src_rp_mask=0x%x", m->rp_mask);
 		printf("    %-13s RP %-3u %-28s %s\n", fn_str(c, i, bdf, sizeof(bdf)), m->dvsec->rp,
-		       filt, fn_label(f, label, sizeof(label)));
+		       fn_filter_text(&m->requester.root_port, filt, sizeof(filt)),
+		       fn_label(f, label, sizeof(label)));
 		return;
 	}
-	snprintf(filt, sizeof(filt), "src_bdf=0x%04x,src_bdf_en=1", m->src_bdf);
-	printf("      %-13s %-32s %s\n", fn_str(c, i, bdf, sizeof(bdf)), filt,
+	printf("      %-13s %-32s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
+	       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
 	       fn_label(f, label, sizeof(label)));
-	print_tgt_lines(f);
-	if (m->hns3)
-		printf("          %s bdf=0x%04x,queue=0xffff\n", m->hns3->name, m->src_bdf);
+	print_tgt_lines(f, &m->target);
 }
 
 /* socket, then RC, then lspci order (the index) */
@@ -397,9 +388,9 @@ static void print_tree(const struct map_ctx *c)
 		if (last_socket != d->socket)
 			printf("socket %d\n", d->socket);
 		if (last_socket != d->socket || last_rc != d->rc)
-			printf("  RC %d  %s%s, %s%s\n", d->rc, c->maps[p].pcie_pmu,
-			       c->maps[p].pcie_present ? "" : " (not in sysfs)", c->maps[p].tgt_pmu,
-			       c->maps[p].tgt_present ? "" : " (not in sysfs)");
+			printf("  RC %d  %s%s, %s%s\n", d->rc, c->maps[p].requester.name,
+			       c->maps[p].requester.pmu ? "" : " (not in sysfs)", c->maps[p].target.name,
+			       c->maps[p].target.pmu ? "" : " (not in sysfs)");
 		last_socket = d->socket;
 		last_rc = d->rc;
 		for (size_t i = 0; i < c->topo.n; i++)
@@ -410,12 +401,14 @@ static void print_tree(const struct map_ctx *c)
 	for (size_t i = 0; i < c->topo.n; i++)
 		shown += c->shown[i];
 	for (size_t i = 0; i < c->topo.n; i++) {
-		const struct fn_map *m = &c->maps[i];
+		const struct devmap_fn *m = &c->maps[i];
+		char filt[160];
 
 		if (!c->shown[i] || m->dvsec)
 			continue;
-		printf("%-13s %s bdf=0x%04x,queue=0xffff  %s\n", fn_str(c, i, bdf, sizeof(bdf)),
-		       m->hns3->name, m->src_bdf, fn_label(&c->topo.fn[i], label, sizeof(label)));
+		printf("%-13s %s %s  %s\n", fn_str(c, i, bdf, sizeof(bdf)), m->requester.name,
+		       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
+		       fn_label(&c->topo.fn[i], label, sizeof(label)));
 	}
 	if (!settings.quiet && shown)
 		printf("\nCount with: pmuctl stat -e 'PMU/EVENT,FILTER/'; pmuctl -j map gives ready event strings.\n");
@@ -556,7 +549,7 @@ int cmd_map(int argc, char **argv)
 	if (settings.json || a.format != MAP_DVSEC)
 		load_pmus(&c);
 	c.shown = calloc(c.topo.n ? c.topo.n : 1, sizeof(bool));
-	if (!c.shown || rcmap_build(&c.topo, c.have_pmus ? &c.pmus : NULL, &c.maps)) {
+	if (!c.shown || devmap_build(&c.topo, c.have_pmus ? &c.pmus : NULL, &c.maps)) {
 		p_err("out of memory");
 		ret = EXIT_FAIL;
 		goto free_topo;

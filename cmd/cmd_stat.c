@@ -247,7 +247,7 @@ static json_t *encoded_json(const struct ev_encoded *e)
 
 	json_object_set_new(o, "event", json_text(e->event));
 	json_object_set_new(o, "pmu", e->pmu ? json_text(e->pmu->name) : json_null());
-	json_object_set_new(o, "family", json_string(e->pmu ? pmu_family_id(e->pmu->family) : "perf"));
+	json_object_set_new(o, "family", json_string(e->pmu ? e->pmu->family->id : "perf"));
 	json_object_set_new(o, "type", json_integer(e->type));
 	json_object_set_new(o, "config", json_hex(e->config[0]));
 	json_object_set_new(o, "config1", json_hex(e->config[1]));
@@ -266,16 +266,11 @@ static json_t *encoded_json(const struct ev_encoded *e)
 static void print_bdf_filter(const struct ev_encoded *e)
 {
 	char buf[16];
-	bool given;
-	uint64_t v;
+	uint16_t v;
 
-	if (!e->pmu || (e->pmu->family != FAMILY_T410_PCIE && e->pmu->family != FAMILY_HNS3))
+	if (!e->pmu || !e->pmu->family->bdf_filter || !e->pmu->family->bdf_filter(e, &v))
 		return;
-	v = ev_field(e, e->pmu->family == FAMILY_HNS3 ? "bdf" : "src_bdf", &given);
-	if (!given || (e->pmu->family == FAMILY_T410_PCIE && !ev_field(e, "src_bdf_en", NULL)))
-		return;
-	printf("  bdf      0x%04llx = %s\n", (unsigned long long)v,
-	       bdf_value_str((uint16_t)v, buf, sizeof(buf)));
+	printf("  bdf      0x%04x = %s\n", v, bdf_value_str(v, buf, sizeof(buf)));
 }
 
 static void print_encoded(const struct ev_encoded *e)
@@ -288,7 +283,7 @@ static void print_encoded(const struct ev_encoded *e)
 		pmu_location(e->pmu, loc, sizeof(loc));
 		printf("  pmu      ");
 		fput_safe(e->pmu->name, stdout);
-		printf(" (%s%s%s)\n", pmu_family_name(e->pmu->family), *loc ? ", " : "", loc);
+		printf(" (%s%s%s)\n", e->pmu->family->title, *loc ? ", " : "", loc);
 	} else {
 		printf("  pmu      perf symbolic event\n");
 	}

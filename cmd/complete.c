@@ -146,8 +146,8 @@ int cmd_complete(int argc, char **argv)
 	if (!strcmp(what, "bdfs"))
 		return complete_bdfs();
 	if (!strcmp(what, "families")) {
-		for (int f = 0; f < FAMILY_COUNT; f++)
-			printf("%s\n", pmu_family_id((enum pmu_family)f));
+		for (const struct pmu_family *const *f = pmu_families; *f; f++)
+			printf("%s\n", (*f)->id);
 		printf("bluefield\n");
 		return EXIT_OK;
 	}

@@ -68,7 +68,7 @@ static int add_sample(struct metric_sample **s, size_t *n, const struct metric *
 	pmu_family_decode(&p);
 	x->m = m;
 	x->pmu = strdup(pmu);
-	x->socket = p.family == FAMILY_YITIAN_DRW ? p.die : p.socket;
+	x->socket = pmu_socket(&p);
 	x->rc = p.rc;
 	x->hw_clk_freq = lp && lp->hw_clk_freq >= 0 ? (double)lp->hw_clk_freq : NAN;
 	x->ev = calloc(nn ? nn : 1, sizeof(char *));

@@ -12,7 +12,7 @@
 #include "pmu/mexpr.h"
 #include "pmu/pmu.h"
 #include "topology/bdf.h"
-#include "topology/rcmap.h"
+#include "pmu/devmap.h"
 
 #define MAX_EVENTS 32
 
@@ -79,7 +79,7 @@ static char *group_string(const struct pmu *p, char **ev, size_t n, const char *
 	char *out = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&out, &len);
-	bool group = n > 1 && p->family != FAMILY_YITIAN_DRW;
+	bool group = n > 1 && !p->family->never_group;
 
 	if (!f)
 		return NULL;
@@ -118,7 +118,7 @@ static int device_target(const struct stat_args *a, const struct pmu_list *pmus,
 {
 	struct pcitopo_source src = { .root = root, .dump = settings.pci_dump };
 	struct pcitopo topo;
-	struct fn_map *maps = NULL;
+	struct devmap_fn *maps = NULL;
 	struct pmu_err err = { 0 };
 	struct bdf b;
 	int ret;
@@ -131,24 +131,19 @@ static int device_target(const struct stat_args *a, const struct pmu_list *pmus,
 		p_err("--device needs the PCI topology: %s", err.msg);
 		return EXIT_FAIL;
 	}
-	ret = rcmap_build(&topo, pmus, &maps) ? EXIT_FAIL : EXIT_OK;
+	ret = devmap_build(&topo, pmus, &maps) ? EXIT_FAIL : EXIT_OK;
 	for (size_t i = 0; !ret && i < topo.n; i++) {
 		const struct pcifn *f = &topo.fn[i];
+		const struct fn_pmu *r = &maps[i].requester;
 
 		if (f->bus != b.bus || f->dev != b.dev || f->fn != b.fn ||
 		    (b.domain >= 0 && f->domain != (uint32_t)b.domain))
 			continue;
 		pcifn_full_name(f, t->name, sizeof(t->name));
-		if (maps[i].dvsec) {
-			snprintf(t->pmu, sizeof(t->pmu), "%s", maps[i].pcie_pmu);
-			if (a->root_port)
-				snprintf(t->filter, sizeof(t->filter), "src_rp_mask=0x%x", maps[i].rp_mask);
-			else
-				snprintf(t->filter, sizeof(t->filter), "src_bdf=0x%04x,src_bdf_en=1",
-					 maps[i].src_bdf);
-		} else if (maps[i].hns3) {
-			snprintf(t->pmu, sizeof(t->pmu), "%s", maps[i].hns3->name);
-			snprintf(t->filter, sizeof(t->filter), "bdf=0x%04x,queue=0xffff", maps[i].src_bdf);
+		if (r->family) {
+			snprintf(t->pmu, sizeof(t->pmu), "%s", r->name);
+			fn_filter_text(a->root_port ? &r->root_port : &r->function, t->filter,
+				       sizeof(t->filter));
 		}
 		t->found = true;
 		break;
@@ -220,7 +215,7 @@ static int plan_pmu_metric(struct metrics_ctx *mc, const struct metric *m, const
 	if (ret)
 		return ret;
 	/* the spec owns ev from here, even when adding it fails */
-	ret = add_spec(mc, m, p->name, p->family == FAMILY_YITIAN_DRW ? p->die : p->socket, p->rc,
+	ret = add_spec(mc, m, p->name, pmu_socket(p), p->rc,
 		       dt->found ? dt->name : NULL, p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN,
 		       ev, nev, *nevents, 1);
 	if (!ret)

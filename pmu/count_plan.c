@@ -1,46 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Grouping and CPU placement of counters, from the family rules of the kernel documents. */
+/* Grouping and CPU placement of counters; which events read together is the families' call. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "pmu/count_plan.h"
 #include "pmu/drv_perf.h"
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-
-	return a >= b && !strcmp(s + a - b, suffix);
-}
-
-static bool is_latency_family(enum pmu_family f)
-{
-	return f == FAMILY_T410_CMEM || f == FAMILY_T410_PCIE || f == FAMILY_T410_NVLINK_C2C ||
-	       f == FAMILY_T410_NVCLINK || f == FAMILY_T410_NVDLINK;
-}
-
-/* AVG_LATENCY = *_CUM_OUTS / *_REQ, FREQ = CYCLES / time: read them in one group */
-static bool latency_part(const struct ev_encoded *e)
-{
-	const char *n = e->alias ? e->alias->name : NULL;
-
-	return n && (ends_with(n, "_cum_outs") || ends_with(n, "_req") || !strcmp(n, "cycles"));
-}
-
-static bool pmu_has_cum_outs(const struct ev_set *set, const struct pmu *p)
-{
-	for (size_t i = 0; i < set->n; i++)
-		if (set->v[i].pmu == p && set->v[i].group < 0 && set->v[i].alias &&
-		    ends_with(set->v[i].alias->name, "_cum_outs"))
-			return true;
-	return false;
-}
-
-/* hns3-pmu.rst: the _time / _num of a pair share config[15:0] and one hardware event */
-static bool same_hns3_event(const struct ev_encoded *a, const struct ev_encoded *b)
-{
-	return (a->config[0] & 0xffff) == (b->config[0] & 0xffff);
-}
 
 /* Which events open together with event i (i itself first) */
 static bool together(const struct ev_set *set, size_t i, size_t k)
@@ -49,13 +13,9 @@ static bool together(const struct ev_set *set, size_t i, size_t k)
 
 	if (a->group >= 0 || b->group >= 0)
 		return a->group >= 0 && a->group == b->group;
-	if (!a->pmu || a->pmu != b->pmu)
+	if (!a->pmu || a->pmu != b->pmu || !a->pmu->family->together)
 		return false;
-	if (is_latency_family(a->pmu->family))
-		return latency_part(a) && latency_part(b) && pmu_has_cum_outs(set, a->pmu);
-	if (a->pmu->family == FAMILY_HNS3)
-		return same_hns3_event(a, b);
-	return false;
+	return a->pmu->family->together(set, i, k);
 }
 
 static void mods_to_spec(const char *mods, struct perf_spec *sp)
@@ -95,7 +55,7 @@ static int add_member(struct count_set *out, const struct ev_encoded *e, int cpu
 	if (!c->label)
 		return -ENOMEM;
 	if (e->pmu)
-		c->socket = e->pmu->family == FAMILY_YITIAN_DRW ? e->pmu->die : e->pmu->socket;
+		c->socket = pmu_socket(e->pmu);
 	return 0;
 }
 

@@ -55,26 +55,14 @@ static int read_paranoid(void)
 	return v;
 }
 
-static const char *family_rule_hint(const struct pmu *p)
+/* What EINVAL means: the family knows its driver; otherwise perf core's usual causes */
+static const char *einval_hint(const struct perf_spec *p)
 {
-	if (!p)
+	if (!p->pmu)
 		return "the kernel refused the attributes";
-	switch (p->family) {
-	case FAMILY_T410_PCIE:
-		return "the driver allows one BDF filter per PMU, and root-port and BDF filters are exclusive";
-	case FAMILY_T410_PCIE_TGT:
-		return "an address filter needs dst_addr_en, and the PMU has 8 address slots";
-	case FAMILY_T410_NVLINK_C2C:
-	case FAMILY_T410_NVCLINK:
-	case FAMILY_T410_NVDLINK:
-		return "the event id or the peer filter does not fit this link";
-	case FAMILY_YITIAN_DRW:
-		return "the DRW driver takes each event alone, never in a group";
-	case FAMILY_HNS3:
-		return "the filter mode is not supported by this event, or the group needs more than 8 counters";
-	default:
-		return "the CPU is not in the PMU's cpumask, or the group spans PMUs";
-	}
+	if (p->pmu->family->einval_hint)
+		return p->pmu->family->einval_hint(p->pmu, p->config);
+	return "the CPU is not in the PMU's cpumask, or the group spans PMUs";
 }
 
 /* Errors explained, not echoed: what the errno means for this event and how to fix it */
@@ -99,7 +87,7 @@ static void explain(struct counter *c, const struct perf_spec *p, int e)
 		c->state = COUNT_NOT_SUPPORTED;
 		break;
 	case EINVAL:
-		count_fail(c, -e, "invalid: %s", family_rule_hint(p->pmu));
+		count_fail(c, -e, "invalid: %s", einval_hint(p));
 		break;
 	case EBUSY:
 	case EAGAIN:

@@ -170,8 +170,7 @@ const struct metric *metric_find(const struct metric_list *l, const char *name)
 
 bool metric_applies_pmu(const struct metric *m, const struct pmu *p)
 {
-	return !strcmp(m->family, pmu_family_id(p->family)) ||
-	       (p->family == FAMILY_GENERIC && !strcmp(m->family, p->name));
+	return pmu_metric_applies(p, m->family);
 }
 
 /* bluefield_tile takes tile0, tile1, ... but not tilenet0 */

@@ -7,24 +7,11 @@
 #include <stdint.h>
 #include "lib/cpulist.h"
 #include "lib/diag.h"
+#include "pmu/family/family.h"
 #include "pmu/format.h"
 #include "lib/sysroot.h"
 
 #define PMU_DEVICES_DIR "bus/event_source/devices"
-
-enum pmu_family {
-	FAMILY_GENERIC,
-	FAMILY_T410_UCF,
-	FAMILY_T410_PCIE,
-	FAMILY_T410_PCIE_TGT,
-	FAMILY_T410_CMEM,
-	FAMILY_T410_NVLINK_C2C,
-	FAMILY_T410_NVCLINK,
-	FAMILY_T410_NVDLINK,
-	FAMILY_YITIAN_DRW,
-	FAMILY_HNS3,
-	FAMILY_COUNT
-};
 
 enum pmu_peer {
 	PEER_NONE,
@@ -33,22 +20,12 @@ enum pmu_peer {
 	PEER_CXLMEM,
 };
 
-/* HNS3 filter modes, in the bit order of the driver's filter-support mask */
-enum hns3_mode {
-	HNS3_MODE_GLOBAL = 1 << 0,
-	HNS3_MODE_PORT = 1 << 1,
-	HNS3_MODE_PORT_TC = 1 << 2,
-	HNS3_MODE_FUNC = 1 << 3,
-	HNS3_MODE_FUNC_QUEUE = 1 << 4,
-	HNS3_MODE_FUNC_INTR = 1 << 5,
-};
-
 struct pmu_event {
 	char *name;
 	char *value;		/* the events/ file, trimmed: "event=0x0", "config=0x1020f" */
 	char *scale;		/* events/<name>.scale, or NULL */
 	char *unit;		/* events/<name>.unit, or NULL */
-	unsigned filter_modes;	/* HNS3: from filtermode/<name>; 0 = unknown */
+	unsigned filter_modes;	/* HNS3: from filtermode/<name>, a bit per mode; 0 = unknown */
 };
 
 struct pmu {
@@ -68,7 +45,7 @@ struct pmu {
 	struct pmu_event *events;
 	size_t nevents;
 
-	enum pmu_family family;
+	const struct pmu_family *family;	/* decoded from the name; never NULL */
 	int socket, rc;		/* Tegra410; -1 when not part of the name */
 	uint64_t drw_addr;	/* Yitian: sub-channel base address (name << 12) */
 	int die, channel, subchannel;
@@ -97,26 +74,18 @@ struct pmu_scan_opts {
 	char *const *texts;	/* only PMUs these event strings can name (NULL: all) */
 	size_t ntexts;
 	bool skip_formats;	/* format/ */
-	bool skip_details;	/* associated_cpus, identifier, peer */
+	bool skip_details;	/* associated_cpus, identifier, and the family's own files */
 };
 int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
 		  struct diag *diag);
 void pmu_list_free(struct pmu_list *l);
+/* By family (the table's order), then socket, RC, die and name: the order list shows */
+void pmu_list_sort(struct pmu_list *l);
 
 const struct pmu *pmu_find(const struct pmu_list *l, const char *name);
 const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name);
 /* Event aliases match case-insensitively, as in perf. */
 const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name);
-
-/* Family recognition from the name alone; fills socket/rc/die/... */
-void pmu_family_decode(struct pmu *p);
-const char *pmu_family_name(enum pmu_family f);	/* "Tegra410 PCIE" */
-const char *pmu_family_id(enum pmu_family f);	/* "t410_pcie", stable JSON key */
-const char *pmu_peer_name(enum pmu_peer k);
-/* "socket 0, rc 4", "die 1, channel 2, sub-channel 0", "sicl 0"; empty for generic PMUs */
-void pmu_location(const struct pmu *p, char *buf, size_t size);
-unsigned hns3_modes_parse(const char *text);
-const char *hns3_mode_name(unsigned mode_bit);
 
 /* Online CPUs of the machine, from <root>/devices/system/cpu/online. */
 int pmu_online_cpus(const struct sysroot *root, struct cpulist *out);

@@ -68,3 +68,25 @@ int pmu_online_cpus(const struct sysroot *root, struct cpulist *out)
 	free(s);
 	return ret;
 }
+
+/* By family, in the table's order, then by location and name */
+static int cmp_pmu(const void *x, const void *y)
+{
+	const struct pmu *a = x, *b = y;
+
+	if (a->family != b->family)
+		return pmu_family_index(a->family) < pmu_family_index(b->family) ? -1 : 1;
+	if (a->socket != b->socket)
+		return a->socket - b->socket;
+	if (a->rc != b->rc)
+		return a->rc - b->rc;
+	if (a->die != b->die)
+		return a->die - b->die;
+	return strverscmp(a->name, b->name);
+}
+
+void pmu_list_sort(struct pmu_list *l)
+{
+	if (l->n)
+		qsort(l->v, l->n, sizeof(*l->v), cmp_pmu);
+}

@@ -68,26 +68,6 @@ static void read_identifier(const struct sysroot *r, struct pmu *p)
 	}
 }
 
-static void read_peer(const struct sysroot *r, struct pmu *p)
-{
-	static const struct {
-		const char *key;
-		enum pmu_peer kind;
-	} kinds[] = { { "nr_gpu=", PEER_GPU }, { "nr_cpu=", PEER_CPU }, { "nr_cxlmem=", PEER_CXLMEM } };
-
-	if (read_attr(r, "peer", &p->peer))
-		return;
-	for (size_t i = 0; i < 3; i++) {
-		size_t kl = strlen(kinds[i].key);
-		uint64_t n;
-
-		if (strncmp(p->peer, kinds[i].key, kl))
-			continue;
-		p->peer_kind = kinds[i].kind;
-		p->peer_count = strnum_u64(p->peer + kl, 10, 64, &n) ? 0 : (int)n;
-	}
-}
-
 static void read_formats(const struct sysroot *r, struct pmu *p, struct diag *diag)
 {
 	const char *dir = "format";
@@ -158,7 +138,7 @@ static char *read_side(const struct sysroot *r, const char *dir, char **names, s
 
 static void read_events(const struct sysroot *r, struct pmu *p, struct diag *diag)
 {
-	const char *dir = "events", *fmdir = "filtermode";
+	const char *dir = "events";
 	char path[PATH_LEN];
 	char **names;
 	size_t n;
@@ -168,7 +148,6 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 	p->events = calloc(n ? n : 1, sizeof(*p->events));
 	for (size_t i = 0; p->events && i < n; i++) {
 		struct pmu_event *e = &p->events[p->nevents];
-		char *fm;
 		int ret;
 
 		if (is_side_file(names[i]))
@@ -183,13 +162,6 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 		}
 		e->scale = read_side(r, dir, names, n, names[i], ".scale");
 		e->unit = read_side(r, dir, names, n, names[i], ".unit");
-		/* only the HNS3 driver has filtermode/ */
-		if (p->family == FAMILY_HNS3 &&
-		    !sysroot_path(path, sizeof(path), "%s/%s", fmdir, names[i]) &&
-		    !sysroot_read_trim(r, path, &fm)) {
-			e->filter_modes = hns3_modes_parse(fm);
-			free(fm);
-		}
 		e->name = names[i];
 		names[i] = NULL;
 		p->nevents++;
@@ -197,57 +169,24 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 	strv_free(names, n);
 }
 
-static void read_hns3(const struct sysroot *r, struct pmu *p, struct diag *diag)
-{
-	static const char *const files[] = { "bdf_min", "bdf_max" };
-	int *dst[] = { &p->bdf_min, &p->bdf_max };
-	int64_t hz;
-	char *s;
-
-	for (size_t i = 0; i < 2; i++) {
-		unsigned bus, dev, fn;
-		char tail;
-
-		*dst[i] = -1;
-		if (read_attr(r, files[i], &s))
-			continue;
-		/* "%02x:%02x.%x": bus:dev.fn without a domain */
-		if (sscanf(s, "%2x:%2x.%1x%c", &bus, &dev, &fn, &tail) == 3 && dev < 32 && fn < 8)
-			*dst[i] = (int)(bus << 8 | dev << 3 | fn);
-		else
-			diag_add(diag, "PMU '%s': %s is not bus:dev.fn: '%.20s'", p->name, files[i], s);
-		free(s);
-	}
-	p->hw_clk_freq = -1;
-	if (!read_attr(r, "hw_clk_freq", &s)) {
-		if (!strnum_s64(s, 0, UINT32_MAX, &hz))
-			p->hw_clk_freq = hz;
-		else
-			diag_add(diag, "PMU '%s': hw_clk_freq is not a number: '%.20s'", p->name, s);
-		free(s);
-	}
-}
-
 static void pmu_read(const struct sysroot *r, const struct pmu_scan_opts *o, struct pmu *p,
 		     struct diag *diag)
 {
+	p->bdf_min = p->bdf_max = -1;
+	p->hw_clk_freq = -1;
 	pmu_family_decode(p);
 	read_type(r, p, diag);
 	read_cpus(r, p, "cpumask", &p->cpumask, &p->has_cpumask, diag);
 	if (!o->skip_details) {
 		read_cpus(r, p, "associated_cpus", &p->associated, &p->has_associated, diag);
 		read_identifier(r, p);
-		if (p->family == FAMILY_T410_NVLINK_C2C || p->family == FAMILY_T410_NVCLINK ||
-		    p->family == FAMILY_T410_NVDLINK || p->family == FAMILY_GENERIC)
-			read_peer(r, p);
 	}
 	if (!o->skip_formats)
 		read_formats(r, p, diag);
 	read_events(r, p, diag);
-	p->bdf_min = p->bdf_max = -1;
-	p->hw_clk_freq = -1;
-	if (p->family == FAMILY_HNS3)
-		read_hns3(r, p, diag);
+	/* what the family keeps beside (peer, bdf_min, filtermode/) */
+	if (p->family->read_extra && !o->skip_details)
+		p->family->read_extra(r, p, diag);
 }
 
 int pmu_scan(const struct sysroot *root, struct pmu_list *out, struct diag *diag)

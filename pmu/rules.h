@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Family rules the drivers enforce, checked before anything is opened. */
+/* The rules the drivers enforce, checked before anything is opened: perf core's here, each
+ * family's in its descriptor. */
 #ifndef PMUCTL_RULES_H
 #define PMUCTL_RULES_H
 
@@ -12,7 +13,8 @@
  */
 int rules_check(struct ev_set *set, struct pmu_err *err, struct diag *warn);
 
-/* The HNS3 mode the driver selects for e (kernel order), or NULL with err set. */
-const char *hns3_select_mode(const struct ev_encoded *e, struct pmu_err *err, struct diag *warn);
+/* For families' rules: err points at e in its input string and says fmt; returns code */
+int rule_err(struct pmu_err *err, const struct ev_encoded *e, int code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 #endif

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The DVSEC is the truth for socket/RC/RP; the families say which PMU sees what. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "pmu/devmap.h"
+#include "pmu/family/family.h"
+
+bool devmap_is_root_port(const struct pcifn *f)
+{
+	return f->cfg.vendor == NV_DVSEC_VENDOR && f->cfg.bridge && f->cfg.has_nv_dvsec;
+}
+
+static bool below(const struct pcifn *port, const struct pcifn *f)
+{
+	return port->domain == f->domain && port->cfg.bridge && port->cfg.secondary &&
+	       port->cfg.secondary <= f->bus && f->bus <= port->cfg.subordinate;
+}
+
+/* The nearest root port: the narrowest bus range that holds the function */
+static ssize_t find_root(const struct pcitopo *t, size_t i)
+{
+	ssize_t best = -1;
+	unsigned best_span = 0x100;
+
+	if (devmap_is_root_port(&t->fn[i]))
+		return (ssize_t)i;
+	for (size_t r = 0; r < t->n; r++) {
+		const struct pcifn *p = &t->fn[r];
+		unsigned span;
+
+		if (!devmap_is_root_port(p) || !below(p, &t->fn[i]))
+			continue;
+		span = (unsigned)p->cfg.subordinate - p->cfg.secondary;
+		if (span < best_span) {
+			best_span = span;
+			best = (ssize_t)r;
+		}
+	}
+	return best;
+}
+
+int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn **out)
+{
+	struct devmap_fn *m = calloc(t->n ? t->n : 1, sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->n; i++) {
+		const struct pcifn *f = &t->fn[i];
+		struct devmap_fn *e = &m[i];
+
+		e->src_bdf = (uint16_t)(f->bus << 8 | f->dev << 3 | f->fn);
+		e->root = find_root(t, i);
+		e->requester.function.bar = e->requester.root_port.bar = -1;
+		e->target.function.bar = e->target.root_port.bar = -1;
+		if (e->root < 0)
+			continue;
+		e->dvsec = &t->fn[e->root].cfg.dvsec;
+		e->rp_mask = e->dvsec->rp < 8 ? (uint8_t)(1u << e->dvsec->rp) : 0;
+	}
+	for (const struct pmu_family *const *f = pmu_families; *f; f++)
+		if ((*f)->map_functions)
+			(*f)->map_functions(t, pmus, m);
+	*out = m;
+	return 0;
+}
+
+void fn_pmu_name(struct fn_pmu *r, const struct pmu_list *pmus, const struct pmu_family *family,
+		 const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->name, sizeof(r->name), fmt, ap);
+	va_end(ap);
+	r->family = family;
+	r->pmu = pmus ? pmu_find(pmus, r->name) : NULL;
+}
+
+void fn_filter_add(struct fn_filter *f, const char *name, uint64_t value, const char *fmt)
+{
+	if (f->n < FN_FILTER_TERMS)
+		f->term[f->n++] = (struct fn_term){ name, value, fmt };
+}
+
+const char *fn_filter_text(const struct fn_filter *f, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < f->n && used < size; i++) {
+		used += (size_t)snprintf(buf + used, size - used, "%s%s=", i ? "," : "",
+					 f->term[i].name);
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, f->term[i].fmt,
+						 (unsigned long long)f->term[i].value);
+	}
+	return buf;
+}
+
+bool devmap_bar_filter(const struct pcibar *b, uint64_t *base, uint64_t *mask)
+{
+	/* a BAR's size is a power of two and its address is aligned to it */
+	if (!b->mem || !b->size || (b->size & (b->size - 1)) || (b->addr & (b->size - 1)))
+		return false;
+	*base = b->addr;
+	*mask = ~(b->size - 1);
+	return true;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Which PMU sees a PCI function, and the filter that selects the function in it: the one
+ * answer map prints and stat --device counts with. Where a function sits comes from the
+ * topology (the Tegra410 DVSEC of the root port above it); which PMU sees it from the family
+ * descriptors (map_functions).
+ */
+#ifndef PMUCTL_DEVMAP_H
+#define PMUCTL_DEVMAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "pmu/pmu.h"
+#include "topology/pcitopo.h"
+
+#define FN_PMU_NAME_MAX 64
+#define FN_FILTER_TERMS 3
+
+/* A format field and its value, printed with fmt ("0x%04llx") */
+struct fn_term {
+	const char *name;
+	uint64_t value;
+	const char *fmt;
+};
+
+struct fn_filter {
+	struct fn_term term[FN_FILTER_TERMS];
+	size_t n;		/* 0: no such filter */
+	int bar;		/* the BAR an address filter matches, -1 for others */
+	uint64_t bar_size;
+};
+
+/* A PMU that sees a function: it may be absent from sysfs when its driver is not loaded */
+struct fn_pmu {
+	const struct pmu_family *family;	/* NULL: no PMU sees the function */
+	char name[FN_PMU_NAME_MAX];
+	const struct pmu *pmu;		/* registered in sysfs, or NULL */
+	const char *event;		/* the event map shows with the filters */
+	struct fn_filter function;	/* the function alone */
+	struct fn_filter root_port;	/* its whole root port */
+	struct fn_filter bars[6];	/* traffic to each memory BAR of the function */
+	size_t nbars;
+};
+
+struct devmap_fn {
+	ssize_t root;		/* index of the Tegra410 root port above (or at) the function, -1 none */
+	const struct nv_dvsec *dvsec;	/* that root port's DVSEC */
+	uint16_t src_bdf;	/* (bus << 8) | (dev << 3) | fn: the requester ID */
+	uint8_t rp_mask;	/* 1 << rp, for src_rp_mask / dst_rp_mask; 0 when rp > 7 */
+	struct fn_pmu requester;	/* counts the traffic the function sends */
+	struct fn_pmu target;		/* counts the traffic sent to its BARs */
+};
+
+/* A Tegra410 root port: an NVIDIA function that carries the RC-map DVSEC. */
+bool devmap_is_root_port(const struct pcifn *f);
+
+/* Map every function of t; maps[i] describes t->fn[i]. pmus may be NULL (presence unknown). */
+int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn **maps);
+
+/* For families' map_functions: name the PMU (and find it in pmus), add a term to a filter */
+void fn_pmu_name(struct fn_pmu *r, const struct pmu_list *pmus, const struct pmu_family *family,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void fn_filter_add(struct fn_filter *f, const char *name, uint64_t value, const char *fmt);
+/* "src_bdf=0x4100,src_bdf_en=1" */
+const char *fn_filter_text(const struct fn_filter *f, char *buf, size_t size);
+
+/* The PCIE-TGT address filter that matches exactly one BAR: (addr & mask) == (base & mask). */
+bool devmap_bar_filter(const struct pcibar *b, uint64_t *base, uint64_t *mask);
+
+#endif

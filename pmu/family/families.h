@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The descriptors the table in family.c lists; nothing else names them. */
+#ifndef PMUCTL_FAMILIES_H
+#define PMUCTL_FAMILIES_H
+
+#include "pmu/family/family.h"
+
+extern const struct pmu_family family_t410_ucf;
+extern const struct pmu_family family_t410_pcie;
+extern const struct pmu_family family_t410_pcie_tgt;
+extern const struct pmu_family family_t410_cmem;
+extern const struct pmu_family family_t410_nvlink_c2c;
+extern const struct pmu_family family_t410_nvclink;
+extern const struct pmu_family family_t410_nvdlink;
+extern const struct pmu_family family_yitian_drw;
+extern const struct pmu_family family_hns3;
+extern const struct pmu_family family_bluefield;
+
+#endif

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The table of families, and what every descriptor shares. */
+#include <string.h>
+#include <strings.h>
+#include "lib/strnum.h"
+#include "pmu/family/families.h"
+#include "pmu/pmu.h"
+
+const struct pmu_family *const pmu_families[] = {
+	&family_generic,
+	&family_t410_ucf,
+	&family_t410_pcie,
+	&family_t410_pcie_tgt,
+	&family_t410_cmem,
+	&family_t410_nvlink_c2c,
+	&family_t410_nvclink,
+	&family_t410_nvdlink,
+	&family_yitian_drw,
+	&family_hns3,
+	NULL,
+};
+
+void pmu_family_decode(struct pmu *p)
+{
+	for (const struct pmu_family *const *f = pmu_families; *f; f++) {
+		p->socket = p->rc = p->die = p->channel = p->subchannel = p->sicl = -1;
+		if (*f != &family_generic && (*f)->decode(p)) {
+			p->family = *f;
+			return;
+		}
+	}
+	p->socket = p->rc = p->die = p->channel = p->subchannel = p->sicl = -1;
+	p->family = &family_generic;
+}
+
+const struct pmu_family *pmu_family_find(const char *id)
+{
+	for (const struct pmu_family *const *f = pmu_families; *f; f++)
+		if (!strcmp((*f)->id, id))
+			return *f;
+	return NULL;
+}
+
+size_t pmu_family_index(const struct pmu_family *f)
+{
+	size_t i = 0;
+
+	while (pmu_families[i] && pmu_families[i] != f)
+		i++;
+	return i;
+}
+
+const char *catalog_lookup(const struct catalog_entry *t, const char *name)
+{
+	for (; t && t->name; t++)
+		if (!strcasecmp(t->name, name))
+			return t->text;
+	return NULL;
+}
+
+bool family_decimal(const char *s, size_t len, int *out)
+{
+	uint64_t v;
+
+	if (strnum_u64n(s, len, 10, 0xffff, &v))
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+void pmu_location(const struct pmu *p, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (p->family->location)
+		p->family->location(p, buf, size);
+}
+
+int pmu_socket(const struct pmu *p)
+{
+	return p->family->socket_of ? p->family->socket_of(p) : p->socket;
+}
+
+const char *pmu_event_doc(const struct pmu *p, const char *event, char *buf, size_t size)
+{
+	const char *t = catalog_lookup(p->family->event_docs, event);
+
+	if (!t && p->family->describe_event)
+		t = p->family->describe_event(event, buf, size);
+	return t;
+}
+
+const char *pmu_format_doc(const struct pmu *p, const char *format)
+{
+	return catalog_lookup(p->family->format_docs, format);
+}
+
+bool pmu_metric_applies(const struct pmu *p, const char *metric_family)
+{
+	if (p->family->metric_applies)
+		return p->family->metric_applies(p, metric_family);
+	return !strcmp(metric_family, p->family->id);
+}
+
+void family_read_peer(const struct sysroot *dir, struct pmu *p)
+{
+	static const struct {
+		const char *key;
+		enum pmu_peer kind;
+	} kinds[] = { { "nr_gpu=", PEER_GPU }, { "nr_cpu=", PEER_CPU }, { "nr_cxlmem=", PEER_CXLMEM } };
+
+	if (sysroot_read_trim(dir, "peer", &p->peer))
+		return;
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		size_t kl = strlen(kinds[i].key);
+		uint64_t n;
+
+		if (strncmp(p->peer, kinds[i].key, kl))
+			continue;
+		p->peer_kind = kinds[i].kind;
+		p->peer_count = strnum_u64(p->peer + kl, 10, 64, &n) ? 0 : (int)n;
+	}
+}

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One descriptor per PMU family: everything pmuctl knows about a kind of PMU beyond its
+ * format/ and events/ files, in one file each under pmu/family/, in the role the arm_cspmu
+ * driver's per-vendor ops tables play. Generic code asks the descriptor; it never tests which
+ * family a PMU is. Adding a family is one file and one row of the table in family.c.
+ */
+#ifndef PMUCTL_FAMILY_H
+#define PMUCTL_FAMILY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "lib/diag.h"
+#include "lib/err.h"
+#include "lib/sysroot.h"
+
+struct pmu;
+struct pmu_event;
+struct ev_encoded;
+struct ev_set;
+struct count_driver;
+struct pcitopo;
+struct pmu_list;
+struct devmap_fn;
+
+/* What the documents say an event or a format field is */
+struct catalog_entry {
+	const char *name;
+	const char *text;
+};
+
+/* A value list -j shows beside the common keys: a number (hex as a string) or a text */
+enum pmu_field_kind { FIELD_INT, FIELD_HEX, FIELD_TEXT, FIELD_WORDS };
+
+struct pmu_field {
+	const char *key;
+	enum pmu_field_kind kind;
+	bool null;		/* not known (an unreadable file) */
+	long long num;
+	const char *text;
+	char words[64];		/* FIELD_WORDS: space-separated, shown as an array */
+};
+
+#define PMU_FIELDS_MAX 8
+
+struct pmu_family {
+	const char *id;		/* "t410_pcie": JSON, -M family names, list patterns */
+	const char *title;	/* "NVIDIA Tegra410 PCIE" */
+	bool uncore;		/* counts every privilege level: u/k/h modifiers are refused */
+	/* One hardware event per group (Yitian DRW): pmuctl never groups its events */
+	bool never_group;
+	/* Who counts its events; NULL: perf_event_open */
+	const struct count_driver *driver;
+	/* Recognise a PMU by the name its driver gives it and fill its location; false: not ours */
+	bool (*decode)(struct pmu *p);
+	/* Files it has beyond type, cpumask, format/ and events/ (peer, bdf_min, filtermode/) */
+	void (*read_extra)(const struct sysroot *dir, struct pmu *p, struct diag *diag);
+	/* "socket 0, rc 4"; empty when the name says nothing */
+	void (*location)(const struct pmu *p, char *buf, size_t size);
+	/* What --per-socket sums by: the socket, or Yitian's die; -1 unknown */
+	int (*socket_of)(const struct pmu *p);
+	/* list -j keys of its own, in order; list -l: one more line of detail, or false */
+	size_t (*fields)(const struct pmu *p, struct pmu_field *out);
+	size_t (*event_fields)(const struct pmu_event *e, struct pmu_field *out);
+	bool (*detail)(const struct pmu *p, char *buf, size_t size);
+	/* Meaning of events and format fields, from the document */
+	const struct catalog_entry *event_docs, *format_docs;
+	const char *(*describe_event)(const char *name, char *buf, size_t size);
+	/*
+	 * The driver's rules for event i of the set, run before anything opens: 0, or the
+	 * error the kernel would give, in err; what it accepts but the document calls
+	 * meaningless goes to warn. Each rule names the document or driver function it is from.
+	 */
+	int (*check)(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn);
+	/* Events i and k of one PMU are read in one group (a latency's parts, an HNS3 pair) */
+	bool (*together)(const struct ev_set *set, size_t i, size_t k);
+	/* What EINVAL from perf_event_open most likely means for an event with these configs */
+	const char *(*einval_hint)(const struct pmu *p, const uint64_t *config);
+	/* The 16-bit BDF an event filters on, for --dry-run; false when it filters none */
+	bool (*bdf_filter)(const struct ev_encoded *e, uint16_t *bdf);
+	/*
+	 * The PMU of this family that sees each PCI function of t, and the filters that select
+	 * the function in it: fills maps[i].requester or .target (pmus may be NULL)
+	 */
+	void (*map_functions)(const struct pcitopo *t, const struct pmu_list *pmus,
+			      struct devmap_fn *maps);
+	/* Whether a metric written for family id mf counts on p; NULL: mf is the family id */
+	bool (*metric_applies)(const struct pmu *p, const char *mf);
+};
+
+/* The families, in the order list shows them; the generic one takes every other PMU */
+extern const struct pmu_family *const pmu_families[];
+extern const struct pmu_family family_generic;
+
+/* Find p's family from its name and fill its location fields */
+void pmu_family_decode(struct pmu *p);
+const struct pmu_family *pmu_family_find(const char *id);
+/* Its position in the table, for sorting */
+size_t pmu_family_index(const struct pmu_family *f);
+
+/* What generic code asks, with each hook's default when a family has none */
+void pmu_location(const struct pmu *p, char *buf, size_t size);
+int pmu_socket(const struct pmu *p);
+const char *pmu_event_doc(const struct pmu *p, const char *event, char *buf, size_t size);
+const char *pmu_format_doc(const struct pmu *p, const char *format);
+bool pmu_metric_applies(const struct pmu *p, const char *metric_family);
+
+/* Shared by descriptors */
+const char *catalog_lookup(const struct catalog_entry *t, const char *name);
+/* A decimal number of at most 0xffff in s[0..len) */
+bool family_decimal(const char *s, size_t len, int *out);
+/* The peer file of NVIDIA link PMUs: "nr_gpu=2" and the like */
+void family_read_peer(const struct sysroot *dir, struct pmu *p);
+
+#endif

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Every other PMU: what its format/ and events/ files say, and no rule of pmuctl's own. */
+#include <string.h>
+#include "pmu/family/family.h"
+#include "pmu/pmu.h"
+
+static bool decode(struct pmu *p)
+{
+	(void)p;
+	return true;
+}
+
+/* Grace and other NVIDIA link PMUs have a peer file too */
+static void read_extra(const struct sysroot *dir, struct pmu *p, struct diag *diag)
+{
+	(void)diag;
+	family_read_peer(dir, p);
+}
+
+/* A metric file may name a PMU of no family by its name */
+static bool metric_applies(const struct pmu *p, const char *mf)
+{
+	return !strcmp(mf, "generic") || !strcmp(mf, p->name);
+}
+
+const struct pmu_family family_generic = {
+	.id = "generic",
+	.title = "Other PMUs",
+	.decode = decode,
+	.read_extra = read_extra,
+	.metric_applies = metric_applies,
+};

@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0
+/* HiSilicon HNS3 NIC PMU, one per SICL (drivers/perf/hisilicon/hns3_pmu.c, hns3-pmu.rst). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/strnum.h"
+#include "pmu/devmap.h"
+#include "pmu/encode.h"
+#include "pmu/family/families.h"
+#include "pmu/pmu.h"
+#include "pmu/rules.h"
+#include "topology/bdf.h"
+
+#define HNS3_DOC "hns3-pmu.rst"
+
+/* Huawei's HNS3 PMU endpoint, 19e5:a22b */
+#define HNS3_PMU_VENDOR 0x19e5
+#define HNS3_PMU_DEVICE 0xa22b
+
+/* Filter modes, in the bit order of the driver's filter-support mask */
+enum hns3_mode {
+	HNS3_MODE_GLOBAL = 1 << 0,
+	HNS3_MODE_PORT = 1 << 1,
+	HNS3_MODE_PORT_TC = 1 << 2,
+	HNS3_MODE_FUNC = 1 << 3,
+	HNS3_MODE_FUNC_QUEUE = 1 << 4,
+	HNS3_MODE_FUNC_INTR = 1 << 5,
+};
+
+static const char *const mode_names[] = {
+	"global", "port", "port-tc", "func", "func-queue", "func-intr",
+};
+#define NMODES (sizeof(mode_names) / sizeof(mode_names[0]))
+
+static bool decode(struct pmu *p)
+{
+	return !strncmp(p->name, "hns3_pmu_sicl_", 14) &&
+	       family_decimal(p->name + 14, strlen(p->name + 14), &p->sicl);
+}
+
+static void location(const struct pmu *p, char *buf, size_t size)
+{
+	snprintf(buf, size, "sicl %d", p->sicl);
+}
+
+/*
+ * "filter mode supported: global port port-tc func func-queue \n" (the driver's spaces) or the
+ * document's "global/port/..." with slashes
+ */
+static unsigned modes_parse(const char *text)
+{
+	const char *p = strchr(text, ':');
+	unsigned modes = 0;
+
+	p = p ? p + 1 : text;
+	while (*p) {
+		size_t len;
+
+		p += strspn(p, " /\t\n");
+		len = strcspn(p, " /\t\n");
+		if (!len)
+			break;
+		for (unsigned i = 0; i < NMODES; i++)
+			if (strlen(mode_names[i]) == len && !strncmp(p, mode_names[i], len))
+				modes |= 1u << i;
+		p += len;
+	}
+	return modes;
+}
+
+/* "global port func" */
+static void modes_text(unsigned modes, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < NMODES && used < size; i++)
+		if (modes & (1u << i))
+			used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? " " : "",
+						 mode_names[i]);
+}
+
+/* bdf_min, bdf_max ("%02x:%02x.%x", no domain), hw_clk_freq, and filtermode/<event> */
+static void read_extra(const struct sysroot *dir, struct pmu *p, struct diag *diag)
+{
+	static const char *const files[] = { "bdf_min", "bdf_max" };
+	int *dst[] = { &p->bdf_min, &p->bdf_max };
+	int64_t hz;
+	char *s, path[512];
+
+	for (size_t i = 0; i < 2; i++) {
+		unsigned bus, dev, fn;
+		char tail;
+
+		if (sysroot_read_trim(dir, files[i], &s))
+			continue;
+		if (sscanf(s, "%2x:%2x.%1x%c", &bus, &dev, &fn, &tail) == 3 && dev < 32 && fn < 8)
+			*dst[i] = (int)(bus << 8 | dev << 3 | fn);
+		else
+			diag_add(diag, "PMU '%s': %s is not bus:dev.fn: '%.20s'", p->name, files[i], s);
+		free(s);
+	}
+	if (!sysroot_read_trim(dir, "hw_clk_freq", &s)) {
+		if (!strnum_s64(s, 0, UINT32_MAX, &hz))
+			p->hw_clk_freq = hz;
+		else
+			diag_add(diag, "PMU '%s': hw_clk_freq is not a number: '%.20s'", p->name, s);
+		free(s);
+	}
+	for (size_t i = 0; i < p->nevents; i++) {
+		if (sysroot_path(path, sizeof(path), "filtermode/%s", p->events[i].name) ||
+		    sysroot_read_trim(dir, path, &s))
+			continue;
+		p->events[i].filter_modes = modes_parse(s);
+		free(s);
+	}
+}
+
+static size_t fields(const struct pmu *p, struct pmu_field *out)
+{
+	out[0] = (struct pmu_field){ .key = "sicl", .kind = FIELD_INT, .num = p->sicl, .null = p->sicl < 0 };
+	out[1] = (struct pmu_field){ .key = "bdf_min", .kind = FIELD_HEX, .num = p->bdf_min,
+				     .null = p->bdf_min < 0 };
+	out[2] = (struct pmu_field){ .key = "bdf_max", .kind = FIELD_HEX, .num = p->bdf_max,
+				     .null = p->bdf_max < 0 };
+	out[3] = (struct pmu_field){ .key = "hw_clk_freq", .kind = FIELD_INT, .num = p->hw_clk_freq,
+				     .null = p->hw_clk_freq < 0 };
+	return 4;
+}
+
+static size_t event_fields(const struct pmu_event *e, struct pmu_field *out)
+{
+	out[0] = (struct pmu_field){ .key = "filter_modes", .kind = FIELD_WORDS };
+	modes_text(e->filter_modes, out[0].words, sizeof(out[0].words));
+	return 1;
+}
+
+static bool detail(const struct pmu *p, char *buf, size_t size)
+{
+	char lo[16], hi[16];
+
+	if (p->bdf_min < 0 || p->bdf_max < 0)
+		return false;
+	snprintf(buf, size, "functions %s-%s, hw_clk_freq %lld Hz",
+		 bdf_value_str((uint16_t)p->bdf_min, lo, sizeof(lo)),
+		 bdf_value_str((uint16_t)p->bdf_max, hi, sizeof(hi)), (long long)p->hw_clk_freq);
+	return true;
+}
+
+static const struct catalog_entry formats[] = {
+	{ "subevent", "hardware sub-event code" },
+	{ "event_type", "0 bandwidth, 1 packet rate, 2 latency, 3 interrupt rate" },
+	{ "ext_counter_used", "0 reads counter 0, 1 reads counter 1 of the event pair" },
+	{ "port", "port (MAC) id, for port and port-tc modes" },
+	{ "tc", "traffic class 0-7 (port-tc mode), 0xF for all (port mode)" },
+	{ "bdf", "function: (bus << 8) + (device << 3) + function, for func modes" },
+	{ "queue", "queue id (func-queue mode), 0xFFFF for all queues (func mode)" },
+	{ "intr", "interrupt id, for func-intr mode" },
+	{ "global", "1 counts every HNS3 PCIe function of the IO die (global mode)" },
+	{ NULL, NULL },
+};
+
+/* Names are systematic: bw_<path>_byte_num / _time, pps_<path>_packet_num / _time, dly_<path>_time / _packet_num */
+static const char *describe_event(const char *event, char *buf, size_t size)
+{
+	static const struct {
+		const char *prefix, *what;
+	} kinds[] = { { "bw_", "bandwidth" }, { "pps_intr_msix_", "interrupt rate" },
+		      { "pps_", "packet rate" }, { "dly_", "latency" } };
+	static const struct {
+		const char *suffix, *part;
+	} parts[] = { { "_byte_num", "bytes" }, { "_packet_num", "packets" },
+		      { "_intr_num", "interrupts" }, { "_time", "cycles at hw_clk_freq" } };
+	size_t n = strlen(event);
+
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		size_t pl = strlen(kinds[k].prefix);
+
+		if (strncmp(event, kinds[k].prefix, pl))
+			continue;
+		for (size_t p = 0; p < sizeof(parts) / sizeof(parts[0]); p++) {
+			size_t sl = strlen(parts[p].suffix);
+			/* the time member is counter 1 except for latency, where it is counter 0 */
+			bool dly = !strcmp(kinds[k].what, "latency");
+			bool is_time = !strcmp(parts[p].suffix, "_time");
+
+			if (n <= pl + sl || strcmp(event + n - sl, parts[p].suffix))
+				continue;
+			snprintf(buf, size, "%s %.*s: counter %d, %s", kinds[k].what,
+				 (int)(n - pl - sl), event + pl, dly ? !is_time : is_time, parts[p].part);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+static const struct pmu_event *event_of(const struct ev_encoded *e)
+{
+	uint64_t want = e->config[0] & 0x1ffff;
+
+	for (size_t i = 0; i < e->pmu->nevents; i++) {
+		unsigned long long v;
+		char tail;
+
+		if (sscanf(e->pmu->events[i].value, "config=%llx%c", &v, &tail) == 1 && v == want)
+			return &e->pmu->events[i];
+	}
+	return NULL;
+}
+
+static bool bdf_in_range(const struct ev_encoded *e, uint64_t bdf, struct pmu_err *err)
+{
+	const struct pmu *p = e->pmu;
+	char want[16], lo[16], hi[16];
+
+	if (p->bdf_min < 0 || p->bdf_max < 0 || (bdf >= (uint64_t)p->bdf_min && bdf <= (uint64_t)p->bdf_max))
+		return true;
+	rule_err(err, e, -ENOENT,
+		 "bdf=0x%04llx (%s) is outside %s's bdf_min..bdf_max %s..%s: func modes need a function of this SICL (" HNS3_DOC ")",
+		 (unsigned long long)bdf, bdf_value_str((uint16_t)bdf, want, sizeof(want)), p->name,
+		 bdf_value_str((uint16_t)p->bdf_min, lo, sizeof(lo)),
+		 bdf_value_str((uint16_t)p->bdf_max, hi, sizeof(hi)));
+	return false;
+}
+
+/* hns3_pmu_select_filter_mode(): global, func, func-queue, port, port-tc, func-intr in that order */
+static const char *select_mode(const struct ev_encoded *e, struct pmu_err *err, struct diag *warn)
+{
+	const struct pmu_event *ev = event_of(e);
+	bool g_bdf, g_queue, g_tc, g_port, g_global, g_intr;
+	uint64_t global = ev_field(e, "global", &g_global);
+	uint64_t bdf = ev_field(e, "bdf", &g_bdf);
+	uint64_t queue = ev_field(e, "queue", &g_queue);
+	uint64_t tc = ev_field(e, "tc", &g_tc);
+	char have[128];
+	unsigned m;
+
+	ev_field(e, "port", &g_port);
+	ev_field(e, "intr", &g_intr);
+	if (!ev) {
+		rule_err(err, e, -ENOENT,
+			 "config=0x%llx on '%s' is not an HNS3 event (the driver answers \"Invalid pmu event\"); see 'pmuctl list --events %s'",
+			 (unsigned long long)(e->config[0] & 0x1ffff), e->pmu->name, e->pmu->name);
+		return NULL;
+	}
+	m = ev->filter_modes ? ev->filter_modes : HNS3_MODE_GLOBAL;
+	modes_text(m, have, sizeof(have));
+	if ((m & HNS3_MODE_GLOBAL) && global)
+		return "global";
+	if ((m & HNS3_MODE_FUNC) && queue == 0xffff && bdf)
+		return bdf_in_range(e, bdf, err) ? "func" : NULL;
+	if ((m & HNS3_MODE_FUNC_QUEUE) && queue != 0xffff && bdf) {
+		if (!g_queue)
+			diag_add(warn, "'%s': bdf without queue selects func-queue mode for queue 0; give queue=0xFFFF for the whole function (func mode)",
+				 e->event);
+		return bdf_in_range(e, bdf, err) ? "func-queue" : NULL;
+	}
+	if (g_bdf && bdf) {
+		rule_err(err, e, -EINVAL,
+			 "bdf on '%s': event '%s' supports filter modes '%s' (filtermode/%s); %s",
+			 e->pmu->name, ev->name, have, ev->name,
+			 (m & (HNS3_MODE_FUNC | HNS3_MODE_FUNC_QUEUE)) ?
+				 "func mode needs queue=0xFFFF, func-queue mode a queue id" :
+				 "it cannot filter by function");
+		return NULL;
+	}
+	if ((m & HNS3_MODE_PORT) && tc == 0xf)
+		return "port";
+	if ((m & HNS3_MODE_PORT_TC) && tc != 0xf) {
+		if (!g_tc && !g_port)
+			diag_add(warn, "'%s': no filter given, so the driver counts port 0, tc 0 only (port-tc mode); add global=1 to count the whole SICL",
+				 e->event);
+		else if (!g_tc)
+			diag_add(warn, "'%s': port without tc counts tc 0 only (port-tc mode); port mode needs tc=0xF",
+				 e->event);
+		return "port-tc";
+	}
+	rule_err(err, e, -ENOENT,
+		 "no filter mode of event '%s' matches on '%s': it supports '%s' (filtermode/%s): global needs global=1, port needs tc=0xF, func needs bdf and queue=0xFFFF (" HNS3_DOC ")",
+		 ev->name, e->pmu->name, have, ev->name);
+	return NULL;
+}
+
+static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn)
+{
+	struct ev_encoded *e = &set->v[i];
+
+	e->filter_mode = select_mode(e, err, warn);
+	return e->filter_mode ? 0 : err->code;
+}
+
+/* hns3-pmu.rst: the _time / _num of a pair share config[15:0] and one hardware event */
+static bool together(const struct ev_set *set, size_t i, size_t k)
+{
+	return (set->v[i].config[0] & 0xffff) == (set->v[k].config[0] & 0xffff);
+}
+
+static const char *einval_hint(const struct pmu *p, const uint64_t *config)
+{
+	(void)p;
+	(void)config;
+	return "the filter mode is not supported by this event, or the group needs more than 8 counters";
+}
+
+static bool bdf_filter(const struct ev_encoded *e, uint16_t *bdf)
+{
+	bool given;
+
+	*bdf = (uint16_t)ev_field(e, "bdf", &given);
+	return given;
+}
+
+static bool is_pmu_endpoint(const struct pcifn *f)
+{
+	return f->cfg.vendor == HNS3_PMU_VENDOR && f->cfg.device == HNS3_PMU_DEVICE;
+}
+
+/* The first event of the PMU that can count per function, to show with the filter */
+static const char *func_event(const struct pmu *p)
+{
+	for (size_t i = 0; i < p->nevents; i++)
+		if (p->events[i].filter_modes & HNS3_MODE_FUNC)
+			return p->events[i].name;
+	return NULL;
+}
+
+/*
+ * A SICL PMU covers bdf_min..bdf_max of its own PCI domain (hns3_pmu_valid_bdf). sysfs does
+ * not say which domain that is, so when the topology shows 19e5:a22b endpoints, only their
+ * domains count.
+ */
+static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn *maps)
+{
+	bool any_endpoint = false, any_pmu = false;
+
+	/* most machines have no HNS3 PMU: then nothing to look for */
+	for (size_t k = 0; pmus && k < pmus->n && !any_pmu; k++)
+		any_pmu = pmus->v[k].family == &family_hns3;
+	if (!any_pmu)
+		return;
+	for (size_t i = 0; i < t->n && !any_endpoint; i++)
+		any_endpoint = is_pmu_endpoint(&t->fn[i]);
+	for (size_t i = 0; i < t->n; i++) {
+		struct fn_pmu *r = &maps[i].requester;
+		bool domain_ok = !any_endpoint;
+
+		for (size_t k = 0; k < t->n && !domain_ok; k++)
+			domain_ok = is_pmu_endpoint(&t->fn[k]) && t->fn[k].domain == t->fn[i].domain;
+		for (size_t k = 0; domain_ok && !r->family && k < pmus->n; k++) {
+			const struct pmu *p = &pmus->v[k];
+
+			if (p->family != &family_hns3 || p->bdf_min < 0 || p->bdf_max < 0 ||
+			    maps[i].src_bdf < p->bdf_min || maps[i].src_bdf > p->bdf_max)
+				continue;
+			fn_pmu_name(r, pmus, &family_hns3, "%s", p->name);
+			r->event = func_event(p);
+			fn_filter_add(&r->function, "bdf", maps[i].src_bdf, "0x%04llx");
+			fn_filter_add(&r->function, "queue", 0xffff, "0x%llx");
+		}
+	}
+}
+
+const struct pmu_family family_hns3 = {
+	.id = "hns3",
+	.title = "HiSilicon HNS3 NIC",
+	.uncore = true,
+	.decode = decode,
+	.read_extra = read_extra,
+	.location = location,
+	.fields = fields,
+	.event_fields = event_fields,
+	.detail = detail,
+	.format_docs = formats,
+	.describe_event = describe_event,
+	.check = check,
+	.together = together,
+	.einval_hint = einval_hint,
+	.bdf_filter = bdf_filter,
+	.map_functions = map_functions,
+};

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Tegra410 PMU names and the latency groups of its documents. */
+#include <stdio.h>
+#include <string.h>
+#include "pmu/encode.h"
+#include "pmu/family/t410.h"
+#include "pmu/pmu.h"
+
+bool t410_decode(struct pmu *p, const char *prefix, bool has_rc)
+{
+	const char *s = p->name + strlen(prefix), *rc;
+
+	if (strncmp(p->name, prefix, strlen(prefix)))
+		return false;
+	if (!has_rc)
+		return family_decimal(s, strlen(s), &p->socket);
+	/* Grace's per-socket nvidia_pcie_pmu_<s> has no _rc_: it is not a Tegra410 PCIE PMU */
+	rc = strstr(s, "_rc_");
+	return rc && family_decimal(s, (size_t)(rc - s), &p->socket) &&
+	       family_decimal(rc + 4, strlen(rc + 4), &p->rc);
+}
+
+void t410_location(const struct pmu *p, char *buf, size_t size)
+{
+	if (p->rc >= 0)
+		snprintf(buf, size, "socket %d, rc %d", p->socket, p->rc);
+	else if (p->socket >= 0)
+		snprintf(buf, size, "socket %d", p->socket);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+static bool latency_part(const struct ev_encoded *e)
+{
+	const char *n = e->alias ? e->alias->name : NULL;
+
+	return n && (ends_with(n, "_cum_outs") || ends_with(n, "_req") || !strcmp(n, "cycles"));
+}
+
+static bool pmu_has_cum_outs(const struct ev_set *set, const struct pmu *p)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (set->v[i].pmu == p && set->v[i].group < 0 && set->v[i].alias &&
+		    ends_with(set->v[i].alias->name, "_cum_outs"))
+			return true;
+	return false;
+}
+
+bool t410_latency_together(const struct ev_set *set, size_t i, size_t k)
+{
+	const struct ev_encoded *a = &set->v[i], *b = &set->v[k];
+
+	return latency_part(a) && latency_part(b) && pmu_has_cum_outs(set, a->pmu);
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tegra410 C2C PMUs (nvidia_t410_c2c_pmu.c): NVLink-C2C to a GPU or another SoC, NV-CLink
+ * to another SoC, NV-DLink to CXL memory. One driver, three names, one set of rules.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "lib/strnum.h"
+#include "pmu/encode.h"
+#include "pmu/family/families.h"
+#include "pmu/family/t410.h"
+#include "pmu/pmu.h"
+#include "pmu/rules.h"
+
+static bool decode_c2c(struct pmu *p)
+{
+	return t410_decode(p, "nvidia_nvlink_c2c_pmu_", false);
+}
+
+static bool decode_clink(struct pmu *p)
+{
+	return t410_decode(p, "nvidia_nvclink_pmu_", false);
+}
+
+static bool decode_dlink(struct pmu *p)
+{
+	return t410_decode(p, "nvidia_nvdlink_pmu_", false);
+}
+
+static void read_extra(const struct sysroot *dir, struct pmu *p, struct diag *diag)
+{
+	(void)diag;
+	family_read_peer(dir, p);
+}
+
+static const char *peer_name(enum pmu_peer k)
+{
+	switch (k) {
+	case PEER_GPU:
+		return "gpu";
+	case PEER_CPU:
+		return "cpu";
+	case PEER_CXLMEM:
+		return "cxlmem";
+	default:
+		return "none";
+	}
+}
+
+static size_t fields(const struct pmu *p, struct pmu_field *out)
+{
+	out[0] = (struct pmu_field){ .key = "peer", .kind = FIELD_TEXT, .text = p->peer,
+				     .null = !p->peer };
+	out[1] = (struct pmu_field){ .key = "peer_kind", .kind = FIELD_TEXT,
+				     .text = peer_name(p->peer_kind) };
+	out[2] = (struct pmu_field){ .key = "peer_count", .kind = FIELD_INT, .num = p->peer_count };
+	return 3;
+}
+
+static const struct catalog_entry events[] = {
+	{ "in_rd_cum_outs", "accumulated outstanding request (in cycles) of incoming read requests" },
+	{ "in_rd_req", "the number of incoming read requests" },
+	{ "in_wr_cum_outs", "accumulated outstanding request (in cycles) of incoming write requests" },
+	{ "in_wr_req", "the number of incoming write requests" },
+	{ "out_rd_cum_outs", "accumulated outstanding request (in cycles) of outgoing read requests" },
+	{ "out_rd_req", "the number of outgoing read requests" },
+	{ "out_wr_cum_outs", "accumulated outstanding request (in cycles) of outgoing write requests" },
+	{ "out_wr_req", "the number of outgoing write requests" },
+	{ "cycles", "interface cycle counts" },
+	{ NULL, NULL },
+};
+
+static const struct catalog_entry dlink_events[] = {
+	{ "in_rd_cum_outs", "accumulated outstanding read requests (in cycles) to CXL memory" },
+	{ "in_rd_req", "the number of read requests to CXL memory" },
+	{ "cycles", "NV-DLINK interface cycle counts" },
+	{ NULL, NULL },
+};
+
+static const struct catalog_entry formats[] = {
+	{ "event", "event id" },
+	{ "gpu_mask", "filter traffic to/from specific GPU(s): bit N = GPU N; all GPUs when not given" },
+	{ NULL, NULL },
+};
+
+/* Event ids below 9; write events and gpu_mask only with a GPU peer (T410_DOC) */
+static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn)
+{
+	const struct ev_encoded *e = &set->v[i];
+	const struct pmu *p = e->pmu;
+	uint64_t id = e->config[0] & 0xff, gpu_mask;
+	bool given;
+
+	(void)warn;
+	if (id >= 9)
+		return rule_err(err, e, -ENOENT,
+				"event id 0x%llx on '%s': the C2C PMUs have events 0x0-0x8 only",
+				(unsigned long long)id, p->name);
+	gpu_mask = ev_field(e, "gpu_mask", &given);
+	if (given && p->peer_kind != PEER_GPU)
+		return rule_err(err, e, -EINVAL,
+				"gpu_mask on '%s' whose peer is '%s': \"When the C2C interface is connected to GPU(s), the user can use the gpu_mask parameter\" (" T410_DOC ")",
+				p->name, p->peer ? p->peer : "unknown");
+	if (given && p->peer_kind == PEER_GPU && p->peer_count > 0 && gpu_mask >> p->peer_count)
+		return rule_err(err, e, -EINVAL,
+				"gpu_mask=0x%llx on '%s' names a GPU beyond the %d connected (peer: %s)",
+				(unsigned long long)gpu_mask, p->name, p->peer_count, p->peer);
+	if (p->peer_kind == PEER_CPU && (id == 3 || id == 4 || id == 7 || id == 8))
+		return rule_err(err, e, -EINVAL,
+				"write event 0x%llx on '%s' connected to a CPU: \"When connected to another SoC, only the read events are available\" (" T410_DOC ")",
+				(unsigned long long)id, p->name);
+	if (p->family == &family_t410_nvdlink && id > 2)
+		return rule_err(err, e, -EINVAL,
+				"event 0x%llx on NV-DLink '%s': \"this PMU only counts CXL memory read traffic\" (in_rd_cum_outs, in_rd_req, cycles)",
+				(unsigned long long)id, p->name);
+	return 0;
+}
+
+static const char *einval_hint(const struct pmu *p, const uint64_t *config)
+{
+	(void)p;
+	(void)config;
+	return "the event id or the peer filter does not fit this link";
+}
+
+#define C2C_FAMILY(ident, name, fn, evdocs)                                                  \
+	{                                                                                    \
+		.id = ident, .title = name, .uncore = true, .decode = fn,                    \
+		.read_extra = read_extra, .location = t410_location, .fields = fields,       \
+		.event_docs = evdocs, .format_docs = formats, .check = check,                \
+		.together = t410_latency_together, .einval_hint = einval_hint,               \
+	}
+
+const struct pmu_family family_t410_nvlink_c2c =
+	C2C_FAMILY("t410_nvlink_c2c", "NVIDIA Tegra410 NVLink-C2C", decode_c2c, events);
+const struct pmu_family family_t410_nvclink =
+	C2C_FAMILY("t410_nvclink", "NVIDIA Tegra410 NV-CLink", decode_clink, events);
+const struct pmu_family family_t410_nvdlink =
+	C2C_FAMILY("t410_nvdlink", "NVIDIA Tegra410 NV-DLink", decode_dlink, dlink_events);

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Tegra410 CMEM latency PMU: CPU memory read latency of a socket (nvidia_cmem_latency_pmu_<s>). */
+#include <errno.h>
+#include "pmu/encode.h"
+#include "pmu/family/t410.h"
+#include "pmu/pmu.h"
+#include "pmu/rules.h"
+
+static bool decode(struct pmu *p)
+{
+	return t410_decode(p, "nvidia_cmem_latency_pmu_", false);
+}
+
+static const struct catalog_entry events[] = {
+	{ "rd_req", "count read requests (32B per request)" },
+	{ "rd_cum_outs", "accumulated outstanding request counter: cycles the read requests are in flight" },
+	{ "cycles", "counts the number of elapsed cycles" },
+	{ NULL, NULL },
+};
+
+/* The CMEM latency driver answers (config & 0x3) >= 3 with -ENOENT */
+static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn)
+{
+	const struct ev_encoded *e = &set->v[i];
+
+	(void)warn;
+	if ((e->config[0] & 3) < 3)
+		return 0;
+	return rule_err(err, e, -ENOENT,
+			"event 0x3 on '%s': the CMEM latency PMU has cycles (0x0), rd_req (0x1) and rd_cum_outs (0x2)",
+			e->pmu->name);
+}
+
+const struct pmu_family family_t410_cmem = {
+	.id = "t410_cmem_latency",
+	.title = "NVIDIA Tegra410 CMEM latency",
+	.uncore = true,
+	.decode = decode,
+	.location = t410_location,
+	.event_docs = events,
+	.check = check,
+	.together = t410_latency_together,
+};

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Tegra410 PCIE PMU: traffic PCIe devices request, per root complex (nvidia_pcie_pmu_<s>_rc_<r>). */
+#include <errno.h>
+#include <stdio.h>
+#include "pmu/devmap.h"
+#include "pmu/encode.h"
+#include "pmu/family/families.h"
+#include "pmu/family/t410.h"
+#include "pmu/pmu.h"
+#include "pmu/rules.h"
+
+static bool decode(struct pmu *p)
+{
+	return t410_decode(p, "nvidia_pcie_pmu_", true);
+}
+
+static const struct catalog_entry events[] = {
+	{ "rd_req", "count the number of read requests by PCIE device" },
+	{ "wr_req", "count the number of write requests by PCIE device" },
+	{ "rd_bytes", "count the number of bytes transferred by rd_req" },
+	{ "wr_bytes", "count the number of bytes transferred by wr_req" },
+	{ "rd_cum_outs", "count outstanding rd_req each cycle" },
+	{ "cycles", "count the clock cycles of SOC fabric connected to the PCIE interface" },
+	{ NULL, NULL },
+};
+
+static const struct catalog_entry formats[] = {
+	{ "event", "event id" },
+	{ "src_rp_mask", "bitmask of root ports that will be monitored (bit = RP index in the RC); exclusive with src_bdf_en" },
+	{ "src_bdf", "the BDF that will be monitored: (bus << 8) + (device << 3) + (function), see 'pmuctl bdf'" },
+	{ "src_bdf_en", "enable the BDF filter in src_bdf; one BDF per RC PMU for all its events" },
+	{ "dst_loc_cmem", "if set, count events to local system memory (CMEM) address" },
+	{ "dst_loc_gmem", "if set, count events to local GPU memory (GMEM) address" },
+	{ "dst_loc_pcie_p2p", "if set, count events to local PCIE peer address" },
+	{ "dst_loc_pcie_cxl", "if set, count events to local CXL memory address" },
+	{ "dst_rem", "if set, count events to remote memory address" },
+	{ NULL, NULL },
+};
+
+static bool is_cycles(const struct ev_encoded *e)
+{
+	return e->config[0] == CSPMU_CYCLES;
+}
+
+/* RP and BDF filters exclusive; one BDF per PMU for all its counters (T410_DOC) */
+static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn)
+{
+	const struct ev_encoded *e = &set->v[i];
+	uint64_t rp, bdf_en, bdf;
+
+	(void)warn;
+	if (is_cycles(e))
+		return 0;
+	rp = ev_field(e, "src_rp_mask", NULL);
+	bdf_en = ev_field(e, "src_bdf_en", NULL);
+	bdf = ev_field(e, "src_bdf", NULL);
+	if (rp && bdf_en)
+		return rule_err(err, e, -EINVAL,
+				"src_rp_mask=0x%llx with src_bdf_en=1 on '%s': \"Root-Port and BDF filters are mutually exclusive\" (" T410_DOC ")",
+				(unsigned long long)rp, e->pmu->name);
+	if (!bdf_en)
+		return 0;
+	for (size_t k = 0; k < i; k++) {
+		const struct ev_encoded *o = &set->v[k];
+		uint64_t obdf;
+
+		if (o->pmu != e->pmu || is_cycles(o) || !ev_field(o, "src_bdf_en", NULL))
+			continue;
+		obdf = ev_field(o, "src_bdf", NULL);
+		if (obdf != bdf)
+			return rule_err(err, e, -EINVAL,
+					"src_bdf=0x%04llx differs from src_bdf=0x%04llx of an earlier event on '%s': \"the PMU in each RC can only have one BDF filter for the whole counters\" (" T410_DOC ")",
+					(unsigned long long)bdf, (unsigned long long)obdf, e->pmu->name);
+	}
+	return 0;
+}
+
+static const char *einval_hint(const struct pmu *p, const uint64_t *config)
+{
+	(void)p;
+	(void)config;
+	return "the driver allows one BDF filter per PMU, and root-port and BDF filters are exclusive";
+}
+
+static bool bdf_filter(const struct ev_encoded *e, uint16_t *bdf)
+{
+	bool given;
+	uint64_t v = ev_field(e, "src_bdf", &given);
+
+	*bdf = (uint16_t)v;
+	return given && ev_field(e, "src_bdf_en", NULL);
+}
+
+/* Below a Tegra410 root port: the RC's PCIE PMU, by requester ID or by the port's bit */
+static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn *maps)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		struct devmap_fn *m = &maps[i];
+		struct fn_pmu *r = &m->requester;
+
+		if (!m->dvsec)
+			continue;
+		fn_pmu_name(r, pmus, &family_t410_pcie, "nvidia_pcie_pmu_%u_rc_%u", m->dvsec->socket,
+			    m->dvsec->rc);
+		r->event = "rd_bytes";
+		fn_filter_add(&r->function, "src_bdf", m->src_bdf, "0x%04llx");
+		fn_filter_add(&r->function, "src_bdf_en", 1, "%llu");
+		if (m->rp_mask)
+			fn_filter_add(&r->root_port, "src_rp_mask", m->rp_mask, "0x%llx");
+	}
+}
+
+const struct pmu_family family_t410_pcie = {
+	.id = "t410_pcie",
+	.title = "NVIDIA Tegra410 PCIE",
+	.uncore = true,
+	.decode = decode,
+	.location = t410_location,
+	.event_docs = events,
+	.format_docs = formats,
+	.check = check,
+	.together = t410_latency_together,
+	.einval_hint = einval_hint,
+	.bdf_filter = bdf_filter,
+	.map_functions = map_functions,
+};

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Alibaba Yitian 710 DDR Sub-System Driveway PMU (alibaba_uncore_drw_pmu.c, alibaba_pmu.rst). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "lib/strnum.h"
+#include "pmu/encode.h"
+#include "pmu/family/families.h"
+#include "pmu/pmu.h"
+#include "pmu/rules.h"
+
+/* ali_drw_<PA >> 12>: die 0 from 0x21000, die 1 from 0x40021000; +0x2000 a channel, +0x80 a sub-channel */
+static bool decode(struct pmu *p)
+{
+	const char *hex = p->name + strlen("ali_drw_");
+	uint64_t v, low;
+
+	if (strncmp(p->name, "ali_drw_", 8) || strnum_u64(hex, 16, UINT64_MAX >> 12, &v) ||
+	    !strncmp(hex, "0x", 2))
+		return false;
+	p->drw_addr = v << 12;
+	p->die = (int)(v >> 30);
+	low = v & 0x3fffffff;
+	if ((low & ~0x6080ULL) == 0x21000) {
+		p->channel = (int)((low >> 13) & 3);
+		p->subchannel = (int)((low >> 7) & 1);
+	}
+	return true;
+}
+
+static void location(const struct pmu *p, char *buf, size_t size)
+{
+	if (p->channel >= 0)
+		snprintf(buf, size, "die %d, channel %d, sub-channel %d", p->die, p->channel,
+			 p->subchannel);
+	else
+		snprintf(buf, size, "die %d", p->die);
+}
+
+/* A die is what a socket is elsewhere: --per-socket sums by it */
+static int socket_of(const struct pmu *p)
+{
+	return p->die;
+}
+
+static size_t fields(const struct pmu *p, struct pmu_field *out)
+{
+	out[0] = (struct pmu_field){ .key = "address", .kind = FIELD_HEX, .num = (long long)p->drw_addr };
+	out[1] = (struct pmu_field){ .key = "die", .kind = FIELD_INT, .num = p->die, .null = p->die < 0 };
+	out[2] = (struct pmu_field){ .key = "channel", .kind = FIELD_INT, .num = p->channel,
+				     .null = p->channel < 0 };
+	out[3] = (struct pmu_field){ .key = "subchannel", .kind = FIELD_INT, .num = p->subchannel,
+				     .null = p->subchannel < 0 };
+	return 4;
+}
+
+static const struct catalog_entry events[] = {
+	{ "hif_rd_or_wr", "HIF read or write commands" },
+	{ "hif_wr", "HIF write commands (64 bytes each): write bandwidth with hif_rmw" },
+	{ "hif_rd", "HIF read commands (64 bytes each): read bandwidth" },
+	{ "hif_rmw", "HIF read-modify-write commands (64 bytes each): write bandwidth with hif_wr" },
+	{ "hif_hi_pri_rd", "HIF high-priority read commands" },
+	{ "cycle", "DDRC core clock cycles (the 56-bit cycle counter)" },
+	{ NULL, NULL },
+};
+
+/* ali_drw_pmu_event_init(): "driveway only allow one event!" */
+static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn)
+{
+	const struct ev_encoded *e = &set->v[i];
+
+	(void)warn;
+	if (e->group < 0)
+		return 0;
+	for (size_t k = 0; k < set->n; k++) {
+		const struct ev_encoded *o = &set->v[k];
+
+		if (k == i || o->group != e->group || !o->pmu || o->pmu->type == 1)
+			continue;
+		return rule_err(err, e, -EINVAL,
+				"Yitian DRW event '%s' shares a group with '%s': the driver allows one hardware event per group (\"driveway only allow one event!\"); write them outside {}",
+				e->event, o->event);
+	}
+	return 0;
+}
+
+static const char *einval_hint(const struct pmu *p, const uint64_t *config)
+{
+	(void)p;
+	(void)config;
+	return "the DRW driver takes each event alone, never in a group";
+}
+
+const struct pmu_family family_yitian_drw = {
+	.id = "yitian_drw",
+	.title = "Alibaba Yitian 710 DDR Driveway",
+	.uncore = true,
+	.never_group = true,
+	.decode = decode,
+	.location = location,
+	.socket_of = socket_of,
+	.fields = fields,
+	.event_docs = events,
+	.check = check,
+	.einval_hint = einval_hint,
+};
