@@ -5,9 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
-#include "pmu/bluefield.h"
-#include "pmu/catalog.h"
-#include "pmu/metric.h"
+#include "pmu/family/bluefield.h"
+#include "pmu/metrics/metric.h"
 #include "pmu/pmu.h"
 #include "topology/bdf.h"
 
@@ -126,7 +125,7 @@ static void set_fields(json_t *o, const struct pmu_field *f, size_t n)
 static json_t *pmu_json(const struct pmu *p)
 {
 	json_t *o = json_object(), *fa = json_array(), *ea = json_array();
-	struct pmu_field fields[PMU_FIELDS_MAX];
+	struct pmu_field fields[PMU_FIELDS_MAX] = { 0 };
 	char buf[256];
 
 	json_object_set_new(o, "name", json_text(p->name));
@@ -171,37 +170,97 @@ static json_t *pmu_json(const struct pmu *p)
 	return o;
 }
 
-static json_t *bf_json(const struct bf_device *d, const struct list_args *a)
+/* A BlueField block is listed by its block name as well as by bfperf/<block> */
+static bool block_matches(const struct list_args *a, const struct pmu *b)
 {
+	return matches(a, b->name + strlen(BF_PMU_PREFIX), "bluefield");
+}
+
+static json_t *block_json(const struct pmu *b)
+{
+	json_t *ev = json_array();
+	char buf[256];
+
+	for (size_t k = 0; k < b->nevents; k++) {
+		const struct pmu_event *e = &b->events[k];
+		char *event = NULL;
+		json_t *eo = json_pack("{s:o, s:o}", "name", json_text(e->name), "description",
+				       json_text(pmu_event_doc(b, e->name, buf, sizeof(buf))));
+
+		/* what stat -e takes */
+		if (asprintf(&event, "%s/%s/", b->name, e->name) > 0)
+			json_object_set_new(eo, "event", json_text(event));
+		free(event);
+		if (e->value)
+			json_object_set_new(eo, "code", json_text(e->value));
+		json_array_append_new(ev, eo);
+	}
+	return json_pack("{s:o, s:s, s:i, s:o}", "name", json_text(b->name + strlen(BF_PMU_PREFIX)),
+			 "kind", bf_block_kind_name(b->bf_kind), "counters", b->ncounters, "events", ev);
+}
+
+/* The blocks of one hwmon device, from the first block of it at index first */
+static json_t *bf_json(const struct pmu_list *pmus, size_t first, const struct list_args *a)
+{
+	const char *hwmon = pmus->v[first].hwmon;
 	json_t *blocks = json_array();
 
-	for (size_t i = 0; i < d->nblocks; i++) {
-		const struct bf_block *b = &d->blocks[i];
-		json_t *ev = json_array();
+	for (size_t i = first; i < pmus->n; i++)
+		if (pmus->v[i].hwmon && !strcmp(pmus->v[i].hwmon, hwmon) && block_matches(a, &pmus->v[i]))
+			json_array_append_new(blocks, block_json(&pmus->v[i]));
+	return json_pack("{s:o, s:o}", "hwmon", json_text(hwmon), "blocks", blocks);
+}
 
-		if (!matches(a, b->name, "bluefield"))
-			continue;
-		for (size_t k = 0; k < b->nevents; k++) {
-			char *event = NULL;
-			json_t *eo = json_pack("{s:o, s:o}", "name", json_text(b->events[k].name),
-					       "description",
-					       json_text(catalog_bluefield_event(b->events[k].name)));
+static void print_block(const struct pmu *b, const struct list_args *a)
+{
+	const char *name = b->name + strlen(BF_PMU_PREFIX);
+	char buf[256];
 
-			/* what stat -e takes */
-			if (asprintf(&event, "bfperf/%s/%s/", b->name, b->events[k].name) > 0)
-				json_object_set_new(eo, "event", json_text(event));
-			free(event);
+	if (b->bf_kind == BF_BLOCK_REGISTER)
+		printf("  %-20s %-9s %zu statistics registers\n", safe_str(name, buf, sizeof(buf)),
+		       bf_block_kind_name(b->bf_kind), b->nevents);
+	else
+		printf("  %-20s %-9s %d counters, %zu events\n", safe_str(name, buf, sizeof(buf)),
+		       bf_block_kind_name(b->bf_kind), b->ncounters, b->nevents);
+	if (!a->events)
+		return;
+	for (size_t k = 0; k < b->nevents; k++) {
+		const struct pmu_event *e = &b->events[k];
+		const char *desc = pmu_event_doc(b, e->name, buf, sizeof(buf));
+		char ev[512], blk[128], en[256], line[1024];
+		size_t n;
 
-			if (b->kind != BF_BLOCK_REGISTER)
-				json_object_set_new(eo, "code", json_hex(b->events[k].code));
-			json_array_append_new(ev, eo);
-		}
-		json_array_append_new(blocks, json_pack("{s:o, s:s, s:i, s:o}", "name",
-							json_text(b->name), "kind",
-							bf_block_kind_name(b->kind), "counters",
-							b->ncounters, "events", ev));
+		snprintf(ev, sizeof(ev), "%s/%s/", safe_str(b->name, blk, sizeof(blk)),
+			 safe_str(e->name, en, sizeof(en)));
+		n = (size_t)snprintf(line, sizeof(line), "      %-44s %-6s %s", ev,
+				     e->value ? e->value : "", desc ? desc : "");
+		while (n > 0 && line[n - 1] == ' ')	/* no trailing blanks */
+			line[--n] = '\0';
+		printf("%s\n", line);
 	}
-	return json_pack("{s:o, s:o}", "hwmon", json_text(d->hwmon), "blocks", blocks);
+}
+
+/* The blocks of one hwmon device, from the first block of it at index first */
+static void print_bf(const struct pmu_list *pmus, size_t first, const struct list_args *a)
+{
+	const char *hwmon = pmus->v[first].hwmon;
+
+	printf("NVIDIA BlueField performance counters (hwmon 'bfperf', %s)%s\n", hwmon,
+	       a->events ? "; count with pmuctl stat -e bfperf/BLOCK/EVENT/" : "");
+	for (size_t i = first; i < pmus->n; i++)
+		if (pmus->v[i].hwmon && !strcmp(pmus->v[i].hwmon, hwmon) && block_matches(a, &pmus->v[i]))
+			print_block(&pmus->v[i], a);
+}
+
+/* The first block of its hwmon device: where that device's listing starts */
+static bool first_of_device(const struct pmu_list *pmus, size_t i)
+{
+	if (!pmus->v[i].hwmon)
+		return false;
+	for (size_t k = 0; k < i; k++)
+		if (pmus->v[k].hwmon && !strcmp(pmus->v[k].hwmon, pmus->v[i].hwmon))
+			return false;
+	return true;
 }
 
 static void print_pmu(const struct pmu *p, const struct list_args *a)
@@ -253,45 +312,7 @@ static void print_pmu(const struct pmu *p, const struct list_args *a)
 		}
 }
 
-static void print_bf(const struct bf_device *d, const struct list_args *a)
-{
-	char buf[256];
-
-	printf("NVIDIA BlueField performance counters (hwmon 'bfperf', %s)%s\n", d->hwmon,
-	       a->events ? "; count with pmuctl stat -e bfperf/BLOCK/EVENT/" : "");
-	for (size_t i = 0; i < d->nblocks; i++) {
-		const struct bf_block *b = &d->blocks[i];
-
-		if (!matches(a, b->name, "bluefield"))
-			continue;
-		if (b->kind == BF_BLOCK_REGISTER)
-			printf("  %-20s %-9s %zu statistics registers\n", safe_str(b->name, buf, sizeof(buf)),
-			       bf_block_kind_name(b->kind), b->nevents);
-		else
-			printf("  %-20s %-9s %d counters, %zu events\n",
-			       safe_str(b->name, buf, sizeof(buf)), bf_block_kind_name(b->kind),
-			       b->ncounters, b->nevents);
-		if (!a->events)
-			continue;
-		for (size_t k = 0; k < b->nevents; k++) {
-			const char *desc = catalog_bluefield_event(b->events[k].name);
-			char ev[512], blk[128], code[16] = "", line[1024];
-			size_t n;
-
-			snprintf(ev, sizeof(ev), "bfperf/%s/%s/", safe_str(b->name, blk, sizeof(blk)),
-				 safe_str(b->events[k].name, buf, sizeof(buf)));
-			if (b->kind != BF_BLOCK_REGISTER)
-				snprintf(code, sizeof(code), "0x%x", b->events[k].code);
-			n = (size_t)snprintf(line, sizeof(line), "      %-44s %-6s %s", ev, code,
-					     desc ? desc : "");
-			while (n > 0 && line[n - 1] == ' ')	/* no trailing blanks */
-				line[--n] = '\0';
-			printf("%s\n", line);
-		}
-	}
-}
-
-static int render(const struct list_args *a, const struct pmu_list *pmus, const struct bf_list *bfs)
+static int render(const struct list_args *a, const struct pmu_list *pmus)
 {
 	const struct pmu_family *last = NULL;
 	size_t shown = 0;
@@ -299,11 +320,14 @@ static int render(const struct list_args *a, const struct pmu_list *pmus, const 
 	if (settings.json) {
 		json_t *root = json_object(), *arr = json_array(), *bfa = json_array();
 
-		for (size_t i = 0; i < pmus->n; i++)
-			if (matches(a, pmus->v[i].name, pmus->v[i].family->id))
-				json_array_append_new(arr, pmu_json(&pmus->v[i]));
-		for (size_t i = 0; i < bfs->n; i++)
-			json_array_append_new(bfa, bf_json(&bfs->v[i], a));
+		for (size_t i = 0; i < pmus->n; i++) {
+			const struct pmu *p = &pmus->v[i];
+
+			if (first_of_device(pmus, i))
+				json_array_append_new(bfa, bf_json(pmus, i, a));
+			else if (!p->hwmon && matches(a, p->name, p->family->id))
+				json_array_append_new(arr, pmu_json(p));
+		}
 		json_object_set_new(root, "pmus", arr);
 		json_object_set_new(root, "bluefield", bfa);
 		return json_emit(root) ? EXIT_FAIL : EXIT_OK;
@@ -311,7 +335,7 @@ static int render(const struct list_args *a, const struct pmu_list *pmus, const 
 	for (size_t i = 0; i < pmus->n; i++) {
 		const struct pmu *p = &pmus->v[i];
 
-		if (!matches(a, p->name, p->family->id))
+		if (p->hwmon || !matches(a, p->name, p->family->id))
 			continue;
 		if (!shown || p->family != last)
 			printf("%s%s\n", shown ? "\n" : "", p->family->title);
@@ -319,9 +343,11 @@ static int render(const struct list_args *a, const struct pmu_list *pmus, const 
 		shown++;
 		print_pmu(p, a);
 	}
-	for (size_t i = 0; i < bfs->n; i++) {
+	for (size_t i = 0; i < pmus->n; i++) {
+		if (!first_of_device(pmus, i))
+			continue;
 		printf("%s", shown++ ? "\n" : "");
-		print_bf(&bfs->v[i], a);
+		print_bf(pmus, i, a);
 	}
 	if (!shown && !settings.quiet)
 		printf("no PMU matches%s\n", a->npattern ? " the patterns" : "");
@@ -376,7 +402,6 @@ int cmd_list(int argc, char **argv)
 {
 	struct list_args a = { .pattern = calloc((size_t)argc, sizeof(char *)) };
 	struct pmu_list pmus = { 0 };
-	struct bf_list bfs = { 0 };
 	struct diag diag = { 0 };
 	struct sysroot root;
 	int ret, pret;
@@ -403,22 +428,18 @@ int cmd_list(int argc, char **argv)
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	ret = bf_scan(&root, &bfs, &diag);
-	if (ret)
-		diag_add(&diag, "cannot read %s/class/hwmon: %s", root.path, strerror(-ret));
-	if (pret == -ENOENT && !bfs.n) {
+	if (pret == -ENOENT && !pmus.n) {
 		p_err("no PMUs: %s/" PMU_DEVICES_DIR " does not exist (is --sysfs-root a sysfs tree?)",
 		      root.path);
 		ret = EXIT_FAIL;
 		goto out;
 	}
 	pmu_list_sort(&pmus);
-	ret = render(&a, &pmus, &bfs);
+	ret = render(&a, &pmus);
 	if (!ret && p_diag(&diag))
 		ret = EXIT_PARTIAL;
 out:
 	diag_free(&diag);
-	bf_list_free(&bfs);
 	pmu_list_free(&pmus);
 	sysroot_close(&root);
 	free(a.pattern);

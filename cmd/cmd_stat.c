@@ -6,11 +6,7 @@
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 #include "lib/signals.h"
-#include "pmu/encode.h"
-#include "pmu/pmu.h"
-#include "pmu/rules.h"
 #include "lib/strnum.h"
-#include "topology/bdf.h"
 
 enum stat_key {
 	KEY_DRY_RUN = 0x200,
@@ -146,6 +142,8 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "no event given; add -e EVENT or -M METRIC (see 'pmuctl list --events', 'pmuctl list --metrics')");
 		if (a->input && (!a->metrics || a->nevent || a->command || a->dry_run))
 			argp_error(state, "--input computes metrics: give -M, and no -e, command or --dry-run");
+		if (a->input && (a->interval_ms || a->duration))
+			argp_error(state, "--input takes the intervals and the time the recording has: drop -I and --duration");
 		if ((a->device || a->root_port) && !a->metrics)
 			argp_error(state, "--device and --root-port narrow -M metrics; for events, take the filters from 'pmuctl map BDF'");
 		if (a->root_port && !a->device)
@@ -154,8 +152,8 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--format=openmetrics writes -M values: give -M");
 		if (a->interval_count && !a->interval_ms)
 			argp_error(state, "--interval-count needs -I MS");
-		if (a->dry_run && (a->command || a->interval_ms || a->duration || a->output || a->metrics))
-			argp_error(state, "--dry-run only encodes: it takes no command, -I, --duration, -o or -M");
+		if (a->dry_run && (a->command || a->interval_ms || a->duration || a->output))
+			argp_error(state, "--dry-run only encodes: it takes no command, -I, --duration or -o");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -207,131 +205,14 @@ const struct argp stat_argp = {
 	stat_children, NULL, NULL
 };
 
-/* "perf stat -a -e '...'" with groups re-formed from the encoded events */
-static char *perf_command(const struct ev_set *set)
+enum face stat_face(const struct stat_args *a)
 {
-	char *out = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&out, &len);
-
-	if (!f)
-		return NULL;
-	fprintf(f, "perf stat -a");
-	for (size_t i = 0; i < set->n; i++) {
-		const struct ev_encoded *e = &set->v[i];
-
-		if (e->group >= 0 && !e->leader)
-			continue;
-		fprintf(f, " -e '");
-		if (e->group < 0) {
-			fputs(e->event, f);
-		} else {
-			fputc('{', f);
-			for (size_t k = i, first = 1; k < set->n; k++) {
-				if (set->v[k].group != e->group)
-					continue;
-				fprintf(f, "%s%s", first ? "" : ",", set->v[k].event);
-				first = 0;
-			}
-			fputc('}', f);
-		}
-		fputc('\'', f);
-	}
-	fclose(f);
-	return out;
+	if (a->openmetrics)
+		return FACE_OPENMETRICS;
+	if (settings.json)
+		return FACE_JSON;
+	return a->sep ? FACE_CSV : FACE_TEXT;
 }
-
-static json_t *encoded_json(const struct ev_encoded *e)
-{
-	json_t *o = json_object();
-
-	json_object_set_new(o, "event", json_text(e->event));
-	json_object_set_new(o, "pmu", e->pmu ? json_text(e->pmu->name) : json_null());
-	json_object_set_new(o, "family", json_string(e->pmu ? e->pmu->family->id : "perf"));
-	json_object_set_new(o, "type", json_integer(e->type));
-	json_object_set_new(o, "config", json_hex(e->config[0]));
-	json_object_set_new(o, "config1", json_hex(e->config[1]));
-	json_object_set_new(o, "config2", json_hex(e->config[2]));
-	json_object_set_new(o, "cpus", json_cpulist(&e->cpus, true));
-	json_object_set_new(o, "group", e->group >= 0 ? json_integer(e->group) : json_null());
-	json_object_set_new(o, "leader", json_boolean(e->group >= 0 && e->leader));
-	if (e->name)
-		json_object_set_new(o, "name", json_text(e->name));
-	if (e->filter_mode)
-		json_object_set_new(o, "filter_mode", json_string(e->filter_mode));
-	return o;
-}
-
-/* Say which function a BDF filter selects: the value alone is easy to get wrong */
-static void print_bdf_filter(const struct ev_encoded *e)
-{
-	char buf[16];
-	uint16_t v;
-
-	if (!e->pmu || !e->pmu->family->bdf_filter || !e->pmu->family->bdf_filter(e, &v))
-		return;
-	printf("  bdf      0x%04x = %s\n", v, bdf_value_str(v, buf, sizeof(buf)));
-}
-
-static void print_encoded(const struct ev_encoded *e)
-{
-	char loc[160], cpus[256];
-
-	fput_safe(e->event, stdout);
-	putchar('\n');
-	if (e->pmu) {
-		pmu_location(e->pmu, loc, sizeof(loc));
-		printf("  pmu      ");
-		fput_safe(e->pmu->name, stdout);
-		printf(" (%s%s%s)\n", e->pmu->family->title, *loc ? ", " : "", loc);
-	} else {
-		printf("  pmu      perf symbolic event\n");
-	}
-	printf("  type     %u\n", e->type);
-	printf("  config   0x%llx\n", (unsigned long long)e->config[0]);
-	printf("  config1  0x%llx\n", (unsigned long long)e->config[1]);
-	printf("  config2  0x%llx\n", (unsigned long long)e->config[2]);
-	if (e->cpus.n == 1 && e->cpus.cpu[0] < 0)
-		printf("  cpu      any (follows the command; add -a for system-wide)\n");
-	else {
-		cpulist_format(&e->cpus, cpus, sizeof(cpus));
-		printf("  cpu      %s\n", cpus);
-	}
-	if (e->group >= 0)
-		printf("  group    %d%s\n", e->group, e->leader ? " (leader)" : "");
-	if (e->filter_mode)
-		printf("  filter   %s mode\n", e->filter_mode);
-	print_bdf_filter(e);
-}
-
-static int encode_all(const struct stat_args *a, const struct pmu_list *pmus,
-		      const struct cpulist *online, struct ev_set *set)
-{
-	struct encode_opts o = { .system_wide = a->all_cpus, .online = online };
-	struct diag warn = { 0 };
-	struct pmu_err err = { 0 };
-	int ret = 0;
-
-	for (int i = 0; i < a->nevent; i++) {
-		ret = ev_encode(pmus, a->event[i], i, &o, set, &err);
-		if (ret) {
-			p_err_at(a->event[i], &err);
-			return err.syntax ? EXIT_USAGE : EXIT_FAIL;
-		}
-	}
-	if (a->no_rules)
-		return EXIT_OK;
-	ret = rules_check(set, &err, &warn);
-	p_diag(&warn);
-	diag_free(&warn);
-	if (ret) {
-		p_err_at(a->event[err.arg], &err);
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
-}
-
-static int dry_run(struct stat_args *a);
 
 int cmd_stat(int argc, char **argv)
 {
@@ -350,7 +231,7 @@ int cmd_stat(int argc, char **argv)
 		}
 	}
 	cmd_parse(&stat_argp, argc, argv, &a);
-	ret = a.dry_run ? dry_run(&a) : a.input ? metrics_offline(&a) : stat_count(&a, &die_signal);
+	ret = a.dry_run ? stat_dry_run(&a) : a.input ? stat_input(&a) : stat_count(&a, &die_signal);
 	free(a.event);
 	ret = finish_output(ret);
 	/* state is restored: now the signal may end pmuctl, so that the exit status says it */
@@ -359,53 +240,3 @@ int cmd_stat(int argc, char **argv)
 	return ret;
 }
 
-static int dry_run(struct stat_args *a)
-{
-	struct pmu_list pmus = { 0 };
-	struct cpulist online = { 0 };
-	struct ev_set set = { 0 };
-	struct diag diag = { 0 };
-	struct sysroot root;
-	char *cmdline = NULL;
-	int ret;
-
-	if (open_root(&root))
-		return EXIT_FAIL;
-	ret = pmu_scan(&root, &pmus, &diag);
-	if (ret && ret != -ENOENT) {
-		p_err("cannot read %s/" PMU_DEVICES_DIR ": %s", root.path, strerror(-ret));
-		ret = EXIT_FAIL;
-		goto out;
-	}
-	if (settings.verbose)
-		p_diag(&diag);
-	if (pmu_online_cpus(&root, &online))
-		p_info("no readable devices/system/cpu/online under %s", root.path);
-	ret = encode_all(a, &pmus, &online, &set);
-	if (ret)
-		goto out;
-	cmdline = perf_command(&set);
-	if (settings.json) {
-		json_t *root_j = json_object(), *arr = json_array();
-
-		for (size_t i = 0; i < set.n; i++)
-			json_array_append_new(arr, encoded_json(&set.v[i]));
-		json_object_set_new(root_j, "events", arr);
-		json_object_set_new(root_j, "perf_command", json_text(cmdline));
-		ret = json_emit(root_j) ? EXIT_FAIL : EXIT_OK;
-	} else {
-		for (size_t i = 0; i < set.n; i++)
-			print_encoded(&set.v[i]);
-		printf("\n");
-		fput_safe(cmdline, stdout);
-		printf("\n");
-	}
-out:
-	free(cmdline);
-	ev_set_free(&set);
-	cpulist_free(&online);
-	diag_free(&diag);
-	pmu_list_free(&pmus);
-	sysroot_close(&root);
-	return ret;
-}

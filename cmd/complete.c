@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
-#include "pmu/bluefield.h"
-#include "pmu/metric.h"
+#include "pmu/metrics/metric.h"
 #include "pmu/pmu.h"
 #include "topology/pcitopo.h"
 
@@ -44,13 +43,11 @@ static int complete_pmus(const char *pmu_for_events)
 {
 	struct sysroot root;
 	struct pmu_list l = { 0 };
-	struct bf_list bf = { 0 };
 	struct diag d = { 0 };
 
 	if (open_root(&root))
 		return EXIT_FAIL;
 	pmu_scan(&root, &l, &d);
-	bf_scan(&root, &bf, &d);
 	for (size_t i = 0; i < l.n; i++) {
 		const struct pmu *p = &l.v[i];
 
@@ -65,24 +62,7 @@ static int complete_pmus(const char *pmu_for_events)
 		for (size_t k = 0; k < p->nformats; k++)
 			printf("%s/%s=\n", p->name, p->formats[k].name);
 	}
-	for (size_t i = 0; i < bf.n; i++) {
-		for (size_t b = 0; b < bf.v[i].nblocks; b++) {
-			const struct bf_block *blk = &bf.v[i].blocks[b];
-			char name[160];
-
-			snprintf(name, sizeof(name), "bfperf/%s", blk->name);
-			if (!pmu_for_events) {
-				printf("%s/\n", name);
-				continue;
-			}
-			if (strcmp(name, pmu_for_events))
-				continue;
-			for (size_t k = 0; k < blk->nevents; k++)
-				printf("%s/%s/\n", name, blk->events[k].name);
-		}
-	}
 	diag_free(&d);
-	bf_list_free(&bf);
 	pmu_list_free(&l);
 	sysroot_close(&root);
 	return EXIT_OK;
@@ -148,7 +128,6 @@ int cmd_complete(int argc, char **argv)
 	if (!strcmp(what, "families")) {
 		for (const struct pmu_family *const *f = pmu_families; *f; f++)
 			printf("%s\n", (*f)->id);
-		printf("bluefield\n");
 		return EXIT_OK;
 	}
 	p_err("__complete: say commands, options CMD, pmus, events PMU, metrics, bdfs or families");

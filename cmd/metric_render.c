@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
-#include "cmd/stat_metrics.h"
+#include "cmd/stat.h"
 
 static const char *where(const struct metric_value *v, char *buf, size_t size)
 {
@@ -29,8 +29,11 @@ static const char *where(const struct metric_value *v, char *buf, size_t size)
 	return buf;
 }
 
-static void render_text(FILE *f, const struct metric_value *v, size_t n, double t, long interval)
+static void metrics_text(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
+	FILE *f = c->f;
+	double t = c->time_s;
+	long interval = c->interval;
 	char w[160];
 
 	if (!interval)
@@ -49,12 +52,14 @@ static void render_text(FILE *f, const struct metric_value *v, size_t n, double 
 		fputc('\n', f);
 }
 
-static void render_csv(FILE *f, const struct stat_args *a, const struct metric_value *v, size_t n,
-		       double t, long interval, bool first)
+static void metrics_csv(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
-	const char *s = a->sep;
+	const char *s = c->sep;
+	FILE *f = c->f;
+	double t = c->time_s;
+	long interval = c->interval;
 
-	if (first)
+	if (c->first)
 		fprintf(f, "%s%smetric%svalue%sunit%sscope%spmu%ssocket%src%sdevice%smultiplexed\n",
 			interval ? "time" : "", interval ? s : "", s, s, s, s, s, s, s, s);
 	for (size_t i = 0; i < n; i++) {
@@ -77,8 +82,11 @@ static void render_csv(FILE *f, const struct stat_args *a, const struct metric_v
 	}
 }
 
-static void render_json(FILE *f, const struct metric_value *v, size_t n, double t, long interval)
+static void metrics_json(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
+	FILE *f = c->f;
+	double t = c->time_s;
+	long interval = c->interval;
 	json_t *root = json_object(), *arr = json_array();
 	char *text;
 
@@ -123,8 +131,9 @@ static void prom_name(const char *name, char *buf, size_t size)
 	buf[o] = '\0';
 }
 
-static void render_openmetrics(FILE *f, const struct metric_value *v, size_t n)
+static void metrics_openmetrics(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
+	FILE *f = c->f;
 	char name[160];
 
 	for (size_t i = 0; i < n; i++) {
@@ -154,16 +163,20 @@ static void render_openmetrics(FILE *f, const struct metric_value *v, size_t n)
 	}
 }
 
-void metric_render(FILE *f, const struct stat_args *a, const struct metric_value *v, size_t n,
-		   double t, long interval, bool first)
+void render_metrics(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
-	if (a->openmetrics)
-		render_openmetrics(f, v, n);
-	else if (settings.json)
-		render_json(f, v, n, t, interval);
-	else if (a->sep)
-		render_csv(f, a, v, n, t, interval, first);
-	else
-		render_text(f, v, n, t, interval);
-	fflush(f);
+	switch (c->face) {
+	case FACE_OPENMETRICS:
+		metrics_openmetrics(c, v, n);
+		break;
+	case FACE_JSON:
+		metrics_json(c, v, n);
+		break;
+	case FACE_CSV:
+		metrics_csv(c, v, n);
+		break;
+	default:
+		metrics_text(c, v, n);
+	}
+	fflush(c->f);
 }

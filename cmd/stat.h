@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* pmuctl stat, shared by its parts: options, the counting run, the renderers. */
+/*
+ * pmuctl stat, shared by its parts: the options, the machine and plan every mode starts from,
+ * the modes (--dry-run, counting, --input), and one renderer per record kind.
+ */
 #ifndef PMUCTL_STAT_H
 #define PMUCTL_STAT_H
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "pmu/count.h"
-
-enum stat_aggr {
-	AGGR_TOTAL,	/* each event as written: globbed instances summed */
-	AGGR_PMU,	/* --per-pmu */
-	AGGR_SOCKET,	/* --per-socket */
-	AGGR_NONE,	/* -A: every PMU and CPU */
-};
+#include "lib/cpulist.h"
+#include "lib/sysroot.h"
+#include "pmu/devmap.h"
+#include "pmu/metrics/metric.h"
+#include "pmu/metrics/metric_eval.h"
+#include "pmu/plan.h"
+#include "pmu/tally.h"
 
 struct stat_args {
 	char **event;
@@ -21,7 +23,7 @@ struct stat_args {
 	long interval_ms;	/* 0: no intervals */
 	long interval_count;	/* 0: unlimited */
 	double duration;	/* seconds; 0: until the command ends or SIGINT */
-	enum stat_aggr aggr;
+	enum tally_aggr aggr;
 	const char *sep;	/* CSV separator, NULL for the table */
 	const char *output;	/* -o FILE, written atomically */
 	char **command;		/* after --, NULL-terminated; NULL when none */
@@ -33,42 +35,54 @@ struct stat_args {
 	bool openmetrics;	/* --format=openmetrics */
 };
 
-struct metrics_ctx;
-
-/* -M: resolve metrics on this machine and append the event strings they need */
-struct pmu_list;
-struct bf_list;
-struct sysroot;
-int metrics_prepare(struct metrics_ctx **mc, const struct stat_args *a, const struct pmu_list *pmus,
-		    const struct bf_list *bf, const struct sysroot *root, char ***events, int *nevents);
-/* Render the metric values from the counters (deltas since prev when delta) */
-int metrics_emit(struct metrics_ctx *mc, FILE *f, const struct stat_args *a, const struct count_set *cs,
-		 const uint64_t *prev, bool delta, double duration, double t, long interval, bool first);
-void metrics_free(struct metrics_ctx *mc);
-/* --input: metrics from perf stat -x, or -j output */
-int metrics_offline(const struct stat_args *a);
-
-/* One line of output: counters summed by the aggregation key. */
-struct stat_row {
-	const char *label, *pmu;	/* pmu is NULL when the row spans several */
-	int socket, cpu, input;
-	size_t pos;		/* with input, which event of the -e list */
-	double count;
-	uint64_t enabled, running;
-	enum count_state state;
-	const char *why;
+/* What every mode starts from: the machine, the metrics, the devices, and the plan */
+struct stat_setup {
+	struct sysroot root;
+	bool have_root;
+	struct pmu_list pmus;
+	struct cpulist online;
+	struct metric_list ml;
+	bool *selected;		/* per metric of ml: named by -M */
+	struct pcitopo topo;	/* --device */
+	struct devmap_fn *maps;
+	struct plan_device device;
+	struct plan plan;
 };
 
-struct stat_report {
-	struct stat_row *rows;
-	size_t n;
+/*
+ * Read the machine (only the PMUs the -e strings can name, unless -M asks for every
+ * instance), select the metrics, find the --device function, and build the plan. Prints
+ * its errors and returns an exit code.
+ */
+int stat_setup(const struct stat_args *a, struct stat_setup *s);
+/* The metrics and the --device function alone: --input's machine is its recording */
+int stat_setup_metrics(const struct stat_args *a, struct stat_setup *s);
+void stat_setup_free(struct stat_setup *s);
+
+int stat_dry_run(const struct stat_args *a);
+/* Count; *die_signal is a signal pmuctl must die by once it has cleaned up, or 0 */
+int stat_count(const struct stat_args *a, int *die_signal);
+/* --input: metrics from recorded perf stat -x, or -j output */
+int stat_input(const struct stat_args *a);
+
+/* How a record is shown: chosen once from the options */
+enum face { FACE_TEXT, FACE_CSV, FACE_JSON, FACE_OPENMETRICS };
+
+struct render_ctx {
+	FILE *f;
+	enum face face;
+	const char *sep;	/* FACE_CSV */
+	enum tally_aggr aggr;
 	double time_s;		/* since counting began */
 	long interval;		/* 1.. with -I, 0 for the totals */
+	bool first;		/* the first report: CSV headers */
 	const char *target;	/* "system wide" or the command */
 };
 
-/* Count; *die_signal is a signal pmuctl must die by once it has cleaned up, or 0 */
-int stat_count(const struct stat_args *a, int *die_signal);
-void stat_render(FILE *f, const struct stat_args *a, const struct stat_report *r, bool first);
+enum face stat_face(const struct stat_args *a);
+/* Counts, metric values, and the plan itself (--dry-run); none changes what it is given */
+void render_counts(const struct render_ctx *c, const struct tally *t);
+void render_metrics(const struct render_ctx *c, const struct metric_value *v, size_t n);
+int render_plan(const struct render_ctx *c, const struct plan *p);
 
 #endif

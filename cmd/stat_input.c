@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
-/* stat --input: metrics from recorded perf stat output, one report per interval. */
+/*
+ * stat --input: metrics from recorded perf stat output. The plan is built as for counting,
+ * on the PMUs the recording names, and fed the recorded counts: one report per interval.
+ */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
-#include "cmd/stat_metrics.h"
-#include "pmu/mexpr.h"
+#include "cmd/stat.h"
+#include "pmu/evparse.h"
+#include "pmu/metrics/metric_samples.h"
 #include "pmu/perfinput.h"
 
 #define INPUT_MAX (64u << 20)
-#define MAX_EVENTS 32
 
+/* The records of one interval (or of the whole run) */
 struct slice {
 	const struct perf_record *r;
 	size_t n;
@@ -31,140 +35,6 @@ static double slice_duration(const struct slice *s, double prev_t)
 		if (s->r[i].run_ns > run)
 			run = s->r[i].run_ns;
 	return run / 1e9;
-}
-
-static bool applies(const struct metric *m, const char *pmu_name)
-{
-	struct pmu p = { .name = (char *)pmu_name };
-
-	if (!strncmp(pmu_name, "bfperf/", 7))
-		return metric_applies_block(m, pmu_name + 7);
-	pmu_family_decode(&p);
-	return metric_applies_pmu(m, &p);
-}
-
-static int add_sample(struct metric_sample **s, size_t *n, const struct metric *m, const char *pmu,
-		      const struct slice *sl, const struct pmu_list *live)
-{
-	struct metric_sample *v, *x;
-	const char *names[MAX_EVENTS];
-	struct mexpr *e;
-	struct pmu_err err;
-	struct pmu p = { .name = (char *)pmu };
-	size_t nn, found = 0;
-	const struct pmu *lp = live ? pmu_find(live, pmu) : NULL;
-
-	if (mexpr_parse(m->expr, &e, &err))
-		return 0;
-	nn = mexpr_names(e, names, MAX_EVENTS);
-	v = realloc(*s, (*n + 1) * sizeof(*v));
-	if (!v) {
-		mexpr_free(e);
-		return -ENOMEM;
-	}
-	*s = v;
-	x = &v[*n];
-	memset(x, 0, sizeof(*x));
-	pmu_family_decode(&p);
-	x->m = m;
-	x->pmu = strdup(pmu);
-	x->socket = pmu_socket(&p);
-	x->rc = p.rc;
-	x->hw_clk_freq = lp && lp->hw_clk_freq >= 0 ? (double)lp->hw_clk_freq : NAN;
-	x->ev = calloc(nn ? nn : 1, sizeof(char *));
-	x->count = calloc(nn ? nn : 1, sizeof(double));
-	if (!x->pmu || !x->ev || !x->count) {
-		mexpr_free(e);
-		return -ENOMEM;
-	}
-	for (size_t k = 0; k < nn && k < MAX_EVENTS; k++) {
-		bool any = false;
-
-		x->ev[x->nev] = strdup(names[k]);
-		if (!x->ev[x->nev])
-			break;
-		for (size_t i = 0; i < sl->n; i++) {
-			char rp[256], re[128];
-
-			if (!metric_event_split(sl->r[i].event, rp, sizeof(rp), re, sizeof(re)) ||
-			    strcmp(rp, pmu) || strcmp(re, names[k]))
-				continue;
-			any = true;
-			if (!sl->r[i].counted)
-				x->count[x->nev] = NAN;
-			else
-				x->count[x->nev] += sl->r[i].count;
-			if (sl->r[i].pct < 100)
-				x->multiplexed = true;
-		}
-		if (!any)
-			x->count[x->nev] = NAN;
-		else
-			found++;
-		x->nev++;
-	}
-	mexpr_free(e);
-	(*n)++;
-	/* a PMU that recorded none of the formula's events is not an instance of it */
-	if (!found) {
-		(*n)--;
-		for (size_t k = 0; k < x->nev; k++)
-			free((char *)x->ev[k]);
-		free(x->ev);
-		free(x->count);
-		free((char *)x->pmu);
-	}
-	return 0;
-}
-
-static void free_samples(struct metric_sample *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < s[i].nev; k++)
-			free((char *)s[i].ev[k]);
-		free(s[i].ev);
-		free(s[i].count);
-		free((char *)s[i].pmu);
-	}
-	free(s);
-}
-
-static int report_slice(const struct stat_args *a, struct metrics_ctx *mc, const struct slice *sl,
-			double duration, long interval, bool first, const struct pmu_list *live)
-{
-	struct metric_sample *s = NULL;
-	struct metric_value *vals = NULL;
-	size_t n = 0, nvals = 0;
-	int ret = 0;
-
-	for (size_t i = 0; i < mc->ml.n && !ret; i++) {
-		if (!mc->selected[i])
-			continue;
-		/* each PMU once, in the order perf printed them */
-		for (size_t r = 0; r < sl->n && !ret; r++) {
-			char pmu[256], ev[128];
-			bool dup = false;
-
-			if (!metric_event_split(sl->r[r].event, pmu, sizeof(pmu), ev, sizeof(ev)) ||
-			    !applies(&mc->ml.v[i], pmu))
-				continue;
-			for (size_t k = 0; k < r && !dup; k++) {
-				char p2[256], e2[128];
-
-				dup = metric_event_split(sl->r[k].event, p2, sizeof(p2), e2, sizeof(e2)) &&
-				      !strcmp(p2, pmu);
-			}
-			if (!dup)
-				ret = add_sample(&s, &n, &mc->ml.v[i], pmu, sl, live);
-		}
-	}
-	if (!ret)
-		ret = metric_evaluate(s, n, duration, &vals, &nvals);
-	if (!ret)
-		metric_render(stdout, a, vals, nvals, sl->t >= 0 ? sl->t : duration, interval, first);
-	free(vals);
-	free_samples(s, n);
-	return ret;
 }
 
 static int read_input(const char *path, char **text, size_t *len)
@@ -200,75 +70,150 @@ static int read_input(const char *path, char **text, size_t *len)
 	return 0;
 }
 
-/* hw_clk_freq is not in perf's output: take it from --sysfs-root / SYSFS_PATH when given */
-static bool load_live(struct pmu_list *live)
+/*
+ * The machine as the recording names it: every PMU in the order perf printed them, by name,
+ * with hw_clk_freq from --sysfs-root or SYSFS_PATH when that machine has the PMU
+ */
+static int recorded_pmus(const struct perf_records *recs, const struct stat_setup *live,
+			 struct pmu_list *out)
 {
-	const char *path = settings.sysfs_root ? settings.sysfs_root : getenv("SYSFS_PATH");
-	struct sysroot root;
-	struct diag d = { 0 };
-	bool ok;
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < recs->n; i++) {
+		const struct pmu *lp;
+		struct pmu_err err;
+		struct ev_list l;
+		struct pmu *p;
 
-	if (!path || !*path || sysroot_open(&root, path))
-		return false;
-	ok = !pmu_scan(&root, live, &d);
-	diag_free(&d);
-	sysroot_close(&root);
-	return ok;
+		if (ev_parse(recs->v[i].event, &l, &err))
+			continue;
+		if (l.n == 1 && l.v[0].has_slash && !pmu_find(out, l.v[0].name)) {
+			p = pmu_list_add_named(out, l.v[0].name);
+			lp = live->have_root ? pmu_find(&live->pmus, l.v[0].name) : NULL;
+			if (!p) {
+				ev_list_free(&l);
+				return -ENOMEM;
+			}
+			if (lp)
+				p->hw_clk_freq = lp->hw_clk_freq;
+		}
+		ev_list_free(&l);
+	}
+	return 0;
 }
 
-int metrics_offline(const struct stat_args *a)
+/* hw_clk_freq and --device need the machine: read it when --sysfs-root or SYSFS_PATH names one */
+static void load_live(struct stat_setup *s)
 {
-	struct metrics_ctx mc = { 0 };
-	struct perf_records recs = { 0 };
-	struct pmu_list live = { 0 };
-	struct pmu_err err = { 0 };
-	char *text = NULL;
-	size_t len;
-	bool have_live;
+	const char *path = settings.sysfs_root ? settings.sysfs_root : getenv("SYSFS_PATH");
+	struct diag d = { 0 };
+
+	if (!path || !*path || sysroot_open(&s->root, path))
+		return;
+	s->have_root = true;
+	if (pmu_scan(&s->root, &s->pmus, &d) && !s->pmus.n) {
+		sysroot_close(&s->root);
+		s->have_root = false;
+	}
+	diag_free(&d);
+}
+
+static int report_slice(const struct render_ctx *c, const struct plan *plan, const struct slice *sl,
+			double duration)
+{
+	struct metric_sample *samples = NULL;
+	struct metric_value *vals = NULL;
+	size_t n = 0, nvals = 0;
+	int ret = metric_samples_recorded(plan, sl->r, sl->n, &samples, &n);
+
+	if (!ret)
+		ret = metric_evaluate(samples, n, duration, &vals, &nvals);
+	if (!ret)
+		render_metrics(c, vals, nvals);
+	free(vals);
+	metric_samples_free(samples, n);
+	return ret;
+}
+
+static int report(const struct stat_args *a, const struct plan *plan, const struct perf_records *recs,
+		  FILE *f)
+{
+	struct render_ctx c = { .f = f, .face = stat_face(a), .sep = a->sep, .aggr = a->aggr,
+				.first = true };
 	double prev_t = 0;
-	long interval = 0;
+	int ret = 0;
+
+	for (size_t i = 0; i < recs->n && !ret;) {
+		struct slice sl = { .r = &recs->v[i], .t = recs->v[i].time };
+		double duration;
+
+		while (i + sl.n < recs->n && recs->v[i + sl.n].time == sl.t)
+			sl.n++;
+		if (sl.t >= 0)
+			c.interval++;
+		duration = slice_duration(&sl, prev_t);
+		c.time_s = sl.t >= 0 ? sl.t : duration;
+		ret = report_slice(&c, plan, &sl, duration);
+		c.first = false;
+		prev_t = sl.t;
+		i += sl.n;
+	}
+	return ret ? ret : ferror(f) ? -EIO : 0;
+}
+
+int stat_input(const struct stat_args *a)
+{
+	struct stat_setup s = { 0 };
+	struct perf_records recs = { 0 };
+	struct pmu_list recorded = { 0 };
+	struct plan_request rq = { .named_only = true, .where = "in the recording" };
+	struct diag warn = { 0 };
+	struct pmu_err err = { 0 };
+	char *text = NULL, *tmp = NULL;
+	FILE *f = stdout;
+	size_t len;
 	int ret = read_input(a->input, &text, &len);
 
 	if (ret) {
 		p_err("cannot read '%s': %s", a->input, ret == -EFBIG ? "larger than 64 MiB" : strerror(-ret));
 		return EXIT_FAIL;
 	}
-	if (perf_input_parse(text, len, &recs, &err)) {
+	ret = perf_input_parse(text, len, &recs, &err);
+	free(text);
+	if (ret) {
 		p_err("%s: %s", a->input, err.msg);
-		free(text);
 		return EXIT_FAIL;
 	}
-	free(text);
-	if (metric_catalog(&mc.ml) ||
-	    (a->metrics_file && metric_load_file(&mc.ml, a->metrics_file, &err))) {
-		p_err("%s", err.msg[0] ? err.msg : "out of memory");
+	load_live(&s);
+	ret = stat_setup_metrics(a, &s);
+	if (!ret && recorded_pmus(&recs, &s, &recorded))
+		ret = EXIT_FAIL;
+	if (ret)
+		goto out;
+	rq.metrics = &s.ml;
+	rq.selected = s.selected;
+	rq.devices = s.device.bdf ? &s.device : NULL;
+	rq.ndevices = s.device.bdf ? 1 : 0;
+	ret = plan_build(&recorded, &rq, &s.plan, &err, &warn);
+	p_diag(&warn);
+	if (ret) {
+		p_err("%s", err.msg);
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	mc.selected = calloc(mc.ml.n, sizeof(bool));
-	ret = metrics_select(&mc, a->metrics) ? EXIT_USAGE : EXIT_OK;
-	if (ret)
-		goto out;
-	have_live = load_live(&live);
-	for (size_t i = 0; i < recs.n && !ret;) {
-		struct slice sl = { .r = &recs.v[i], .t = recs.v[i].time };
-
-		while (i + sl.n < recs.n && recs.v[i + sl.n].time == sl.t)
-			sl.n++;
-		if (sl.t >= 0)
-			interval++;
-		ret = report_slice(a, &mc, &sl, slice_duration(&sl, prev_t), interval, i == 0,
-				   have_live ? &live : NULL) ? EXIT_FAIL : EXIT_OK;
-		prev_t = sl.t;
-		i += sl.n;
-	}
 	if (!recs.n)
 		p_warn("%s holds no counts", a->input);
-	if (have_live)
-		pmu_list_free(&live);
+	if (a->output && !(f = temp_open(a->output, &tmp))) {
+		ret = EXIT_FAIL;
+		goto out;
+	}
+	ret = report(a, &s.plan, &recs, f) ? EXIT_FAIL : EXIT_OK;
+	if (f != stdout && temp_close(f, tmp, a->output, !ret))
+		ret = EXIT_FAIL;
 out:
-	free(mc.selected);
-	metric_list_free(&mc.ml);
+	diag_free(&warn);
+	/* the plan points into the recorded PMUs: free it first */
+	stat_setup_free(&s);
+	pmu_list_free(&recorded);
 	perf_records_free(&recs);
 	return ret;
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* stat output: a table like perf's, CSV with a header (-x), JSON (one object per interval). */
+/* Count rows: a table like perf's, CSV with a header (-x), JSON (one object per interval). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 
-static double running_pct(const struct stat_row *r)
+static double running_pct(const struct tally_row *r)
 {
 	if (!r->enabled)
 		return r->state == COUNT_OK ? 100.0 : 0.0;
@@ -44,29 +44,30 @@ static const char *grouped(double v, char *buf, size_t size)
 	return buf;
 }
 
-static void row_where(const struct stat_args *a, const struct stat_row *r, char *buf, size_t size)
+static void row_where(const struct render_ctx *c, const struct tally_row *r, char *buf, size_t size)
 {
 	buf[0] = '\0';
-	if (a->aggr == AGGR_SOCKET)
+	if (c->aggr == AGGR_SOCKET)
 		snprintf(buf, size, r->socket >= 0 ? "S%d " : "S- ", r->socket);
-	else if (a->aggr == AGGR_NONE && r->cpu >= 0)
+	else if (c->aggr == AGGR_NONE && r->cpu >= 0)
 		snprintf(buf, size, "%s CPU%d ", r->pmu ? r->pmu : "-", r->cpu);
-	else if (a->aggr == AGGR_PMU || a->aggr == AGGR_NONE)
+	else if (c->aggr == AGGR_PMU || c->aggr == AGGR_NONE)
 		snprintf(buf, size, "%s ", r->pmu ? r->pmu : "-");
 }
 
-static void render_table(FILE *f, const struct stat_args *a, const struct stat_report *r)
+static void counts_text(const struct render_ctx *c, const struct tally *t)
 {
+	FILE *f = c->f;
 	char num[48], where[160], label[512];
 
-	if (!r->interval)
-		fprintf(f, "\n Performance counter stats for '%s':\n\n", r->target);
-	for (size_t i = 0; i < r->n; i++) {
-		const struct stat_row *row = &r->rows[i];
+	if (!c->interval)
+		fprintf(f, "\n Performance counter stats for '%s':\n\n", c->target);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct tally_row *row = &t->v[i];
 
-		if (r->interval)
-			fprintf(f, "%15.9f ", r->time_s);
-		row_where(a, row, where, sizeof(where));
+		if (c->interval)
+			fprintf(f, "%15.9f ", c->time_s);
+		row_where(c, row, where, sizeof(where));
 		safe_str(row->label, label, sizeof(label));
 		if (row->state != COUNT_OK) {
 			fprintf(f, "%s%18s      %s\n", where, state_text(row->state), label);
@@ -78,23 +79,24 @@ static void render_table(FILE *f, const struct stat_args *a, const struct stat_r
 		else
 			fprintf(f, "%s\n", label);
 	}
-	if (!r->interval)
-		fprintf(f, "\n%18.9f seconds time elapsed\n\n", r->time_s);
+	if (!c->interval)
+		fprintf(f, "\n%18.9f seconds time elapsed\n\n", c->time_s);
 }
 
-static void render_csv(FILE *f, const struct stat_args *a, const struct stat_report *r, bool first)
+static void counts_csv(const struct render_ctx *c, const struct tally *t)
 {
-	const char *s = a->sep;
+	const char *s = c->sep;
+	FILE *f = c->f;
 
-	if (first)
+	if (c->first)
 		fprintf(f, "%s%scount%sevent%spmu%ssocket%scpu%srunning_pct%sstate\n",
-			r->interval ? "time" : "", r->interval ? s : "", s, s, s, s, s, s);
-	for (size_t i = 0; i < r->n; i++) {
-		const struct stat_row *row = &r->rows[i];
+			c->interval ? "time" : "", c->interval ? s : "", s, s, s, s, s, s);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct tally_row *row = &t->v[i];
 		char label[512];
 
-		if (r->interval)
-			fprintf(f, "%.9f%s", r->time_s, s);
+		if (c->interval)
+			fprintf(f, "%.9f%s", c->time_s, s);
 		if (row->state == COUNT_OK)
 			fprintf(f, "%.0f", round(row->count));
 		else
@@ -111,7 +113,7 @@ static void render_csv(FILE *f, const struct stat_args *a, const struct stat_rep
 	}
 }
 
-static json_t *row_json(const struct stat_args *a, const struct stat_row *row)
+static json_t *row_json(const struct render_ctx *c, const struct tally_row *row)
 {
 	json_t *o = json_object();
 
@@ -123,47 +125,51 @@ static json_t *row_json(const struct stat_args *a, const struct stat_row *row)
 	json_object_set_new(o, "enabled_ns", json_integer((json_int_t)row->enabled));
 	json_object_set_new(o, "running_ns", json_integer((json_int_t)row->running));
 	json_object_set_new(o, "state", json_string(row->state == COUNT_OK ? "counted" : state_text(row->state)));
-	if (a->aggr == AGGR_SOCKET || row->socket >= 0)
+	if (c->aggr == AGGR_SOCKET || row->socket >= 0)
 		json_object_set_new(o, "socket", row->socket >= 0 ? json_integer(row->socket) : json_null());
-	if (a->aggr == AGGR_NONE)
+	if (c->aggr == AGGR_NONE)
 		json_object_set_new(o, "cpu", row->cpu >= 0 ? json_integer(row->cpu) : json_null());
 	if (row->why)
 		json_object_set_new(o, "error", json_text(row->why));
 	return o;
 }
 
-static void render_json(FILE *f, const struct stat_args *a, const struct stat_report *r)
+static void counts_json(const struct render_ctx *c, const struct tally *t)
 {
 	json_t *root = json_object(), *arr = json_array();
 	size_t flags = JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17);
 	char *text;
 
-	if (r->interval)
-		json_object_set_new(root, "interval", json_integer(r->interval));
-	json_object_set_new(root, "time_s", json_real(r->time_s));
-	json_object_set_new(root, "target", json_text(r->target));
-	for (size_t i = 0; i < r->n; i++)
-		json_array_append_new(arr, row_json(a, &r->rows[i]));
+	if (c->interval)
+		json_object_set_new(root, "interval", json_integer(c->interval));
+	json_object_set_new(root, "time_s", json_real(c->time_s));
+	json_object_set_new(root, "target", json_text(c->target));
+	for (size_t i = 0; i < t->n; i++)
+		json_array_append_new(arr, row_json(c, &t->v[i]));
 	json_object_set_new(root, "counts", arr);
 	/* JSON Lines with -I: one compact object per interval */
-	if (settings.pretty && !r->interval)
+	if (settings.pretty && !c->interval)
 		flags |= JSON_INDENT(2);
 	else
 		flags |= JSON_COMPACT;
 	text = json_dumps(root, flags);
 	if (text)
-		fprintf(f, "%s\n", text);
+		fprintf(c->f, "%s\n", text);
 	free(text);
 	json_decref(root);
 }
 
-void stat_render(FILE *f, const struct stat_args *a, const struct stat_report *r, bool first)
+void render_counts(const struct render_ctx *c, const struct tally *t)
 {
-	if (settings.json)
-		render_json(f, a, r);
-	else if (a->sep)
-		render_csv(f, a, r, first);
-	else
-		render_table(f, a, r);
-	fflush(f);
+	switch (c->face) {
+	case FACE_JSON:
+		counts_json(c, t);
+		break;
+	case FACE_CSV:
+		counts_csv(c, t);
+		break;
+	default:
+		counts_text(c, t);
+	}
+	fflush(c->f);
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 #include "pmu/encode.h"
+#include "pmu/family/family.h"
 #include "pmu/symbolic.h"
 
 /* perf's hard-coded terms that are valid on every PMU */
@@ -137,7 +138,7 @@ static uint64_t term_number(const struct ev_term *t)
 	return t->kind == EV_VALUE_NUM ? t->num : 1;
 }
 
-static int apply_hardcoded(const struct pmu *p, const struct flat_term *ft, struct ev_encoded *e,
+static int apply_hardcoded(const struct pmu *p, const struct flat_term *ft, struct plan_event *e,
 			   struct pmu_err *err)
 {
 	const struct ev_term *t = ft->t;
@@ -169,7 +170,7 @@ static int apply_hardcoded(const struct pmu *p, const struct flat_term *ft, stru
 	return 0;	/* percore: per-core aggregation has no meaning for uncore counts */
 }
 
-static int apply_format(const struct pmu *p, const struct flat_term *ft, struct ev_encoded *e,
+static int apply_format(const struct pmu *p, const struct flat_term *ft, struct plan_event *e,
 			struct pmu_err *err)
 {
 	const struct ev_term *t = ft->t;
@@ -207,7 +208,7 @@ static int apply_format(const struct pmu *p, const struct flat_term *ft, struct 
 	return 0;
 }
 
-static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct ev_encoded *e,
+static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct plan_event *e,
 			 struct pmu_err *err)
 {
 	struct flat f = { 0 };
@@ -218,6 +219,11 @@ static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct
 	e->given = calloc(p->nformats ? p->nformats : 1, sizeof(bool));
 	if (!e->given)
 		return oom(err);
+	/* events that are no perf format (BlueField's) are the family's to resolve */
+	if (p->family->resolve) {
+		e->type = 0;
+		return p->family->resolve(p, spec, e, err);
+	}
 	ret = expand_aliases(p, spec, &f, &e->alias, err);
 	/* perf assigns the config words first, then ORs the format terms in */
 	for (size_t i = 0; !ret && i < f.n; i++)
@@ -280,7 +286,7 @@ static char *concrete_text(const char *pmu, const struct ev_spec *s)
 	return out;
 }
 
-static int set_cpus(struct ev_encoded *e, const struct encode_opts *o)
+static int set_cpus(struct plan_event *e, const struct encode_opts *o)
 {
 	const struct cpulist *src = NULL;
 
@@ -304,7 +310,7 @@ static int set_cpus(struct ev_encoded *e, const struct encode_opts *o)
 	return 0;
 }
 
-static void encoded_free(struct ev_encoded *e)
+void plan_event_free(struct plan_event *e)
 {
 	free(e->event);
 	free(e->name);
@@ -328,9 +334,9 @@ static int check_mods(const struct ev_spec *s, struct pmu_err *err)
 	return 0;
 }
 
-static struct ev_encoded *set_grow(struct ev_set *set, size_t extra)
+static struct plan_event *set_grow(struct plan *set, size_t extra)
 {
-	struct ev_encoded *nv = realloc(set->v, (set->n + extra) * sizeof(*nv));
+	struct plan_event *nv = realloc(set->v, (set->n + extra) * sizeof(*nv));
 
 	if (!nv)
 		return NULL;
@@ -340,9 +346,9 @@ static struct ev_encoded *set_grow(struct ev_set *set, size_t extra)
 }
 
 static int encode_symbolic(const struct symbolic_event *sym, const struct ev_spec *s,
-			   struct ev_set *set)
+			   struct plan *set)
 {
-	struct ev_encoded *e = set_grow(set, 1);
+	struct plan_event *e = set_grow(set, 1);
 
 	if (!e)
 		return -ENOMEM;
@@ -365,7 +371,17 @@ static size_t pmus_with_event(const struct pmu_list *pmus, const char *name, con
 	return n;
 }
 
-static int encode_spec(const struct pmu_list *pmus, const struct ev_spec *s, struct ev_set *set,
+/* No PMU of that name: a family whose syntax it is says what is missing, or the generic words */
+static int missing_pmu(const struct pmu_list *pmus, const struct ev_spec *s, struct pmu_err *err)
+{
+	for (const struct pmu_family *const *f = pmu_families; *f; f++)
+		if ((*f)->missing && (*f)->missing(s->name, s->name_pos, s->name_len, pmus, err))
+			return err->code;
+	return pmu_err_at(err, -ENOENT, s->name_pos, s->name_len,
+			  "cannot find PMU '%s' under the sysfs root (see 'pmuctl list')", s->name);
+}
+
+static int encode_spec(const struct pmu_list *pmus, const struct ev_spec *s, struct plan *set,
 		       const struct pmu **match, struct pmu_err *err)
 {
 	struct ev_spec bare = { 0 };
@@ -399,27 +415,25 @@ static int encode_spec(const struct pmu_list *pmus, const struct ev_spec *s, str
 	} else {
 		nm = match_pmus(pmus, s->name, match);
 		if (!nm)
-			return pmu_err_at(err, -ENOENT, s->name_pos, s->name_len,
-					  "cannot find PMU '%s' under the sysfs root (see 'pmuctl list')",
-					  s->name);
+			return missing_pmu(pmus, s, err);
 	}
 	if (!set_grow(set, nm))
 		return oom(err);
 	for (size_t i = 0; i < nm; i++) {
-		struct ev_encoded *e = &set->v[set->n + ok];
+		struct plan_event *e = &set->v[set->n + ok];
 
 		memset(e, 0, sizeof(*e));
 		ret = encode_on_pmu(match[i], use, e, err);
 		if (!ret) {
 			e->event = concrete_text(match[i]->name, use);
 			if (!e->event) {
-				encoded_free(e);
+				plan_event_free(e);
 				return oom(err);
 			}
 			ok++;
 			continue;
 		}
-		encoded_free(e);
+		plan_event_free(e);
 		if (ret == -ENOMEM)
 			return ret;
 		if (!first.code)
@@ -434,7 +448,7 @@ static int encode_spec(const struct pmu_list *pmus, const struct ev_spec *s, str
 	return 0;
 }
 
-static int finish_group_and_cpus(struct ev_set *set, size_t from, const struct ev_list *l,
+static int finish_group_and_cpus(struct plan *set, size_t from, const struct ev_list *l,
 				 const size_t *spec_of, int arg, const struct encode_opts *o)
 {
 	int base = set->ngroups;
@@ -442,12 +456,14 @@ static int finish_group_and_cpus(struct ev_set *set, size_t from, const struct e
 	if (!spec_of)
 		return set->n > from ? -EINVAL : 0;
 	for (size_t i = from; i < set->n; i++) {
-		struct ev_encoded *e = &set->v[i];
+		struct plan_event *e = &set->v[i];
 		const struct ev_spec *s = &l->v[spec_of[i - from]];
 
 		e->arg = arg;
 		e->start = s->start;
 		e->end = s->end;
+		e->metric = e->var = -1;
+		e->encoded = true;
 		e->src_group = s->group < 0 ? -1 : base + s->group;
 		if (s->mods && !e->mods && !(e->mods = strdup(s->mods)))
 			return -ENOMEM;
@@ -463,10 +479,10 @@ static int finish_group_and_cpus(struct ev_set *set, size_t from, const struct e
  * as newer perf does, since a hardware group may only span one PMU. Symbolic
  * (software) events join whichever group they were written in.
  */
-static void split_groups(struct ev_set *set, size_t from)
+static void split_groups(struct plan *set, size_t from)
 {
 	for (size_t i = from; i < set->n; i++) {
-		struct ev_encoded *e = &set->v[i];
+		struct plan_event *e = &set->v[i];
 		bool used = false;
 		size_t k;
 
@@ -475,7 +491,7 @@ static void split_groups(struct ev_set *set, size_t from)
 		if (e->src_group < 0)
 			continue;
 		for (k = from; k < i; k++) {
-			const struct ev_encoded *p = &set->v[k];
+			const struct plan_event *p = &set->v[k];
 
 			if (p->src_group != e->src_group)
 				continue;
@@ -492,8 +508,8 @@ static void split_groups(struct ev_set *set, size_t from)
 	}
 }
 
-int ev_encode(const struct pmu_list *pmus, const char *text, int arg, const struct encode_opts *o,
-	      struct ev_set *set, struct pmu_err *err)
+int encode_events(const struct pmu_list *pmus, const char *text, int arg, const struct encode_opts *o,
+	      struct plan *set, struct pmu_err *err)
 {
 	struct ev_list l;
 	const struct pmu **match;
@@ -532,7 +548,7 @@ int ev_encode(const struct pmu_list *pmus, const char *text, int arg, const stru
 	if (ret) {
 		err->arg = arg;
 		for (size_t i = from; i < set->n; i++)
-			encoded_free(&set->v[i]);
+			plan_event_free(&set->v[i]);
 		set->n = from;
 	}
 	free(spec_of);
@@ -541,15 +557,31 @@ int ev_encode(const struct pmu_list *pmus, const char *text, int arg, const stru
 	return ret;
 }
 
-void ev_set_free(struct ev_set *s)
+int encode_on(const struct pmu *p, const struct ev_spec *spec, const struct encode_opts *o,
+	      struct plan *set, struct pmu_err *err)
 {
-	for (size_t i = 0; i < s->n; i++)
-		encoded_free(&s->v[i]);
-	free(s->v);
-	memset(s, 0, sizeof(*s));
+	struct plan_event *e = set_grow(set, 1);
+	int ret;
+
+	if (!e)
+		return oom(err);
+	ret = encode_on_pmu(p, spec, e, err);
+	e->arg = e->metric = e->var = -1;
+	e->group = e->src_group = -1;
+	e->encoded = true;
+	if (!ret && !(e->event = concrete_text(p->name, spec)))
+		ret = oom(err);
+	if (!ret && set_cpus(e, o))
+		ret = oom(err);
+	if (ret) {
+		plan_event_free(e);
+		return ret;
+	}
+	set->n++;
+	return 0;
 }
 
-uint64_t ev_field(const struct ev_encoded *e, const char *format, bool *given)
+uint64_t ev_field(const struct plan_event *e, const char *format, bool *given)
 {
 	const struct pmu_format *f = e->pmu ? pmu_find_format(e->pmu, format) : NULL;
 

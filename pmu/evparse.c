@@ -166,6 +166,44 @@ static int parse_terms(struct parser *p, struct ev_spec *e)
 	return 0;
 }
 
+/*
+ * bfperf/BLOCK/EVENT/: a BlueField block is a PMU named bfperf/BLOCK, and EVENT, a name of its
+ * event_list (some BlueField-3 names end in spaces) or a code, its one term
+ */
+static int parse_bluefield(struct parser *p, struct ev_spec *e)
+{
+	size_t block = p->i, ev;
+	struct ev_term *t;
+
+	while (p->i < p->n && is_term_char(p->s[p->i]))
+		p->i++;
+	if (p->i == block || p->i >= p->n || p->s[p->i] != '/')
+		return pmu_err_at(p->err, -EINVAL, block, p->i > block ? p->i - block : 1,
+				  "expected bfperf/BLOCK/EVENT/, e.g. bfperf/tile0/HNF_REQUESTS/");
+	free(e->name);
+	e->name_len = p->i - e->name_pos;
+	e->name = dup_range(p->s, e->name_pos, e->name_len);
+	ev = ++p->i;
+	while (p->i < p->n && (is_term_char(p->s[p->i]) || p->s[p->i] == ' '))
+		p->i++;
+	if (p->i == ev || p->i >= p->n || p->s[p->i] != '/')
+		return pmu_err_at(p->err, -EINVAL, ev, p->i > ev ? p->i - ev : 1,
+				  "expected an event name or number and a closing '/'");
+	t = calloc(1, sizeof(*t));
+	e->terms = t;
+	e->terms_text = dup_range(p->s, ev, p->i - ev);
+	if (!t || !e->name || !e->terms_text)
+		return oom(p);
+	e->nterms = 1;
+	t->pos = ev;
+	t->len = p->i - ev;
+	while (t->len > 1 && p->s[ev + t->len - 1] == ' ')
+		t->len--;
+	t->name = dup_range(p->s, ev, t->len);
+	p->i++;
+	return t->name ? 0 : oom(p);
+}
+
 static int parse_event(struct parser *p, int group)
 {
 	struct ev_spec *e, *nv;
@@ -194,6 +232,12 @@ static int parse_event(struct parser *p, int group)
 	if (p->i < p->n && p->s[p->i] == '/') {
 		e->has_slash = true;
 		p->i++;
+		if (!strcmp(e->name, "bfperf")) {
+			ret = parse_bluefield(p, e);
+			e->end = p->i;
+			skip_space(p);
+			return ret;
+		}
 		ret = parse_terms(p, e);
 		if (ret)
 			return ret;

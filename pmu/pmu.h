@@ -22,7 +22,8 @@ enum pmu_peer {
 
 struct pmu_event {
 	char *name;
-	char *value;		/* the events/ file, trimmed: "event=0x0", "config=0x1020f" */
+	char *value;		/* the events/ file, trimmed: "event=0x0", "config=0x1020f";
+				 * BlueField: the code from event_list, "0x45" (NULL for registers) */
 	char *scale;		/* events/<name>.scale, or NULL */
 	char *unit;		/* events/<name>.unit, or NULL */
 	unsigned filter_modes;	/* HNS3: from filtermode/<name>, a bit per mode; 0 = unknown */
@@ -52,6 +53,10 @@ struct pmu {
 	int sicl;		/* HNS3 */
 	int bdf_min, bdf_max;	/* HNS3: 16-bit bus:dev.fn values, -1 if unreadable */
 	int64_t hw_clk_freq;	/* HNS3: Hz, -1 if unreadable */
+	/* BlueField: a block of the mlxbf-pmc hwmon device, named bfperf/<block> */
+	char *hwmon;		/* "hwmon0"; NULL for every perf PMU */
+	int bf_kind;		/* enum bf_block_kind */
+	int ncounters;		/* its eventN/counterN pairs */
 };
 
 struct pmu_list {
@@ -79,6 +84,11 @@ struct pmu_scan_opts {
 int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
 		  struct diag *diag);
 void pmu_list_free(struct pmu_list *l);
+/*
+ * A PMU known by its name only, as recorded perf output names it: its family and location
+ * decoded, no sysfs files read
+ */
+struct pmu *pmu_list_add_named(struct pmu_list *l, const char *name);
 /* By family (the table's order), then socket, RC, die and name: the order list shows */
 void pmu_list_sort(struct pmu_list *l);
 

@@ -45,6 +45,7 @@ static void pmu_free(struct pmu *p)
 	cpulist_free(&p->associated);
 	free(p->identifier);
 	free(p->peer);
+	free(p->hwmon);
 	free(p->name);
 }
 
@@ -89,4 +90,24 @@ void pmu_list_sort(struct pmu_list *l)
 {
 	if (l->n)
 		qsort(l->v, l->n, sizeof(*l->v), cmp_pmu);
+}
+
+struct pmu *pmu_list_add_named(struct pmu_list *l, const char *name)
+{
+	struct pmu *v = realloc(l->v, (l->n + 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	l->v = v;
+	v = &l->v[l->n];
+	memset(v, 0, sizeof(*v));
+	v->name = strdup(name);
+	if (!v->name)
+		return NULL;
+	v->type = -1;
+	v->bdf_min = v->bdf_max = -1;
+	v->hw_clk_freq = -1;
+	pmu_family_decode(v);
+	l->n++;
+	return v;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "pmu/family/bluefield.h"
 #include "pmu/pmu.h"
 #include "lib/strnum.h"
 
@@ -204,15 +205,14 @@ int pmu_scan_for(const struct sysroot *root, char *const *texts, size_t ntexts,
 	return pmu_scan_opts(root, &o, out, diag);
 }
 
-int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
-		  struct diag *diag)
+/* Every perf PMU under PMU_DEVICES_DIR (or those o->texts can name) */
+static int scan_perf(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
+		     struct diag *diag)
 {
 	char **names;
 	size_t n;
 	int ret = sysroot_list(root, PMU_DEVICES_DIR, &names, &n);
 
-	out->v = NULL;
-	out->n = 0;
 	if (ret)
 		return ret;
 	out->v = calloc(n ? n : 1, sizeof(*out->v));
@@ -223,12 +223,10 @@ int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, str
 	for (size_t i = 0; i < n; i++) {
 		char path[PATH_LEN];
 		struct pmu *p = &out->v[out->n];
+		struct sysroot sub;
 
 		if (o->texts && !pmu_named_in(names[i], o->texts, o->ntexts))
 			continue;
-
-		struct sysroot sub;
-
 		ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", names[i]);
 		if (!ret)
 			ret = sysroot_sub(root, path, &sub);
@@ -246,4 +244,23 @@ int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, str
 	}
 	strv_free(names, n);
 	return 0;
+}
+
+int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
+		  struct diag *diag)
+{
+	int ret, bf;
+
+	out->v = NULL;
+	out->n = 0;
+	ret = scan_perf(root, o, out, diag);
+	if (ret && ret != -ENOENT)
+		return ret;
+	/* and the blocks of a BlueField, which are no perf PMUs but count alike */
+	bf = bluefield_scan(root, o->texts, o->ntexts, out, diag);
+	if (bf == -ENOMEM)
+		return bf;
+	if (bf)
+		diag_add(diag, "cannot read %s/class/hwmon: %s", root->path, strerror(-bf));
+	return ret;
 }

@@ -11,7 +11,7 @@
 #include "pmu/family/family.h"
 #include "pmu/rules.h"
 
-int rule_err(struct pmu_err *err, const struct ev_encoded *e, int code, const char *fmt, ...)
+int rule_err(struct pmu_err *err, const struct plan_event *e, int code, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -24,14 +24,14 @@ int rule_err(struct pmu_err *err, const struct ev_encoded *e, int code, const ch
 }
 
 /* perf core: a group may hold software events and events of one hardware PMU */
-static int group_one_pmu(struct ev_set *set, size_t i, struct pmu_err *err)
+static int group_one_pmu(struct plan *set, size_t i, struct pmu_err *err)
 {
-	const struct ev_encoded *e = &set->v[i];
+	const struct plan_event *e = &set->v[i];
 
 	if (e->group < 0 || !e->pmu || e->pmu->type == 1)
 		return 0;
 	for (size_t k = 0; k < i; k++) {
-		const struct ev_encoded *o = &set->v[k];
+		const struct plan_event *o = &set->v[k];
 
 		if (o->group != e->group || !o->pmu || o->pmu->type == 1 || o->pmu == e->pmu)
 			continue;
@@ -43,9 +43,9 @@ static int group_one_pmu(struct ev_set *set, size_t i, struct pmu_err *err)
 }
 
 /* PERF_PMU_CAP_NO_EXCLUDE: uncore counters cannot tell user from kernel */
-static int no_exclude(struct ev_set *set, size_t i, struct pmu_err *err)
+static int no_exclude(struct plan *set, size_t i, struct pmu_err *err)
 {
-	const struct ev_encoded *e = &set->v[i];
+	const struct plan_event *e = &set->v[i];
 
 	if (!e->pmu || !e->pmu->family->uncore || !e->mods || !strpbrk(e->mods, "ukh"))
 		return 0;
@@ -54,7 +54,7 @@ static int no_exclude(struct ev_set *set, size_t i, struct pmu_err *err)
 			e->mods, e->pmu->name);
 }
 
-int rules_check(struct ev_set *set, struct pmu_err *err, struct diag *warn)
+int rules_check(struct plan *set, struct pmu_err *err, struct diag *warn)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		const struct pmu_family *f = set->v[i].pmu ? set->v[i].pmu->family : NULL;

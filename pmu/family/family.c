@@ -17,6 +17,7 @@ const struct pmu_family *const pmu_families[] = {
 	&family_t410_nvdlink,
 	&family_yitian_drw,
 	&family_hns3,
+	&family_bluefield,
 	NULL,
 };
 

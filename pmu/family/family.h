@@ -17,8 +17,9 @@
 
 struct pmu;
 struct pmu_event;
-struct ev_encoded;
-struct ev_set;
+struct plan_event;
+struct plan;
+struct ev_spec;
 struct count_driver;
 struct pcitopo;
 struct pmu_list;
@@ -64,6 +65,15 @@ struct pmu_family {
 	size_t (*fields)(const struct pmu *p, struct pmu_field *out);
 	size_t (*event_fields)(const struct pmu_event *e, struct pmu_field *out);
 	bool (*detail)(const struct pmu *p, char *buf, size_t size);
+	/*
+	 * For a family whose events are no perf format (BlueField): resolve the one term of
+	 * spec on p into e (the event, its code in config), or say why not in err
+	 */
+	int (*resolve)(const struct pmu *p, const struct ev_spec *spec, struct plan_event *e,
+		       struct pmu_err *err);
+	/* A PMU name of this family's syntax that names no PMU: say what is missing, in err */
+	bool (*missing)(const char *name, size_t pos, size_t len, const struct pmu_list *pmus,
+			struct pmu_err *err);
 	/* Meaning of events and format fields, from the document */
 	const struct catalog_entry *event_docs, *format_docs;
 	const char *(*describe_event)(const char *name, char *buf, size_t size);
@@ -72,13 +82,13 @@ struct pmu_family {
 	 * error the kernel would give, in err; what it accepts but the document calls
 	 * meaningless goes to warn. Each rule names the document or driver function it is from.
 	 */
-	int (*check)(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn);
+	int (*check)(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn);
 	/* Events i and k of one PMU are read in one group (a latency's parts, an HNS3 pair) */
-	bool (*together)(const struct ev_set *set, size_t i, size_t k);
+	bool (*together)(const struct plan *set, size_t i, size_t k);
 	/* What EINVAL from perf_event_open most likely means for an event with these configs */
 	const char *(*einval_hint)(const struct pmu *p, const uint64_t *config);
 	/* The 16-bit BDF an event filters on, for --dry-run; false when it filters none */
-	bool (*bdf_filter)(const struct ev_encoded *e, uint16_t *bdf);
+	bool (*bdf_filter)(const struct plan_event *e, uint16_t *bdf);
 	/*
 	 * The PMU of this family that sees each PCI function of t, and the filters that select
 	 * the function in it: fills maps[i].requester or .target (pmus may be NULL)

@@ -8,6 +8,7 @@
 #include "pmu/devmap.h"
 #include "pmu/encode.h"
 #include "pmu/family/families.h"
+#include "pmu/family/hns3.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 #include "topology/bdf.h"
@@ -48,7 +49,7 @@ static void location(const struct pmu *p, char *buf, size_t size)
  * "filter mode supported: global port port-tc func func-queue \n" (the driver's spaces) or the
  * document's "global/port/..." with slashes
  */
-static unsigned modes_parse(const char *text)
+unsigned hns3_modes_parse(const char *text)
 {
 	const char *p = strchr(text, ':');
 	unsigned modes = 0;
@@ -112,7 +113,7 @@ static void read_extra(const struct sysroot *dir, struct pmu *p, struct diag *di
 		if (sysroot_path(path, sizeof(path), "filtermode/%s", p->events[i].name) ||
 		    sysroot_read_trim(dir, path, &s))
 			continue;
-		p->events[i].filter_modes = modes_parse(s);
+		p->events[i].filter_modes = hns3_modes_parse(s);
 		free(s);
 	}
 }
@@ -195,7 +196,7 @@ static const char *describe_event(const char *event, char *buf, size_t size)
 	return NULL;
 }
 
-static const struct pmu_event *event_of(const struct ev_encoded *e)
+static const struct pmu_event *event_of(const struct plan_event *e)
 {
 	uint64_t want = e->config[0] & 0x1ffff;
 
@@ -209,7 +210,7 @@ static const struct pmu_event *event_of(const struct ev_encoded *e)
 	return NULL;
 }
 
-static bool bdf_in_range(const struct ev_encoded *e, uint64_t bdf, struct pmu_err *err)
+static bool bdf_in_range(const struct plan_event *e, uint64_t bdf, struct pmu_err *err)
 {
 	const struct pmu *p = e->pmu;
 	char want[16], lo[16], hi[16];
@@ -225,7 +226,7 @@ static bool bdf_in_range(const struct ev_encoded *e, uint64_t bdf, struct pmu_er
 }
 
 /* hns3_pmu_select_filter_mode(): global, func, func-queue, port, port-tc, func-intr in that order */
-static const char *select_mode(const struct ev_encoded *e, struct pmu_err *err, struct diag *warn)
+static const char *select_mode(const struct plan_event *e, struct pmu_err *err, struct diag *warn)
 {
 	const struct pmu_event *ev = event_of(e);
 	bool g_bdf, g_queue, g_tc, g_port, g_global, g_intr;
@@ -282,16 +283,16 @@ static const char *select_mode(const struct ev_encoded *e, struct pmu_err *err, 
 	return NULL;
 }
 
-static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
 {
-	struct ev_encoded *e = &set->v[i];
+	struct plan_event *e = &set->v[i];
 
 	e->filter_mode = select_mode(e, err, warn);
 	return e->filter_mode ? 0 : err->code;
 }
 
 /* hns3-pmu.rst: the _time / _num of a pair share config[15:0] and one hardware event */
-static bool together(const struct ev_set *set, size_t i, size_t k)
+static bool together(const struct plan *set, size_t i, size_t k)
 {
 	return (set->v[i].config[0] & 0xffff) == (set->v[k].config[0] & 0xffff);
 }
@@ -303,7 +304,7 @@ static const char *einval_hint(const struct pmu *p, const uint64_t *config)
 	return "the filter mode is not supported by this event, or the group needs more than 8 counters";
 }
 
-static bool bdf_filter(const struct ev_encoded *e, uint16_t *bdf)
+static bool bdf_filter(const struct plan_event *e, uint16_t *bdf)
 {
 	bool given;
 

@@ -35,14 +35,14 @@ static bool ends_with(const char *s, const char *suffix)
 	return a >= b && !strcmp(s + a - b, suffix);
 }
 
-static bool latency_part(const struct ev_encoded *e)
+static bool latency_part(const struct plan_event *e)
 {
 	const char *n = e->alias ? e->alias->name : NULL;
 
 	return n && (ends_with(n, "_cum_outs") || ends_with(n, "_req") || !strcmp(n, "cycles"));
 }
 
-static bool pmu_has_cum_outs(const struct ev_set *set, const struct pmu *p)
+static bool pmu_has_cum_outs(const struct plan *set, const struct pmu *p)
 {
 	for (size_t i = 0; i < set->n; i++)
 		if (set->v[i].pmu == p && set->v[i].group < 0 && set->v[i].alias &&
@@ -51,9 +51,9 @@ static bool pmu_has_cum_outs(const struct ev_set *set, const struct pmu *p)
 	return false;
 }
 
-bool t410_latency_together(const struct ev_set *set, size_t i, size_t k)
+bool t410_latency_together(const struct plan *set, size_t i, size_t k)
 {
-	const struct ev_encoded *a = &set->v[i], *b = &set->v[k];
+	const struct plan_event *a = &set->v[i], *b = &set->v[k];
 
 	return latency_part(a) && latency_part(b) && pmu_has_cum_outs(set, a->pmu);
 }

@@ -18,6 +18,6 @@ void t410_location(const struct pmu *p, char *buf, size_t size);
  * AVG_LATENCY = *_CUM_OUTS / *_REQ and FREQ = CYCLES / time: a PMU's *_cum_outs, *_req and
  * cycles are read in one group when the set has a *_cum_outs for it
  */
-bool t410_latency_together(const struct ev_set *set, size_t i, size_t k);
+bool t410_latency_together(const struct plan *set, size_t i, size_t k);
 
 #endif

@@ -85,9 +85,9 @@ static const struct catalog_entry formats[] = {
 };
 
 /* Event ids below 9; write events and gpu_mask only with a GPU peer (T410_DOC) */
-static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
 {
-	const struct ev_encoded *e = &set->v[i];
+	const struct plan_event *e = &set->v[i];
 	const struct pmu *p = e->pmu;
 	uint64_t id = e->config[0] & 0xff, gpu_mask;
 	bool given;
@@ -126,9 +126,9 @@ static const char *einval_hint(const struct pmu *p, const uint64_t *config)
 
 #define C2C_FAMILY(ident, name, fn, evdocs)                                                  \
 	{                                                                                    \
-		.id = ident, .title = name, .uncore = true, .decode = fn,                    \
+		.id = (ident), .title = (name), .uncore = true, .decode = (fn),              \
 		.read_extra = read_extra, .location = t410_location, .fields = fields,       \
-		.event_docs = evdocs, .format_docs = formats, .check = check,                \
+		.event_docs = (evdocs), .format_docs = formats, .check = check,              \
 		.together = t410_latency_together, .einval_hint = einval_hint,               \
 	}
 

@@ -19,9 +19,9 @@ static const struct catalog_entry events[] = {
 };
 
 /* The CMEM latency driver answers (config & 0x3) >= 3 with -ENOENT */
-static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
 {
-	const struct ev_encoded *e = &set->v[i];
+	const struct plan_event *e = &set->v[i];
 
 	(void)warn;
 	if ((e->config[0] & 3) < 3)

@@ -37,15 +37,15 @@ static const struct catalog_entry formats[] = {
 	{ NULL, NULL },
 };
 
-static bool is_cycles(const struct ev_encoded *e)
+static bool is_cycles(const struct plan_event *e)
 {
 	return e->config[0] == CSPMU_CYCLES;
 }
 
 /* RP and BDF filters exclusive; one BDF per PMU for all its counters (T410_DOC) */
-static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
 {
-	const struct ev_encoded *e = &set->v[i];
+	const struct plan_event *e = &set->v[i];
 	uint64_t rp, bdf_en, bdf;
 
 	(void)warn;
@@ -61,7 +61,7 @@ static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag 
 	if (!bdf_en)
 		return 0;
 	for (size_t k = 0; k < i; k++) {
-		const struct ev_encoded *o = &set->v[k];
+		const struct plan_event *o = &set->v[k];
 		uint64_t obdf;
 
 		if (o->pmu != e->pmu || is_cycles(o) || !ev_field(o, "src_bdf_en", NULL))
@@ -82,7 +82,7 @@ static const char *einval_hint(const struct pmu *p, const uint64_t *config)
 	return "the driver allows one BDF filter per PMU, and root-port and BDF filters are exclusive";
 }
 
-static bool bdf_filter(const struct ev_encoded *e, uint16_t *bdf)
+static bool bdf_filter(const struct plan_event *e, uint16_t *bdf)
 {
 	bool given;
 	uint64_t v = ev_field(e, "src_bdf", &given);

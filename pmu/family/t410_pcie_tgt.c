@@ -34,9 +34,9 @@ static const struct catalog_entry formats[] = {
 };
 
 /* The address filter only counts with dst_addr_en; 8 address slots per PMU (T410_DOC) */
-static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
 {
-	const struct ev_encoded *e = &set->v[i];
+	const struct plan_event *e = &set->v[i];
 	uint64_t base, mask, en;
 	size_t slots = 0;
 
@@ -51,7 +51,7 @@ static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag 
 	if (!en)
 		return 0;
 	for (size_t k = 0; k <= i; k++) {
-		const struct ev_encoded *o = &set->v[k];
+		const struct plan_event *o = &set->v[k];
 		bool same = false;
 
 		if (o->pmu != e->pmu || !ev_field(o, "dst_addr_en", NULL))

@@ -65,15 +65,15 @@ static const struct catalog_entry events[] = {
 };
 
 /* ali_drw_pmu_event_init(): "driveway only allow one event!" */
-static int check(struct ev_set *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
 {
-	const struct ev_encoded *e = &set->v[i];
+	const struct plan_event *e = &set->v[i];
 
 	(void)warn;
 	if (e->group < 0)
 		return 0;
 	for (size_t k = 0; k < set->n; k++) {
-		const struct ev_encoded *o = &set->v[k];
+		const struct plan_event *o = &set->v[k];
 
 		if (k == i || o->group != e->group || !o->pmu || o->pmu->type == 1)
 			continue;

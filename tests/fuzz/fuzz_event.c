@@ -30,7 +30,7 @@ static void setup(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct encode_opts o = { .system_wide = true, .online = &online };
-	struct ev_set set = { 0 };
+	struct plan set = { 0 };
 	struct diag warn = { 0 };
 	struct pmu_err err;
 	char *s;
@@ -42,10 +42,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(s, data, size);
 	s[size] = '\0';
-	if (!ev_encode(&pmus, s, 0, &o, &set, &err))
+	if (!encode_events(&pmus, s, 0, &o, &set, &err))
 		rules_check(&set, &err, &warn);
 	diag_free(&warn);
-	ev_set_free(&set);
+	plan_free(&set);
 	free(s);
 	return 0;
 }

@@ -3,8 +3,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pmu/bluefield.h"
 #include "lib/cpulist.h"
+#include "pmu/family/bluefield.h"
+#include "pmu/family/hns3.h"
 #include "pmu/format.h"
 #include "pmu/pmu.h"
 
@@ -12,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct bf_event *ev = NULL;
+	struct pmu_event *ev = NULL;
 	struct pmu_err err;
 	struct cpulist c;
 	uint64_t mask;
@@ -37,8 +38,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!cpulist_parse(s, &c))
 		cpulist_free(&c);
 	if (!bf_event_list_parse(s, &ev, &n, &bad)) {
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
 			free(ev[i].name);
+			free(ev[i].value);
+		}
 		free(ev);
 	}
 	free(s);

@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pmu/mexpr.h"
+#include "pmu/metrics/mexpr.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,7 +6,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "topology/pcitopo.h"
-#include "topology/rcmap.h"
+#include "pmu/devmap.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char path[64];
 	struct pcitopo t;
 	struct pmu_err err;
-	struct fn_map *maps;
+	struct devmap_fn *maps;
 
 	if (fd < 0 || write(fd, data, size) != (ssize_t)size) {
 		if (fd >= 0)
@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	struct pcitopo_source src = { .dump = path };
 	if (!pcitopo_read(&src, &t, &err)) {
-		if (!rcmap_build(&t, NULL, &maps)) {
+		if (!devmap_build(&t, NULL, &maps)) {
 			for (size_t i = 0; i < t.n; i++)
 				if (maps[i].root >= (ssize_t)t.n)
 					abort();

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pmu/count.h"
+#include "pmu/drivers/count.h"
 
-static const struct count_driver *const drivers[] = { &perf_driver, &hwmon_driver };
-#define NDRIVERS (sizeof(drivers) / sizeof(drivers[0]))
+static const struct count_driver *const drivers[COUNT_DRIVERS] = { &perf_driver, &hwmon_driver };
+#define NDRIVERS COUNT_DRIVERS
 
 struct counter *count_add(struct count_set *s, const struct count_driver *drv)
 {
@@ -19,7 +19,6 @@ struct counter *count_add(struct count_set *s, const struct count_driver *drv)
 	s->v = v;
 	memset(&v[s->n], 0, sizeof(v[s->n]));
 	v[s->n].drv = drv;
-	v[s->n].socket = -1;
 	v[s->n].cpu = -1;
 	v[s->n].group = -1;
 	return &v[s->n++];
@@ -46,10 +45,21 @@ static bool uses(const struct count_set *s, const struct count_driver *d)
 	return false;
 }
 
-int count_open_all(struct count_set *s, struct pmu_err *err)
+void **count_driver_state(struct count_set *s, const struct count_driver *drv)
+{
+	for (size_t d = 0; d < COUNT_DRIVERS; d++) {
+		if (!s->drv_state[d].drv)
+			s->drv_state[d].drv = drv;
+		if (s->drv_state[d].drv == drv)
+			return &s->drv_state[d].state;
+	}
+	return NULL;
+}
+
+int count_open_all(struct count_set *s)
 {
 	for (size_t d = 0; d < NDRIVERS; d++) {
-		int ret = uses(s, drivers[d]) ? drivers[d]->open(s, err) : 0;
+		int ret = uses(s, drivers[d]) ? drivers[d]->open(s) : 0;
 
 		if (ret)
 			return ret;
@@ -88,12 +98,8 @@ int count_close_all(struct count_set *s, struct diag *errors)
 
 void count_set_free(struct count_set *s)
 {
-	for (size_t i = 0; i < s->n; i++) {
-		free(s->v[i].event);
-		free(s->v[i].pmu);
-		free(s->v[i].label);
+	for (size_t i = 0; i < s->n; i++)
 		free(s->v[i].why);
-	}
 	free(s->v);
 	memset(s, 0, sizeof(*s));
 }

@@ -4,8 +4,8 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pmu/metric.h"
-#include "pmu/mexpr.h"
+#include "pmu/metrics/metric.h"
+#include "pmu/metrics/mexpr.h"
 
 static char *dup_or_null(const char *s)
 {

@@ -4,10 +4,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pmu/metric_eval.h"
-#include "pmu/mexpr.h"
+#include "pmu/metrics/metric_eval.h"
+#include "pmu/metrics/mexpr.h"
 
-#define MAX_NAMES 32
 
 struct lookup_ctx {
 	const char **ev;
@@ -57,11 +56,11 @@ static int push(struct metric_value **out, size_t *n, const struct metric_value 
 static double eval_scope(const struct metric_sample *s, size_t n, const struct metric *m,
 			 int sock, double duration, struct mexpr *e, bool *mux, int *inst)
 {
-	const char *names[MAX_NAMES];
-	double sum[MAX_NAMES] = { 0 }, clk = 0;
-	int used[MAX_NAMES] = { 0 }, nclk = 0;
-	size_t nn = mexpr_names(e, names, MAX_NAMES);
-	struct lookup_ctx ctx = { .ev = names, .count = sum, .nev = nn < MAX_NAMES ? nn : MAX_NAMES,
+	const char *names[MEXPR_NAMES_MAX];
+	double sum[MEXPR_NAMES_MAX] = { 0 }, clk = 0;
+	int used[MEXPR_NAMES_MAX] = { 0 }, nclk = 0;
+	size_t nn = mexpr_names(e, names, MEXPR_NAMES_MAX);
+	struct lookup_ctx ctx = { .ev = names, .count = sum, .nev = nn < MEXPR_NAMES_MAX ? nn : MEXPR_NAMES_MAX,
 				  .duration = duration, .hw_clk_freq = NAN };
 
 	*mux = false;

@@ -3,13 +3,15 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pmu/count_plan.h"
-#include "pmu/drv_perf.h"
+#include "pmu/drivers/hwmon.h"
+#include "pmu/drivers/perf.h"
+#include "pmu/drivers/plan_counters.h"
+#include "pmu/family/family.h"
 
 /* Which events open together with event i (i itself first) */
-static bool together(const struct ev_set *set, size_t i, size_t k)
+static bool together(const struct plan *set, size_t i, size_t k)
 {
-	const struct ev_encoded *a = &set->v[i], *b = &set->v[k];
+	const struct plan_event *a = &set->v[i], *b = &set->v[k];
 
 	if (a->group >= 0 || b->group >= 0)
 		return a->group >= 0 && a->group == b->group;
@@ -29,9 +31,10 @@ static void mods_to_spec(const char *mods, struct perf_spec *sp)
 	sp->exclude_hv = !h;
 }
 
-static int add_member(struct count_set *out, const struct ev_encoded *e, int cpu, pid_t task,
-		      size_t leader, int group, int input_base, char *const *inputs)
+static int add_member(struct count_set *out, const struct plan *set, size_t ev, int cpu,
+		      pid_t task, size_t leader, int group)
 {
+	const struct plan_event *e = &set->v[ev];
 	struct perf_spec sp = { .pmu = e->pmu, .type = e->type, .pid = task, .leader = leader };
 	struct counter *c;
 
@@ -40,27 +43,15 @@ static int add_member(struct count_set *out, const struct ev_encoded *e, int cpu
 	c = perf_counter_add(out, &sp);
 	if (!c)
 		return -ENOMEM;
-	c->event = strdup(e->name ? e->name : e->event);
-	c->pmu = strdup(e->pmu ? e->pmu->name : "cpu");
-	if (!c->event || !c->pmu)
-		return -ENOMEM;
+	c->ev = ev;
+	c->event = e->name ? e->name : e->event;
 	c->cpu = cpu;
 	c->group = group;
-	c->input = e->arg + input_base;
-	c->pos = e->start;
-	if (inputs && e->end > e->start)
-		c->label = strndup(inputs[e->arg] + e->start, e->end - e->start);
-	else
-		c->label = strdup(e->event);
-	if (!c->label)
-		return -ENOMEM;
-	if (e->pmu)
-		c->socket = pmu_socket(e->pmu);
 	return 0;
 }
 
-static void cpus_of(const struct ev_encoded *e, const struct count_plan_opts *o, const int **cpu,
-		    size_t *n)
+static void cpus_of(const struct plan_event *e, const struct plan_counters_opts *o,
+		    const int **cpu, size_t *n)
 {
 	static const int any = -1;
 
@@ -76,8 +67,19 @@ static void cpus_of(const struct ev_encoded *e, const struct count_plan_opts *o,
 	}
 }
 
-int count_plan(const struct ev_set *set, const struct count_plan_opts *o, int input_base,
-	       char *const *inputs, struct count_set *out)
+/* A BlueField block's event: no CPU, no group, one counter */
+static int add_hwmon(struct count_set *out, const struct plan *set, size_t ev,
+		     const struct plan_counters_opts *o)
+{
+	struct counter *c = hwmon_counter_add(out, o->root, &set->v[ev]);
+
+	if (!c)
+		return -ENOMEM;
+	c->ev = ev;
+	return 0;
+}
+
+int plan_counters(const struct plan *set, const struct plan_counters_opts *o, struct count_set *out)
 {
 	bool *done = calloc(set->n ? set->n : 1, sizeof(bool));
 	int group = 0, ret = 0;
@@ -85,12 +87,18 @@ int count_plan(const struct ev_set *set, const struct count_plan_opts *o, int in
 	if (!done)
 		return -ENOMEM;
 	for (size_t i = 0; i < set->n && !ret; i++) {
+		const struct pmu *p = set->v[i].pmu;
 		const int *cpu;
 		size_t ncpu;
 		pid_t task;
 
 		if (done[i])
 			continue;
+		if (p && p->family->driver == &hwmon_driver) {
+			done[i] = true;
+			ret = add_hwmon(out, set, i, o);
+			continue;
+		}
 		cpus_of(&set->v[i], o, &cpu, &ncpu);
 		task = cpu[0] < 0 ? o->task : -1;
 		for (size_t c = 0; c < ncpu && !ret; c++, group++) {
@@ -99,8 +107,7 @@ int count_plan(const struct ev_set *set, const struct count_plan_opts *o, int in
 			for (size_t k = i; k < set->n && !ret; k++) {
 				if (k != i && (done[k] || !together(set, i, k)))
 					continue;
-				ret = add_member(out, &set->v[k], cpu[c], task, leader, group,
-						 input_base, inputs);
+				ret = add_member(out, set, k, cpu[c], task, leader, group);
 			}
 		}
 		for (size_t k = i; k < set->n; k++)

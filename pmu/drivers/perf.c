@@ -10,7 +10,7 @@
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
-#include "pmu/drv_perf.h"
+#include "pmu/drivers/perf.h"
 
 #define GROUP_READ_FORMAT                                                                  \
 	(PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED |             \
@@ -145,9 +145,8 @@ static void open_one(struct count_set *s, size_t i)
 		p->id = 0;
 }
 
-static int perf_open(struct count_set *s, struct pmu_err *err)
+static int perf_open(struct count_set *s)
 {
-	(void)err;
 	for (size_t i = 0; i < s->n; i++)
 		if (spec_of(&s->v[i]))
 			open_one(s, i);
@@ -281,9 +280,14 @@ struct perf_state {
 	int pinned;		/* -1: not pinned */
 };
 
+static struct perf_state **state_of(struct count_set *s)
+{
+	return (struct perf_state **)count_driver_state(s, &perf_driver);
+}
+
 static struct perf_state *read_state(struct count_set *s)
 {
-	struct perf_state *st = s->drv_state[0];
+	struct perf_state *st = *state_of(s);
 
 	if (st)
 		return st;
@@ -292,7 +296,7 @@ static struct perf_state *read_state(struct count_set *s)
 		return NULL;
 	st->movable = !sched_getaffinity(0, sizeof(st->orig), &st->orig);
 	st->pinned = -1;
-	s->drv_state[0] = st;
+	*state_of(s) = st;
 	return st;
 }
 
@@ -352,12 +356,12 @@ static int perf_read(struct count_set *s)
 
 static int perf_close(struct count_set *s, struct diag *errors)
 {
-	struct perf_state *st = s->drv_state[0];
+	struct perf_state *st = *state_of(s);
 
 	if (st && st->movable && st->pinned >= 0)
 		sched_setaffinity(0, sizeof(st->orig), &st->orig);
 	free(st);
-	s->drv_state[0] = NULL;
+	*state_of(s) = NULL;
 	/* members before leaders */
 	for (size_t i = s->n; i-- > 0;) {
 		struct perf_spec *p = spec_of(&s->v[i]);
@@ -378,18 +382,10 @@ static int perf_close(struct count_set *s, struct diag *errors)
 	return 0;
 }
 
-static const char *perf_describe(const struct counter *c)
-{
-	(void)c;
-	return "perf_event_open";
-}
-
 const struct count_driver perf_driver = {
-	.name = "perf",
 	.open = perf_open,
 	.enable = perf_enable,
 	.read = perf_read,
 	.disable = perf_disable,
 	.close = perf_close,
-	.describe = perf_describe,
 };

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "lib/diag.h"
 #include "lib/err.h"
 #include "pmu/pmu.h"
 
@@ -36,11 +37,12 @@ int metric_catalog(struct metric_list *out);
 /* Add the metrics of a JSON file: [{"name","family","expr","unit","description"}, ...] */
 int metric_load_file(struct metric_list *l, const char *path, struct pmu_err *err);
 void metric_list_free(struct metric_list *l);
-const struct metric *metric_find(const struct metric_list *l, const char *name);
-
-/* Does a PMU (or BlueField block name) belong to the metric's family? */
-bool metric_applies_pmu(const struct metric *m, const struct pmu *p);
-bool metric_applies_block(const struct metric *m, const char *block);
+/*
+ * Mark the metrics a comma list names (names, globs, family ids) in selected. Every name that
+ * matches none goes to unknown, the first also to err (-ENOENT); an empty name is -EINVAL.
+ */
+int metric_select(const struct metric_list *ml, const char *list, bool *selected, struct diag *unknown,
+		  struct pmu_err *err);
 /* Events counted at the same clock in every instance: averaged, not summed, over instances */
 bool metric_name_is_clock(const char *name);
 

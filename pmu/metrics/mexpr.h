@@ -12,7 +12,10 @@ struct mexpr;
 int mexpr_parse(const char *text, struct mexpr **out, struct pmu_err *err);
 void mexpr_free(struct mexpr *e);
 
-/* The names it uses, in order of first use, each once. */
+/* No formula of the documents names more than a handful of events */
+#define MEXPR_NAMES_MAX 32
+
+/* The names it uses, in order of first use, each once (at most max). */
 size_t mexpr_names(const struct mexpr *e, const char **names, size_t max);
 
 /*

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "pmu/metric.h"
+#include "pmu/metrics/metric.h"
 
 /* One metric on one PMU instance: the counts of the events its formula names. */
 struct metric_sample {

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Every formula of the documents, named <family>_<what>; time is duration_time in seconds. */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pmu/metric.h"
+#include "pmu/metrics/metric.h"
 
 #define T410_DOC "nvidia-tegra410-pmu.rst"
 #define NS "(duration_time * 1e9)"	/* ELAPSED_TIME_IN_NS */
@@ -160,34 +161,33 @@ void metric_list_free(struct metric_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
-const struct metric *metric_find(const struct metric_list *l, const char *name)
+int metric_select(const struct metric_list *ml, const char *list, bool *selected, struct diag *unknown,
+		  struct pmu_err *err)
 {
-	for (size_t i = 0; i < l->n; i++)
-		if (!strcmp(l->v[i].name, name))
-			return &l->v[i];
-	return NULL;
-}
+	char *copy, *save = NULL;
 
-bool metric_applies_pmu(const struct metric *m, const struct pmu *p)
-{
-	return pmu_metric_applies(p, m->family);
-}
+	/* strtok would skip empty names: "-M ''" must not quietly mean no metric */
+	if (!*list || *list == ',' || list[strlen(list) - 1] == ',' || strstr(list, ",,"))
+		return pmu_err_set(err, -EINVAL,
+				   "empty metric name in -M '%s': give names or globs separated by single commas",
+				   list);
+	copy = strdup(list);
+	if (!copy)
+		return pmu_err_set(err, -ENOMEM, "out of memory");
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		bool any = false;
 
-/* bluefield_tile takes tile0, tile1, ... but not tilenet0 */
-bool metric_applies_block(const struct metric *m, const char *block)
-{
-	const char *pfx = "bluefield_";
-	size_t n = strlen(pfx), k;
-
-	if (strncmp(m->family, pfx, n))
-		return false;
-	k = strlen(m->family + n);
-	if (strncmp(block, m->family + n, k))
-		return false;
-	for (const char *c = block + k; *c; c++)
-		if (*c < '0' || *c > '9')
-			return !strcmp(m->family + n, "l3cache") && !strncmp(c, "half", 4);
-	return true;
+		for (size_t i = 0; i < ml->n; i++) {
+			if (!fnmatch(tok, ml->v[i].name, 0) || !strcmp(tok, ml->v[i].family)) {
+				selected[i] = true;
+				any = true;
+			}
+		}
+		if (!any)
+			diag_add(unknown, "unknown metric '%s' (pmuctl list --metrics shows them)", tok);
+	}
+	free(copy);
+	return unknown->n ? pmu_err_set(err, -ENOENT, "%s", unknown->msg[0]) : 0;
 }
 
 bool metric_name_is_clock(const char *name)

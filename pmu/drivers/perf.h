@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include "pmu/count.h"
+#include "pmu/drivers/count.h"
 #include "pmu/pmu.h"
 
 struct perf_spec {

@@ -14,12 +14,14 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include "pmu/drv_hwmon.h"
 #include "lib/strnum.h"
+#include "pmu/drivers/hwmon.h"
+#include "pmu/family/bluefield.h"
+#include "pmu/plan.h"
 
 struct hwmon_counter {
 	const struct sysroot *root;
-	const struct bf_block *block;
+	const struct pmu *block;
 	char dir[PATH_MAX];	/* class/hwmon/hwmonN/BLOCK */
 	uint32_t code;
 	const char *reg;	/* register blocks: the file read */
@@ -34,7 +36,7 @@ struct hwmon_counter {
 struct hwmon_block {
 	char dir[PATH_MAX];
 	const struct sysroot *root;
-	const struct bf_block *block;
+	const struct pmu *block;
 	int lock_fd;
 	int saved_enable;	/* -1: not touched */
 	int next_slot;
@@ -57,7 +59,7 @@ const char *hwmon_lock_dir(void)
 }
 
 struct counter *hwmon_counter_add(struct count_set *s, const struct sysroot *root,
-				  const struct bf_request *r, const char *text)
+				  const struct plan_event *e)
 {
 	struct hwmon_counter *h = calloc(1, sizeof(*h));
 	struct counter *c;
@@ -70,16 +72,19 @@ struct counter *hwmon_counter_add(struct count_set *s, const struct sysroot *roo
 		return NULL;
 	}
 	h->root = root;
-	h->block = r->block;
-	snprintf(h->dir, sizeof(h->dir), "class/hwmon/%s/%s", r->dev->hwmon, r->block->name);
-	h->code = r->event->code;
-	h->reg = r->block->kind == BF_BLOCK_REGISTER ? r->event->name : NULL;
+	h->block = e->pmu;
+	bf_block_dir(e->pmu, h->dir, sizeof(h->dir));
+	h->code = (uint32_t)e->config[0];
+	h->reg = e->pmu->bf_kind == BF_BLOCK_REGISTER ? e->alias->name : NULL;
 	h->slot = -1;
 	c->priv = h;
-	c->event = strdup(text);
-	if (asprintf(&c->pmu, "bfperf/%s", r->block->name) < 0)
-		c->pmu = NULL;
+	c->event = e->event;
 	return c;
+}
+
+static const char *block_name(const struct pmu *p)
+{
+	return p->name + strlen(BF_PMU_PREFIX);
 }
 
 static struct hwmon_counter *hw_of(const struct counter *c)
@@ -194,7 +199,7 @@ static int lock_block(struct hwmon_block *b, char *why, size_t n)
 		other[got > 0 ? got : 0] = '\0';
 		other[strcspn(other, "\n")] = '\0';
 		snprintf(why, n, "block %s is being counted by another pmuctl (pid %s; lock %s)",
-			 b->block->name, *other ? other : "?", path);
+			 block_name(b->block), *other ? other : "?", path);
 		close(fd);
 		return -EBUSY;
 	}
@@ -244,10 +249,10 @@ static int next_slot(struct hwmon_block *b, struct hwmon_counter *h, char *why, 
 		free(old);
 	}
 	if (b->skipped[0])
-		snprintf(why, n, "block %s has no free counter: %s", b->block->name, b->skipped);
+		snprintf(why, n, "block %s has no free counter: %s", block_name(b->block), b->skipped);
 	else
 		snprintf(why, n, "block %s has %d counters; more events were asked for",
-			 b->block->name, b->block->ncounters);
+			 block_name(b->block), b->block->ncounters);
 	return -ENOSPC;
 }
 
@@ -319,7 +324,7 @@ static int open_counter(struct hwmon_state *st, struct counter *c)
 			sample_failed(c, ret);
 		return 0;
 	}
-	if (b->block->kind == BF_BLOCK_L3CACHE && b->saved_enable < 0) {
+	if (b->block->bf_kind == BF_BLOCK_L3CACHE && b->saved_enable < 0) {
 		uint64_t en;
 
 		/* programming an l3cache counter stops the whole block: what it was must come back */
@@ -337,14 +342,18 @@ static int open_counter(struct hwmon_state *st, struct counter *c)
 	return 0;
 }
 
-static int hwmon_open(struct count_set *s, struct pmu_err *err)
+static struct hwmon_state **state_of(struct count_set *s)
+{
+	return (struct hwmon_state **)count_driver_state(s, &hwmon_driver);
+}
+
+static int hwmon_open(struct count_set *s)
 {
 	struct hwmon_state *st = calloc(1, sizeof(*st));
 
-	(void)err;
 	if (!st)
 		return -ENOMEM;
-	s->drv_state[1] = st;
+	*state_of(s) = st;
 	for (size_t i = 0; i < s->n; i++) {
 		int ret = hw_of(&s->v[i]) ? open_counter(st, &s->v[i]) : 0;
 
@@ -357,13 +366,13 @@ static int hwmon_open(struct count_set *s, struct pmu_err *err)
 /* Start or stop the l3cache blocks; a block that does not take it fails its counters */
 static void set_enable(struct count_set *s, const char *value)
 {
-	struct hwmon_state *st = s->drv_state[1];
+	struct hwmon_state *st = *state_of(s);
 
 	for (size_t i = 0; st && i < st->n; i++) {
 		struct hwmon_block *b = &st->b[i];
 		int ret;
 
-		if (b->block->kind != BF_BLOCK_L3CACHE || !b->programmed)
+		if (b->block->bf_kind != BF_BLOCK_L3CACHE || !b->programmed)
 			continue;
 		ret = write_text(b->root, b->dir, "enable", value);
 		for (size_t k = 0; ret && k < s->n; k++) {
@@ -448,7 +457,7 @@ static void restore_failed(const struct sysroot *root, const char *dir, const ch
 /* Put back every eventN, then each l3cache block's enable, then let go of the locks */
 static int hwmon_close(struct count_set *s, struct diag *errors)
 {
-	struct hwmon_state *st = s->drv_state[1];
+	struct hwmon_state *st = *state_of(s);
 	int failed = 0;
 
 	for (size_t i = s->n; i-- > 0;) {
@@ -488,22 +497,14 @@ static int hwmon_close(struct count_set *s, struct diag *errors)
 	if (st)
 		free(st->b);
 	free(st);
-	s->drv_state[1] = NULL;
+	*state_of(s) = NULL;
 	return failed;
 }
 
-static const char *hwmon_describe(const struct counter *c)
-{
-	(void)c;
-	return "BlueField hwmon";
-}
-
 const struct count_driver hwmon_driver = {
-	.name = "hwmon",
 	.open = hwmon_open,
 	.enable = hwmon_enable,
 	.read = hwmon_read,
 	.disable = hwmon_disable,
 	.close = hwmon_close,
-	.describe = hwmon_describe,
 };

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Counting: counters opened by driver modules (perf_event_open, BlueField hwmon), read as totals. */
+/*
+ * Counting: the counters of a plan, opened by driver modules (perf_event_open, BlueField
+ * hwmon) and read as totals since enable.
+ */
 #ifndef PMUCTL_COUNT_H
 #define PMUCTL_COUNT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "lib/diag.h"
 #include "lib/err.h"
@@ -13,19 +17,15 @@ enum count_state {
 	COUNT_OK,
 	COUNT_NOT_COUNTED,	/* opened, but never scheduled on the PMU */
 	COUNT_NOT_SUPPORTED,	/* the kernel or the hardware has no such event */
-	COUNT_FAILED,		/* could not be opened; why says what to do */
+	COUNT_FAILED,		/* could not be opened or read; why says what to do */
 };
 
 struct count_driver;
 
-/* One event on one PMU instance and CPU. Values are totals since enable. */
+/* One plan event on one CPU (or on no CPU: hwmon, a task) */
 struct counter {
-	char *event;		/* the concrete event string */
-	char *pmu;		/* PMU name, or "bfperf/tile0" */
-	int socket;		/* -1 when the PMU does not say */
-	int input;		/* which -e argument (or metric) it came from */
-	char *label;		/* the part of that argument it came from, for rows */
-	size_t pos;		/* where that part starts: an event given twice is two rows */
+	size_t ev;		/* the plan event it counts */
+	const char *event;	/* that event's string, for messages */
 	int cpu;		/* -1: not per CPU */
 	int group;		/* counters read together share it; -1 alone */
 	const struct count_driver *drv;
@@ -36,17 +36,22 @@ struct counter {
 	void *priv;		/* the driver's */
 };
 
+/* The drivers there are, each with state of its own in a counter set */
+#define COUNT_DRIVERS 2
+
 struct count_set {
 	struct counter *v;
 	size_t n;
-	void *drv_state[2];	/* one per driver, owned by it */
+	struct {
+		const struct count_driver *drv;
+		void *state;
+	} drv_state[COUNT_DRIVERS];
 };
 
-/* A driver module: one interface, chosen per PMU. All return 0 or -errno. */
+/* A driver module: one interface, chosen per PMU family. All return 0 or -errno. */
 struct count_driver {
-	const char *name;
 	/* open every counter of this driver; a counter that fails gets state and why, others go on */
-	int (*open)(struct count_set *s, struct pmu_err *err);
+	int (*open)(struct count_set *s);
 	int (*enable)(struct count_set *s);
 	int (*read)(struct count_set *s);
 	int (*disable)(struct count_set *s);
@@ -55,7 +60,6 @@ struct count_driver {
 	 * restore that fails is added to errors, saying what the file should hold: -EIO.
 	 */
 	int (*close)(struct count_set *s, struct diag *errors);
-	const char *(*describe)(const struct counter *c);
 };
 
 extern const struct count_driver perf_driver;
@@ -63,8 +67,10 @@ extern const struct count_driver hwmon_driver;
 
 struct counter *count_add(struct count_set *s, const struct count_driver *drv);
 void count_fail(struct counter *c, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The slot of a driver's own state in s (NULL until the driver sets it) */
+void **count_driver_state(struct count_set *s, const struct count_driver *drv);
 /* Run op of every driver present in s */
-int count_open_all(struct count_set *s, struct pmu_err *err);
+int count_open_all(struct count_set *s);
 int count_enable_all(struct count_set *s);
 int count_read_all(struct count_set *s);
 int count_disable_all(struct count_set *s);
@@ -72,5 +78,10 @@ int count_close_all(struct count_set *s, struct diag *errors);
 void count_set_free(struct count_set *s);
 /* value scaled for multiplexing: value * enabled / running */
 double count_scaled(uint64_t value, uint64_t enabled, uint64_t running);
+
+/* A counter's value, enabled and running times at one moment, to count from */
+struct count_mark {
+	uint64_t value, enabled, running;
+};
 
 #endif

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pmu/mexpr.h"
+#include "pmu/metrics/mexpr.h"
 
 #define MEXPR_MAX_DEPTH 64	/* nesting; deeper input is garbage, not a formula */
 #define MEXPR_MAX_LEN 4096

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/* stat --dry-run: the plan as it would be opened, and the perf command that counts the same. */
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "cmd/stat.h"
+#include "pmu/family/bluefield.h"
+#include "pmu/metrics/metric.h"
+#include "topology/bdf.h"
+
+/* A BlueField block's event: counted through hwmon, no perf_event_attr */
+static bool is_hwmon(const struct plan_event *e)
+{
+	return e->pmu && e->pmu->hwmon;
+}
+
+/* "perf stat -a -e '...'" with groups re-formed from the plan; NULL when perf counts none of it */
+static char *perf_command(const struct plan *set)
+{
+	char *out = NULL;
+	size_t len = 0, n = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	if (!f)
+		return NULL;
+	fprintf(f, "perf stat -a");
+	for (size_t i = 0; i < set->n; i++) {
+		const struct plan_event *e = &set->v[i];
+
+		if ((e->group >= 0 && !e->leader) || is_hwmon(e))
+			continue;
+		n++;
+		fprintf(f, " -e '");
+		if (e->group < 0) {
+			fputs(e->event, f);
+		} else {
+			fputc('{', f);
+			for (size_t k = i, first = 1; k < set->n; k++) {
+				if (set->v[k].group != e->group)
+					continue;
+				fprintf(f, "%s%s", first ? "" : ",", set->v[k].event);
+				first = 0;
+			}
+			fputc('}', f);
+		}
+		fputc('\'', f);
+	}
+	fclose(f);
+	if (!n) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+static const char *metric_of(const struct plan *p, const struct plan_event *e)
+{
+	return e->metric >= 0 ? p->metric[e->metric].m->name : NULL;
+}
+
+static json_t *event_json(const struct plan *p, const struct plan_event *e)
+{
+	json_t *o = json_object();
+	bool hw = is_hwmon(e);
+
+	json_object_set_new(o, "event", json_text(e->event));
+	json_object_set_new(o, "pmu", e->pmu ? json_text(e->pmu->name) : json_null());
+	json_object_set_new(o, "family", json_string(e->pmu ? e->pmu->family->id : "perf"));
+	json_object_set_new(o, "type", hw ? json_null() : json_integer(e->type));
+	json_object_set_new(o, "config", json_hex(e->config[0]));
+	json_object_set_new(o, "config1", json_hex(e->config[1]));
+	json_object_set_new(o, "config2", json_hex(e->config[2]));
+	json_object_set_new(o, "cpus", json_cpulist(&e->cpus, !hw));
+	json_object_set_new(o, "group", e->group >= 0 ? json_integer(e->group) : json_null());
+	json_object_set_new(o, "leader", json_boolean(e->group >= 0 && e->leader));
+	json_object_set_new(o, "metric", json_text(metric_of(p, e)));
+	if (e->name)
+		json_object_set_new(o, "name", json_text(e->name));
+	if (e->filter_mode)
+		json_object_set_new(o, "filter_mode", json_string(e->filter_mode));
+	return o;
+}
+
+/* Say which function a BDF filter selects: the value alone is easy to get wrong */
+static void print_bdf_filter(FILE *f, const struct plan_event *e)
+{
+	char buf[16];
+	uint16_t v;
+
+	if (!e->pmu || !e->pmu->family->bdf_filter || !e->pmu->family->bdf_filter(e, &v))
+		return;
+	fprintf(f, "  bdf      0x%04x = %s\n", v, bdf_value_str(v, buf, sizeof(buf)));
+}
+
+static void event_text(FILE *f, const struct plan *p, const struct plan_event *e)
+{
+	char loc[160], cpus[256];
+
+	fput_safe(e->event, f);
+	fputc('\n', f);
+	if (e->pmu) {
+		pmu_location(e->pmu, loc, sizeof(loc));
+		fprintf(f, "  pmu      ");
+		fput_safe(e->pmu->name, f);
+		fprintf(f, " (%s%s%s)\n", e->pmu->family->title, *loc ? ", " : "", loc);
+	} else {
+		fprintf(f, "  pmu      perf symbolic event\n");
+	}
+	if (is_hwmon(e)) {
+		if (e->pmu->bf_kind == BF_BLOCK_REGISTER)
+			fprintf(f, "  reads    the register file %s\n", e->alias->name);
+		else
+			fprintf(f, "  event    0x%llx, programmed into an eventN of the block\n",
+				(unsigned long long)e->config[0]);
+	} else {
+		fprintf(f, "  type     %u\n", e->type);
+		fprintf(f, "  config   0x%llx\n", (unsigned long long)e->config[0]);
+		fprintf(f, "  config1  0x%llx\n", (unsigned long long)e->config[1]);
+		fprintf(f, "  config2  0x%llx\n", (unsigned long long)e->config[2]);
+		if (e->cpus.n == 1 && e->cpus.cpu[0] < 0) {
+			fprintf(f, "  cpu      any (follows the command; add -a for system-wide)\n");
+		} else {
+			cpulist_format(&e->cpus, cpus, sizeof(cpus));
+			fprintf(f, "  cpu      %s\n", cpus);
+		}
+	}
+	if (e->group >= 0)
+		fprintf(f, "  group    %d%s\n", e->group, e->leader ? " (leader)" : "");
+	if (e->filter_mode)
+		fprintf(f, "  filter   %s mode\n", e->filter_mode);
+	if (e->metric >= 0)
+		fprintf(f, "  metric   %s (%s)\n", metric_of(p, e), p->metric[e->metric].vars[e->var]);
+	print_bdf_filter(f, e);
+}
+
+int render_plan(const struct render_ctx *c, const struct plan *p)
+{
+	char *cmdline = perf_command(p);
+	int ret = 0;
+
+	if (c->face == FACE_JSON) {
+		json_t *root = json_object(), *arr = json_array();
+
+		for (size_t i = 0; i < p->n; i++)
+			json_array_append_new(arr, event_json(p, &p->v[i]));
+		json_object_set_new(root, "events", arr);
+		json_object_set_new(root, "perf_command", json_text(cmdline));
+		ret = json_emit(root);
+	} else {
+		for (size_t i = 0; i < p->n; i++)
+			event_text(c->f, p, &p->v[i]);
+		fprintf(c->f, "\n");
+		if (cmdline)
+			fput_safe(cmdline, c->f);
+		else
+			fprintf(c->f, "(no perf command: BlueField blocks count through hwmon, not perf)");
+		fprintf(c->f, "\n");
+	}
+	free(cmdline);
+	return ret;
+}
+
+int stat_dry_run(const struct stat_args *a)
+{
+	struct stat_setup s = { 0 };
+	struct render_ctx c = { .f = stdout, .face = stat_face(a) };
+	int ret = stat_setup(a, &s);
+
+	if (!ret)
+		ret = render_plan(&c, &s.plan) ? EXIT_FAIL : EXIT_OK;
+	stat_setup_free(&s);
+	return ret;
+}

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What every stat mode starts from: the machine, the metrics, the --device function, the plan. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "cmd/stat.h"
+#include "topology/bdf.h"
+
+/* -M and --metrics-file: the catalog and which of it the user named */
+static int load_metrics(const struct stat_args *a, struct stat_setup *s)
+{
+	struct pmu_err err = { 0 };
+	struct diag unknown = { 0 };
+	int ret;
+
+	if (!a->metrics)
+		return EXIT_OK;
+	if (metric_catalog(&s->ml)) {
+		p_err("out of memory");
+		return EXIT_FAIL;
+	}
+	if (a->metrics_file && metric_load_file(&s->ml, a->metrics_file, &err)) {
+		p_err("%s", err.msg);
+		return EXIT_FAIL;
+	}
+	s->selected = calloc(s->ml.n ? s->ml.n : 1, sizeof(bool));
+	if (!s->selected) {
+		p_err("out of memory");
+		return EXIT_FAIL;
+	}
+	ret = metric_select(&s->ml, a->metrics, s->selected, &unknown, &err);
+	if (ret == -EINVAL)
+		p_err("%s", err.msg);
+	for (size_t i = 0; i < unknown.n; i++)
+		p_err("%s", unknown.msg[i]);
+	diag_free(&unknown);
+	return ret ? EXIT_USAGE : EXIT_OK;
+}
+
+/* --device: the PMU that sees the function, and the filter that selects it there */
+static int find_device(const struct stat_args *a, struct stat_setup *s)
+{
+	struct pcitopo_source src = { .root = s->have_root ? &s->root : NULL,
+				      .dump = settings.pci_dump };
+	struct pmu_err err = { 0 };
+	struct bdf b;
+
+	if (!a->device)
+		return EXIT_OK;
+	if (bdf_parse(a->device, &b, &err)) {
+		p_err("--device: %s", err.msg);
+		return EXIT_USAGE;
+	}
+	if (!src.root && !src.dump) {
+		p_err("--device needs the PCI topology: give --sysfs-root or -F");
+		return EXIT_FAIL;
+	}
+	if (pcitopo_read(&src, &s->topo, &err)) {
+		p_err("--device needs the PCI topology: %s", err.msg);
+		return EXIT_FAIL;
+	}
+	if (devmap_build(&s->topo, &s->pmus, &s->maps)) {
+		p_err("out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < s->topo.n; i++) {
+		const struct pcifn *f = &s->topo.fn[i];
+		const struct fn_pmu *r = &s->maps[i].requester;
+		char name[32];
+
+		if (f->bus != b.bus || f->dev != b.dev || f->fn != b.fn ||
+		    (b.domain >= 0 && f->domain != (uint32_t)b.domain))
+			continue;
+		if (!r->family) {
+			p_err("--device %s is below no Tegra410 root port and in no HNS3 PMU's range (pmuctl map %s)",
+			      a->device, a->device);
+			return EXIT_FAIL;
+		}
+		pcifn_full_name(f, name, sizeof(name));
+		s->device = (struct plan_device){ .bdf = strdup(name), .pmu = r,
+						  .filter = a->root_port ? &r->root_port : &r->function };
+		return s->device.bdf ? EXIT_OK : EXIT_FAIL;
+	}
+	p_err("--device %s: no such PCI function (pmuctl map lists them)", a->device);
+	return EXIT_USAGE;
+}
+
+int stat_setup_metrics(const struct stat_args *a, struct stat_setup *s)
+{
+	int ret = load_metrics(a, s);
+
+	return ret ? ret : find_device(a, s);
+}
+
+/* The plan's error, under the -e string it points into when it does */
+static int plan_error(const struct stat_args *a, const struct pmu_err *err)
+{
+	if (err->arg >= 0 && err->arg < a->nevent)
+		p_err_at(a->event[err->arg], err);
+	else
+		p_err("%s", err->msg);
+	return err->syntax ? EXIT_USAGE : EXIT_FAIL;
+}
+
+int stat_setup(const struct stat_args *a, struct stat_setup *s)
+{
+	struct plan_request rq = { .events = a->event, .nevents = (size_t)a->nevent,
+				   .system_wide = a->all_cpus || (!a->dry_run && !a->command),
+				   .online = &s->online, .check_rules = !a->no_rules };
+	struct diag diag = { 0 }, warn = { 0 };
+	struct pmu_err err = { 0 };
+	int ret;
+
+	if (open_root(&s->root))
+		return EXIT_FAIL;
+	s->have_root = true;
+	/* -M looks for every instance of a family; plain events need only the PMUs they name */
+	if (a->metrics)
+		ret = pmu_scan(&s->root, &s->pmus, &diag);
+	else
+		ret = pmu_scan_for(&s->root, a->event, (size_t)a->nevent, &s->pmus, &diag);
+	if (ret && ret != -ENOENT) {
+		p_err("cannot read %s/" PMU_DEVICES_DIR ": %s", s->root.path, strerror(-ret));
+		diag_free(&diag);
+		return EXIT_FAIL;
+	}
+	if (settings.verbose)
+		p_diag(&diag);
+	diag_free(&diag);
+	if (pmu_online_cpus(&s->root, &s->online))
+		p_info("no readable devices/system/cpu/online under %s", s->root.path);
+	ret = stat_setup_metrics(a, s);
+	if (ret)
+		return ret;
+	if (a->metrics) {
+		rq.metrics = &s->ml;
+		rq.selected = s->selected;
+	}
+	if (s->device.bdf) {
+		rq.devices = &s->device;
+		rq.ndevices = 1;
+	}
+	ret = plan_build(&s->pmus, &rq, &s->plan, &err, &warn);
+	p_diag(&warn);
+	diag_free(&warn);
+	return ret ? plan_error(a, &err) : EXIT_OK;
+}
+
+void stat_setup_free(struct stat_setup *s)
+{
+	plan_free(&s->plan);
+	free((char *)s->device.bdf);
+	free(s->maps);
+	pcitopo_free(&s->topo);
+	free(s->selected);
+	metric_list_free(&s->ml);
+	cpulist_free(&s->online);
+	pmu_list_free(&s->pmus);
+	if (s->have_root)
+		sysroot_close(&s->root);
+}

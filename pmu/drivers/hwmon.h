@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The BlueField hwmon driver: bfperf/BLOCK/EVENT/ counted through eventN, counterN and enable. */
+#ifndef PMUCTL_DRV_HWMON_H
+#define PMUCTL_DRV_HWMON_H
+
+#include "lib/sysroot.h"
+#include "pmu/drivers/count.h"
+
+struct plan_event;
+
+/*
+ * Add a counter for event e of a BlueField block (e->pmu); the root and e must outlive the
+ * set. code is the event's number, programmed into eventN (a register block reads the file
+ * named after the event instead).
+ */
+struct counter *hwmon_counter_add(struct count_set *s, const struct sysroot *root,
+				  const struct plan_event *e);
+/* Where locks are taken (default /run/lock, else /tmp; PMUCTL_LOCK_DIR overrides). */
+const char *hwmon_lock_dir(void);
+
+#endif

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * NVIDIA BlueField performance counters: the mlxbf-pmc hwmon device named "bfperf"
+ * (drivers/platform/mellanox/mlxbf-pmc.c). Each block of it is a PMU of the bluefield family,
+ * named bfperf/<block>, with the events of its event_list (or, for register blocks, its files).
+ */
+#ifndef PMUCTL_BLUEFIELD_H
+#define PMUCTL_BLUEFIELD_H
+
+#include <stddef.h>
+#include "lib/diag.h"
+#include "lib/sysroot.h"
+#include "pmu/family/family.h"
+
+#define BF_PMU_PREFIX "bfperf/"
+
+enum bf_block_kind {
+	BF_BLOCK_COUNTER,	/* eventN/counterN pairs, each programmed on its own */
+	BF_BLOCK_L3CACHE,	/* counters started and stopped together through "enable" */
+	BF_BLOCK_CRSPACE,	/* BF3 crspace: enable + count_clock */
+	BF_BLOCK_REGISTER,	/* statistics registers, one file each (pcieN, ecc) */
+};
+
+struct pmu;
+struct pmu_event;
+struct pmu_list;
+
+const char *bf_block_kind_name(enum bf_block_kind k);
+
+/* What the BSP documentation says the events mean (bluefield_catalog.c, generated) */
+extern const struct catalog_entry catalog_bluefield[];
+
+/*
+ * Append the blocks of every 'bfperf' hwmon device to out, as PMUs; only those a string of
+ * texts can name when texts is not NULL. Unreadable blocks go to diag.
+ */
+int bluefield_scan(const struct sysroot *root, char *const *texts, size_t ntexts,
+		   struct pmu_list *out, struct diag *diag);
+
+/* event_list text ("0x45: HNF_REQUESTS\n..."): 0 or -EINVAL with the bad line number */
+int bf_event_list_parse(const char *text, struct pmu_event **ev, size_t *n, size_t *bad_line);
+
+/* The block's directory below the sysfs root: class/hwmon/<hwmon>/<block> */
+int bf_block_dir(const struct pmu *p, char *buf, size_t size);
+
+#endif

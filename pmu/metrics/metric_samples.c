@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Counts to metric samples: each plan event says which metric instance and name it feeds. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu/devmap.h"
+#include "pmu/evparse.h"
+#include "pmu/metrics/metric_samples.h"
+
+/* One sample per metric instance, its counts zero */
+static int samples_for(const struct plan *plan, struct metric_sample **out, size_t *n)
+{
+	struct metric_sample *s = calloc(plan->nmetric ? plan->nmetric : 1, sizeof(*s));
+
+	*out = s;
+	*n = 0;
+	if (!s)
+		return -ENOMEM;
+	for (size_t i = 0; i < plan->nmetric; i++) {
+		const struct plan_metric *pm = &plan->metric[i];
+		const struct pmu *p = pm->pmu;
+
+		s[i] = (struct metric_sample){ .m = pm->m, .pmu = p->name, .socket = pmu_socket(p),
+					       .rc = p->rc, .device = pm->device, .nev = pm->nvars,
+					       .ev = pm->vars,
+					       .count = calloc(pm->nvars ? pm->nvars : 1, sizeof(double)),
+					       .hw_clk_freq = p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN };
+		++*n;
+		if (!s[i].count)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
+			   const struct count_mark *base, struct metric_sample **out, size_t *n)
+{
+	int ret = samples_for(plan, out, n);
+
+	for (size_t i = 0; !ret && i < cs->n; i++) {
+		const struct counter *c = &cs->v[i];
+		const struct plan_event *e = &plan->v[c->ev];
+		uint64_t v = c->value, en = c->enabled, run = c->running;
+		struct metric_sample *s;
+
+		if (e->metric < 0)
+			continue;
+		s = &(*out)[e->metric];
+		if (base) {
+			v -= base[i].value;
+			en -= base[i].enabled;
+			run -= base[i].running;
+		}
+		if (c->state != COUNT_OK)
+			s->count[e->var] = NAN;
+		else
+			s->count[e->var] += count_scaled(v, en, run);
+		if (run < en)
+			s->multiplexed = true;
+	}
+	return ret;
+}
+
+/* Every term of the device's filter is in the recorded event, with the same value */
+static bool has_filter(const struct ev_spec *rec, const struct fn_filter *f)
+{
+	for (size_t i = 0; f && i < f->n; i++) {
+		bool found = false;
+
+		for (size_t k = 1; k < rec->nterms && !found; k++)
+			found = !strcmp(rec->terms[k].name, f->term[i].name) &&
+				rec->terms[k].kind == EV_VALUE_NUM && rec->terms[k].num == f->term[i].value;
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* The recorded event as a PMU and its first term, through the one event parser */
+static bool recorded_event(const char *text, struct ev_list *l)
+{
+	struct pmu_err err;
+
+	if (ev_parse(text, l, &err))
+		return false;
+	if (l->n == 1 && l->v[0].has_slash && l->v[0].nterms)
+		return true;
+	ev_list_free(l);
+	return false;
+}
+
+int metric_samples_recorded(const struct plan *plan, const struct perf_record *r, size_t nr,
+			    struct metric_sample **out, size_t *n)
+{
+	size_t *found = calloc(plan->nmetric ? plan->nmetric : 1, sizeof(size_t)), kept = 0;
+	int ret = samples_for(plan, out, n);
+
+	if (!ret && !found)
+		ret = -ENOMEM;
+	for (size_t i = 0; !ret && i < nr; i++) {
+		struct ev_list l;
+
+		if (!recorded_event(r[i].event, &l))
+			continue;
+		for (size_t m = 0; m < plan->nmetric; m++) {
+			const struct plan_metric *pm = &plan->metric[m];
+			struct metric_sample *s = &(*out)[m];
+
+			if (strcmp(l.v[0].name, pm->pmu->name) || !has_filter(&l.v[0], pm->filter))
+				continue;
+			for (size_t k = 0; k < pm->nvars; k++) {
+				if (strcmp(l.v[0].terms[0].name, pm->vars[k]))
+					continue;
+				/* a name seen first: its count starts here */
+				if (!((found[m] >> k) & 1))
+					s->count[k] = 0;
+				found[m] |= (size_t)1 << k;
+				s->count[k] = r[i].counted ? s->count[k] + r[i].count : NAN;
+				s->multiplexed |= r[i].pct < 100;
+			}
+		}
+		ev_list_free(&l);
+	}
+	/* a name never recorded is n/a; an instance with none recorded is no instance */
+	for (size_t m = 0; !ret && m < *n; m++) {
+		struct metric_sample *s = &(*out)[m];
+
+		for (size_t k = 0; k < s->nev; k++)
+			if (!((found[m] >> k) & 1))
+				s->count[k] = NAN;
+		if (!found[m]) {
+			free(s->count);
+			continue;
+		}
+		(*out)[kept++] = *s;
+	}
+	if (!ret)
+		*n = kept;
+	free(found);
+	return ret;
+}
+
+void metric_samples_free(struct metric_sample *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(s[i].count);
+	free(s);
+}

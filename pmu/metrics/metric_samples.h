@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What the metric engine evaluates: the counts each metric instance of a plan needs. */
+#ifndef PMUCTL_METRIC_SAMPLES_H
+#define PMUCTL_METRIC_SAMPLES_H
+
+#include <stddef.h>
+#include "pmu/drivers/count.h"
+#include "pmu/metrics/metric_eval.h"
+#include "pmu/perfinput.h"
+#include "pmu/plan.h"
+
+/* From counting: the plan's metric events, counted since base (NULL: since enable) */
+int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
+			   const struct count_mark *base, struct metric_sample **out, size_t *n);
+
+/*
+ * From recorded perf output: records whose PMU and event are a metric event's, and that carry
+ * its --device filter; a metric instance none of whose events was recorded is left out
+ */
+int metric_samples_recorded(const struct plan *plan, const struct perf_record *r, size_t nr,
+			    struct metric_sample **out, size_t *n);
+
+void metric_samples_free(struct metric_sample *s, size_t n);
+
+#endif

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The plan from what the user asked: -e strings encoded as perf does, then the events of every
+ * selected metric on every PMU instance it applies to (or on the PMU that sees a --device
+ * function, with the filter that selects it), built as terms rather than strings, then the
+ * drivers' rules over the whole.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu/devmap.h"
+#include "pmu/encode.h"
+#include "pmu/metrics/metric.h"
+#include "pmu/metrics/mexpr.h"
+#include "pmu/plan.h"
+#include "pmu/rules.h"
+
+static int oom(struct pmu_err *err)
+{
+	return pmu_err_set(err, -ENOMEM, "out of memory");
+}
+
+/* The filter terms every event of a metric instance gets: the device's, or the metric's own */
+struct filter_terms {
+	struct ev_term *v;
+	size_t n;
+	char text[256];		/* ",src_bdf=0x4100,src_bdf_en=1": what the event string shows */
+	struct ev_spec parsed;	/* a catalog filter ("global=1"), parsed */
+};
+
+static int filter_terms(const struct metric *m, const struct plan_device *dev,
+			struct filter_terms *f, struct pmu_err *err)
+{
+	memset(f, 0, sizeof(*f));
+	if (dev) {
+		char text[200];
+
+		f->v = calloc(dev->filter->n ? dev->filter->n : 1, sizeof(*f->v));
+		if (!f->v)
+			return oom(err);
+		for (size_t i = 0; i < dev->filter->n; i++)
+			f->v[i] = (struct ev_term){ .name = (char *)dev->filter->term[i].name,
+						    .kind = EV_VALUE_NUM,
+						    .num = dev->filter->term[i].value };
+		f->n = dev->filter->n;
+		snprintf(f->text, sizeof(f->text), ",%s", fn_filter_text(dev->filter, text, sizeof(text)));
+		return 0;
+	}
+	if (!m->filter)
+		return 0;
+	if (ev_parse_terms(m->filter, &f->parsed, err))
+		return pmu_err_set(err, -EINVAL, "metric '%s': filter '%s': %s", m->name, m->filter,
+				   err->msg);
+	f->v = f->parsed.terms;
+	f->n = f->parsed.nterms;
+	snprintf(f->text, sizeof(f->text), ",%s", m->filter);
+	return 0;
+}
+
+static void filter_terms_free(struct filter_terms *f)
+{
+	if (f->v != f->parsed.terms)
+		free(f->v);
+	ev_spec_free(&f->parsed);
+}
+
+/* A named-only event: what recorded input is matched against, with no sysfs to encode on */
+static int name_event(const struct pmu *p, const char *var, const struct filter_terms *f,
+		      struct plan *plan, struct pmu_err *err)
+{
+	struct plan_event *v = realloc(plan->v, (plan->n + 1) * sizeof(*v));
+
+	if (!v)
+		return oom(err);
+	plan->v = v;
+	v = &plan->v[plan->n];
+	memset(v, 0, sizeof(*v));
+	v->pmu = p;
+	v->arg = v->metric = v->var = v->group = v->src_group = -1;
+	if (asprintf(&v->event, "%s/%s%s/", p->name, var, f->text) < 0)
+		return oom(err);
+	plan->n++;
+	return 0;
+}
+
+/* The events of metric instance mi, one per formula name, read in one group where allowed */
+static int add_metric_events(const struct plan_request *rq, struct plan *plan, size_t mi,
+			     const struct filter_terms *f, struct pmu_err *err)
+{
+	const struct plan_metric *pm = &plan->metric[mi];
+	const struct pmu *p = pm->pmu;
+	struct encode_opts o = { .system_wide = true, .online = rq->online };
+	bool group = pm->nvars > 1 && !p->family->never_group;
+	size_t first = plan->n;
+	int ret = 0;
+
+	for (size_t k = 0; k < pm->nvars && !ret; k++) {
+		struct ev_term *terms = calloc(f->n + 1, sizeof(*terms));
+		char text[320];
+		struct ev_spec spec = { .name = p->name, .has_slash = true, .terms = terms,
+					.nterms = f->n + 1, .terms_text = text, .group = -1 };
+
+		if (!terms)
+			return oom(err);
+		terms[0] = (struct ev_term){ .name = (char *)pm->vars[k] };
+		if (f->n)
+			memcpy(terms + 1, f->v, f->n * sizeof(*terms));
+		snprintf(text, sizeof(text), "%s%s", pm->vars[k], f->text);
+		ret = rq->named_only ? name_event(p, pm->vars[k], f, plan, err) :
+				       encode_on(p, &spec, &o, plan, err);
+		free(terms);
+		if (!ret) {
+			plan->v[plan->n - 1].metric = (int)mi;
+			plan->v[plan->n - 1].var = (int)k;
+		}
+	}
+	if (ret)
+		return pmu_err_set(err, err->code, "metric %s on %s: %s", pm->m->name, p->name,
+				   err->msg);
+	for (size_t i = first; group && i < plan->n; i++) {
+		plan->v[i].group = plan->v[i].src_group = plan->ngroups;
+		plan->v[i].leader = i == first;
+	}
+	plan->ngroups += group;
+	return 0;
+}
+
+/* The names a formula counts: every name but duration_time and hw_clk_freq, each once */
+static int metric_vars(struct plan_metric *pm, struct pmu_err *err)
+{
+	const char *names[MEXPR_NAMES_MAX];
+	size_t n;
+
+	if (mexpr_parse(pm->m->expr, &pm->expr, err))
+		return pmu_err_set(err, -EINVAL, "metric '%s': %s", pm->m->name, err->msg);
+	n = mexpr_names(pm->expr, names, MEXPR_NAMES_MAX);
+	pm->vars = calloc(n ? n : 1, sizeof(*pm->vars));
+	if (!pm->vars)
+		return oom(err);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(names[i], "duration_time") && strcmp(names[i], "hw_clk_freq"))
+			pm->vars[pm->nvars++] = names[i];
+	return 0;
+}
+
+static int add_metric(const struct plan_request *rq, struct plan *plan, const struct metric *m,
+		      const struct pmu *p, const struct plan_device *dev, struct pmu_err *err)
+{
+	struct plan_metric *v = realloc(plan->metric, (plan->nmetric + 1) * sizeof(*v));
+	struct filter_terms f;
+	int ret;
+
+	if (!v)
+		return oom(err);
+	plan->metric = v;
+	v = &plan->metric[plan->nmetric++];
+	memset(v, 0, sizeof(*v));
+	v->m = m;
+	v->pmu = p;
+	if (dev && !(v->device = strdup(dev->bdf)))
+		return oom(err);
+	v->filter = dev ? dev->filter : NULL;
+	ret = metric_vars(v, err);
+	if (!ret)
+		ret = filter_terms(m, dev, &f, err);
+	if (ret)
+		return ret;
+	ret = add_metric_events(rq, plan, plan->nmetric - 1, &f, err);
+	filter_terms_free(&f);
+	return ret;
+}
+
+/* Every selected metric on every PMU it applies to, or on each device's PMU */
+static int add_metrics(const struct pmu_list *pmus, const struct plan_request *rq, struct plan *plan,
+		       struct pmu_err *err, struct diag *warn)
+{
+	const struct metric_list *ml = rq->metrics;
+	const char *where = rq->where ? rq->where : "on this machine";
+
+	for (size_t i = 0; ml && i < ml->n; i++) {
+		const struct metric *m = &ml->v[i];
+		size_t before = plan->nmetric;
+		int ret = 0;
+
+		if (!rq->selected[i])
+			continue;
+		for (size_t k = 0; k < pmus->n && !ret; k++) {
+			const struct pmu *p = &pmus->v[k];
+
+			if (!pmu_metric_applies(p, m->family))
+				continue;
+			if (!rq->ndevices)
+				ret = add_metric(rq, plan, m, p, NULL, err);
+			/* by name: recorded input has PMUs of its own */
+			for (size_t d = 0; d < rq->ndevices && !ret; d++)
+				if (!strcmp(rq->devices[d].pmu->name, p->name))
+					ret = add_metric(rq, plan, m, p, &rq->devices[d], err);
+		}
+		if (ret)
+			return ret;
+		if (plan->nmetric == before)
+			diag_add(warn, "metric %s: no %s PMU %s%s%s", m->name, m->family, where,
+				 rq->ndevices ? " for device " : "",
+				 rq->ndevices ? rq->devices[0].bdf : "");
+	}
+	if (ml && !plan->nmetric)
+		return pmu_err_set(err, -ENOENT, "none of the metrics asked for applies %s", where);
+	return 0;
+}
+
+int plan_build(const struct pmu_list *pmus, const struct plan_request *rq, struct plan *out,
+	       struct pmu_err *err, struct diag *warn)
+{
+	struct encode_opts o = { .system_wide = rq->system_wide, .online = rq->online };
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	memset(err, 0, sizeof(*err));
+	for (size_t i = 0; i < rq->nevents && !ret; i++)
+		ret = encode_events(pmus, rq->events[i], (int)i, &o, out, err);
+	if (!ret)
+		ret = add_metrics(pmus, rq, out, err, warn);
+	if (!ret && rq->check_rules && !rq->named_only)
+		ret = rules_check(out, err, warn);
+	return ret;
+}
+
+void plan_free(struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		plan_event_free(&p->v[i]);
+	for (size_t i = 0; i < p->nmetric; i++) {
+		free(p->metric[i].device);
+		free(p->metric[i].vars);
+		mexpr_free(p->metric[i].expr);
+	}
+	free(p->v);
+	free(p->metric);
+	memset(p, 0, sizeof(*p));
+}

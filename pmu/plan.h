@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The plan: what stat will count, typed, built once from what the user asked (-e strings in
+ * perf syntax or bfperf/BLOCK/EVENT/, -M metrics, --device functions). --dry-run prints it,
+ * the drivers open it, --input feeds it recorded counts, and the metric engine evaluates it:
+ * each event carries the metric and formula name it feeds as numbers, never as a label.
+ */
+#ifndef PMUCTL_PLAN_H
+#define PMUCTL_PLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "lib/cpulist.h"
+#include "lib/diag.h"
+#include "lib/err.h"
+#include "pmu/format.h"
+#include "pmu/pmu.h"
+
+struct metric;
+struct metric_list;
+struct mexpr;
+struct fn_pmu;
+struct fn_filter;
+
+struct plan_event {
+	const struct pmu *pmu;		/* NULL for a perf symbolic event (cycles, cpu-clock) */
+	const struct pmu_event *alias;	/* the named event used, if any */
+	char *event;			/* concrete string: globs resolved, one PMU */
+	char *name;			/* from a name= term, or NULL */
+	uint32_t type;
+	uint64_t config[FORMAT_WORDS];
+	bool *given;			/* per pmu->formats[i]: did a term set it */
+	char *mods;
+	int group;			/* -1 when not in a {} group */
+	int src_group;			/* the {} it was written in, before splitting */
+	bool leader;
+	int arg;			/* which -e string it came from; -1: made for a metric */
+	size_t start, end;		/* its extent in that string */
+	int metric, var;		/* the metric instance and the formula name it feeds; -1 */
+	bool encoded;			/* false: named only (recorded input has no sysfs) */
+	struct cpulist cpus;		/* where it opens; cpu -1 means "the command's task" */
+	const char *filter_mode;	/* HNS3: the mode the driver will pick */
+};
+
+/* One metric on one PMU instance (and one PCI function with --device) */
+struct plan_metric {
+	const struct metric *m;
+	const struct pmu *pmu;
+	char *device;			/* the function's BDF, or NULL */
+	const struct fn_filter *filter;	/* the filter that selects it, or NULL */
+	const char **vars;		/* the formula's event names, each once */
+	size_t nvars;
+	struct mexpr *expr;
+};
+
+struct plan {
+	struct plan_event *v;
+	size_t n;
+	int ngroups;
+	struct plan_metric *metric;
+	size_t nmetric;
+};
+
+/* --device: a PCI function counted alone, through the PMU that sees it and its filter */
+struct plan_device {
+	const char *bdf;
+	const struct fn_pmu *pmu;
+	const struct fn_filter *filter;
+};
+
+struct plan_request {
+	char *const *events;		/* -e strings, as written */
+	size_t nevents;
+	const struct metric_list *metrics;	/* the catalog, and which -M selected */
+	const bool *selected;
+	const struct plan_device *devices;	/* metrics count only these functions */
+	size_t ndevices;
+	bool system_wide;		/* PMUs without a cpumask open on every online CPU */
+	const struct cpulist *online;
+	bool check_rules;		/* the drivers' rules, before anything opens */
+	bool named_only;		/* metric events by name only: recorded input, no sysfs */
+	const char *where;		/* "on this machine" (default), "in the recording" */
+};
+
+/*
+ * Build the plan. On error err says why: err.arg is the -e string it points into, or -1 for
+ * what a metric made. Metrics that apply to no PMU are warnings, all of them an error.
+ */
+int plan_build(const struct pmu_list *pmus, const struct plan_request *rq, struct plan *out,
+	       struct pmu_err *err, struct diag *warn);
+void plan_free(struct plan *p);
+
+#endif

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Counters into rows: equal keys sum, scaled for multiplexing, as perf aggregates. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu/tally.h"
+
+/* A row key per aggregation mode; counters with equal keys sum */
+static const char *pmu_of(const struct plan_event *e);
+static int socket_of(const struct plan_event *e);
+
+static bool same_row(enum tally_aggr aggr, const struct plan_event *e, const struct counter *c,
+		     const struct tally_row *r)
+{
+	const char *pmu = pmu_of(e);
+	int socket = socket_of(e);
+
+	if (e->arg != r->arg || e->start != r->start)
+		return false;
+	switch (aggr) {
+	case AGGR_PMU:
+		return r->pmu && !strcmp(pmu, r->pmu);
+	case AGGR_SOCKET:
+		return socket == r->socket;
+	case AGGR_NONE:
+		return r->pmu && !strcmp(pmu, r->pmu) && c->cpu == r->cpu;
+	default:
+		return true;
+	}
+}
+
+static const char *pmu_of(const struct plan_event *e)
+{
+	return e->pmu ? e->pmu->name : "cpu";
+}
+
+static int socket_of(const struct plan_event *e)
+{
+	return e->pmu ? pmu_socket(e->pmu) : -1;
+}
+
+/* The row counter c sums into; *created when it is new */
+static struct tally_row *row_for(struct tally *t, enum tally_aggr aggr, const struct plan_event *e,
+				 const struct counter *c, char *const *args, bool *created)
+{
+	struct tally_row *row;
+
+	*created = false;
+	for (size_t k = 0; k < t->n; k++)
+		if (same_row(aggr, e, c, &t->v[k]))
+			return &t->v[k];
+	row = &t->v[t->n];
+	*row = (struct tally_row){ .pmu = pmu_of(e), .socket = socket_of(e), .cpu = c->cpu,
+				   .arg = e->arg, .start = e->start, .state = c->state, .why = c->why };
+	row->label = e->end > e->start ? strndup(args[e->arg] + e->start, e->end - e->start) :
+					 strdup(e->event);
+	if (!row->label)
+		return NULL;
+	t->n++;
+	*created = true;
+	return row;
+}
+
+int tally_build(const struct plan *plan, char *const *args, const struct count_set *cs,
+		const struct count_mark *base, enum tally_aggr aggr, struct tally *out)
+{
+	out->n = 0;
+	out->v = calloc(cs->n ? cs->n : 1, sizeof(*out->v));
+	if (!out->v)
+		return -ENOMEM;
+	for (size_t i = 0; i < cs->n; i++) {
+		const struct counter *c = &cs->v[i];
+		const struct plan_event *e = &plan->v[c->ev];
+		uint64_t v = c->value, en = c->enabled, run = c->running;
+		struct tally_row *row;
+		bool created;
+
+		if (e->arg < 0)
+			continue;	/* a metric's events show as the metric */
+		if (base) {
+			v -= base[i].value;
+			en -= base[i].enabled;
+			run -= base[i].running;
+		}
+		row = row_for(out, aggr, e, c, args, &created);
+		if (!row) {
+			tally_free(out);
+			return -ENOMEM;
+		}
+		if (!created) {
+			if (row->pmu && strcmp(row->pmu, pmu_of(e)))
+				row->pmu = NULL;
+			if (row->socket != socket_of(e))
+				row->socket = -1;
+			if (row->cpu != c->cpu)
+				row->cpu = -1;
+			if (c->state == COUNT_OK && row->state != COUNT_OK) {
+				row->state = COUNT_OK;
+				row->why = NULL;
+			}
+		}
+		if (c->state != COUNT_OK)
+			continue;
+		row->count += count_scaled(v, en, run);
+		row->enabled += en;
+		row->running += run;
+	}
+	return 0;
+}
+
+void tally_free(struct tally *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->v[i].label);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
+}
+
+void tally_mark(const struct count_set *cs, struct count_mark *marks)
+{
+	for (size_t i = 0; i < cs->n; i++)
+		marks[i] = (struct count_mark){ cs->v[i].value, cs->v[i].enabled, cs->v[i].running };
+}
