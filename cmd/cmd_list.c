@@ -379,9 +379,10 @@ static int list_metrics(const struct list_args *a)
 			continue;
 		shown++;
 		if (arr) {
-			json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "name",
+			json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:o, s:s, s:s, s:s}", "name",
 							     m->name, "family", m->family,
-							     "expression", m->expr, "unit", m->unit,
+							     "expression", m->expr, "filter",
+							     json_text(m->filter), "unit", m->unit,
 							     "description", m->description, "source",
 							     m->source));
 			continue;

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "pmu/evparse.h"
 #include "pmu/perfinput.h"
 
 #define MAX_FIELDS 16
@@ -64,6 +65,33 @@ static size_t split(char *line, char **f)
 	return n;
 }
 
+/*
+ * perf does not quote a field either: an event's terms ("pmu/rd_bytes,src_bdf=0x4100/") span
+ * fields. Join fields back to the event until the one event parser takes it; returns how
+ * many fields the event took.
+ */
+static size_t join_event(char **f, size_t n, size_t ev)
+{
+	size_t k = ev;
+
+	for (;;) {
+		struct ev_list l;
+		struct pmu_err err;
+
+		if (!ev_parse(f[ev], &l, &err)) {
+			ev_list_free(&l);
+			break;
+		}
+		if (k + 1 >= n)
+			return 1;	/* no event at all: taken as written, as before */
+		f[k + 1][-1] = ',';	/* split() put the NUL there */
+		k++;
+	}
+	for (size_t i = ev + 1; i + (k - ev) < n; i++)
+		f[i] = f[i + (k - ev)];
+	return k - ev + 1;
+}
+
 static int csv_line(char *line, size_t lineno, struct perf_records *r, struct pmu_err *err)
 {
 	char *f[MAX_FIELDS];
@@ -79,6 +107,7 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct pm
 	}
 	if (n < at + 3 || !*f[at + 2])
 		return pmu_err_set(err, -EINVAL, "line %zu: expected [time,]count,unit,event,... (perf stat -x,)", lineno);
+	n -= join_event(f, n, at + 2) - 1;
 	if (not_counted(f[at])) {
 		rec.counted = false;
 	} else if (parse_count(f[at], &rec.count)) {

@@ -39,7 +39,9 @@ for m in metrics:
     names = sorted(set(re.findall(r"[A-Za-z_][A-Za-z0-9_.]*", m["expression"])) - {"duration_time", "hw_clk_freq"})
     duration_ns = rnd.randint(10**8, 10**10)
     counts = {p: {n: rnd.randint(1, 10**9) for n in names} for p in INSTANCES[m["family"]]}
-    lines = [f"{c},,{p}/{n}/,{duration_ns},100.00,," for p, ev in counts.items() for n, c in ev.items()]
+    # perf prints the event as given, filter and all (HNS3's global=1), unquoted
+    terms = "," + m["filter"] if m["filter"] else ""
+    lines = [f"{c},,{p}/{n}{terms}/,{duration_ns},100.00,," for p, ev in counts.items() for n, c in ev.items()]
     lines.append(f"{duration_ns},ns,duration_time,{duration_ns},100.00,,")
     with tempfile.NamedTemporaryFile("w", suffix=".csv") as f:
         f.write("# started on Sat Nov 21 06:00:00 2026\n\n" + "\n".join(lines) + "\n")

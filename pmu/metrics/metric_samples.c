@@ -62,19 +62,37 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 	return ret;
 }
 
-/* Every term of the device's filter is in the recorded event, with the same value */
-static bool has_filter(const struct ev_spec *rec, const struct fn_filter *f)
+static bool has_term(const struct ev_spec *rec, const char *name, uint64_t value)
 {
-	for (size_t i = 0; f && i < f->n; i++) {
-		bool found = false;
+	for (size_t k = 1; k < rec->nterms; k++)
+		if (!strcmp(rec->terms[k].name, name))
+			return (rec->terms[k].kind == EV_VALUE_NUM ? rec->terms[k].num : 1) == value;
+	return false;
+}
 
-		for (size_t k = 1; k < rec->nterms && !found; k++)
-			found = !strcmp(rec->terms[k].name, f->term[i].name) &&
-				rec->terms[k].kind == EV_VALUE_NUM && rec->terms[k].num == f->term[i].value;
-		if (!found)
-			return false;
+/*
+ * The recorded event carries exactly the filter the metric's event has: the --device one, or
+ * the metric's own (HNS3's global=1), or none; a count filtered otherwise is not this count
+ */
+static bool same_filter(const struct ev_spec *rec, const struct plan_metric *pm)
+{
+	struct ev_spec own = { 0 };
+	struct pmu_err err;
+	size_t want = 0;
+	bool ok = true;
+
+	if (pm->filter) {
+		for (size_t i = 0; i < pm->filter->n && ok; i++)
+			ok = has_term(rec, pm->filter->term[i].name, pm->filter->term[i].value);
+		want = pm->filter->n;
+	} else if (pm->m->filter && !ev_parse_terms(pm->m->filter, &own, &err)) {
+		for (size_t i = 0; i < own.nterms && ok; i++)
+			ok = has_term(rec, own.terms[i].name,
+				      own.terms[i].kind == EV_VALUE_NUM ? own.terms[i].num : 1);
+		want = own.nterms;
+		ev_spec_free(&own);
 	}
-	return true;
+	return ok && rec->nterms == want + 1;
 }
 
 /* The recorded event as a PMU and its first term, through the one event parser */
@@ -107,7 +125,7 @@ int metric_samples_recorded(const struct plan *plan, const struct perf_record *r
 			const struct plan_metric *pm = &plan->metric[m];
 			struct metric_sample *s = &(*out)[m];
 
-			if (strcmp(l.v[0].name, pm->pmu->name) || !has_filter(&l.v[0], pm->filter))
+			if (strcmp(l.v[0].name, pm->pmu->name) || !same_filter(&l.v[0], pm))
 				continue;
 			for (size_t k = 0; k < pm->nvars; k++) {
 				if (strcmp(l.v[0].terms[0].name, pm->vars[k]))

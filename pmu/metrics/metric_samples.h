@@ -14,8 +14,9 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 			   const struct count_mark *base, struct metric_sample **out, size_t *n);
 
 /*
- * From recorded perf output: records whose PMU and event are a metric event's, and that carry
- * its --device filter; a metric instance none of whose events was recorded is left out
+ * From recorded perf output: records whose PMU, event and filter (none, the metric's own,
+ * or the --device one) are a metric event's; an instance none of whose events was recorded is
+ * left out
  */
 int metric_samples_recorded(const struct plan *plan, const struct perf_record *r, size_t nr,
 			    struct metric_sample **out, size_t *n);
