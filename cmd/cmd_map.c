@@ -110,6 +110,8 @@ struct map_ctx {
 	const struct map_args *args;
 	struct pcitopo topo;
 	struct devmap_fn *maps;
+	struct sysroot root;
+	bool have_root;
 	struct pmu_list pmus;
 	bool have_pmus;
 	bool *shown;
@@ -434,43 +436,40 @@ static int render(struct map_ctx *c)
 	return EXIT_OK;
 }
 
+/*
+ * The machine: required without a dump. With one it is --sysfs-root (or SYSFS_PATH, or /sys)
+ * if that exists: whether the drivers registered the PMUs, and the BAR sizes a dump lacks.
+ */
+static int open_machine(struct map_ctx *c)
+{
+	const char *path = settings.sysfs_root ? settings.sysfs_root : getenv("SYSFS_PATH");
+
+	if (!settings.pci_dump) {
+		c->have_root = !open_root(&c->root);
+		return c->have_root ? EXIT_OK : EXIT_FAIL;
+	}
+	c->have_root = !sysroot_open(&c->root, path && *path ? path : "/sys");
+	return EXIT_OK;
+}
+
 static void load_pmus(struct map_ctx *c)
 {
-	struct sysroot root;
 	struct diag d = { 0 };
 
-	/* with a dump, the PMUs are those of --sysfs-root if it exists; only presence depends on it */
-	if (settings.pci_dump) {
-		const char *path = settings.sysfs_root ? settings.sysfs_root : getenv("SYSFS_PATH");
-
-		if (sysroot_open(&root, path && *path ? path : "/sys"))
-			return;
-	} else if (open_root(&root)) {
-		return;
-	}
-	c->have_pmus = !pmu_scan(&root, &c->pmus, &d);
+	if (c->have_root)
+		c->have_pmus = !pmu_scan(&c->root, &c->pmus, &d);
 	diag_free(&d);
-	sysroot_close(&root);
 }
 
 static int read_topology(struct map_ctx *c)
 {
 	struct pcitopo_source src = { .dump = settings.pci_dump,
-				  .names = !settings.json && c->args->format != MAP_DVSEC };
-	struct sysroot root = { .dirfd = -1 };
+				      .root = c->have_root ? &c->root : NULL,
+				      .names = !settings.json && c->args->format != MAP_DVSEC };
 	struct pmu_err err = { 0 };
 	char buf[PMU_ERR_MSG_MAX];
-	int ret;
 
-	if (!src.dump) {
-		if (open_root(&root))
-			return EXIT_FAIL;
-		src.root = &root;
-	}
-	ret = pcitopo_read(&src, &c->topo, &err);
-	if (!src.dump)
-		sysroot_close(&root);
-	if (ret) {
+	if (pcitopo_read(&src, &c->topo, &err)) {
 		p_err("%s", safe_str(err.msg, buf, sizeof(buf)));
 		return EXIT_FAIL;
 	}
@@ -542,7 +541,9 @@ int cmd_map(int argc, char **argv)
 	}
 	pcifilter_init(&a.id);
 	cmd_parse(&map_argp, argc, argv, &a);
-	ret = read_topology(&c);
+	ret = open_machine(&c);
+	if (!ret)
+		ret = read_topology(&c);
 	if (ret)
 		goto free_args;
 	/* the script's lines need no PMU; other forms say whether the driver registered one */
@@ -572,6 +573,8 @@ free_topo:
 		pmu_list_free(&c.pmus);
 	pcitopo_free(&c.topo);
 free_args:
+	if (c.have_root)
+		sysroot_close(&c.root);
 	free(a.slot);
 	free(a.slot_text);
 	return ret;

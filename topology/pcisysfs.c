@@ -78,3 +78,40 @@ int pcisysfs_check(const struct sysroot *root, struct pmu_err *err)
 	strv_free(names, n);
 	return ret;
 }
+
+static bool same_id(const struct sysroot *root, const char *dev, const char *file, unsigned want)
+{
+	char rel[512], *text;
+	unsigned long long v;
+	char tail;
+	bool same;
+
+	if (sysroot_path(rel, sizeof(rel), "%s/%s/%s", PCISYSFS_DEVICES, dev, file) ||
+	    sysroot_read_trim(root, rel, &text))
+		return false;
+	same = sscanf(text, "%llx%c", &v, &tail) == 1 && v == want;
+	free(text);
+	return same;
+}
+
+void pcisysfs_bar_sizes(const struct sysroot *root, struct pcifn *f)
+{
+	char dev[32], rel[512], *text, *line, *save = NULL;
+	int n = 0;
+
+	pcifn_full_name(f, dev, sizeof(dev));
+	if (!same_id(root, dev, "vendor", f->cfg.vendor) || !same_id(root, dev, "device", f->cfg.device) ||
+	    sysroot_path(rel, sizeof(rel), "%s/%s/resource", PCISYSFS_DEVICES, dev) ||
+	    sysroot_read(root, rel, &text, NULL))
+		return;
+	/* one "start end flags" line per BAR, in BAR order */
+	for (line = strtok_r(text, "\n", &save); line && n < 6; line = strtok_r(NULL, "\n", &save), n++) {
+		unsigned long long start, end, flags;
+		struct pcibar *b = &f->bar[n];
+
+		if (sscanf(line, "%llx %llx %llx", &start, &end, &flags) == 3 && b->mem && !b->size &&
+		    start == b->addr && end > start)
+			b->size = end - start + 1;
+	}
+	free(text);
+}

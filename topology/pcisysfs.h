@@ -11,4 +11,11 @@
 /* 0, or an error naming the device and the file that is missing or malformed */
 int pcisysfs_check(const struct sysroot *root, struct pmu_err *err);
 
+struct pcifn;
+/*
+ * A dump has no BAR sizes; the machine it was taken on has them in its resource files. When
+ * root holds the same function (same ids) with a BAR at the same address, take its size.
+ */
+void pcisysfs_bar_sizes(const struct sysroot *root, struct pcifn *f);
+
 #endif

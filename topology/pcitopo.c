@@ -130,6 +130,8 @@ static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct
 		return ret;
 	ret = libpci_session(dump.path, NULL, &t->diag, collect, &args, err);
 	pcidump_close(&dump);
+	for (size_t i = 0; !ret && src->root && i < t->n; i++)
+		pcisysfs_bar_sizes(src->root, &t->fn[i]);
 	return ret;
 }
 

@@ -40,7 +40,8 @@ struct pcitopo {
 };
 
 struct pcitopo_source {
-	const struct sysroot *root;	/* read <root>/bus/pci when dump is NULL */
+	const struct sysroot *root;	/* read <root>/bus/pci when dump is NULL; with a dump, BAR
+					 * sizes from it when it is the dump's machine */
 	const char *dump;		/* LSPCI_DUMP_CMD output, read by libpci's dump method */
 	bool names;			/* look up vendor and device names in pci.ids */
 };

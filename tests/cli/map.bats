@@ -64,6 +64,21 @@ truth_lines() {
 	[ "$(jq_py '(d["events"][1]["config"], d["events"][1]["config1"], d["events"][1]["config2"])')" = "('0x800', '0x4030000000', '0xfffffffffe000000')" ]
 }
 
+@test "map: a dump and the sysfs tree of its machine give the same map -j" {
+	# the dump has no BAR sizes: the machine's resource files have them
+	pmuctl --sysfs-root "$T410" -F "$T410_DUMP" -j map
+	[ "$status" -eq 0 ]
+	echo "$output" >"$BATS_TEST_TMPDIR/dump.json"
+	pmuctl --sysfs-root "$T410" -j map
+	[ "$status" -eq 0 ]
+	diff "$BATS_TEST_TMPDIR/dump.json" <(echo "$output")
+	for s in $(seeds | head -n 3); do
+		python3 "$GEN" random "$s" "$BATS_TEST_TMPDIR/r$s"
+		diff <("$PMUCTL" --sysfs-root "$BATS_TEST_TMPDIR/r$s/sys" -F "$BATS_TEST_TMPDIR/r$s/lspci-xxxx.txt" -j map) \
+			<("$PMUCTL" --sysfs-root "$BATS_TEST_TMPDIR/r$s/sys" -j map) || { echo "seed $s"; false; }
+	done
+}
+
 @test "map: a dump carries no BAR sizes, so no TGT filter is guessed" {
 	pmuctl -F "$T410_DUMP" -j map 0005:41:00.0
 	[ "$status" -eq 0 ]
