@@ -71,7 +71,7 @@ $(BUILD)/%.o: %.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libpmuctl.a
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h tests/unit/machine.h $(BUILD)/libpmuctl.a
 	$(call msg,LINK,$@)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpmuctl.a $(PKG_LIBS)

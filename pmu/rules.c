@@ -23,25 +23,6 @@ int rule_err(struct pmu_err *err, const struct plan_event *e, int code, const ch
 	return code;
 }
 
-/* perf core: a group may hold software events and events of one hardware PMU */
-static int group_one_pmu(struct plan *set, size_t i, struct pmu_err *err)
-{
-	const struct plan_event *e = &set->v[i];
-
-	if (e->group < 0 || !e->pmu || e->pmu->type == 1)
-		return 0;
-	for (size_t k = 0; k < i; k++) {
-		const struct plan_event *o = &set->v[k];
-
-		if (o->group != e->group || !o->pmu || o->pmu->type == 1 || o->pmu == e->pmu)
-			continue;
-		return rule_err(err, e, -EINVAL,
-				"group mixes PMUs '%s' and '%s': a group may count on one PMU only (the drivers refuse it with EINVAL); use two groups",
-				o->pmu->name, e->pmu->name);
-	}
-	return 0;
-}
-
 /* PERF_PMU_CAP_NO_EXCLUDE: uncore counters cannot tell user from kernel */
 static int no_exclude(struct plan *set, size_t i, struct pmu_err *err)
 {
@@ -58,10 +39,9 @@ int rules_check(struct plan *set, struct pmu_err *err, struct diag *warn)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		const struct pmu_family *f = set->v[i].pmu ? set->v[i].pmu->family : NULL;
-		int ret = group_one_pmu(set, i, err);
+		/* no rule for groups across PMUs: the encoder splits them per PMU, as perf does */
+		int ret = no_exclude(set, i, err);
 
-		if (!ret)
-			ret = no_exclude(set, i, err);
 		if (!ret && f && f->check)
 			ret = f->check(set, i, err, warn);
 		if (ret)

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Metric evaluation: counts summed over a scope, then the formula, so averages stay right. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu/metrics/metric_eval.h"
+#include "tests/unit/unit.h"
+
+#define CHECK_NEAR(got, want)                                                            \
+	do {                                                                             \
+		double g_ = (got), w_ = (want);                                          \
+		if (fabs(g_ - w_) <= 1e-9 * fabs(w_)) {                                  \
+			unit_passed++;                                                   \
+		} else {                                                                 \
+			unit_failed++;                                                   \
+			fprintf(stderr, "%s:%d: %s = %.17g, want %.17g\\n", __FILE__, __LINE__, \
+				#got, g_, w_);                                           \
+		}                                                                        \
+	} while (0)
+
+static const char *latency_ev[] = { "rd_cum_outs", "rd_req", "cycles" };
+static struct metric latency = { .name = "lat_ns", .expr = "(rd_cum_outs / rd_req) / (cycles / (duration_time * 1e9))" };
+static struct metric bandwidth = { .name = "bw", .expr = "rd_bytes / (duration_time * 1e9)" };
+static struct metric total = { .name = "bw.all", .expr = "rd_bytes / (duration_time * 1e9)", .total_only = true };
+static struct metric hns3 = { .name = "hns3_bw", .expr = "bw_byte_num / bw_time * hw_clk_freq / 1e6" };
+
+static struct metric_sample sample(const struct metric *m, const char *pmu, int socket,
+				   const char **ev, size_t n, const double *count)
+{
+	double *c = malloc(n * sizeof(double));
+
+	for (size_t i = 0; i < n; i++)
+		c[i] = count[i];
+	return (struct metric_sample){ .m = m, .pmu = pmu, .socket = socket, .rc = 4, .nev = n,
+				       .ev = ev, .count = c, .hw_clk_freq = NAN };
+}
+
+static void free_samples(struct metric_sample *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(s[i].count);
+}
+
+/* A latency over three PMUs: per PMU, per socket (weighted by requests), in total */
+static void test_latency_scopes(void)
+{
+	struct metric_sample s[] = {
+		sample(&latency, "a", 0, latency_ev, 3, (double[]){ 1000, 10, 2e9 }),
+		sample(&latency, "b", 0, latency_ev, 3, (double[]){ 9000, 30, 2e9 }),
+		sample(&latency, "c", 1, latency_ev, 3, (double[]){ 500, 50, 2e9 }),
+	};
+	struct metric_value *v;
+	size_t n;
+
+	CHECK(!metric_evaluate(s, 3, 1.0, &v, &n));
+	/* 3 PMUs, 2 sockets, the total */
+	CHECK_U64(n, 6);
+	/* 100 cycles at 2 GHz: 50 ns */
+	CHECK(v[0].scope == SCOPE_PMU && !strcmp(v[0].pmu, "a"));
+	CHECK_NEAR(v[0].value, 50);
+	CHECK_NEAR(v[1].value, 150);
+	CHECK_NEAR(v[2].value, 5);
+	/* socket 0: 10000 / 40 requests = 250 cycles; the clock is averaged, not added */
+	CHECK(v[3].scope == SCOPE_SOCKET && v[3].socket == 0 && v[3].instances == 2);
+	CHECK_NEAR(v[3].value, 125);
+	CHECK(v[4].scope == SCOPE_SOCKET && v[4].socket == 1 && v[4].instances == 1);
+	CHECK_NEAR(v[4].value, 5);
+	CHECK(v[5].scope == SCOPE_TOTAL && v[5].instances == 3);
+	CHECK_NEAR(v[5].value, 10500.0 / 90 / 2);
+	free(v);
+	free_samples(s, 3);
+}
+
+/* Bandwidths add up; a count not counted is n/a and stays so in every scope it joins */
+static void test_bandwidth_and_nan(void)
+{
+	static const char *ev[] = { "rd_bytes" };
+	struct metric_sample s[] = {
+		sample(&bandwidth, "a", 0, ev, 1, (double[]){ 3e9 }),
+		sample(&bandwidth, "b", 1, ev, 1, (double[]){ NAN }),
+	};
+	struct metric_value *v;
+	size_t n;
+
+	CHECK(!metric_evaluate(s, 2, 2.0, &v, &n));
+	CHECK_U64(n, 5);
+	CHECK_NEAR(v[0].value, 1.5);
+	CHECK(isnan(v[1].value));
+	CHECK_NEAR(v[2].value, 1.5);	/* socket 0 */
+	CHECK(isnan(v[3].value));	/* socket 1 */
+	CHECK(isnan(v[4].value));	/* the total has b in it */
+	free(v);
+	free_samples(s, 2);
+}
+
+/* perf's .all metrics: one value summed over every instance; one instance: no aggregates */
+static void test_total_only_and_single(void)
+{
+	static const char *ev[] = { "rd_bytes" };
+	struct metric_sample s[] = {
+		sample(&total, "a", 0, ev, 1, (double[]){ 1e9 }),
+		sample(&total, "b", 1, ev, 1, (double[]){ 3e9 }),
+		sample(&bandwidth, "c", 0, ev, 1, (double[]){ 5e9 }),
+	};
+	struct metric_value *v;
+	size_t n;
+
+	CHECK(!metric_evaluate(s, 3, 1.0, &v, &n));
+	CHECK_U64(n, 2);
+	CHECK(v[0].m == &total && v[0].scope == SCOPE_TOTAL && v[0].instances == 2);
+	CHECK_NEAR(v[0].value, 4);
+	CHECK(v[1].m == &bandwidth && v[1].scope == SCOPE_PMU);
+	CHECK_NEAR(v[1].value, 5);
+	free(v);
+	free_samples(s, 3);
+}
+
+/* HNS3: counter 0 / counter 1 at hw_clk_freq; a division by zero is n/a, not a trap */
+static void test_hw_clk_freq(void)
+{
+	static const char *ev[] = { "bw_byte_num", "bw_time" };
+	struct metric_sample s[] = { sample(&hns3, "sicl0", 0, ev, 2, (double[]){ 1e6, 2e5 }),
+				     sample(&hns3, "sicl2", 1, ev, 2, (double[]){ 1e6, 0 }) };
+	struct metric_value *v;
+	size_t n;
+
+	s[0].hw_clk_freq = 1e8;
+	s[1].hw_clk_freq = 1e8;
+	CHECK(!metric_evaluate(s, 2, 1.0, &v, &n));
+	CHECK_NEAR(v[0].value, 500);	/* 5 bytes per cycle at 100 MHz: 500 MB/s */
+	CHECK(isnan(v[1].value));
+	free(v);
+	free_samples(s, 2);
+}
+
+int main(void)
+{
+	test_latency_scopes();
+	test_bandwidth_and_nan();
+	test_total_only_and_single();
+	test_hw_clk_freq();
+	return unit_report("test_metric_eval");
+}
