@@ -27,7 +27,7 @@ static const struct argp_option stat_options[] = {
 	  "event to count: pmu/term=value,.../, a named event, or {a,b} groups; repeatable", 0 },
 	{ "all-cpus", 'a', NULL, 0, "system-wide (always so for uncore PMUs)", 0 },
 	{ "dry-run", KEY_DRY_RUN, NULL, 0,
-	  "encode and check only: print each event's type, config words, CPU and the perf command", 0 },
+	  "encode and check only: print each event's type, config words, CPU and the perf command (with -M, the events its metrics count)", 0 },
 	{ "no-rules", KEY_NO_RULES, NULL, 0,
 	  "skip the family rule checks: encode exactly what perf would, even what the driver refuses",
 	  0 },

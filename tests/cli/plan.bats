@@ -1,0 +1,90 @@
+#!/usr/bin/env bats
+# One plan for every mode: --dry-run prints what counting opens, metrics included, BlueField
+# events are events like any other, and --input feeds the same plan recorded counts.
+load helpers
+
+DATA=$BATS_TEST_DIRNAME/../data
+
+# every event list --events names on a machine, as pmu/event/ (BlueField's as list gives them)
+listed_events() {
+	"$PMUCTL" --sysfs-root "$1" -j list --events | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+for p in d["pmus"]:
+    for e in p["events"]:
+        print("%s/%s/" % (p["name"], e["name"]))
+for dev in d["bluefield"]:
+    for b in dev["blocks"]:
+        for e in b["events"]:
+            print(e["event"])'
+}
+
+@test "plan: --dry-run accepts every event list --events prints, BlueField included" {
+	for tree in "$T410" "$YITIAN" "$HIP09" "$BF2"; do
+		mapfile -t evs < <(listed_events "$tree")
+		[ "${#evs[@]}" -gt 0 ]
+		args=()
+		for e in "${evs[@]}"; do args+=(-e "$e"); done
+		# the drivers' rules judge combinations (a CPU peer's write events): here, the names
+		pmuctl --sysfs-root "$tree" -j stat --dry-run --no-rules "${args[@]}"
+		[ "$status" -eq 0 ] || { echo "$tree: $output" | head -5; false; }
+		[ "$(jq_py 'len(d["events"])')" = "${#evs[@]}" ]
+	done
+}
+
+@test "plan: a BlueField event in --dry-run: its block, its code, no perf command" {
+	pmuctl --sysfs-root "$BF2" -j stat --dry-run -e bfperf/l3cachehalf0/HITS_BANK0/ -e bfperf/tile0/0x46/
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(e["pmu"], e["family"], e["type"], e["config"], e["cpus"]) for e in d["events"]]')" = "[('bfperf/l3cachehalf0', 'bluefield', None, '0x17', None), ('bfperf/tile0', 'bluefield', None, '0x46', None)]" ]
+	[ "$(jq_py 'd["perf_command"]')" = None ]
+	pmuctl --sysfs-root "$BF2" stat --dry-run -e bfperf/pcie0/IN_C_PKT_CNT/
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "  pmu      bfperf/pcie0 (NVIDIA BlueField performance counters, hwmon0, register block)" ]
+	[ "${lines[2]}" = "  reads    the register file IN_C_PKT_CNT" ]
+	pmuctl --sysfs-root "$BF2" stat --dry-run -e bfperf/tile0//
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl: error: expected an event name or number and a closing '/'" ]
+}
+
+@test "plan: --dry-run -M prints the events a metric counts, with --device's filter, grouped" {
+	pmuctl --sysfs-root "$T410" -j stat --dry-run -M t410_pcie_rd_latency_ns --device 0005:41:00.0
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(e["event"], e["config1"], e["group"], e["leader"], e["metric"]) for e in d["events"]]')" = "[('nvidia_pcie_pmu_0_rc_4/rd_cum_outs,src_bdf=0x4100,src_bdf_en=1/', '0x1410000', 0, True, 't410_pcie_rd_latency_ns'), ('nvidia_pcie_pmu_0_rc_4/rd_req,src_bdf=0x4100,src_bdf_en=1/', '0x1410000', 0, False, 't410_pcie_rd_latency_ns'), ('nvidia_pcie_pmu_0_rc_4/cycles,src_bdf=0x4100,src_bdf_en=1/', '0x1410000', 0, False, 't410_pcie_rd_latency_ns')]" ]
+	# Yitian's driver takes one event per group: a metric's events stay apart
+	pmuctl --sysfs-root "$YITIAN" -j stat --dry-run -M ddr_write_bandwidth
+	[ "$(jq_py 'len(d["events"]), set(e["group"] for e in d["events"])')" = "(32, {None})" ]
+	# HNS3's metrics carry the document's global=1, and the driver's mode follows
+	pmuctl --sysfs-root "$HIP09" -j stat --dry-run -M hns3_bw_ssu_rpu
+	[ "$(jq_py 'sorted(set((e["config1"], e["filter_mode"]) for e in d["events"]))')" = "[('0x10000000000000', 'global')]" ]
+}
+
+@test "plan: counting -e and -M in one run: the rows and the metrics from one set of counters" {
+	pmuctl --sysfs-root "$LIVE" -j stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw --duration 0.1
+	[ "$status" -eq 0 ]
+	output=${lines[0]}
+	[ "$(jq_py '[c["event"] for c in d["counts"]]')" = "['nvidia_pcie_pmu_0_rc_4/rd_bytes/']" ]
+	output=${lines[1]}
+	[ "$(jq_py 'len(d["metrics"]) > 0 and all(m["metric"] == "t410_pcie_rd_bw" for m in d["metrics"])')" = True ]
+}
+
+@test "plan: --input reads filtered events whole, matches their filter, honours --device and -o" {
+	# perf quotes nothing: the filtered event's commas split its CSV line
+	printf '%s\n' '2000000000,,nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1/,2000000000,100.00,,' \
+		'3000000000,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,2000000000,100.00,,' \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/rec.csv"
+	# without --device the RC's unfiltered count, not the two added up
+	pmuctl -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["pmu"], m["value"]) for m in d["metrics"]]')" = "[('nvidia_pcie_pmu_0_rc_4', 1.5)]" ]
+	pmuctl --sysfs-root "$T410" -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw --device 0005:41:00.0
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["device"], m["value"]) for m in d["metrics"]]')" = "[('0005:41:00.0', 1.0)]" ]
+	pmuctl stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw -o "$BATS_TEST_TMPDIR/out.txt"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	want=$("$PMUCTL" stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw)
+	[ "$(cat "$BATS_TEST_TMPDIR/out.txt")" = "$want" ]
+	pmuctl stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw -I 1000
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == *"--input takes the intervals and the time the recording has: drop -I and --duration" ]]
+}
