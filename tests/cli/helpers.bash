@@ -49,7 +49,10 @@ gone() {
 # group of its own (a terminal's Ctrl-C reaches the whole group), with every signal's default
 # action (a shell's background job would start with SIGINT and SIGQUIT ignored); $BG is its pid.
 background() {
-	env --default-signal setsid "$@" >"$BATS_TEST_TMPDIR/out" 2>&1 &
+	# emptied here, not by the child's redirection: a wait on the file must never see the
+	# output of the run before this one
+	: >"$BATS_TEST_TMPDIR/out"
+	env --default-signal setsid "$@" >>"$BATS_TEST_TMPDIR/out" 2>&1 &
 	BG=$!
 }
 
@@ -86,6 +89,7 @@ bf_unmount() {
 	fi
 	if [ -n "${STANDIN:-}" ]; then
 		wait "$STANDIN" 2>/dev/null || true
+		STANDIN=
 	fi
 }
 
