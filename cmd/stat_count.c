@@ -24,6 +24,7 @@ struct run {
 	FILE *out;
 	char *tmp_path;
 	char *target;
+	double t0;		/* when the counters were enabled: the start of every time printed */
 	double last_t;		/* when the last interval was printed */
 };
 
@@ -169,7 +170,7 @@ static void wait_until(double deadline, const sigset_t *unblocked)
 static int count_loop(struct run *r, const sigset_t *unblocked)
 {
 	const struct stat_args *a = r->a;
-	double t0 = now_s(), end = a->duration > 0 ? t0 + a->duration : 0;
+	double t0 = r->t0, end = a->duration > 0 ? t0 + a->duration : 0;
 	long interval = 0;
 	int ret = 0;
 
@@ -316,6 +317,8 @@ int stat_count(const struct stat_args *a, int *die_signal)
 		ret = signals_caught() ? EXIT_OK : EXIT_FAIL;
 		goto out_close;
 	}
+	/* as perf: the time a count covers starts when the counters do */
+	r.t0 = now_s();
 	count_enable_all(&r.cs);
 	if (a->command) {
 		int e = workload_start(&r.wl);

@@ -72,9 +72,11 @@ DATA=$BATS_TEST_DIRNAME/../data
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[m["scope"] for m in d["metrics"]].count("pmu")')" = 12 ]
 	[ "$(jq_py '[(m["scope"], m.get("socket")) for m in d["metrics"] if m["scope"] != "pmu"]')" = "[('socket', 0), ('socket', 1), ('total', None)]" ]
-	# each RC's rd_bytes is cpu-clock here: about 1 ns per ns, 1 "GB/s"
-	[ "$(jq_py 'all(0.9 < m["value"] < 1.1 for m in d["metrics"] if m["scope"] == "pmu")')" = True ]
-	[ "$(jq_py 'all(5.4 < m["value"] < 6.6 for m in d["metrics"] if m["scope"] == "socket")')" = True ]
+	# rd_bytes is cpu-clock here: no RC can count more ns than the run lasted (time starts
+	# when the counters do), so 1 "GB/s" per RC is a bound, whatever the machine's load
+	[ "$(jq_py 'all(0 < m["value"] <= 1.001 for m in d["metrics"] if m["scope"] == "pmu")')" = True ]
+	[ "$(jq_py 'all(0 < m["value"] <= 6.006 for m in d["metrics"] if m["scope"] == "socket")')" = True ]
+	[ "$(jq_py 'all(0 < m["value"] <= 12.012 for m in d["metrics"] if m["scope"] == "total")')" = True ]
 	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --duration 0.1
 	[[ "$output" == *"t410_pcie_rd_bw                socket 1 rc 5 (nvidia_pcie_pmu_1_rc_5)"* ]]
 	[[ "$output" == *"t410_pcie_rd_bw                total (12 PMUs)"* ]]
