@@ -50,37 +50,34 @@ write l3cachehalf0/enable '1' -> 0"
 	[ "$output" = 0 ]
 }
 
+# Count BFEV on a fresh stand-in, send the signal once pmuctl counts: exit status $2, every
+# write in order, the state as it was
+signalled() {
+	local sig=$1 want=$2
+	bf_mount "${INIT[@]}"
+	before=$(bf_state)
+	background "$PMUCTL" -v --sysfs-root "$BFROOT" stat "${BFEV[@]}"
+	wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+	kill -"$sig" "$BG"
+	finish
+	[ "$status" -eq "$want" ] || { echo "SIG$sig: exit $status, want $want"; return 1; }
+	[ "$(cat "$BFLOG")" = "$BFEV_WRITES" ] || { echo "SIG$sig: $(cat "$BFLOG")"; return 1; }
+	[ "$(bf_state)" = "$before" ] || { echo "SIG$sig: state not restored"; return 1; }
+	bf_unmount
+	rm -rf "$BFROOT"
+}
+
 @test "bluefield: state restored after SIGINT and SIGTERM, which print the totals" {
 	for sig in INT TERM; do
-		bf_mount "${INIT[@]}"
-		before=$(bf_state)
-		background "$PMUCTL" -v --sysfs-root "$BFROOT" stat "${BFEV[@]}"
-		wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
-		kill -$sig "$BG"
-		finish
-		[ "$status" -eq 0 ]
+		signalled $sig 0
 		[[ "$output" == *"1,000      bfperf/tile0/HNF_REQUESTS/"* ]]
-		[ "$(cat "$BFLOG")" = "$BFEV_WRITES" ]
-		[ "$(bf_state)" = "$before" ]
-		bf_unmount
-		rm -rf "$BFROOT"
 	done
 }
 
 @test "bluefield: any other terminating signal restores first, then ends pmuctl by that signal" {
 	ulimit -c 0
 	for sig in HUP QUIT ALRM USR1 USR2 XCPU VTALRM; do
-		bf_mount "${INIT[@]}"
-		before=$(bf_state)
-		background "$PMUCTL" -v --sysfs-root "$BFROOT" stat "${BFEV[@]}"
-		wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
-		kill -$sig "$BG"
-		finish
-		[ "$status" -eq $((128 + $(kill -l $sig))) ] || { echo "SIG$sig: exit $status"; false; }
-		[ "$(cat "$BFLOG")" = "$BFEV_WRITES" ] || { echo "SIG$sig: $(cat "$BFLOG")"; false; }
-		[ "$(bf_state)" = "$before" ]
-		bf_unmount
-		rm -rf "$BFROOT"
+		signalled $sig $((128 + $(kill -l $sig)))
 	done
 }
 
