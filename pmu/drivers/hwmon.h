@@ -10,8 +10,8 @@ struct plan_event;
 
 /*
  * Add a counter for event e of a BlueField block (e->pmu); the root and e must outlive the
- * set. code is the event's number, programmed into eventN (a register block reads the file
- * named after the event instead).
+ * set. e->config[0] is the event's number, programmed into an eventN; a register block reads
+ * the file named after the event instead.
  */
 struct counter *hwmon_counter_add(struct count_set *s, const struct sysroot *root,
 				  const struct plan_event *e);

@@ -287,7 +287,11 @@ static bool same_name(const char *want, size_t len, const char *have)
 	return hl == len && !strncasecmp(want, have, len);
 }
 
-/* bfperf/BLOCK/EVENT/: a name of the block's event_list or its code (a file of a register block) */
+/*
+ * bfperf/BLOCK/EVENT/: a name of the block's event_list or its code (a file of a register
+ * block). mlxbf_pmc_event_store() (newest driver) answers a name or number not in the table
+ * with -EINVAL, so neither is accepted here.
+ */
 static int resolve(const struct pmu *p, const struct ev_spec *spec, struct plan_event *e,
 		   struct pmu_err *err)
 {
@@ -339,7 +343,7 @@ static bool missing(const char *name, size_t pos, size_t len, const struct pmu_l
 	return true;
 }
 
-/* mlxbf_pmc_event_store() (newest driver): a number not in the block's table is -EINVAL */
+/* hwmon has no groups: a {} is meaningless there, though nothing refuses it */
 static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
