@@ -43,6 +43,16 @@ our_rate() {
 	done
 }
 
+@test "count: the time printed covers all a counter counted, a workload's start included" {
+	# time starts when the counters do, not once the command has been exec'd (an exec takes
+	# far more than the 50 us allowed for the kernel's clock and CLOCK_MONOTONIC to differ)
+	for _ in 1 2 3; do
+		pmuctl --sysfs-root "$LIVE" -j stat -e nvidia_ucf_pmu_0/event=0x0/ -- sleep 0.05
+		[ "$status" -eq 0 ]
+		[ "$(jq_py 'd["counts"][0]["enabled_ns"] <= d["time_s"] * 1e9 + 50_000')" = True ]
+	done
+}
+
 @test "count: an event the kernel lacks fails alone, explained; the others count (exit 2)" {
 	pmuctl --sysfs-root "$LIVE" stat -e nvidia_pcie_pmu_0_rc_1/cycles/ -e nvidia_pcie_pmu_0_rc_1/rd_req/ --duration 0.2
 	[ "$status" -eq 2 ]
