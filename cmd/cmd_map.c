@@ -442,13 +442,11 @@ static int render(struct map_ctx *c)
  */
 static int open_machine(struct map_ctx *c)
 {
-	const char *path = settings.sysfs_root ? settings.sysfs_root : getenv("SYSFS_PATH");
-
 	if (!settings.pci_dump) {
 		c->have_root = !open_root(&c->root);
 		return c->have_root ? EXIT_OK : EXIT_FAIL;
 	}
-	c->have_root = !sysroot_open(&c->root, path && *path ? path : "/sys");
+	c->have_root = !sysroot_open(&c->root, root_path());
 	return EXIT_OK;
 }
 

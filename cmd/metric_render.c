@@ -180,3 +180,16 @@ void render_metrics(const struct render_ctx *c, const struct metric_value *v, si
 	}
 	fflush(c->f);
 }
+
+int render_metric_samples(const struct render_ctx *c, const struct metric_sample *samples, size_t n,
+			  double duration)
+{
+	struct metric_value *vals = NULL;
+	size_t nvals = 0;
+	int ret = metric_evaluate(samples, n, duration, &vals, &nvals);
+
+	if (!ret)
+		render_metrics(c, vals, nvals);
+	free(vals);
+	return ret;
+}

@@ -184,16 +184,23 @@ void p_err_at(const char *text, const struct pmu_err *e)
 	fputc('\n', stderr);
 }
 
+bool root_given(void)
+{
+	const char *env = getenv("SYSFS_PATH");
+
+	return settings.sysfs_root || (env && *env);
+}
+
+const char *root_path(void)
+{
+	return settings.sysfs_root ? settings.sysfs_root : root_given() ? getenv("SYSFS_PATH") : "/sys";
+}
+
 int open_root(struct sysroot *root)
 {
-	const char *path = settings.sysfs_root;
-	int ret;
+	const char *path = root_path();
+	int ret = sysroot_open(root, path);
 
-	if (!path)
-		path = getenv("SYSFS_PATH");
-	if (!path || !*path)
-		path = "/sys";
-	ret = sysroot_open(root, path);
 	if (ret)
 		p_err("cannot open sysfs root '%s': %s (give a machine with --sysfs-root DIR)", path,
 		      strerror(-ret));

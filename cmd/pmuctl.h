@@ -62,7 +62,10 @@ void p_err_at(const char *text, const struct pmu_err *e);
 struct diag;
 size_t p_diag(const struct diag *d);
 
-/* Open --sysfs-root (or $SYSFS_PATH, or /sys); prints the error itself. */
+/* The sysfs root: --sysfs-root, else $SYSFS_PATH, else /sys; whether the user named one */
+const char *root_path(void);
+bool root_given(void);
+/* Open that root; prints the error itself. */
 int open_root(struct sysroot *root);
 
 /* Human output of text read from the machine: control characters escaped. */

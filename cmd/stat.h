@@ -83,6 +83,9 @@ enum face stat_face(const struct stat_args *a);
 /* Counts, metric values, and the plan itself (--dry-run); none changes what it is given */
 void render_counts(const struct render_ctx *c, const struct tally *t);
 void render_metrics(const struct render_ctx *c, const struct metric_value *v, size_t n);
+/* The values of metric samples over duration seconds, evaluated and rendered */
+int render_metric_samples(const struct render_ctx *c, const struct metric_sample *samples, size_t n,
+			  double duration);
 int render_plan(const struct render_ctx *c, const struct plan *p);
 
 #endif

@@ -40,17 +40,13 @@ static double now_s(void)
 static int emit_metrics(struct run *r, FILE *f, const struct render_ctx *c, bool delta, double duration)
 {
 	struct metric_sample *samples = NULL;
-	struct metric_value *vals = NULL;
 	struct render_ctx mc = *c;
-	size_t n = 0, nvals = 0;
+	size_t n = 0;
 	int ret = metric_samples_counted(&r->s.plan, &r->cs, delta ? r->mark : NULL, &samples, &n);
 
 	mc.f = f;
 	if (!ret)
-		ret = metric_evaluate(samples, n, duration, &vals, &nvals);
-	if (!ret)
-		render_metrics(&mc, vals, nvals);
-	free(vals);
+		ret = render_metric_samples(&mc, samples, n, duration);
 	metric_samples_free(samples, n);
 	return ret;
 }

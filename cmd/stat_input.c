@@ -104,10 +104,9 @@ static int recorded_pmus(const struct perf_records *recs, const struct stat_setu
 /* hw_clk_freq and --device need the machine: read it when --sysfs-root or SYSFS_PATH names one */
 static void load_live(struct stat_setup *s)
 {
-	const char *path = settings.sysfs_root ? settings.sysfs_root : getenv("SYSFS_PATH");
 	struct diag d = { 0 };
 
-	if (!path || !*path || sysroot_open(&s->root, path))
+	if (!root_given() || sysroot_open(&s->root, root_path()))
 		return;
 	s->have_root = true;
 	if (pmu_scan(&s->root, &s->pmus, &d) && !s->pmus.n) {
@@ -121,15 +120,11 @@ static int report_slice(const struct render_ctx *c, const struct plan *plan, con
 			double duration)
 {
 	struct metric_sample *samples = NULL;
-	struct metric_value *vals = NULL;
-	size_t n = 0, nvals = 0;
+	size_t n = 0;
 	int ret = metric_samples_recorded(plan, sl->r, sl->n, &samples, &n);
 
 	if (!ret)
-		ret = metric_evaluate(samples, n, duration, &vals, &nvals);
-	if (!ret)
-		render_metrics(c, vals, nvals);
-	free(vals);
+		ret = render_metric_samples(c, samples, n, duration);
 	metric_samples_free(samples, n);
 	return ret;
 }
