@@ -201,7 +201,9 @@ const struct argp stat_argp = {
 	"    '{nvidia_cmem_latency_pmu_0/rd_req/,nvidia_cmem_latency_pmu_0/cycles/}'\n"
 	"\nExit status: 0 success, 1 an event does not fit this machine (unknown PMU or term, value "
 	"too wide, a broken family rule) or none could be counted, 2 some events counted and "
-	"others could not be opened (the warnings say why), 64 a malformed event string or option.",
+	"others could not be opened (the warnings say why), 64 a malformed event string or option; "
+	"otherwise COMMAND's own exit status (128+N if signal N ended it), as in perf. Without a "
+	"COMMAND, SIGINT and SIGTERM print the totals, then end pmuctl by that signal (130, 143).",
 	stat_children, NULL, NULL
 };
 

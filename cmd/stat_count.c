@@ -21,6 +21,7 @@ struct run {
 	bool *warned;		/* per counter: its failure was reported */
 	struct workload wl;
 	bool started;		/* the workload runs */
+	bool term_sent;		/* SIGTERM was passed on to it */
 	FILE *out;
 	char *tmp_path;
 	char *target;
@@ -163,41 +164,72 @@ static void wait_until(double deadline, const sigset_t *unblocked)
 	ppoll(NULL, 0, &ts, unblocked);
 }
 
+/*
+ * Whether a signal ends the run now. With a command, SIGINT and SIGTERM end it when the
+ * command ends, as perf waits for it: the terminal's Ctrl-C reached the command too, and
+ * SIGTERM is passed on to it. So nothing pmuctl started is left running.
+ */
+static bool signalled(struct run *r)
+{
+	int sig = signals_caught();
+
+	if (!sig || !signals_print_totals(sig) || !r->started || r->wl.reaped)
+		return sig != 0;
+	if (sig == SIGTERM && !r->term_sent) {
+		workload_kill(&r->wl, SIGTERM);
+		r->term_sent = true;
+	}
+	return false;
+}
+
+/* Whether the command has ended (reaped) */
+static bool workload_ended(struct run *r)
+{
+	return r->started && (r->wl.reaped || (signals_child_changed() && workload_reap(&r->wl, false)));
+}
+
 static int count_loop(struct run *r, const sigset_t *unblocked)
 {
 	const struct stat_args *a = r->a;
-	double t0 = r->t0, end = a->duration > 0 ? t0 + a->duration : 0;
+	double t0 = r->t0, end = a->duration > 0 ? t0 + a->duration : 0, t_end;
 	long interval = 0;
+	bool all_printed = false;	/* --interval-count reached */
 	int ret = 0;
 
-	while (!signals_caught() && !ret) {
+	while (!signalled(r) && !workload_ended(r)) {
 		double next = a->interval_ms ? t0 + (double)(interval + 1) * (double)a->interval_ms / 1e3 : 0;
 		double deadline = next && (!end || next < end) ? next : end;
 
-		if (r->started && signals_child_changed() && workload_reap(&r->wl, false))
-			break;
 		wait_until(deadline, unblocked);
-		if (signals_caught())
+		/* the end of --duration is the last interval's end: printed below */
+		if (signalled(r) || (end && now_s() >= end))
 			break;
 		if (next && now_s() >= next) {
+			/* as perf: the time of a report is taken before its reads */
+			double t = now_s() - t0;
+
 			count_read_all(&r->cs);
 			report_failures(r);
 			interval++;
-			ret = emit(r, true, interval, now_s() - t0, interval == 1);
+			ret = emit(r, true, interval, t, interval == 1);
 			tally_mark(&r->cs, r->mark);
+			all_printed = a->interval_count && interval >= a->interval_count;
 			/* an output that cannot be written ends the run, as a full disk would */
-			if (ret || (a->interval_count && interval >= a->interval_count))
+			if (ret || all_printed)
 				break;
 		}
-		if (end && now_s() >= end)
-			break;
 	}
+	t_end = now_s() - t0;
 	count_disable_all(&r->cs);
 	count_read_all(&r->cs);
 	report_failures(r);
-	/* a signal that is not SIGINT or SIGTERM ends pmuctl without output */
-	if (!a->interval_ms && !ret && !signals_fatal())
-		ret = emit(r, false, 0, now_s() - t0, true);
+	/*
+	 * The totals, or with -I the last interval however short, so that the intervals add up
+	 * to the run; a signal other than SIGINT or SIGTERM ends pmuctl without output
+	 */
+	if (!ret && !all_printed && !signals_silent())
+		ret = emit(r, a->interval_ms != 0, a->interval_ms ? interval + 1 : 0, t_end,
+			   interval == 0);
 	return ret;
 }
 
@@ -225,9 +257,15 @@ static int target_text(struct run *r)
 	return 0;
 }
 
-/* Counting has ended: the workload is waited for, or ended first when pmuctl stops early */
-static void finish_workload(struct run *r, bool end_it)
+/*
+ * Counting has ended: the workload is waited for. It is ended first when pmuctl failed, and
+ * when a signal other than SIGINT ends pmuctl (SIGINT reached it from the terminal, or it is
+ * waited for as perf does). A signal that ends pmuctl without output does not wait.
+ */
+static void finish_workload(struct run *r, bool failed)
 {
+	int sig = signals_ending();
+
 	if (r->wl.pid <= 0)
 		return;
 	if (!r->started) {
@@ -235,10 +273,9 @@ static void finish_workload(struct run *r, bool end_it)
 		workload_reap(&r->wl, true);
 		return;
 	}
-	if (end_it)
+	if (failed || (sig && sig != SIGINT && !r->term_sent))
 		workload_kill(&r->wl, SIGTERM);
-	/* a dying pmuctl does not wait: the workload has its SIGTERM, as in perf */
-	if (!signals_fatal())
+	if (!signals_silent())
 		workload_reap(&r->wl, true);
 }
 
@@ -331,16 +368,22 @@ int stat_count(const struct stat_args *a, int *die_signal)
 	/* opens or reads that failed: those rows say <not counted> */
 	if (!ret && report_failures(&r))
 		ret = EXIT_PARTIAL;
-	if (close_output(&r, ret != EXIT_FAIL && !signals_fatal()))
+	if (close_output(&r, ret != EXIT_FAIL && !signals_silent()))
 		ret = EXIT_FAIL;
 out_close:
 	if (close_counters(&r))
 		ret = EXIT_FAIL;
 out_workload:
-	finish_workload(&r, signals_caught() || ret == EXIT_FAIL);
+	finish_workload(&r, ret == EXIT_FAIL);
 	close_output(&r, false);
+	/* pmuctl's own failures first; then, as perf, the command's exit status */
+	if (ret == EXIT_OK && r.started && r.wl.reaped)
+		ret = workload_exit_code(&r.wl);
 out:
 	free_run(&r);
-	*die_signal = signals_fatal();
+	/* as perf: a command's own status after Ctrl-C, else pmuctl dies by the signal it got */
+	*die_signal = signals_ending();
+	if (*die_signal == SIGINT && r.started)
+		*die_signal = 0;
 	return ret;
 }

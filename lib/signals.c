@@ -67,18 +67,40 @@ bool signals_print_totals(int sig)
 	return sig == SIGINT || sig == SIGTERM;
 }
 
-int signals_fatal(void)
+/* The first pending terminating signal that want() accepts, or 0 */
+static int pending(bool (*want)(int sig))
 {
-	sigset_t pending;
+	sigset_t set;
 
-	if (caught && !signals_print_totals(caught))
-		return caught;
-	if (sigpending(&pending))
+	if (sigpending(&set))
 		return 0;
 	for (size_t i = 0; i < NTERMINATING; i++)
-		if (sigismember(&pending, terminating[i]) && !signals_print_totals(terminating[i]))
+		if (sigismember(&set, terminating[i]) && want(terminating[i]))
 			return terminating[i];
 	return 0;
+}
+
+static bool silent(int sig)
+{
+	return !signals_print_totals(sig);
+}
+
+static bool any(int sig)
+{
+	(void)sig;
+	return true;
+}
+
+int signals_silent(void)
+{
+	if (caught && silent(caught))
+		return caught;
+	return pending(silent);
+}
+
+int signals_ending(void)
+{
+	return caught ? caught : pending(any);
 }
 
 void signals_die(int sig)

@@ -23,10 +23,12 @@ bool signals_child_changed(void);
 /* Whether sig ends a run with its totals printed (SIGINT, SIGTERM) */
 bool signals_print_totals(int sig);
 /*
- * At the end, once state is restored: the signal to die by (the one caught, or one that came
- * while restoring), or 0.
+ * A terminating signal caught, or pending (it came while restoring), that ends the run
+ * without output: any but SIGINT and SIGTERM. 0 if none.
  */
-int signals_fatal(void);
+int signals_silent(void);
+/* At the end, once state is restored: the signal to die by (caught or pending), or 0 */
+int signals_ending(void);
 /* Die by sig with its default action; returns only if that action does not end the process */
 void signals_die(int sig);
 

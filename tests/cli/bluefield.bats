@@ -67,9 +67,9 @@ signalled() {
 	rm -rf "$BFROOT"
 }
 
-@test "bluefield: state restored after SIGINT and SIGTERM, which print the totals" {
+@test "bluefield: state restored after SIGINT and SIGTERM, which print the totals, then end pmuctl" {
 	for sig in INT TERM; do
-		signalled $sig 0
+		signalled $sig $((128 + $(kill -l $sig)))
 		[[ "$output" == *"1,000      bfperf/tile0/HNF_REQUESTS/"* ]]
 	done
 }
@@ -141,7 +141,7 @@ write tile0/event1 '0x4c' -> 0" ]
 	[[ "$output" == *"block tile0 is being counted by another pmuctl (pid $BG; lock "* ]]
 	kill -INT "$BG"
 	finish
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 130 ]
 	[ "$(bf_state)" = "$before" ]
 }
 

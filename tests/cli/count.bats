@@ -167,12 +167,12 @@ our_rate() {
 	[ "$(head -n 1 "$BATS_TEST_TMPDIR/real")" = "count,event,pmu,socket,cpu,running_pct,state" ]
 }
 
-@test "count: SIGINT prints the totals and exits 0" {
+@test "count: SIGINT prints the totals, then pmuctl dies by it as perf does (130)" {
 	background "$PMUCTL" -v --sysfs-root "$LIVE" stat -e nvidia_ucf_pmu_0/event=0x0/
 	wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
 	kill -INT "$BG"
 	finish
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 130 ]
 	[[ "$output" == *"nvidia_ucf_pmu_0/event=0x0/"* ]]
 	[[ "$output" == *"seconds time elapsed"* ]]
 }

@@ -37,6 +37,8 @@ EV=nvidia_ucf_pmu_0/event=0x0/
 	# what a terminal does: SIGINT to the whole foreground process group
 	kill -INT -- "-$BG"
 	finish
+	# the workload's status: SIGINT ended it
+	[ "$status" -eq 130 ]
 	[[ "$output" == *"seconds time elapsed"* ]]
 	[[ "$output" == *"$EV"* ]]
 }
@@ -60,4 +62,47 @@ EV=nvidia_ucf_pmu_0/event=0x0/
 	# the live tree counts cpu-clock: every member ran for the whole 50 ms, in ns
 	[ "$(jq_py 'sorted(set(c["state"] for c in d["counts"]))')" = "['counted']" ]
 	[ "$(jq_py 'min(c["count"] for c in d["counts"]) > 10_000_000')" = True ]
+}
+
+@test "signals: the workload's exit status is pmuctl's, as in perf; 128+N when a signal ended it" {
+	run "$PMUCTL" --sysfs-root "$LIVE" -q stat -x, -o /dev/null -e $EV -- sh -c 'exit 3'
+	[ "$status" -eq 3 ]
+	run "$PMUCTL" --sysfs-root "$LIVE" -q stat -x, -o /dev/null -I 100 -e $EV -- sh -c 'exit 5'
+	[ "$status" -eq 5 ]
+	run "$PMUCTL" --sysfs-root "$LIVE" -q stat -x, -o /dev/null -e $EV -- sh -c 'kill -TERM $$'
+	[ "$status" -eq 143 ]
+	# pmuctl's own failures come first: 2, some events not counted
+	run "$PMUCTL" --sysfs-root "$LIVE" -q stat -x, -o /dev/null -e nvidia_ucf_pmu_0/cycles/ -e $EV -- sh -c 'exit 3'
+	[ "$status" -eq 2 ]
+	run "$PMUCTL" --sysfs-root "$LIVE" stat -e $EV -- /nonexistent/command
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: cannot run '/nonexistent/command': No such file or directory" ]
+}
+
+# the workload's own processes, found by the unique argument of their sleep
+left_behind() {
+	pgrep -f "sleep $1" || true
+}
+
+@test "signals: a workload that ignores SIGINT is waited for, counted to its end, and not left behind" {
+	background "$PMUCTL" -v --sysfs-root "$LIVE" stat -x, -e $EV -- sh -c 'trap "" INT; sleep 1.4321'
+	wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+	kill -INT -- "-$BG"
+	finish
+	# as perf: the command's status, not pmuctl's death by SIGINT
+	[ "$status" -eq 0 ]
+	[ -z "$(left_behind 1.4321)" ]
+	# cpu-clock: counted for the whole 1.43 s the command ran
+	count=$(grep "$EV" <<<"$output" | cut -d, -f1)
+	[ "$count" -gt 1400000000 ]
+}
+
+@test "signals: SIGTERM is passed to the workload; pmuctl prints the totals and dies by it" {
+	background "$PMUCTL" -v --sysfs-root "$LIVE" stat -x, -e $EV -- sleep 100.4321
+	wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+	kill -TERM "$BG"
+	finish
+	[ "$status" -eq 143 ]
+	[ -z "$(left_behind 100.4321)" ]
+	[[ "$output" == *",$EV,"* ]]
 }

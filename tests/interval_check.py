@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Check stat -I output of one cpu-clock event (the live tree's aliasing): every interval
+printed, the last one however short, and the intervals adding up to the run.
+
+usage: interval_check.py FORMAT INTERVAL_MS MIN_END_S < output
+FORMAT: text, csv (-x,), json (JSON Lines), perfcsv (perf stat -x, -I: no header), or
+metric (JSON Lines of -M t410_pcie_rd_bw --per-pmu: GB/s of nvidia_pcie_pmu_0_rc_4 times
+each interval's length gives its bytes, that is nanoseconds). Prints "N intervals, last T s, sum/total R".
+"""
+import csv
+import json
+import math
+import sys
+
+
+def records(fmt, text):
+    """(time_s, count) per interval line"""
+    if fmt == "json":
+        for line in text.splitlines():
+            d = json.loads(line)
+            yield d["time_s"], sum(c["count"] for c in d["counts"])
+    elif fmt == "csv":
+        rows = list(csv.reader(text.splitlines()))
+        head = rows[0]
+        for r in rows[1:]:
+            yield float(r[head.index("time")]), int(r[head.index("count")])
+    elif fmt == "metric":
+        last = 0
+        for line in text.splitlines():
+            d = json.loads(line)
+            v = [m["value"] for m in d["metrics"] if m.get("pmu") == "nvidia_pcie_pmu_0_rc_4"]
+            yield d["time_s"], v[0] * (d["time_s"] - last) * 1e9
+            last = d["time_s"]
+    elif fmt == "perfcsv":
+        for r in csv.reader(text.splitlines()):
+            if r and not r[0].startswith("#"):
+                yield float(r[0]), int(r[1])
+    else:
+        for line in text.splitlines():
+            f = line.split()
+            if len(f) >= 3 and f[0][0].isdigit():
+                yield float(f[0]), int(f[1].replace(",", ""))
+
+
+def main():
+    fmt, interval, min_end = sys.argv[1], int(sys.argv[2]) / 1e3, float(sys.argv[3])
+    rec = list(records(fmt, sys.stdin.read()))
+    times = [t for t, _ in rec]
+    if not rec:
+        sys.exit("no interval printed")
+    if times != sorted(times) or len(set(times)) != len(times):
+        sys.exit(f"times not increasing: {times}")
+    last = times[-1]
+    if last < min_end:
+        sys.exit(f"the last interval ends at {last} s, before the run's end {min_end} s")
+    # every whole interval before the end, then the last one, however short; a run that ends
+    # on an interval's end (within 50 ms: the wake-up may be late) has no extra, empty one
+    fewest, most = math.ceil((last - 0.05) / interval), math.ceil(last / interval)
+    if not fewest <= len(rec) <= most:
+        sys.exit(f"{len(rec)} intervals for a run of {last} s at {interval} s: want {fewest} to {most}")
+    # cpu-clock counts nanoseconds: the intervals add up to the time of the run
+    ratio = sum(c for _, c in rec) / (last * 1e9)
+    if abs(ratio - 1) > 0.02:
+        sys.exit(f"the intervals add up to {ratio:.4f} of the run, not 1 (within 2%)")
+    print(f"{len(rec)} intervals, last {last:.3f} s, sum/total {ratio:.4f}")
+
+
+main()
