@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/csv.h"
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 
@@ -54,31 +55,33 @@ static void metrics_text(const struct render_ctx *c, const struct metric_value *
 
 static void metrics_csv(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
-	const char *s = c->sep;
-	FILE *f = c->f;
-	double t = c->time_s;
-	long interval = c->interval;
+	static const char *const head[] = { "metric", "value", "unit", "scope", "pmu",
+					     "socket", "rc", "device", "multiplexed" };
+	struct csv w = { .f = c->f, .sep = c->sep };
 
-	if (c->first)
-		fprintf(f, "%s%smetric%svalue%sunit%sscope%spmu%ssocket%src%sdevice%smultiplexed\n",
-			interval ? "time" : "", interval ? s : "", s, s, s, s, s, s, s, s);
+	if (c->first) {
+		if (c->interval)
+			csv_str(&w, "time");
+		for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++)
+			csv_str(&w, head[i]);
+		csv_end(&w);
+	}
 	for (size_t i = 0; i < n; i++) {
-		if (interval)
-			fprintf(f, "%.9f%s", t, s);
-		fprintf(f, "%s%s", v[i].m->name, s);
+		if (c->interval)
+			csv_fmt(&w, "%.9f", c->time_s);
+		csv_str(&w, v[i].m->name);
 		if (isnan(v[i].value))
-			fputs("n/a", f);
+			csv_str(&w, "n/a");
 		else
-			fprintf(f, "%.17g", v[i].value);
-		fprintf(f, "%s%s%s%s%s%s%s", s, v[i].m->unit, s, metric_scope_name(v[i].scope), s,
-			v[i].pmu ? v[i].pmu : "", s);
-		if (v[i].socket >= 0)
-			fprintf(f, "%d", v[i].socket);
-		fputs(s, f);
-		if (v[i].rc >= 0)
-			fprintf(f, "%d", v[i].rc);
-		fprintf(f, "%s%s%s%s\n", s, v[i].device ? v[i].device : "", s,
-			v[i].multiplexed ? "yes" : "no");
+			csv_fmt(&w, "%.17g", v[i].value);
+		csv_str(&w, v[i].m->unit);
+		csv_str(&w, metric_scope_name(v[i].scope));
+		csv_str(&w, v[i].pmu ? v[i].pmu : "");
+		csv_int_or_empty(&w, v[i].socket);
+		csv_int_or_empty(&w, v[i].rc);
+		csv_str(&w, v[i].device ? v[i].device : "");
+		csv_str(&w, v[i].multiplexed ? "yes" : "no");
+		csv_end(&w);
 	}
 }
 

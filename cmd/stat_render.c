@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/csv.h"
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 
@@ -85,31 +86,33 @@ static void counts_text(const struct render_ctx *c, const struct tally *t)
 
 static void counts_csv(const struct render_ctx *c, const struct tally *t)
 {
-	const char *s = c->sep;
-	FILE *f = c->f;
+	static const char *const head[] = { "count", "event", "pmu", "socket", "cpu", "running_pct", "state" };
+	struct csv w = { .f = c->f, .sep = c->sep };
 
-	if (c->first)
-		fprintf(f, "%s%scount%sevent%spmu%ssocket%scpu%srunning_pct%sstate\n",
-			c->interval ? "time" : "", c->interval ? s : "", s, s, s, s, s, s);
+	if (c->first) {
+		if (c->interval)
+			csv_str(&w, "time");
+		for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++)
+			csv_str(&w, head[i]);
+		csv_end(&w);
+	}
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tally_row *row = &t->v[i];
 		char label[512];
 
 		if (c->interval)
-			fprintf(f, "%.9f%s", c->time_s, s);
+			csv_fmt(&w, "%.9f", c->time_s);
 		if (row->state == COUNT_OK)
-			fprintf(f, "%.0f", round(row->count));
+			csv_fmt(&w, "%.0f", round(row->count));
 		else
-			fputs(state_text(row->state), f);
-		fprintf(f, "%s%s%s%s%s", s, safe_str(row->label, label, sizeof(label)), s,
-			row->pmu ? row->pmu : "", s);
-		if (row->socket >= 0)
-			fprintf(f, "%d", row->socket);
-		fputs(s, f);
-		if (row->cpu >= 0)
-			fprintf(f, "%d", row->cpu);
-		fprintf(f, "%s%.2f%s%s\n", s, running_pct(row), s,
-			row->state == COUNT_OK ? "counted" : state_text(row->state));
+			csv_str(&w, state_text(row->state));
+		csv_str(&w, safe_str(row->label, label, sizeof(label)));
+		csv_str(&w, row->pmu ? row->pmu : "");
+		csv_int_or_empty(&w, row->socket);
+		csv_int_or_empty(&w, row->cpu);
+		csv_fmt(&w, "%.2f", running_pct(row));
+		csv_str(&w, row->state == COUNT_OK ? "counted" : state_text(row->state));
+		csv_end(&w);
 	}
 }
 
