@@ -20,6 +20,7 @@ enum stat_key {
 	KEY_ROOT_PORT,
 	KEY_INPUT,
 	KEY_FORMAT,
+	KEY_APPEND,
 };
 
 static const struct argp_option stat_options[] = {
@@ -37,8 +38,9 @@ static const struct argp_option stat_options[] = {
 	{ "no-aggr", 'A', NULL, 0, "one line per PMU instance and CPU", 2 },
 	{ "per-socket", KEY_PER_SOCKET, NULL, 0, "sum the instances of each socket (die on Yitian)", 2 },
 	{ "per-pmu", KEY_PER_PMU, NULL, 0, "one line per PMU instance", 2 },
-	{ "field-separator", 'x', "SEP", 0, "CSV: fields separated by SEP, with a header line", 3 },
-	{ "output", 'o', "FILE", 0, "write the counts to FILE (replaced whole, never half-written)", 3 },
+	{ "field-separator", 'x', "SEP", 0, "CSV (RFC 4180: a field holding SEP, a quote or a newline is quoted) with fields separated by SEP ('\\t' is a tab), and a header line", 3 },
+	{ "output", 'o', "FILE", 0, "write to FILE ('-': standard output), each interval as it is printed; with --format=openmetrics FILE is replaced whole at every interval", 3 },
+	{ "append", KEY_APPEND, NULL, 0, "append to the -o FILE instead of truncating it", 3 },
 	{ "format", KEY_FORMAT, "FORMAT", 0, "text (default), or openmetrics: the Prometheus text format of -M's values, for node_exporter's textfile collector (with -o, rewritten every -I interval)", 3 },
 	{ "metrics", 'M', "METRIC,...", 0, "count what these metrics need and print their values (pmuctl list --metrics); a family id selects all of its metrics", 4 },
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7))", 4 },
@@ -106,12 +108,17 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		a->aggr = AGGR_PMU;
 		break;
 	case 'x':
-		if (!*arg || strpbrk(arg, "\n\r"))
-			argp_error(state, "invalid separator '%s': give one or more characters, not a newline", arg);
-		a->sep = arg;
+		if (!*arg || strpbrk(arg, "\n\r\""))
+			argp_error(state, "invalid separator '%s': give one or more characters, not a newline or a quote (which CSV quotes fields with)", arg);
+		/* as perf: the two characters \t mean a tab */
+		a->sep = strcmp(arg, "\\t") ? arg : "\t";
 		break;
 	case 'o':
-		a->output = arg;
+		a->output = strcmp(arg, "-") ? arg : NULL;
+		a->output_given = true;
+		break;
+	case KEY_APPEND:
+		a->append = true;
 		break;
 	case KEY_FORMAT:
 		if (!strcmp(arg, "openmetrics"))
@@ -150,9 +157,12 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--root-port needs --device BDF");
 		if (a->openmetrics && !a->metrics)
 			argp_error(state, "--format=openmetrics writes -M values: give -M");
+		if (a->append && (!a->output || a->openmetrics))
+			argp_error(state, a->openmetrics ? "--append conflicts with --format=openmetrics, whose file is replaced whole at every interval"
+							 : "--append needs -o FILE");
 		if (a->interval_count && !a->interval_ms)
 			argp_error(state, "--interval-count needs -I MS");
-		if (a->dry_run && (a->command || a->interval_ms || a->duration || a->output))
+		if (a->dry_run && (a->command || a->interval_ms || a->duration || a->output_given))
 			argp_error(state, "--dry-run only encodes: it takes no command, -I, --duration or -o");
 		break;
 	default:

@@ -25,7 +25,9 @@ struct stat_args {
 	double duration;	/* seconds; 0: until the command ends or SIGINT */
 	enum tally_aggr aggr;
 	const char *sep;	/* CSV separator, NULL for the table */
-	const char *output;	/* -o FILE, written atomically */
+	const char *output;	/* -o FILE; NULL for standard output ("-") */
+	bool append;		/* --append: -o FILE is appended to */
+	bool output_given;	/* -o, even -o - */
 	char **command;		/* after --, NULL-terminated; NULL when none */
 	const char *metrics;	/* -M a,b,... */
 	const char *metrics_file;

@@ -8,6 +8,7 @@
 #include <time.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
+#include "cmd/stream.h"
 #include "lib/signals.h"
 #include "lib/workload.h"
 #include "pmu/drivers/plan_counters.h"
@@ -22,8 +23,7 @@ struct run {
 	struct workload wl;
 	bool started;		/* the workload runs */
 	bool term_sent;		/* SIGTERM was passed on to it */
-	FILE *out;
-	char *tmp_path;
+	struct stream out;	/* -o FILE, or stdout */
 	char *target;
 	double t0;		/* when the counters were enabled: the start of every time printed */
 	double last_t;		/* when the last interval was printed */
@@ -67,13 +67,15 @@ static int emit_file(struct run *r, const struct render_ctx *c, bool delta, doub
 
 static int emit(struct run *r, bool delta, long interval, double t, bool first)
 {
-	struct render_ctx c = { .f = r->out, .face = stat_face(r->a), .sep = r->a->sep,
+	/* appended to a file that has reports already: its CSV header is there */
+	struct render_ctx c = { .f = r->out.f, .face = stat_face(r->a), .sep = r->a->sep,
 				.aggr = r->a->aggr, .time_s = t, .interval = interval,
-				.first = first, .target = r->target };
+				.first = first && !r->out.had_data, .target = r->target };
 	double duration = delta ? t - r->last_t : t;
 	int ret = 0;
 
 	r->last_t = t;
+	stream_report_begin(&r->out);
 	if (r->a->nevent) {
 		struct tally rows;
 
@@ -86,36 +88,16 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	if (r->s.plan.nmetric && r->a->openmetrics && r->a->output)
 		ret = emit_file(r, &c, delta, duration);
 	else if (r->s.plan.nmetric)
-		ret = emit_metrics(r, r->out, &c, delta, duration);
-	return ret ? ret : ferror(r->out) ? -EIO : 0;
+		ret = emit_metrics(r, r->out.f, &c, delta, duration);
+	return stream_report_end(&r->out) ?: ret;
 }
 
+/* -o FILE, opened before counting as perf does; openmetrics replaces its file at every report */
 static int open_output(struct run *r)
 {
-	/* openmetrics replaces the file at every report itself */
-	if (!r->a->output || r->a->openmetrics) {
-		r->out = stdout;
+	if (!r->a->output || r->a->openmetrics)
 		return 0;
-	}
-	r->out = temp_open(r->a->output, &r->tmp_path);
-	if (!r->out) {
-		r->out = stdout;
-		return -EIO;
-	}
-	return 0;
-}
-
-/* -o FILE: the whole output appears at once, or not at all */
-static int close_output(struct run *r, bool keep)
-{
-	int ret;
-
-	if (!r->out || r->out == stdout)
-		return 0;
-	ret = temp_close(r->out, r->tmp_path, r->a->output, keep);
-	r->tmp_path = NULL;
-	r->out = stdout;
-	return ret;
+	return stream_open(&r->out, r->a->output, r->a->append);
 }
 
 static bool failed(const struct counter *c)
@@ -302,7 +284,8 @@ static void free_run(struct run *r)
 
 int stat_count(const struct stat_args *a, int *die_signal)
 {
-	struct run r = { .a = a, .out = stdout, .wl = { .pid = -1, .go_fd = -1, .err_fd = -1 } };
+	struct run r = { .a = a, .out = { .f = stdout, .start = -1 },
+			 .wl = { .pid = -1, .go_fd = -1, .err_fd = -1 } };
 	struct plan_counters_opts po = { .task = -1 };
 	sigset_t unblocked;
 	size_t nfailed;
@@ -368,14 +351,13 @@ int stat_count(const struct stat_args *a, int *die_signal)
 	/* opens or reads that failed: those rows say <not counted> */
 	if (!ret && report_failures(&r))
 		ret = EXIT_PARTIAL;
-	if (close_output(&r, ret != EXIT_FAIL && !signals_silent()))
-		ret = EXIT_FAIL;
 out_close:
 	if (close_counters(&r))
 		ret = EXIT_FAIL;
 out_workload:
 	finish_workload(&r, ret == EXIT_FAIL);
-	close_output(&r, false);
+	if (stream_close(&r.out))
+		ret = EXIT_FAIL;
 	/* pmuctl's own failures first; then, as perf, the command's exit status */
 	if (ret == EXIT_OK && r.started && r.wl.reaped)
 		ret = workload_exit_code(&r.wl);

@@ -113,7 +113,7 @@ our_rate() {
 	done
 }
 
-@test "count: -o writes the file whole, through a temporary file; a bad path writes nothing" {
+@test "count: -o writes the file and no temporary one; a bad path writes nothing" {
 	pmuctl --sysfs-root "$LIVE" -j stat -o "$BATS_TEST_TMPDIR/out.json" -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.1
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
