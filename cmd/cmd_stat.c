@@ -72,6 +72,31 @@ static double parse_seconds(const char *arg, struct argp_state *state)
 	return v;
 }
 
+/* One aggregation: two different ones are refused, not decided by their order */
+static void set_aggr(struct stat_args *a, enum tally_aggr aggr, const char *opt, struct argp_state *state)
+{
+	if (a->aggr_opt && a->aggr != aggr)
+		argp_error(state, "%s and %s are two ways to aggregate: give one", a->aggr_opt, opt);
+	a->aggr = aggr;
+	a->aggr_opt = opt;
+}
+
+/* One output format: -j, -x and --format=openmetrics exclude each other */
+static void check_formats(const struct stat_args *a, struct argp_state *state)
+{
+	const char *given[3];
+	size_t n = 0;
+
+	if (settings.json)
+		given[n++] = "-j";
+	if (a->sep)
+		given[n++] = "-x";
+	if (a->openmetrics)
+		given[n++] = "--format=openmetrics";
+	if (n > 1)
+		argp_error(state, "%s and %s are two output formats: give one", given[0], given[1]);
+}
+
 static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct stat_args *a = state->input;
@@ -99,13 +124,13 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		a->duration = parse_seconds(arg, state);
 		break;
 	case 'A':
-		a->aggr = AGGR_NONE;
+		set_aggr(a, AGGR_NONE, "-A", state);
 		break;
 	case KEY_PER_SOCKET:
-		a->aggr = AGGR_SOCKET;
+		set_aggr(a, AGGR_SOCKET, "--per-socket", state);
 		break;
 	case KEY_PER_PMU:
-		a->aggr = AGGR_PMU;
+		set_aggr(a, AGGR_PMU, "--per-pmu", state);
 		break;
 	case 'x':
 		if (!*arg || strpbrk(arg, "\n\r\""))
@@ -145,6 +170,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		argp_error(state, "unexpected argument '%s'; events go after -e, a command after --", arg);
 		break;
 	case ARGP_KEY_END:
+		check_formats(a, state);
 		if (!a->nevent && !a->metrics)
 			argp_error(state, "no event given; add -e EVENT or -M METRIC (see 'pmuctl list --events', 'pmuctl list --metrics')");
 		if (a->input && (!a->metrics || a->nevent || a->command || a->dry_run))
@@ -164,6 +190,8 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--interval-count needs -I MS");
 		if (a->dry_run && (a->command || a->interval_ms || a->duration || a->output_given))
 			argp_error(state, "--dry-run only encodes: it takes no command, -I, --duration or -o");
+		if (a->dry_run && (a->sep || a->openmetrics))
+			argp_error(state, "--dry-run prints text or -j, not %s", a->sep ? "-x" : "--format=openmetrics");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

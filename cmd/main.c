@@ -75,10 +75,10 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		settings.pci_dump = arg;
 		break;
 	case 'v':
-		settings.verbose = true;
-		break;
 	case 'q':
-		settings.quiet = true;
+		if (key == 'v' ? settings.quiet : settings.verbose)
+			argp_error(state, "-q and -v ask for less and for more: give one");
+		*(key == 'v' ? &settings.verbose : &settings.quiet) = true;
 		break;
 	case KEY_LIST_CMDS:
 		for (const struct command *c = commands; c->name; c++)

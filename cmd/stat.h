@@ -24,6 +24,7 @@ struct stat_args {
 	long interval_count;	/* 0: unlimited */
 	double duration;	/* seconds; 0: until the command ends or SIGINT */
 	enum tally_aggr aggr;
+	const char *aggr_opt;	/* the option that chose aggr, or NULL */
 	const char *sep;	/* CSV separator, NULL for the table */
 	const char *output;	/* -o FILE; NULL for standard output ("-") */
 	bool append;		/* --append: -o FILE is appended to */
