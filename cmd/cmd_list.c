@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
+#include "lib/diag.h"
 #include "pmu/family/bluefield.h"
 #include "pmu/metrics/metric.h"
 #include "pmu/pmu.h"
@@ -217,11 +218,12 @@ static void print_block(const struct pmu *b, const struct list_args *a)
 	char buf[256];
 
 	if (b->bf_kind == BF_BLOCK_REGISTER)
-		printf("  %-20s %-9s %zu statistics registers\n", safe_str(name, buf, sizeof(buf)),
-		       bf_block_kind_name(b->bf_kind), b->nevents);
+		printf("  %-20s %-9s %zu statistics register%s\n", safe_str(name, buf, sizeof(buf)),
+		       bf_block_kind_name(b->bf_kind), b->nevents, plural((long)b->nevents));
 	else
-		printf("  %-20s %-9s %d counters, %zu events\n", safe_str(name, buf, sizeof(buf)),
-		       bf_block_kind_name(b->bf_kind), b->ncounters, b->nevents);
+		printf("  %-20s %-9s %d counter%s, %zu event%s\n", safe_str(name, buf, sizeof(buf)),
+		       bf_block_kind_name(b->bf_kind), b->ncounters, plural(b->ncounters), b->nevents,
+		       plural((long)b->nevents));
 	if (!a->events)
 		return;
 	for (size_t k = 0; k < b->nevents; k++) {
@@ -272,8 +274,8 @@ static void print_pmu(const struct pmu *p, const struct list_args *a)
 		cpulist_format(&p->cpumask, cpus, sizeof(cpus));
 	else
 		snprintf(cpus, sizeof(cpus), "all");
-	printf("  %-36s %-34s type %-4d cpu %-4s %3zu events\n", safe_str(p->name, buf, sizeof(buf)),
-	       loc, p->type, cpus, p->nevents);
+	printf("  %-36s %-34s type %-4d cpu %-4s %3zu event%s\n", safe_str(p->name, buf, sizeof(buf)),
+	       loc, p->type, cpus, p->nevents, plural((long)p->nevents));
 	if (a->long_form) {
 		if (p->has_associated) {
 			cpulist_format(&p->associated, cpus, sizeof(cpus));

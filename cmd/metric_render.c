@@ -30,12 +30,26 @@ static const char *where(const struct metric_value *v, char *buf, size_t size)
 	return buf;
 }
 
+/* Six significant digits below 100, as %g gave, and two decimals above: never an exponent */
+static int decimals(double v)
+{
+	double a = fabs(v);
+	int d;
+
+	if (a == 0)
+		return 0;
+	if (a >= 100)
+		return 2;
+	d = 5 - (int)floor(log10(a));
+	return d > 12 ? 12 : d;
+}
+
 static void metrics_text(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
 	FILE *f = c->f;
 	double t = c->time_s;
 	long interval = c->interval;
-	char w[160];
+	char w[160], num[64];
 
 	if (!interval)
 		fprintf(f, "\n Metrics (%.3f s):\n\n", t);
@@ -46,7 +60,8 @@ static void metrics_text(const struct render_ctx *c, const struct metric_value *
 		if (isnan(v[i].value))
 			fprintf(f, "%14s", "n/a");
 		else
-			fprintf(f, "%14.6g %s", v[i].value, v[i].m->unit);
+			fprintf(f, "%14s %s", human_number(v[i].value, decimals(v[i].value), num, sizeof(num)),
+				v[i].m->unit);
 		fprintf(f, "%s\n", v[i].multiplexed ? "  (multiplexed: scaled counts)" : "");
 	}
 	if (!interval)
@@ -96,6 +111,7 @@ static void metrics_json(const struct render_ctx *c, const struct metric_value *
 	if (interval)
 		json_object_set_new(root, "interval", json_integer(interval));
 	json_object_set_new(root, "time_s", json_real(t));
+	json_object_set_new(root, "timestamp", json_timestamp(&c->wall));
 	for (size_t i = 0; i < n; i++) {
 		json_t *o = json_pack("{s:s, s:o, s:s, s:s}", "metric", v[i].m->name, "value",
 				      isnan(v[i].value) ? json_null() : json_real(v[i].value), "unit",

@@ -2,6 +2,7 @@
 /* The error sink, caret rendering, safe text and JSON emission. */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,27 @@ int temp_close(FILE *f, char *tmp, const char *path, bool keep)
 		p_err("cannot write '%s': %s", path, strerror(-ret));
 	free(tmp);
 	return ret;
+}
+
+const char *human_number(double v, int decimals, char *buf, size_t size)
+{
+	char digits[64], *dot;
+	size_t n, o = 0;
+
+	snprintf(digits, sizeof(digits), "%.*f", decimals, fabs(v));
+	dot = strchr(digits, '.');
+	n = dot ? (size_t)(dot - digits) : strlen(digits);
+	if (v < 0 && o + 1 < size)
+		buf[o++] = '-';
+	for (size_t i = 0; i < n && o + 2 < size; i++) {
+		if (i && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+	if (dot && o + strlen(dot) < size)
+		strcat(buf, dot);
+	return buf;
 }
 
 void p_err(const char *fmt, ...)

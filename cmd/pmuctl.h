@@ -72,6 +72,8 @@ int open_root(struct sysroot *root);
 void fput_safe(const char *s, FILE *f);
 /* The same into a buffer, for tables. */
 const char *safe_str(const char *s, char *buf, size_t size);
+/* As perf prints numbers: 66800000 -> "66,800,000", never 6.68e+07; decimals after the point */
+const char *human_number(double v, int decimals, char *buf, size_t size);
 
 /* JSON: build one root, dump once. */
 int json_emit(json_t *root);

@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <time.h>
+#include <jansson.h>
 #include "lib/cpulist.h"
 #include "lib/sysroot.h"
 #include "pmu/devmap.h"
@@ -80,7 +82,11 @@ struct render_ctx {
 	long interval;		/* 1.. with -I, 0 for the totals */
 	bool first;		/* the first report: CSV headers */
 	const char *target;	/* "system wide" or the command */
+	struct timespec wall;	/* the wall-clock time of the report; 0 when recorded (--input) */
 };
+
+/* A report's wall-clock time as JSON: ISO 8601 UTC with milliseconds, or null */
+json_t *json_timestamp(const struct timespec *wall);
 
 enum face stat_face(const struct stat_args *a);
 /* Counts, metric values, and the plan itself (--dry-run); none changes what it is given */

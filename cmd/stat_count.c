@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* pmuctl stat, counting: open the plan, enable, sleep by interval or duration, read, restore. */
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "cmd/pmuctl.h"
+#include "lib/diag.h"
 #include "cmd/stat.h"
 #include "cmd/stream.h"
 #include "lib/signals.h"
@@ -26,6 +28,7 @@ struct run {
 	struct stream out;	/* -o FILE, or stdout */
 	char *target;
 	double t0;		/* when the counters were enabled: the start of every time printed */
+	struct timespec wall0;	/* the wall clock then */
 	double last_t;		/* when the last interval was printed */
 };
 
@@ -35,6 +38,15 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The wall-clock time t seconds after the start: the same instant as the time printed */
+static struct timespec wall_at(const struct run *r, double t)
+{
+	long long ns = (long long)r->wall0.tv_nsec + llround(t * 1e9);
+
+	return (struct timespec){ .tv_sec = r->wall0.tv_sec + (time_t)(ns / 1000000000),
+				  .tv_nsec = (long)(ns % 1000000000) };
 }
 
 /* The metric values of the plan's metric instances, counted since base */
@@ -75,6 +87,7 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	int ret = 0;
 
 	r->last_t = t;
+	c.wall = wall_at(r, t);
 	stream_report_begin(&r->out);
 	if (r->a->nevent) {
 		struct tally rows;
@@ -201,8 +214,9 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 				break;
 		}
 	}
-	t_end = now_s() - t0;
+	/* after the counters stop, before their reads: the time covers all they counted */
 	count_disable_all(&r->cs);
+	t_end = now_s() - t0;
 	count_read_all(&r->cs);
 	report_failures(r);
 	/*
@@ -334,6 +348,7 @@ int stat_count(const struct stat_args *a, int *die_signal)
 		goto out_close;
 	}
 	/* as perf: the time a count covers starts when the counters do */
+	clock_gettime(CLOCK_REALTIME, &r.wall0);
 	r.t0 = now_s();
 	count_enable_all(&r.cs);
 	if (a->command) {
@@ -346,7 +361,8 @@ int stat_count(const struct stat_args *a, int *die_signal)
 			goto out_close;
 		}
 	}
-	p_info("counting with %zu counters; Ctrl-C stops and prints the totals", r.cs.n - nfailed);
+	p_info("counting with %zu counter%s; Ctrl-C stops and prints the totals", r.cs.n - nfailed,
+	       plural((long)(r.cs.n - nfailed)));
 	ret = count_loop(&r, &unblocked) ? EXIT_FAIL : EXIT_OK;
 	/* opens or reads that failed: those rows say <not counted> */
 	if (!ret && report_failures(&r))

@@ -28,23 +28,6 @@ static const char *state_text(enum count_state s)
 	}
 }
 
-/* 12345678 -> "12,345,678", as perf prints counts */
-static const char *grouped(double v, char *buf, size_t size)
-{
-	char digits[32];
-	size_t n, o = 0;
-
-	snprintf(digits, sizeof(digits), "%.0f", v < 0 ? 0 : round(v));
-	n = strlen(digits);
-	for (size_t i = 0; i < n && o + 2 < size; i++) {
-		if (i && (n - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = digits[i];
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 static void row_where(const struct render_ctx *c, const struct tally_row *r, char *buf, size_t size)
 {
 	buf[0] = '\0';
@@ -74,7 +57,7 @@ static void counts_text(const struct render_ctx *c, const struct tally *t)
 			fprintf(f, "%s%18s      %s\n", where, state_text(row->state), label);
 			continue;
 		}
-		fprintf(f, "%s%18s      ", where, grouped(row->count, num, sizeof(num)));
+		fprintf(f, "%s%18s      ", where, human_number(row->count, 0, num, sizeof(num)));
 		if (running_pct(row) < 100.0)
 			fprintf(f, "%-44s (%.2f%%)\n", label, running_pct(row));
 		else
@@ -146,6 +129,7 @@ static void counts_json(const struct render_ctx *c, const struct tally *t)
 	if (c->interval)
 		json_object_set_new(root, "interval", json_integer(c->interval));
 	json_object_set_new(root, "time_s", json_real(c->time_s));
+	json_object_set_new(root, "timestamp", json_timestamp(&c->wall));
 	json_object_set_new(root, "target", json_text(c->target));
 	for (size_t i = 0; i < t->n; i++)
 		json_array_append_new(arr, row_json(c, &t->v[i]));
@@ -160,6 +144,18 @@ static void counts_json(const struct render_ctx *c, const struct tally *t)
 		fprintf(c->f, "%s\n", text);
 	free(text);
 	json_decref(root);
+}
+
+json_t *json_timestamp(const struct timespec *wall)
+{
+	char date[32], text[48];
+	struct tm tm;
+
+	if (!wall->tv_sec || !gmtime_r(&wall->tv_sec, &tm))
+		return json_null();
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(text, sizeof(text), "%s.%03ldZ", date, wall->tv_nsec / 1000000);
+	return json_string(text);
 }
 
 void render_counts(const struct render_ctx *c, const struct tally *t)

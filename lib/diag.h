@@ -13,4 +13,10 @@ struct diag {
 void diag_add(struct diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_free(struct diag *d);
 
+/* "s" unless n is one: "%ld counter%s", n, plural(n) */
+static inline const char *plural(long n)
+{
+	return n == 1 ? "" : "s";
+}
+
 #endif

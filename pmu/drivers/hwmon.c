@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "lib/diag.h"
 #include "lib/strnum.h"
 #include "pmu/drivers/hwmon.h"
 #include "pmu/family/bluefield.h"
@@ -251,8 +252,8 @@ static int next_slot(struct hwmon_block *b, struct hwmon_counter *h, char *why, 
 	if (b->skipped[0])
 		snprintf(why, n, "block %s has no free counter: %s", block_name(b->block), b->skipped);
 	else
-		snprintf(why, n, "block %s has %d counters; more events were asked for",
-			 block_name(b->block), b->block->ncounters);
+		snprintf(why, n, "block %s has %d counter%s; more events were asked for",
+			 block_name(b->block), b->block->ncounters, plural(b->block->ncounters));
 	return -ENOSPC;
 }
 

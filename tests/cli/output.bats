@@ -55,6 +55,7 @@ has_lines() {
 }
 
 @test "output: -o - is standard output; --append needs -o FILE and is not for openmetrics" {
+	cd "$BATS_TEST_TMPDIR"
 	pmuctl --sysfs-root "$LIVE" stat -x, -o - --duration 0.05 -e $EV
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "count,event,pmu,socket,cpu,running_pct,state" ]
