@@ -1,0 +1,70 @@
+#!/usr/bin/env bats
+# perf and pmuctl on the same live tree, the same scenarios: -I with a command, -I ended by
+# SIGINT, a command's exit status, a duration. Compared: the number of interval lines, the
+# intervals adding up to the run (within 2%), and the exit status.
+load helpers
+
+EV=nvidia_pcie_pmu_0_rc_4/rd_bytes/
+
+teardown() {
+	if [ -n "${BG:-}" ]; then
+		kill -KILL -- "-$BG" 2>/dev/null || true
+	fi
+}
+
+check() {
+	"$BATS_TEST_DIRNAME/../interval_check.py" "$@" <<<"$output"
+}
+
+# "N intervals" of interval_check's line
+intervals() {
+	cut -d' ' -f1 <<<"$1"
+}
+
+@test "parity: -I 300 -- sleep 1: the same intervals, the last partial one included" {
+	run env SYSFS_PATH="$LIVE" perf stat -x, -I 300 -e $EV -- sleep 1
+	[ "$status" -eq 0 ]
+	theirs=$(check perfcsv 300 1)
+	pmuctl --sysfs-root "$LIVE" stat -x, -I 300 -e $EV -- sleep 1
+	[ "$status" -eq 0 ]
+	ours=$(check csv 300 1)
+	[ "$(intervals "$ours")" = "$(intervals "$theirs")" ]
+}
+
+@test "parity: a command's exit status" {
+	run env SYSFS_PATH="$LIVE" perf stat -x, -e $EV -- sh -c 'sleep 0.15; exit 3'
+	[ "$status" -eq 3 ]
+	run "$PMUCTL" --sysfs-root "$LIVE" stat -x, -e $EV -- sh -c 'sleep 0.15; exit 3'
+	[ "$status" -eq 3 ]
+	# perf 6.1 loses it with -I (exit 0); pmuctl keeps it, as pmuctl-stat(1) says
+	run "$PMUCTL" --sysfs-root "$LIVE" stat -x, -I 100 -e $EV -- sh -c 'sleep 0.15; exit 3'
+	[ "$status" -eq 3 ]
+}
+
+# Run "$@" in the background until its first interval line, then SIGINT it
+interrupted() {
+	background "$@"
+	wait_for "the first interval" grep -q "^ *0\\.2" "$BATS_TEST_TMPDIR/out"
+	kill -INT "$BG"
+	finish
+}
+
+@test "parity: SIGINT during -I: the partial interval, the intervals adding up, exit 130" {
+	interrupted env SYSFS_PATH="$LIVE" perf stat -x, -a -I 200 -e $EV
+	[ "$status" -eq 130 ]
+	check perfcsv 200 0.2
+	interrupted "$PMUCTL" --sysfs-root "$LIVE" stat -x, -I 200 -e $EV
+	[ "$status" -eq 130 ]
+	check csv 200 0.2
+}
+
+@test "parity: a run of 0.5 s: perf's --timeout, pmuctl's --duration count the same time" {
+	run env SYSFS_PATH="$LIVE" perf stat -x, -a --timeout 500 -e $EV
+	[ "$status" -eq 0 ]
+	theirs=$(cut -d, -f1 <<<"${lines[-1]}")
+	pmuctl --sysfs-root "$LIVE" stat -x, --duration 0.5 -e $EV
+	[ "$status" -eq 0 ]
+	ours=$(cut -d, -f1 <<<"${lines[-1]}")
+	# cpu-clock: both counted 0.5 s of nanoseconds, within 2%
+	python3 -c "import sys; a, b = int(sys.argv[1]), int(sys.argv[2]); sys.exit(abs(a / b - 1) > 0.02)" "$ours" "$theirs"
+}
