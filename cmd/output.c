@@ -122,9 +122,7 @@ const char *human_number(double v, int decimals, char *buf, size_t size)
 			buf[o++] = ',';
 		buf[o++] = digits[i];
 	}
-	buf[o] = '\0';
-	if (dot && o + strlen(dot) < size)
-		strcat(buf, dot);
+	snprintf(buf + o, size - o, "%s", dot ? dot : "");
 	return buf;
 }
 

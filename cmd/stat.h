@@ -46,6 +46,7 @@ struct stat_setup {
 	bool have_root;
 	struct pmu_list pmus;
 	struct cpulist online;
+	struct cpu_packages packages;	/* the socket of each online CPU (--per-socket) */
 	struct metric_list ml;
 	bool *selected;		/* per metric of ml: named by -M */
 	struct pcitopo topo;	/* --device */

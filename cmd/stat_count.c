@@ -90,10 +90,10 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	c.wall = wall_at(r, t);
 	stream_report_begin(&r->out);
 	if (r->a->nevent) {
+		struct tally_opts to = { .aggr = r->a->aggr, .packages = &r->s.packages };
 		struct tally rows;
 
-		if (tally_build(&r->s.plan, r->a->event, &r->cs, delta ? r->mark : NULL, r->a->aggr,
-				&rows))
+		if (tally_build(&r->s.plan, r->a->event, &r->cs, delta ? r->mark : NULL, &to, &rows))
 			return -ENOMEM;
 		render_counts(&c, &rows);
 		tally_free(&rows);

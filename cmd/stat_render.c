@@ -31,8 +31,9 @@ static const char *state_text(enum count_state s)
 static void row_where(const struct render_ctx *c, const struct tally_row *r, char *buf, size_t size)
 {
 	buf[0] = '\0';
+	/* as perf: the socket, then how many CPUs counted for it */
 	if (c->aggr == AGGR_SOCKET)
-		snprintf(buf, size, r->socket >= 0 ? "S%d " : "S- ", r->socket);
+		snprintf(buf, size, "S%-4d %4d ", r->socket, r->ncpu);
 	else if (c->aggr == AGGR_NONE && r->cpu >= 0)
 		snprintf(buf, size, "%s CPU%d ", r->pmu ? r->pmu : "-", r->cpu);
 	else if (c->aggr == AGGR_PMU || c->aggr == AGGR_NONE)

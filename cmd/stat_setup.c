@@ -130,6 +130,10 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	diag_free(&diag);
 	if (pmu_online_cpus(&s->root, &s->online))
 		p_info("no readable devices/system/cpu/online under %s", s->root.path);
+	if (a->aggr == AGGR_SOCKET && cpu_packages_read(&s->root, &s->online, &s->packages)) {
+		p_err("out of memory");
+		return EXIT_FAIL;
+	}
 	ret = stat_setup_metrics(a, s);
 	if (ret)
 		return ret;
@@ -156,6 +160,7 @@ void stat_setup_free(struct stat_setup *s)
 	free(s->selected);
 	metric_list_free(&s->ml);
 	cpulist_free(&s->online);
+	cpu_packages_free(&s->packages);
 	pmu_list_free(&s->pmus);
 	if (s->have_root)
 		sysroot_close(&s->root);

@@ -7,13 +7,13 @@
 
 /* A row key per aggregation mode; counters with equal keys sum */
 static const char *pmu_of(const struct plan_event *e);
-static int socket_of(const struct plan_event *e);
+static int socket_of(const struct plan_event *e, const struct counter *c, const struct cpu_packages *pk);
 
 static bool same_row(enum tally_aggr aggr, const struct plan_event *e, const struct counter *c,
-		     const struct tally_row *r)
+		     const struct cpu_packages *pk, const struct tally_row *r)
 {
 	const char *pmu = pmu_of(e);
-	int socket = socket_of(e);
+	int socket = socket_of(e, c, pk);
 
 	if (e->arg != r->arg || e->start != r->start)
 		return false;
@@ -34,23 +34,26 @@ static const char *pmu_of(const struct plan_event *e)
 	return e->pmu ? e->pmu->name : "cpu";
 }
 
-static int socket_of(const struct plan_event *e)
+/* The PMU's own socket, else (core PMUs, software) its CPU's package, as perf groups them */
+static int socket_of(const struct plan_event *e, const struct counter *c, const struct cpu_packages *pk)
 {
-	return e->pmu ? pmu_socket(e->pmu) : -1;
+	int socket = e->pmu ? pmu_socket(e->pmu) : -1;
+
+	return socket >= 0 ? socket : cpu_package_of(pk, c->cpu);
 }
 
 /* The row counter c sums into; *created when it is new */
-static struct tally_row *row_for(struct tally *t, enum tally_aggr aggr, const struct plan_event *e,
+static struct tally_row *row_for(struct tally *t, const struct tally_opts *o, const struct plan_event *e,
 				 const struct counter *c, char *const *args, bool *created)
 {
 	struct tally_row *row;
 
 	*created = false;
 	for (size_t k = 0; k < t->n; k++)
-		if (same_row(aggr, e, c, &t->v[k]))
+		if (same_row(o->aggr, e, c, o->packages, &t->v[k]))
 			return &t->v[k];
 	row = &t->v[t->n];
-	*row = (struct tally_row){ .pmu = pmu_of(e), .socket = socket_of(e), .cpu = c->cpu,
+	*row = (struct tally_row){ .pmu = pmu_of(e), .socket = socket_of(e, c, o->packages), .cpu = c->cpu,
 				   .arg = e->arg, .start = e->start, .state = c->state, .why = c->why };
 	row->label = e->end > e->start ? strndup(args[e->arg] + e->start, e->end - e->start) :
 					 strdup(e->event);
@@ -61,13 +64,28 @@ static struct tally_row *row_for(struct tally *t, enum tally_aggr aggr, const st
 	return row;
 }
 
-int tally_build(const struct plan *plan, char *const *args, const struct count_set *cs,
-		const struct count_mark *base, enum tally_aggr aggr, struct tally *out)
+/* Whether an earlier counter of the same row was on the same CPU */
+static bool cpu_seen(const struct count_set *cs, const size_t *row_of, size_t i, size_t row)
 {
+	for (size_t k = 0; k < i; k++)
+		if (row_of[k] == row && cs->v[k].cpu == cs->v[i].cpu)
+			return true;
+	return false;
+}
+
+int tally_build(const struct plan *plan, char *const *args, const struct count_set *cs,
+		const struct count_mark *base, const struct tally_opts *o, struct tally *out)
+{
+	size_t *row_of = malloc((cs->n ? cs->n : 1) * sizeof(size_t));
+
 	out->n = 0;
 	out->v = calloc(cs->n ? cs->n : 1, sizeof(*out->v));
-	if (!out->v)
+	if (!out->v || !row_of) {
+		free(row_of);
+		free(out->v);
+		out->v = NULL;
 		return -ENOMEM;
+	}
 	for (size_t i = 0; i < cs->n; i++) {
 		const struct counter *c = &cs->v[i];
 		const struct plan_event *e = &plan->v[c->ev];
@@ -75,6 +93,7 @@ int tally_build(const struct plan *plan, char *const *args, const struct count_s
 		struct tally_row *row;
 		bool created;
 
+		row_of[i] = SIZE_MAX;
 		if (e->arg < 0)
 			continue;	/* a metric's events show as the metric */
 		if (base) {
@@ -82,15 +101,19 @@ int tally_build(const struct plan *plan, char *const *args, const struct count_s
 			en -= base[i].enabled;
 			run -= base[i].running;
 		}
-		row = row_for(out, aggr, e, c, args, &created);
+		row = row_for(out, o, e, c, args, &created);
 		if (!row) {
+			free(row_of);
 			tally_free(out);
 			return -ENOMEM;
 		}
+		row_of[i] = (size_t)(row - out->v);
+		if (!cpu_seen(cs, row_of, i, row_of[i]))
+			row->ncpu++;
 		if (!created) {
 			if (row->pmu && strcmp(row->pmu, pmu_of(e)))
 				row->pmu = NULL;
-			if (row->socket != socket_of(e))
+			if (row->socket != socket_of(e, c, o->packages))
 				row->socket = -1;
 			if (row->cpu != c->cpu)
 				row->cpu = -1;
@@ -105,6 +128,7 @@ int tally_build(const struct plan *plan, char *const *args, const struct count_s
 		row->enabled += en;
 		row->running += run;
 	}
+	free(row_of);
 	return 0;
 }
 

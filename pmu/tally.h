@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "pmu/cpu_package.h"
 #include "pmu/drivers/count.h"
 #include "pmu/plan.h"
 
@@ -21,6 +22,7 @@ struct tally_row {
 	char *label;		/* the part of the -e string it came from (the glob, not each match) */
 	const char *pmu;	/* NULL when the row spans several */
 	int socket, cpu;	/* -1 when it spans several, or the PMU does not say */
+	int ncpu;		/* how many CPUs it sums (perf's --per-socket "S0  2") */
 	int arg;		/* which -e string */
 	size_t start;		/* where in it: an event given twice is two rows */
 	double count;		/* scaled for multiplexing */
@@ -34,12 +36,17 @@ struct tally {
 	size_t n;
 };
 
+struct tally_opts {
+	enum tally_aggr aggr;
+	const struct cpu_packages *packages;	/* the socket of a PMU that has none; may be NULL */
+};
+
 /*
  * Rows for the events of the -e strings args (metrics' events are the metrics'), counted
  * since base (one mark per counter; NULL: since enable).
  */
 int tally_build(const struct plan *plan, char *const *args, const struct count_set *cs,
-		const struct count_mark *base, enum tally_aggr aggr, struct tally *out);
+		const struct count_mark *base, const struct tally_opts *o, struct tally *out);
 void tally_free(struct tally *t);
 
 /* Marks of every counter now, to count the next interval from */

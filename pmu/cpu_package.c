@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0
+/* devices/system/cpu/cpuN/topology/physical_package_id, once per online CPU */
+#include <errno.h>
+#include <stdlib.h>
+#include "lib/strnum.h"
+#include "pmu/cpu_package.h"
+
+int cpu_packages_read(const struct sysroot *root, const struct cpulist *cpus, struct cpu_packages *out)
+{
+	out->cpus = cpus;
+	out->package = calloc(cpus->n ? cpus->n : 1, sizeof(int));
+	if (!out->package)
+		return -ENOMEM;
+	for (size_t i = 0; i < cpus->n; i++) {
+		char rel[96], *text = NULL;
+		uint64_t id;
+
+		out->package[i] = -1;
+		if (sysroot_path(rel, sizeof(rel), "devices/system/cpu/cpu%d/topology/physical_package_id",
+				 cpus->cpu[i]) ||
+		    sysroot_read_trim(root, rel, &text))
+			continue;
+		if (!strnum_u64(text, 10, 65535, &id))
+			out->package[i] = (int)id;
+		free(text);
+	}
+	return 0;
+}
+
+int cpu_package_of(const struct cpu_packages *p, int cpu)
+{
+	if (!p || !p->package)
+		return -1;
+	for (size_t i = 0; i < p->cpus->n; i++)
+		if (p->cpus->cpu[i] == cpu)
+			return p->package[i];
+	return -1;
+}
+
+void cpu_packages_free(struct cpu_packages *p)
+{
+	free(p->package);
+	p->package = NULL;
+}

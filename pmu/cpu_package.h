@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The socket of each CPU: what --per-socket groups a PMU without a socket of its own by. */
+#ifndef PMUCTL_CPU_PACKAGE_H
+#define PMUCTL_CPU_PACKAGE_H
+
+#include "lib/cpulist.h"
+#include "lib/sysroot.h"
+
+struct cpu_packages {
+	const struct cpulist *cpus;
+	int *package;		/* per cpus->cpu[i]: topology/physical_package_id, -1 unknown */
+};
+
+/* Read under the root, as perf does; a CPU without the file has -1. 0 or -ENOMEM. */
+int cpu_packages_read(const struct sysroot *root, const struct cpulist *cpus, struct cpu_packages *out);
+/* The package of cpu, or -1 */
+int cpu_package_of(const struct cpu_packages *p, int cpu);
+void cpu_packages_free(struct cpu_packages *p);
+
+#endif
