@@ -74,13 +74,8 @@ static void metrics_csv(const struct render_ctx *c, const struct metric_value *v
 					     "socket", "rc", "device", "multiplexed" };
 	struct csv w = { .f = c->f, .sep = c->sep };
 
-	if (c->first) {
-		if (c->interval)
-			csv_str(&w, "time");
-		for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++)
-			csv_str(&w, head[i]);
-		csv_end(&w);
-	}
+	if (c->first)
+		csv_header(&w, c->interval ? "time" : NULL, head, sizeof(head) / sizeof(head[0]));
 	for (size_t i = 0; i < n; i++) {
 		if (c->interval)
 			csv_fmt(&w, "%.9f", c->time_s);

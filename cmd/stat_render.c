@@ -73,13 +73,8 @@ static void counts_csv(const struct render_ctx *c, const struct tally *t)
 	static const char *const head[] = { "count", "event", "pmu", "socket", "cpu", "running_pct", "state" };
 	struct csv w = { .f = c->f, .sep = c->sep };
 
-	if (c->first) {
-		if (c->interval)
-			csv_str(&w, "time");
-		for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++)
-			csv_str(&w, head[i]);
-		csv_end(&w);
-	}
+	if (c->first)
+		csv_header(&w, c->interval ? "time" : NULL, head, sizeof(head) / sizeof(head[0]));
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tally_row *row = &t->v[i];
 		char label[512];

@@ -50,3 +50,12 @@ void csv_end(struct csv *w)
 	fputc('\n', w->f);
 	w->col = 0;
 }
+
+void csv_header(struct csv *w, const char *first, const char *const *names, size_t n)
+{
+	if (first)
+		csv_str(w, first);
+	for (size_t i = 0; i < n; i++)
+		csv_str(w, names[i]);
+	csv_end(w);
+}

@@ -19,5 +19,7 @@ void csv_fmt(struct csv *w, const char *fmt, ...) __attribute__((format(printf, 
 /* An integer field, or an empty one when v < 0 (socket, cpu, rc that do not apply) */
 void csv_int_or_empty(struct csv *w, long v);
 void csv_end(struct csv *w);
+/* A header line: first (when not NULL), then the n names */
+void csv_header(struct csv *w, const char *first, const char *const *names, size_t n);
 
 #endif
