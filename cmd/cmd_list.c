@@ -92,11 +92,6 @@ static bool matches(const struct list_args *a, const char *name, const char *fam
 	return false;
 }
 
-static json_t *int_or_null(long long v)
-{
-	return v >= 0 ? json_integer(v) : json_null();
-}
-
 /* A family's own keys: numbers, hex strings, texts, or words as an array */
 static void set_fields(json_t *o, const struct pmu_field *f, size_t n)
 {
@@ -132,13 +127,13 @@ static json_t *pmu_json(const struct pmu *p)
 	json_object_set_new(o, "name", json_text(p->name));
 	json_object_set_new(o, "family", json_string(p->family->id));
 	json_object_set_new(o, "family_name", json_string(p->family->title));
-	json_object_set_new(o, "type", int_or_null(p->type));
+	json_object_set_new(o, "type", json_int_or_null(p->type));
 	json_object_set_new(o, "cpumask", json_cpulist(&p->cpumask, p->has_cpumask));
 	json_object_set_new(o, "associated_cpus", json_cpulist(&p->associated, p->has_associated));
 	json_object_set_new(o, "identifier", json_text(p->identifier));
 	json_object_set_new(o, "identifier_file", json_text(p->identifier_file));
-	json_object_set_new(o, "socket", int_or_null(p->socket));
-	json_object_set_new(o, "rc", int_or_null(p->rc));
+	json_object_set_new(o, "socket", json_int_or_null(p->socket));
+	json_object_set_new(o, "rc", json_int_or_null(p->rc));
 	if (p->family->fields)
 		set_fields(o, fields, p->family->fields(p, fields));
 	for (size_t i = 0; i < p->nformats; i++) {
@@ -158,10 +153,8 @@ static json_t *pmu_json(const struct pmu *p)
 				       json_text(e->value), "description",
 				       json_text(pmu_event_doc(p, e->name, buf, sizeof(buf))));
 
-		if (e->scale)
-			json_object_set_new(eo, "scale", json_text(e->scale));
-		if (e->unit)
-			json_object_set_new(eo, "unit", json_text(e->unit));
+		json_object_set_new(eo, "scale", json_text(e->scale));
+		json_object_set_new(eo, "unit", json_text(e->unit));
 		if (p->family->event_fields)
 			set_fields(eo, fields, p->family->event_fields(e, fields));
 		json_array_append_new(ea, eo);
@@ -189,11 +182,11 @@ static json_t *block_json(const struct pmu *b)
 				       json_text(pmu_event_doc(b, e->name, buf, sizeof(buf))));
 
 		/* what stat -e takes */
-		if (asprintf(&event, "%s/%s/", b->name, e->name) > 0)
-			json_object_set_new(eo, "event", json_text(event));
+		if (asprintf(&event, "%s/%s/", b->name, e->name) < 0)
+			event = NULL;
+		json_object_set_new(eo, "event", json_text(event));
 		free(event);
-		if (e->value)
-			json_object_set_new(eo, "code", json_text(e->value));
+		json_object_set_new(eo, "code", json_text(e->value));
 		json_array_append_new(ev, eo);
 	}
 	return json_pack("{s:o, s:s, s:i, s:o}", "name", json_text(b->name + strlen(BF_PMU_PREFIX)),

@@ -186,51 +186,40 @@ static json_t *tgt_json(const struct fn_pmu *t)
 	return arr;
 }
 
+/* Every key for every function, null where it does not apply: schemas/map.schema.json */
 static json_t *record_json(const struct map_ctx *c, size_t i)
 {
 	const struct pcifn *f = &c->topo.fn[i];
 	const struct devmap_fn *m = &c->maps[i];
-	char bdf[32], rp[32], buf[256], hex[16];
+	const struct nv_dvsec *d = m->dvsec;
+	bool port = d && (size_t)m->root == i;
+	char bdf[32], rp[32], buf[256], vendor[8], device[8], class[8];
 	json_t *o;
 
-	snprintf(hex, sizeof(hex), "%04x", f->cfg.vendor);
-	o = json_pack("{s:s, s:s}", "bdf", fn_full(f, bdf, sizeof(bdf)), "vendor", hex);
-	snprintf(hex, sizeof(hex), "%04x", f->cfg.device);
-	json_object_set_new(o, "device", json_string(hex));
-	snprintf(hex, sizeof(hex), "%04x", f->cfg.class_code >> 8);
-	json_object_set_new(o, "class", json_string(hex));
-	json_object_set_new(o, "src_bdf", json_integer(m->src_bdf));
-	if (!m->dvsec) {
-		json_object_set_new(o, "root_port", json_null());
-		json_object_set_new(o, "socket", json_null());
-		json_object_set_new(o, "rc", json_null());
-		json_object_set_new(o, "rp", json_null());
-		json_object_set_new(o, "pmu", m->requester.family ? json_string(m->requester.name) : json_null());
-		json_object_set_new(o, "pmu_present", json_true());
-		if (m->requester.family)
-			json_object_set_new(o, "hns3", requester_json(&m->requester));
-		return o;
-	}
-	json_object_set_new(o, "root_port", json_string(fn_full(&c->topo.fn[m->root], rp, sizeof(rp))));
-	json_object_set_new(o, "is_root_port", json_boolean((size_t)m->root == i));
-	json_object_set_new(o, "socket", json_integer(m->dvsec->socket));
-	json_object_set_new(o, "rc", json_integer(m->dvsec->rc));
-	json_object_set_new(o, "rp", json_integer(m->dvsec->rp));
-	if ((size_t)m->root == i) {
-		json_object_set_new(o, "bus", json_integer(m->dvsec->bus));
-		json_object_set_new(o, "segment", json_integer(m->dvsec->segment));
-		json_object_set_new(o, "dvsec_offset", json_integer(m->dvsec->offset));
-	}
-	json_object_set_new(o, "pmu", json_string(m->requester.name));
-	json_object_set_new(o, "pmu_present", json_boolean(m->requester.pmu));
-	json_object_set_new(o, "tgt_pmu", json_string(m->target.name));
-	json_object_set_new(o, "tgt_pmu_present", json_boolean(m->target.pmu));
-	json_object_set_new(o, "src_rp_mask", json_integer(m->rp_mask));
-	json_object_set_new(o, "event_bdf", json_string(event_text(&m->requester, &m->requester.function, buf, sizeof(buf))));
-	if (m->requester.root_port.n)
-		json_object_set_new(o, "event_root_port",
-				    json_string(event_text(&m->requester, &m->requester.root_port, buf, sizeof(buf))));
-	json_object_set_new(o, "tgt_filters", tgt_json(&m->target));
+	snprintf(vendor, sizeof(vendor), "%04x", f->cfg.vendor);
+	snprintf(device, sizeof(device), "%04x", f->cfg.device);
+	snprintf(class, sizeof(class), "%04x", f->cfg.class_code >> 8);
+	o = json_pack("{s:s, s:s, s:s, s:s, s:i}", "bdf", fn_full(f, bdf, sizeof(bdf)), "vendor", vendor,
+		      "device", device, "class", class, "src_bdf", m->src_bdf);
+	json_object_set_new(o, "root_port", d ? json_string(fn_full(&c->topo.fn[m->root], rp, sizeof(rp))) : json_null());
+	json_object_set_new(o, "is_root_port", d ? json_boolean(port) : json_null());
+	json_object_set_new(o, "socket", d ? json_integer(d->socket) : json_null());
+	json_object_set_new(o, "rc", d ? json_integer(d->rc) : json_null());
+	json_object_set_new(o, "rp", d ? json_integer(d->rp) : json_null());
+	/* the DVSEC's own fields, read from the root port */
+	json_object_set_new(o, "bus", port ? json_integer(d->bus) : json_null());
+	json_object_set_new(o, "segment", port ? json_integer(d->segment) : json_null());
+	json_object_set_new(o, "dvsec_offset", port ? json_integer(d->offset) : json_null());
+	json_object_set_new(o, "pmu", m->requester.family ? json_string(m->requester.name) : json_null());
+	json_object_set_new(o, "pmu_present", json_boolean(m->requester.pmu != NULL));
+	json_object_set_new(o, "tgt_pmu", d ? json_string(m->target.name) : json_null());
+	json_object_set_new(o, "tgt_pmu_present", json_boolean(d && m->target.pmu != NULL));
+	json_object_set_new(o, "src_rp_mask", d ? json_integer(m->rp_mask) : json_null());
+	json_object_set_new(o, "event_bdf", d ? json_string(event_text(&m->requester, &m->requester.function, buf, sizeof(buf))) : json_null());
+	json_object_set_new(o, "event_root_port", d && m->requester.root_port.n ?
+				    json_string(event_text(&m->requester, &m->requester.root_port, buf, sizeof(buf))) : json_null());
+	json_object_set_new(o, "tgt_filters", d ? tgt_json(&m->target) : json_array());
+	json_object_set_new(o, "hns3", !d && m->requester.family ? requester_json(&m->requester) : json_null());
 	return o;
 }
 

@@ -97,39 +97,17 @@ static void metrics_csv(const struct render_ctx *c, const struct metric_value *v
 
 static void metrics_json(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
-	FILE *f = c->f;
-	double t = c->time_s;
-	long interval = c->interval;
-	json_t *root = json_object(), *arr = json_array();
-	char *text;
+	json_t *arr = json_object_get(c->record, "metrics");
 
-	if (interval)
-		json_object_set_new(root, "interval", json_integer(interval));
-	json_object_set_new(root, "time_s", json_real(t));
-	json_object_set_new(root, "timestamp", json_timestamp(&c->wall));
-	for (size_t i = 0; i < n; i++) {
-		json_t *o = json_pack("{s:s, s:o, s:s, s:s}", "metric", v[i].m->name, "value",
-				      isnan(v[i].value) ? json_null() : json_real(v[i].value), "unit",
-				      v[i].m->unit, "scope", metric_scope_name(v[i].scope));
-
-		if (v[i].pmu)
-			json_object_set_new(o, "pmu", json_string(v[i].pmu));
-		if (v[i].socket >= 0)
-			json_object_set_new(o, "socket", json_integer(v[i].socket));
-		if (v[i].rc >= 0)
-			json_object_set_new(o, "rc", json_integer(v[i].rc));
-		if (v[i].device)
-			json_object_set_new(o, "device", json_string(v[i].device));
-		json_object_set_new(o, "multiplexed", json_boolean(v[i].multiplexed));
-		json_array_append_new(arr, o);
-	}
-	json_object_set_new(root, "metrics", arr);
-	text = json_dumps(root, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17) |
-					(settings.pretty && !interval ? JSON_INDENT(2) : JSON_COMPACT));
-	if (text)
-		fprintf(f, "%s\n", text);
-	free(text);
-	json_decref(root);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(arr, json_pack("{s:s, s:o, s:s, s:s, s:o, s:o, s:o, s:o, s:b}", "metric",
+						     v[i].m->name, "value",
+						     isnan(v[i].value) ? json_null() : json_real(v[i].value),
+						     "unit", v[i].m->unit, "scope",
+						     metric_scope_name(v[i].scope), "pmu", json_text(v[i].pmu),
+						     "socket", json_int_or_null(v[i].socket), "rc",
+						     json_int_or_null(v[i].rc), "device", json_text(v[i].device),
+						     "multiplexed", v[i].multiplexed));
 }
 
 /* Prometheus names: [a-zA-Z_:][a-zA-Z0-9_:]*, so ddr_read_bandwidth.all -> ..._all */

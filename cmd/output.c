@@ -265,6 +265,11 @@ json_t *json_hex(unsigned long long v)
 	return json_string(b);
 }
 
+json_t *json_int_or_null(long long v)
+{
+	return v >= 0 ? json_integer(v) : json_null();
+}
+
 json_t *json_cpulist(const struct cpulist *l, bool has)
 {
 	json_t *arr;

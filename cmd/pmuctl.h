@@ -78,6 +78,8 @@ const char *human_number(double v, int decimals, char *buf, size_t size);
 /* JSON: build one root, dump once. */
 int json_emit(json_t *root);
 json_t *json_hex(unsigned long long v);
+/* A number the machine may not have (-1: socket, RC, CPU): null then */
+json_t *json_int_or_null(long long v);
 struct cpulist;
 /* [0, 1, ...]; null when the machine has no such list */
 json_t *json_cpulist(const struct cpulist *l, bool has);

@@ -84,12 +84,16 @@ struct render_ctx {
 	bool first;		/* the first report: CSV headers */
 	const char *target;	/* "system wide" or the command */
 	struct timespec wall;	/* the wall-clock time of the report; 0 when recorded (--input) */
+	json_t *record;		/* FACE_JSON: the report's object, which counts and metrics fill */
 };
 
 /* A report's wall-clock time as JSON: ISO 8601 UTC with milliseconds, or null */
 json_t *json_timestamp(const struct timespec *wall);
 
 enum face stat_face(const struct stat_args *a);
+/* FACE_JSON: one object per report (interval, time, target, counts, metrics), then printed */
+json_t *stat_record_new(const struct render_ctx *c);
+int stat_record_emit(const struct render_ctx *c);
 /* Counts, metric values, and the plan itself (--dry-run); none changes what it is given */
 void render_counts(const struct render_ctx *c, const struct tally *t);
 void render_metrics(const struct render_ctx *c, const struct metric_value *v, size_t n);

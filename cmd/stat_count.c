@@ -89,12 +89,16 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	r->last_t = t;
 	c.wall = wall_at(r, t);
 	stream_report_begin(&r->out);
+	if (c.face == FACE_JSON && !(c.record = stat_record_new(&c)))
+		return -ENOMEM;
 	if (r->a->nevent) {
 		struct tally_opts to = { .aggr = r->a->aggr, .packages = &r->s.packages };
 		struct tally rows;
 
-		if (tally_build(&r->s.plan, r->a->event, &r->cs, delta ? r->mark : NULL, &to, &rows))
+		if (tally_build(&r->s.plan, r->a->event, &r->cs, delta ? r->mark : NULL, &to, &rows)) {
+			json_decref(c.record);
 			return -ENOMEM;
+		}
 		render_counts(&c, &rows);
 		tally_free(&rows);
 	}
@@ -102,6 +106,9 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 		ret = emit_file(r, &c, delta, duration);
 	else if (r->s.plan.nmetric)
 		ret = emit_metrics(r, r->out.f, &c, delta, duration);
+	if (c.record && !ret)
+		ret = stat_record_emit(&c);
+	json_decref(c.record);
 	return stream_report_end(&r->out) ?: ret;
 }
 

@@ -58,6 +58,7 @@ static const char *metric_of(const struct plan *p, const struct plan_event *e)
 	return e->metric >= 0 ? p->metric[e->metric].m->name : NULL;
 }
 
+/* Every key for every event, null where it does not apply: schemas/dry-run.schema.json */
 static json_t *event_json(const struct plan *p, const struct plan_event *e)
 {
 	json_t *o = json_object();
@@ -74,10 +75,8 @@ static json_t *event_json(const struct plan *p, const struct plan_event *e)
 	json_object_set_new(o, "group", e->group >= 0 ? json_integer(e->group) : json_null());
 	json_object_set_new(o, "leader", json_boolean(e->group >= 0 && e->leader));
 	json_object_set_new(o, "metric", json_text(metric_of(p, e)));
-	if (e->name)
-		json_object_set_new(o, "name", json_text(e->name));
-	if (e->filter_mode)
-		json_object_set_new(o, "filter_mode", json_string(e->filter_mode));
+	json_object_set_new(o, "name", json_text(e->name));
+	json_object_set_new(o, "filter_mode", json_text(e->filter_mode));
 	return o;
 }
 

@@ -116,15 +116,21 @@ static void load_live(struct stat_setup *s)
 	diag_free(&d);
 }
 
-static int report_slice(const struct render_ctx *c, const struct plan *plan, const struct slice *sl,
+static int report_slice(struct render_ctx *c, const struct plan *plan, const struct slice *sl,
 			double duration)
 {
 	struct metric_sample *samples = NULL;
 	size_t n = 0;
 	int ret = metric_samples_recorded(plan, sl->r, sl->n, &samples, &n);
 
+	if (!ret && c->face == FACE_JSON && !(c->record = stat_record_new(c)))
+		ret = -ENOMEM;
 	if (!ret)
 		ret = render_metric_samples(c, samples, n, duration);
+	if (!ret && c->record)
+		ret = stat_record_emit(c);
+	json_decref(c->record);
+	c->record = NULL;
 	metric_samples_free(samples, n);
 	return ret;
 }

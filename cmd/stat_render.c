@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Count rows: a table like perf's, CSV with a header (-x), JSON (one object per interval). */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,51 +96,73 @@ static void counts_csv(const struct render_ctx *c, const struct tally *t)
 	}
 }
 
+/* JSON states are identifiers; the text and CSV keep perf's "<not counted>" */
+static const char *state_key(enum count_state s)
+{
+	switch (s) {
+	case COUNT_OK:
+		return "counted";
+	case COUNT_NOT_SUPPORTED:
+		return "not_supported";
+	default:
+		return "not_counted";
+	}
+}
+
 static json_t *row_json(const struct render_ctx *c, const struct tally_row *row)
 {
 	json_t *o = json_object();
 
 	json_object_set_new(o, "event", json_text(row->label));
-	json_object_set_new(o, "pmu", row->pmu ? json_text(row->pmu) : json_null());
+	json_object_set_new(o, "pmu", json_text(row->pmu));
+	json_object_set_new(o, "socket", json_int_or_null(row->socket));
+	json_object_set_new(o, "rc", json_int_or_null(row->rc));
+	/* only -A splits by CPU, as in perf's JSON */
+	json_object_set_new(o, "cpu", json_int_or_null(c->aggr == AGGR_NONE ? row->cpu : -1));
+	/* a count of one PCI function: stat --per-device */
+	json_object_set_new(o, "device", json_null());
 	json_object_set_new(o, "count", row->state == COUNT_OK ? json_integer((json_int_t)llround(row->count)) : json_null());
 	json_object_set_new(o, "running_pct", json_real(round(running_pct(row) * 100) / 100));
 	/* summed over the row's counters, as perf's CSV prints its run time */
 	json_object_set_new(o, "enabled_ns", json_integer((json_int_t)row->enabled));
 	json_object_set_new(o, "running_ns", json_integer((json_int_t)row->running));
-	json_object_set_new(o, "state", json_string(row->state == COUNT_OK ? "counted" : state_text(row->state)));
-	if (c->aggr == AGGR_SOCKET || row->socket >= 0)
-		json_object_set_new(o, "socket", row->socket >= 0 ? json_integer(row->socket) : json_null());
-	if (c->aggr == AGGR_NONE)
-		json_object_set_new(o, "cpu", row->cpu >= 0 ? json_integer(row->cpu) : json_null());
-	if (row->why)
-		json_object_set_new(o, "error", json_text(row->why));
+	json_object_set_new(o, "state", json_string(state_key(row->state)));
+	json_object_set_new(o, "error", json_text(row->why));
 	return o;
 }
 
 static void counts_json(const struct render_ctx *c, const struct tally *t)
 {
-	json_t *root = json_object(), *arr = json_array();
+	json_t *arr = json_object_get(c->record, "counts");
+
+	for (size_t i = 0; i < t->n; i++)
+		json_array_append_new(arr, row_json(c, &t->v[i]));
+}
+
+json_t *stat_record_new(const struct render_ctx *c)
+{
+	return json_pack("{s:o, s:f, s:o, s:o, s:[], s:[]}", "interval",
+			 c->interval ? json_integer(c->interval) : json_null(), "time_s", c->time_s,
+			 "timestamp", json_timestamp(&c->wall), "target", json_text(c->target), "counts",
+			 "metrics");
+}
+
+int stat_record_emit(const struct render_ctx *c)
+{
 	size_t flags = JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17);
 	char *text;
 
-	if (c->interval)
-		json_object_set_new(root, "interval", json_integer(c->interval));
-	json_object_set_new(root, "time_s", json_real(c->time_s));
-	json_object_set_new(root, "timestamp", json_timestamp(&c->wall));
-	json_object_set_new(root, "target", json_text(c->target));
-	for (size_t i = 0; i < t->n; i++)
-		json_array_append_new(arr, row_json(c, &t->v[i]));
-	json_object_set_new(root, "counts", arr);
 	/* JSON Lines with -I: one compact object per interval */
 	if (settings.pretty && !c->interval)
 		flags |= JSON_INDENT(2);
 	else
 		flags |= JSON_COMPACT;
-	text = json_dumps(root, flags);
-	if (text)
-		fprintf(c->f, "%s\n", text);
+	text = c->record ? json_dumps(c->record, flags) : NULL;
+	if (!text)
+		return -ENOMEM;
+	fprintf(c->f, "%s\n", text);
 	free(text);
-	json_decref(root);
+	return 0;
 }
 
 json_t *json_timestamp(const struct timespec *wall)

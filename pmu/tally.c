@@ -42,6 +42,12 @@ static int socket_of(const struct plan_event *e, const struct counter *c, const 
 	return socket >= 0 ? socket : cpu_package_of(pk, c->cpu);
 }
 
+/* The PMU's root complex (Tegra410 PCIE), or -1 */
+static int rc_of(const struct plan_event *e)
+{
+	return e->pmu ? e->pmu->rc : -1;
+}
+
 /* The row counter c sums into; *created when it is new */
 static struct tally_row *row_for(struct tally *t, const struct tally_opts *o, const struct plan_event *e,
 				 const struct counter *c, char *const *args, bool *created)
@@ -53,7 +59,8 @@ static struct tally_row *row_for(struct tally *t, const struct tally_opts *o, co
 		if (same_row(o->aggr, e, c, o->packages, &t->v[k]))
 			return &t->v[k];
 	row = &t->v[t->n];
-	*row = (struct tally_row){ .pmu = pmu_of(e), .socket = socket_of(e, c, o->packages), .cpu = c->cpu,
+	*row = (struct tally_row){ .pmu = pmu_of(e), .socket = socket_of(e, c, o->packages),
+				   .rc = rc_of(e), .cpu = c->cpu,
 				   .arg = e->arg, .start = e->start, .state = c->state, .why = c->why };
 	row->label = e->end > e->start ? strndup(args[e->arg] + e->start, e->end - e->start) :
 					 strdup(e->event);
@@ -115,6 +122,8 @@ int tally_build(const struct plan *plan, char *const *args, const struct count_s
 				row->pmu = NULL;
 			if (row->socket != socket_of(e, c, o->packages))
 				row->socket = -1;
+			if (row->rc != rc_of(e))
+				row->rc = -1;
 			if (row->cpu != c->cpu)
 				row->cpu = -1;
 			if (c->state == COUNT_OK && row->state != COUNT_OK) {

@@ -21,7 +21,7 @@ enum tally_aggr {
 struct tally_row {
 	char *label;		/* the part of the -e string it came from (the glob, not each match) */
 	const char *pmu;	/* NULL when the row spans several */
-	int socket, cpu;	/* -1 when it spans several, or the PMU does not say */
+	int socket, rc, cpu;	/* -1 when it spans several, or the PMU does not say */
 	int ncpu;		/* how many CPUs it sums (perf's --per-socket "S0  2") */
 	int arg;		/* which -e string */
 	size_t start;		/* where in it: an event given twice is two rows */

@@ -69,7 +69,7 @@ our_rate() {
 	[ "$status" -eq 2 ]
 	json=${lines[-1]}
 	output=$json
-	[ "$(jq_py '[c["state"] for c in d["counts"]]')" = "['<not counted>', '<not supported>', 'counted']" ]
+	[ "$(jq_py '[c["state"] for c in d["counts"]]')" = "['not_counted', 'not_supported', 'counted']" ]
 }
 
 @test "count: family rules are checked before anything opens" {
