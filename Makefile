@@ -4,12 +4,14 @@
 #   make check           unit, CLI and differential tests, docs, a short fuzz, the suite under
 #                        ASan + UBSan, and the CLI tests under valgrind
 #   make fuzz            run every libFuzzer target for FUZZ_SECONDS each
-#   make install         PREFIX=/usr/local DESTDIR= (binary, man pages, bash/zsh/fish completions)
+#   make install         PREFIX=/usr/local DESTDIR= (binary, man pages, JSON schemas,
+#                        bash/zsh/fish completions)
 #   make V=1             show the commands
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+SCHEMADIR ?= $(PREFIX)/share/pmuctl/schemas
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
@@ -49,6 +51,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 MAN1 := $(wildcard man/*.1)
 MAN7 := $(wildcard man/*.7)
+SCHEMAS := $(wildcard schemas/*.schema.json)
 
 .PHONY: all check check-plain check-asan check-docs check-valgrind lint unit fuzz fuzz-smoke install uninstall clean
 .DELETE_ON_ERROR:
@@ -139,10 +142,12 @@ fuzz:
 
 install: pmuctl
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
-		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) \
+		$(DESTDIR)$(SCHEMADIR)
 	install -m 0755 pmuctl $(DESTDIR)$(BINDIR)/pmuctl
 	install -m 0644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 $(MAN7) $(DESTDIR)$(MANDIR)/man7/
+	install -m 0644 $(SCHEMAS) $(DESTDIR)$(SCHEMADIR)/
 	install -m 0644 completions/pmuctl.bash $(DESTDIR)$(BASHCOMPDIR)/pmuctl
 	install -m 0644 completions/_pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl
 	install -m 0644 completions/pmuctl.fish $(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish
@@ -151,7 +156,9 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/pmuctl $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
 		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
 		$(DESTDIR)$(BASHCOMPDIR)/pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl \
-		$(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish
+		$(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish \
+		$(addprefix $(DESTDIR)$(SCHEMADIR)/,$(notdir $(SCHEMAS)))
+	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(patsubst %/,%,$(dir $(SCHEMADIR))) 2>/dev/null
 
 clean:
 	rm -rf build build-asan build-fuzz pmuctl

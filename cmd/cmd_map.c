@@ -164,8 +164,9 @@ static json_t *requester_json(const struct fn_pmu *r)
 	json_t *o = json_pack("{s:s, s:s}", "pmu", r->name, "filter",
 			      fn_filter_text(&r->function, filter, sizeof(filter)));
 
-	if (r->event)
-		json_object_set_new(o, "event", json_text(event_text(r, &r->function, event, sizeof(event))));
+	/* null when the family names no event for the filter */
+	json_object_set_new(o, "event",
+			    json_text(r->event ? event_text(r, &r->function, event, sizeof(event)) : NULL));
 	return o;
 }
 
@@ -187,13 +188,39 @@ static json_t *tgt_json(const struct fn_pmu *t)
 }
 
 /* Every key for every function, null where it does not apply: schemas/map.schema.json */
+/* The DVSEC's own fields, read from a root port; null on other functions */
+static void set_dvsec(json_t *o, const struct nv_dvsec *port)
+{
+	json_object_set_new(o, "bus", port ? json_integer(port->bus) : json_null());
+	json_object_set_new(o, "segment", port ? json_integer(port->segment) : json_null());
+	json_object_set_new(o, "dvsec_offset", port ? json_integer(port->offset) : json_null());
+}
+
+/* The filters of a function below a Tegra410 root port; null below none */
+static void set_t410(json_t *o, const struct devmap_fn *m)
+{
+	const struct nv_dvsec *d = m->dvsec;
+	char buf[256];
+
+	json_object_set_new(o, "tgt_pmu", d ? json_string(m->target.name) : json_null());
+	json_object_set_new(o, "tgt_pmu_present", json_boolean(d && m->target.pmu));
+	json_object_set_new(o, "src_rp_mask", d ? json_integer(m->rp_mask) : json_null());
+	json_object_set_new(o, "event_bdf",
+			    json_text(d ? event_text(&m->requester, &m->requester.function, buf, sizeof(buf)) : NULL));
+	json_object_set_new(o, "event_root_port",
+			    json_text(d && m->requester.root_port.n ?
+					      event_text(&m->requester, &m->requester.root_port, buf, sizeof(buf)) :
+					      NULL));
+	json_object_set_new(o, "tgt_filters", d ? tgt_json(&m->target) : json_array());
+}
+
+/* Every key for every function, null where it does not apply: schemas/map.schema.json */
 static json_t *record_json(const struct map_ctx *c, size_t i)
 {
 	const struct pcifn *f = &c->topo.fn[i];
 	const struct devmap_fn *m = &c->maps[i];
 	const struct nv_dvsec *d = m->dvsec;
-	bool port = d && (size_t)m->root == i;
-	char bdf[32], rp[32], buf[256], vendor[8], device[8], class[8];
+	char bdf[32], rp[32], vendor[8], device[8], class[8];
 	json_t *o;
 
 	snprintf(vendor, sizeof(vendor), "%04x", f->cfg.vendor);
@@ -201,24 +228,16 @@ static json_t *record_json(const struct map_ctx *c, size_t i)
 	snprintf(class, sizeof(class), "%04x", f->cfg.class_code >> 8);
 	o = json_pack("{s:s, s:s, s:s, s:s, s:i}", "bdf", fn_full(f, bdf, sizeof(bdf)), "vendor", vendor,
 		      "device", device, "class", class, "src_bdf", m->src_bdf);
-	json_object_set_new(o, "root_port", d ? json_string(fn_full(&c->topo.fn[m->root], rp, sizeof(rp))) : json_null());
-	json_object_set_new(o, "is_root_port", d ? json_boolean(port) : json_null());
+	json_object_set_new(o, "root_port",
+			    json_text(d ? fn_full(&c->topo.fn[m->root], rp, sizeof(rp)) : NULL));
+	json_object_set_new(o, "is_root_port", d ? json_boolean((size_t)m->root == i) : json_null());
 	json_object_set_new(o, "socket", d ? json_integer(d->socket) : json_null());
 	json_object_set_new(o, "rc", d ? json_integer(d->rc) : json_null());
 	json_object_set_new(o, "rp", d ? json_integer(d->rp) : json_null());
-	/* the DVSEC's own fields, read from the root port */
-	json_object_set_new(o, "bus", port ? json_integer(d->bus) : json_null());
-	json_object_set_new(o, "segment", port ? json_integer(d->segment) : json_null());
-	json_object_set_new(o, "dvsec_offset", port ? json_integer(d->offset) : json_null());
+	set_dvsec(o, d && (size_t)m->root == i ? d : NULL);
 	json_object_set_new(o, "pmu", m->requester.family ? json_string(m->requester.name) : json_null());
-	json_object_set_new(o, "pmu_present", json_boolean(m->requester.pmu != NULL));
-	json_object_set_new(o, "tgt_pmu", d ? json_string(m->target.name) : json_null());
-	json_object_set_new(o, "tgt_pmu_present", json_boolean(d && m->target.pmu != NULL));
-	json_object_set_new(o, "src_rp_mask", d ? json_integer(m->rp_mask) : json_null());
-	json_object_set_new(o, "event_bdf", d ? json_string(event_text(&m->requester, &m->requester.function, buf, sizeof(buf))) : json_null());
-	json_object_set_new(o, "event_root_port", d && m->requester.root_port.n ?
-				    json_string(event_text(&m->requester, &m->requester.root_port, buf, sizeof(buf))) : json_null());
-	json_object_set_new(o, "tgt_filters", d ? tgt_json(&m->target) : json_array());
+	json_object_set_new(o, "pmu_present", json_boolean(m->requester.pmu));
+	set_t410(o, m);
 	json_object_set_new(o, "hns3", !d && m->requester.family ? requester_json(&m->requester) : json_null());
 	return o;
 }

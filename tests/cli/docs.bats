@@ -94,7 +94,12 @@ t410_pcie_tgt" ]
 	[ -x "$d/usr/bin/pmuctl" ]
 	[ -f "$d/usr/share/man/man7/pmuctl-metrics.7" ]
 	[ -f "$d/usr/share/bash-completion/completions/pmuctl" ]
-	[ "$(find "$d" -type f | wc -l)" -eq 10 ]
+	# the schemas the man pages name are where they say
+	for f in $(grep -ho '/usr/share/pmuctl/schemas/[a-z-]*\.schema\.json' "$ROOT"/man/*.1 | sort -u); do
+		[ -f "$d$f" ] || { echo "missing $f"; return 1; }
+	done
+	[ "$(find "$d" -type f | wc -l)" -eq 16 ]
 	env -u BUILD make -s -C "$ROOT" uninstall DESTDIR="$d" PREFIX=/usr
 	[ "$(find "$d" -type f | wc -l)" -eq 0 ]
+	[ ! -e "$d/usr/share/pmuctl" ]
 }

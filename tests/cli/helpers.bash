@@ -6,11 +6,34 @@ YITIAN=$FIX/yitian710/sys
 HIP09=$FIX/hip09/sys
 BF2=$FIX/bluefield2/sys
 
-# run pmuctl; a crash (signal) is never an expected failure
+# Whether pmuctl's own arguments (not a workload's, after --) ask for JSON
+json_asked() {
+	local a
+	for a in "$@"; do
+		case $a in
+		--) return 1 ;;
+		-j | --json | -p | --pretty) return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# run pmuctl; a crash (signal) is never an expected failure, and whatever a JSON run prints
+# (standard output, and -o FILE) must match its schema in schemas/
 pmuctl() {
-	run "$PMUCTL" "$@"
+	local stdout=$BATS_TEST_TMPDIR/pmuctl.stdout
+	if json_asked "$@"; then
+		# stdout is a pipe under run already: tee keeps a copy without changing that
+		run bash -c 'set -o pipefail; "$@" | tee "$0"' "$stdout" "$PMUCTL" "$@"
+	else
+		run "$PMUCTL" "$@"
+	fi
 	if [ "$status" -ge 128 ]; then
 		echo "pmuctl crashed with status $status: $output" >&2
+		return 1
+	fi
+	if json_asked "$@" && ! /usr/bin/python3 "$BATS_TEST_DIRNAME/../schema_check.py" "$stdout" -- "$@" >&2; then
+		echo "pmuctl $*: the JSON above does not match its schema" >&2
 		return 1
 	fi
 }

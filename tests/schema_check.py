@@ -1,0 +1,104 @@
+#!/usr/bin/python3
+"""Validate what a pmuctl -j run printed against the schema of its command (schemas/).
+
+Usage: schema_check.py STDOUT_FILE -- PMUCTL_ARGS...
+
+The schema follows from the arguments: list (--metrics), map, bdf, stat (--dry-run). stat's
+output is a stream of reports, one JSON value each (JSON Lines with -I). With -o FILE the file
+is checked too. Prints one line per mismatch and exits 1; exits 0 when all is valid or the
+run was not a JSON one.
+"""
+import json
+import os
+import sys
+
+import jsonschema
+
+SCHEMAS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "schemas")
+COMMANDS = ("list", "map", "stat", "bdf")
+JSON_FLAGS = ("-j", "--json", "-p", "--pretty")
+
+
+def own_args(args):
+    """pmuctl's arguments: a workload's after -- are not its own."""
+    return args[: args.index("--")] if "--" in args else args
+
+
+def schema_name(args):
+    mine = own_args(args)
+    if not any(a in JSON_FLAGS for a in mine):
+        return None
+    cmd = next((a for a in mine if a in COMMANDS), None)
+    if cmd == "list" and "--metrics" in mine:
+        return "list-metrics"
+    if cmd == "stat" and "--dry-run" in mine:
+        return "dry-run"
+    if cmd == "stat" and "--format=openmetrics" in mine:
+        return None
+    return cmd
+
+
+def output_file(args):
+    """The -o FILE of stat, unless it is standard output."""
+    mine = own_args(args)
+    for i, a in enumerate(mine):
+        if a in ("-o", "--output") and i + 1 < len(mine):
+            path = mine[i + 1]
+        elif a.startswith("--output="):
+            path = a[len("--output="):]
+        elif a.startswith("-o") and len(a) > 2:
+            path = a[2:]
+        else:
+            continue
+        return None if path == "-" else path
+    return None
+
+
+def documents(text):
+    """Every JSON value in text, one after another (a report per line with -I)."""
+    dec = json.JSONDecoder()
+    at = 0
+    while True:
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if at == len(text):
+            return
+        value, at = dec.raw_decode(text, at)
+        yield value
+
+
+def check(validator, text, where):
+    bad = 0
+    try:
+        docs = list(documents(text))
+    except json.JSONDecodeError as e:
+        print(f"{where}: not JSON: {e}")
+        return 1
+    for n, doc in enumerate(docs, 1):
+        for err in validator.iter_errors(doc):
+            path = "/".join(str(p) for p in err.absolute_path)
+            print(f"{where}: value {n}, at /{path}: {err.message}")
+            bad += 1
+    return bad
+
+
+def main():
+    out, args = sys.argv[1], sys.argv[3:]
+    name = schema_name(args)
+    if not name:
+        return 0
+    with open(os.path.join(SCHEMAS, name + ".schema.json")) as f:
+        schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    with open(out) as f:
+        bad = check(validator, f.read(), f"stdout ({name} schema)")
+    path = output_file(args) if name == "stat" else None
+    if path and os.path.isfile(path):
+        with open(path) as f:
+            bad += check(validator, f.read(), f"{path} ({name} schema)")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
