@@ -42,7 +42,7 @@ static const struct argp_option stat_options[] = {
 	{ "output", 'o', "FILE", 0, "write to FILE ('-': standard output), each interval as it is printed; with --format=openmetrics FILE is replaced whole at every interval", 3 },
 	{ "append", KEY_APPEND, NULL, 0, "append to the -o FILE instead of truncating it", 3 },
 	{ "format", KEY_FORMAT, "FORMAT", 0, "text (default), or openmetrics: the Prometheus text format of -M's values, for node_exporter's textfile collector (with -o, rewritten every -I interval)", 3 },
-	{ "metrics", 'M', "METRIC,...", 0, "count what these metrics need and print their values (pmuctl list --metrics); a family id selects all of its metrics", 4 },
+	{ "metrics", 'M', "METRIC,...", 0, "count what these metrics need and print their values (pmuctl list --metrics): one for the machine, or per socket or PMU as the flags say; a family id selects all of its metrics", 4 },
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7))", 4 },
 	{ "device", KEY_DEVICE, "BDF", 0, "-M for one PCI function: its PCIE PMU with src_bdf, or its HNS3 PMU with bdf", 4 },
 	{ "root-port", KEY_ROOT_PORT, NULL, 0, "with --device: the whole root port above it (src_rp_mask)", 4 },

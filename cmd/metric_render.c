@@ -173,12 +173,26 @@ void render_metrics(const struct render_ctx *c, const struct metric_value *v, si
 	fflush(c->f);
 }
 
+/* Metrics take the scopes of counts: -A is --per-pmu, as no metric is per CPU */
+static enum metric_scope metric_scope_of(enum tally_aggr aggr)
+{
+	switch (aggr) {
+	case AGGR_PMU:
+	case AGGR_NONE:
+		return SCOPE_PMU;
+	case AGGR_SOCKET:
+		return SCOPE_SOCKET;
+	default:
+		return SCOPE_TOTAL;
+	}
+}
+
 int render_metric_samples(const struct render_ctx *c, const struct metric_sample *samples, size_t n,
 			  double duration)
 {
 	struct metric_value *vals = NULL;
 	size_t nvals = 0;
-	int ret = metric_evaluate(samples, n, duration, &vals, &nvals);
+	int ret = metric_evaluate(samples, n, metric_scope_of(c->aggr), duration, &vals, &nvals);
 
 	if (!ret)
 		render_metrics(c, vals, nvals);

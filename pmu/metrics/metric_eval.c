@@ -52,9 +52,23 @@ static int push(struct metric_value **out, size_t *n, const struct metric_value 
 	return 0;
 }
 
-/* The samples of metric m with socket sock (-2: any), summed into one lookup context */
-static double eval_scope(const struct metric_sample *s, size_t n, const struct metric *m,
-			 int sock, double duration, struct mexpr *e, bool *mux, int *inst)
+/*
+ * Whether samples a and b sum into one value at scope: a sample of one PCI function (--device)
+ * is always a value of its own, as is every instance at SCOPE_PMU
+ */
+static bool same_value(const struct metric_sample *a, const struct metric_sample *b,
+		       enum metric_scope scope)
+{
+	if (a->m != b->m)
+		return false;
+	if (a->device || b->device || scope == SCOPE_PMU)
+		return a == b;
+	return scope == SCOPE_TOTAL || a->socket == b->socket;
+}
+
+/* The samples that sum with lead at scope, summed into one lookup context */
+static double eval_value(const struct metric_sample *s, size_t n, const struct metric_sample *lead,
+			 enum metric_scope scope, double duration, struct mexpr *e, bool *mux, int *inst)
 {
 	const char *names[MEXPR_NAMES_MAX];
 	double sum[MEXPR_NAMES_MAX] = { 0 }, clk = 0;
@@ -66,7 +80,7 @@ static double eval_scope(const struct metric_sample *s, size_t n, const struct m
 	*mux = false;
 	*inst = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (s[i].m != m || (sock != -2 && s[i].socket != sock))
+		if (!same_value(&s[i], lead, scope))
 			continue;
 		(*inst)++;
 		*mux |= s[i].multiplexed;
@@ -94,15 +108,42 @@ static double eval_scope(const struct metric_sample *s, size_t n, const struct m
 	return mexpr_eval(e, lookup, &ctx);
 }
 
-static bool seen_before(const struct metric_sample *s, size_t i, int sock)
+/* Whether an earlier sample already gave the value sample i sums into */
+static bool counted_before(const struct metric_sample *s, size_t i, enum metric_scope scope)
 {
 	for (size_t k = 0; k < i; k++)
-		if (s[k].m == s[i].m && (sock == -2 || s[k].socket == sock))
+		if (same_value(&s[k], &s[i], scope))
 			return true;
 	return false;
 }
 
-int metric_evaluate(const struct metric_sample *s, size_t n, double duration,
+static bool metric_seen(const struct metric_sample *s, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (s[k].m == s[i].m)
+			return true;
+	return false;
+}
+
+/* The value of the samples that sum with s[lead] */
+static struct metric_value value_of(const struct metric_sample *s, size_t lead, enum metric_scope scope)
+{
+	const struct metric_sample *l = &s[lead];
+	struct metric_value v = { .m = l->m, .scope = scope, .socket = -1, .rc = -1 };
+
+	if (l->device)
+		v.scope = SCOPE_PMU;
+	if (v.scope == SCOPE_PMU) {
+		v.pmu = l->pmu;
+		v.rc = l->rc;
+		v.device = l->device;
+	}
+	if (v.scope != SCOPE_TOTAL)
+		v.socket = l->socket;
+	return v;
+}
+
+int metric_evaluate(const struct metric_sample *s, size_t n, enum metric_scope scope, double duration,
 		    struct metric_value **out, size_t *nout)
 {
 	struct pmu_err err;
@@ -112,45 +153,20 @@ int metric_evaluate(const struct metric_sample *s, size_t n, double duration,
 	*nout = 0;
 	for (size_t i = 0; i < n && !ret; i++) {
 		const struct metric *m = s[i].m;
+		enum metric_scope at = m->total_only ? SCOPE_TOTAL : scope;
 		struct mexpr *e;
-		int total = 0, sockets = 0;
 
-		if (seen_before(s, i, -2))
+		if (metric_seen(s, i))
 			continue;
 		if (mexpr_parse(m->expr, &e, &err))
 			continue;	/* checked when loaded: cannot happen for listed metrics */
-		for (size_t k = i; k < n; k++) {
-			if (s[k].m != m)
-				continue;
-			total++;
-			if (s[k].socket >= 0 && !seen_before(s, k, s[k].socket))
-				sockets++;
-		}
-		for (size_t k = i; k < n && !ret && !m->total_only; k++) {
-			struct metric_value v = { .m = m, .scope = SCOPE_PMU, .pmu = s[k].pmu,
-						  .socket = s[k].socket, .rc = s[k].rc,
-						  .device = s[k].device };
-			if (s[k].m != m)
-				continue;
-			v.value = eval_scope(&s[k], 1, m, -2, duration, e, &v.multiplexed, &v.instances);
-			ret = push(out, nout, &v);
-		}
-		/* a socket value where a socket has several instances, or there are several sockets */
-		for (size_t k = i; k < n && !ret && !m->total_only && total > 1; k++) {
-			struct metric_value v = { .m = m, .scope = SCOPE_SOCKET, .socket = s[k].socket,
-						  .rc = -1 };
+		for (size_t k = i; k < n && !ret; k++) {
+			struct metric_value v;
 
-			if (s[k].m != m || s[k].socket < 0 || seen_before(s, k, s[k].socket))
+			if (s[k].m != m || counted_before(s, k, at))
 				continue;
-			v.value = eval_scope(s, n, m, s[k].socket, duration, e, &v.multiplexed,
-					     &v.instances);
-			if (v.instances > 1 || sockets > 1)
-				ret = push(out, nout, &v);
-		}
-		if (!ret && (total > 1 || m->total_only)) {
-			struct metric_value v = { .m = m, .scope = SCOPE_TOTAL, .socket = -1, .rc = -1 };
-
-			v.value = eval_scope(s, n, m, -2, duration, e, &v.multiplexed, &v.instances);
+			v = value_of(s, k, at);
+			v.value = eval_value(s, n, &s[k], at, duration, e, &v.multiplexed, &v.instances);
 			ret = push(out, nout, &v);
 		}
 		mexpr_free(e);

@@ -34,12 +34,15 @@ struct metric_value {
 };
 
 /*
- * Evaluate every sample at duration seconds. Aggregates sum the counts of their instances
- * (clocks like cycles are averaged: every instance counts the same clock), then apply the
- * formula, so a latency is weighted by requests and a bandwidth adds up. Values come in
- * sample order, each metric's socket and total values after its instances.
+ * Evaluate the samples at scope (SCOPE_TOTAL: one value per metric for the machine, as perf
+ * merges uncore instances; SCOPE_SOCKET: one per socket, die on Yitian; SCOPE_PMU: one per
+ * instance) over duration seconds. A sample of one PCI function (--device) is a value of its
+ * own at every scope, and a total-only metric (perf's ".all") is one value at every scope.
+ * Values sum the counts of their instances (clocks like cycles are averaged: every instance
+ * counts the same clock), then apply the formula, so a latency is weighted by requests and a
+ * bandwidth adds up. Values come in sample order.
  */
-int metric_evaluate(const struct metric_sample *s, size_t n, double duration,
+int metric_evaluate(const struct metric_sample *s, size_t n, enum metric_scope scope, double duration,
 		    struct metric_value **out, size_t *nout);
 const char *metric_scope_name(enum metric_scope s);
 

@@ -31,12 +31,34 @@ DATA=$BATS_TEST_DIRNAME/../data
 	[ "$(jq_py 'len([m for m in d["metrics"] if m["family"] == "hns3"])')" = 55 ]
 }
 
-@test "metrics: perf CSV input gives the hand-computed values" {
-	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw,t410_pcie_rd_latency_ns,t410_pcie_freq,ddr_read_bandwidth.all
-	[ "$status" -eq 0 ]
+@test "metrics: perf CSV input gives the hand-computed values at each scope the flags ask" {
+	local ms=t410_pcie_rd_bw,t410_pcie_rd_latency_ns,t410_pcie_freq,ddr_read_bandwidth.all
+	local q='[(m["metric"], m["scope"], m["pmu"], m["socket"], m["value"], m["multiplexed"]) for m in d["metrics"]]'
 	# 3e9 bytes / 2e9 ns; 1e9 / 2e9; latency (10000 / 200) cycles / (4e9 cycles / 2e9 ns); 4e6 * 64 / 1e6 / 2 s
-	[ "$(jq_py '[(m["metric"], m["scope"], m.get("pmu"), m["value"], m["multiplexed"]) for m in d["metrics"]]')" = \
-	  "[('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 1.5, False), ('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 0.5, True), ('t410_pcie_rd_bw', 'socket', None, 1.5, False), ('t410_pcie_rd_bw', 'socket', None, 0.5, True), ('t410_pcie_rd_bw', 'total', None, 2.0, True), ('t410_pcie_freq', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 2.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 25.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_1_rc_4', None, True), ('t410_pcie_rd_latency_ns', 'socket', None, 25.0, False), ('t410_pcie_rd_latency_ns', 'socket', None, None, True), ('t410_pcie_rd_latency_ns', 'total', None, None, True), ('ddr_read_bandwidth.all', 'total', None, 128.0, False)]" ]
+	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M $ms --per-pmu
+	[ "$status" -eq 0 ]
+	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 1.5, False), ('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, 0.5, True), ('t410_pcie_freq', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 2.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 25.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, None, True), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
+	# -A is --per-pmu for metrics: none is per CPU
+	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M $ms -A
+	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 1.5, False), ('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, 0.5, True), ('t410_pcie_freq', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 2.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 25.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, None, True), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
+	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M $ms --per-socket
+	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'socket', None, 0, 1.5, False), ('t410_pcie_rd_bw', 'socket', None, 1, 0.5, True), ('t410_pcie_freq', 'socket', None, 0, 2.0, False), ('t410_pcie_rd_latency_ns', 'socket', None, 0, 25.0, False), ('t410_pcie_rd_latency_ns', 'socket', None, 1, None, True), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
+	# no flag: one value for the machine, as perf merges uncore PMUs
+	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M $ms
+	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'total', None, None, 2.0, True), ('t410_pcie_freq', 'total', None, None, 2.0, False), ('t410_pcie_rd_latency_ns', 'total', None, None, None, True), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
+}
+
+@test "metrics: -M --per-socket on the live tree prints one line per socket and interval" {
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --per-socket -I 100 --interval-count 2
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 4 ]
+	[[ "${lines[0]}" == *"t410_pcie_rd_bw"*"socket 0 (6 PMUs)"*"GB/s" ]]
+	[[ "${lines[1]}" == *"t410_pcie_rd_bw"*"socket 1 (6 PMUs)"*"GB/s" ]]
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw -I 100 --interval-count 2
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[1]}" == *"t410_pcie_rd_bw"*"total (12 PMUs)"*"GB/s" ]]
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --per-pmu -I 100 --interval-count 1
+	[ "${#lines[@]}" -eq 12 ]
 }
 
 @test "metrics: perf JSON input with intervals, and <not counted> is n/a" {
@@ -47,7 +69,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 	[ "$(jq_py '[(d["interval"], m["value"]) for m in d["metrics"]]')" = "[(1, 0.5), (1, None)]" ]
 	output=${lines[1]}
 	[ "$(jq_py '[round(m["value"], 12) for m in d["metrics"]]')" = "[2.0, 0.1]" ]
-	pmuctl stat --input "$DATA/perf-pcie-interval.json" -M t410_pcie_wr_bw
+	pmuctl stat --input "$DATA/perf-pcie-interval.json" -M t410_pcie_wr_bw --per-pmu
 	[[ "${lines[0]}" == *"t410_pcie_wr_bw"*"socket 0 rc 4 (nvidia_pcie_pmu_0_rc_4)"*"n/a  (multiplexed: scaled counts)" ]]
 }
 
@@ -67,18 +89,23 @@ DATA=$BATS_TEST_DIRNAME/../data
 	[ "$(jq_py "abs(d['metrics'][0]['value'] - $bytes / $ns) < 1e-12")" = True ]
 }
 
-@test "metrics: -M on the live fixture prints per-RC, per-socket and total values" {
-	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --duration 0.2
+@test "metrics: -M on the live fixture prints per-RC, per-socket and total values as asked" {
+	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --duration 0.2 --per-pmu
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[m["scope"] for m in d["metrics"]].count("pmu")')" = 12 ]
-	[ "$(jq_py '[(m["scope"], m.get("socket")) for m in d["metrics"] if m["scope"] != "pmu"]')" = "[('socket', 0), ('socket', 1), ('total', None)]" ]
+	[ "$(jq_py 'len(d["metrics"])')" = 12 ]
 	# rd_bytes is cpu-clock here: no RC can count more ns than the run lasted (time starts
 	# when the counters do), so 1 "GB/s" per RC is a bound, whatever the machine's load
-	[ "$(jq_py 'all(0 < m["value"] <= 1.001 for m in d["metrics"] if m["scope"] == "pmu")')" = True ]
-	[ "$(jq_py 'all(0 < m["value"] <= 6.006 for m in d["metrics"] if m["scope"] == "socket")')" = True ]
-	[ "$(jq_py 'all(0 < m["value"] <= 12.012 for m in d["metrics"] if m["scope"] == "total")')" = True ]
-	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --duration 0.1
+	[ "$(jq_py 'all(0 < m["value"] <= 1.001 for m in d["metrics"])')" = True ]
+	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --duration 0.2 --per-socket
+	[ "$(jq_py '[(m["scope"], m["socket"]) for m in d["metrics"]]')" = "[('socket', 0), ('socket', 1)]" ]
+	[ "$(jq_py 'all(0 < m["value"] <= 6.006 for m in d["metrics"])')" = True ]
+	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --duration 0.2
+	[ "$(jq_py '[(m["scope"], m["socket"]) for m in d["metrics"]]')" = "[('total', None)]" ]
+	[ "$(jq_py 'all(0 < m["value"] <= 12.012 for m in d["metrics"])')" = True ]
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --duration 0.1 --per-pmu
 	[[ "$output" == *"t410_pcie_rd_bw                socket 1 rc 5 (nvidia_pcie_pmu_1_rc_5)"* ]]
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --duration 0.1
 	[[ "$output" == *"t410_pcie_rd_bw                total (12 PMUs)"* ]]
 }
 
@@ -94,7 +121,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 @test "metrics: the OpenMetrics file passes promtool and node_exporter serves it" {
 	command -v promtool || skip "promtool is not installed"
 	mkdir "$BATS_TEST_TMPDIR/textfile"
-	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw,t410_cmem_rd_bw --format=openmetrics -o "$BATS_TEST_TMPDIR/textfile/pmuctl.prom" -I 100 --interval-count 2
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw,t410_cmem_rd_bw --per-pmu --format=openmetrics -o "$BATS_TEST_TMPDIR/textfile/pmuctl.prom" -I 100 --interval-count 2
 	[ "$status" -eq 0 ]
 	run promtool check metrics <"$BATS_TEST_TMPDIR/textfile/pmuctl.prom"
 	[ "$status" -eq 0 ]
@@ -110,7 +137,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 	wait_for "node_exporter to answer" curl -sf -o "$BATS_TEST_TMPDIR/scrape" "http://127.0.0.1:$port/metrics"
 	kill $ne
 	grep -q '^pmuctl_t410_pcie_rd_bw{device="",pmu="nvidia_pcie_pmu_0_rc_4",rc="4",scope="pmu",socket="0"} ' "$BATS_TEST_TMPDIR/scrape"
-	grep -q '^pmuctl_t410_cmem_rd_bw{device="",pmu="",rc="",scope="total",socket=""} ' "$BATS_TEST_TMPDIR/scrape"
+	grep -q '^pmuctl_t410_cmem_rd_bw{device="",pmu="nvidia_cmem_latency_pmu_1",rc="",scope="pmu",socket="1"} ' "$BATS_TEST_TMPDIR/scrape"
 	grep -q '^node_textfile_scrape_error 0$' "$BATS_TEST_TMPDIR/scrape"
 }
 
@@ -120,7 +147,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 JSON
 	pmuctl -j list --metrics --metrics-file "$BATS_TEST_TMPDIR/m.json" pcie_rd_mib
 	[ "$(jq_py 'd["metrics"][0]["expression"]')" = "rd_bytes / 1048576 / duration_time" ]
-	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M pcie_rd_mib --metrics-file "$BATS_TEST_TMPDIR/m.json"
+	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M pcie_rd_mib --metrics-file "$BATS_TEST_TMPDIR/m.json" --per-pmu
 	[ "$(jq_py 'd["metrics"][0]["value"] == 3e9 / 1048576 / 2')" = True ]
 	echo '[{"name": "x", "family": "t410_pcie", "expr": "rd_bytes / (2"}]' >"$BATS_TEST_TMPDIR/bad.json"
 	pmuctl list --metrics --metrics-file "$BATS_TEST_TMPDIR/bad.json"

@@ -73,7 +73,7 @@ for dev in d["bluefield"]:
 		'3000000000,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,2000000000,100.00,,' \
 		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/rec.csv"
 	# without --device the RC's unfiltered count, not the two added up
-	pmuctl -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw
+	pmuctl -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw --per-pmu
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(m["pmu"], m["value"]) for m in d["metrics"]]')" = "[('nvidia_pcie_pmu_0_rc_4', 1.5)]" ]
 	pmuctl --sysfs-root "$T410" -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw --device 0005:41:00.0

@@ -49,8 +49,10 @@ print(len(files))' "$SCHEMAS"
 		[ "$status" -eq 0 ]
 		[ "$(keys_of metrics)" = "$METRIC_KEYS" ]
 	done
-	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --duration 0.05
-	[ "$(jq_py 'sorted(set(m["scope"] for m in d["metrics"]))')" = "['pmu', 'socket', 'total']" ]
+	for aggr in --per-pmu --per-socket ""; do
+		pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw $aggr --duration 0.05
+		[ "$(keys_of metrics)" = "$METRIC_KEYS" ]
+	done
 }
 
 @test "schemas: one report holds counts and metrics; intervals are JSON Lines of the same shape" {

@@ -52,23 +52,53 @@ static void test_latency_scopes(void)
 	struct metric_value *v;
 	size_t n;
 
-	CHECK(!metric_evaluate(s, 3, 1.0, &v, &n));
-	/* 3 PMUs, 2 sockets, the total */
-	CHECK_U64(n, 6);
-	/* 100 cycles at 2 GHz: 50 ns */
-	CHECK(v[0].scope == SCOPE_PMU && !strcmp(v[0].pmu, "a"));
+	/* --per-pmu: one value per PMU; 100 cycles at 2 GHz: 50 ns */
+	CHECK(!metric_evaluate(s, 3, SCOPE_PMU, 1.0, &v, &n));
+	CHECK_U64(n, 3);
+	CHECK(v[0].scope == SCOPE_PMU && !strcmp(v[0].pmu, "a") && v[0].instances == 1);
 	CHECK_NEAR(v[0].value, 50);
 	CHECK_NEAR(v[1].value, 150);
 	CHECK_NEAR(v[2].value, 5);
-	/* socket 0: 10000 / 40 requests = 250 cycles; the clock is averaged, not added */
-	CHECK(v[3].scope == SCOPE_SOCKET && v[3].socket == 0 && v[3].instances == 2);
-	CHECK_NEAR(v[3].value, 125);
-	CHECK(v[4].scope == SCOPE_SOCKET && v[4].socket == 1 && v[4].instances == 1);
-	CHECK_NEAR(v[4].value, 5);
-	CHECK(v[5].scope == SCOPE_TOTAL && v[5].instances == 3);
-	CHECK_NEAR(v[5].value, 10500.0 / 90 / 2);
+	free(v);
+	/* --per-socket: socket 0 is 10000 / 40 requests = 250 cycles; the clock is averaged */
+	CHECK(!metric_evaluate(s, 3, SCOPE_SOCKET, 1.0, &v, &n));
+	CHECK_U64(n, 2);
+	CHECK(v[0].scope == SCOPE_SOCKET && v[0].socket == 0 && v[0].instances == 2 && !v[0].pmu);
+	CHECK_NEAR(v[0].value, 125);
+	CHECK(v[1].scope == SCOPE_SOCKET && v[1].socket == 1 && v[1].instances == 1);
+	CHECK_NEAR(v[1].value, 5);
+	free(v);
+	/* no flag: one value for the machine, as perf merges uncore instances */
+	CHECK(!metric_evaluate(s, 3, SCOPE_TOTAL, 1.0, &v, &n));
+	CHECK_U64(n, 1);
+	CHECK(v[0].scope == SCOPE_TOTAL && v[0].instances == 3 && v[0].socket == -1);
+	CHECK_NEAR(v[0].value, 10500.0 / 90 / 2);
 	free(v);
 	free_samples(s, 3);
+}
+
+/* --device: each function is a value of its own at every scope */
+static void test_devices(void)
+{
+	static const char *ev[] = { "rd_bytes" };
+	struct metric_sample s[] = {
+		sample(&bandwidth, "a", 0, ev, 1, (double[]){ 1e9 }),
+		sample(&bandwidth, "a", 0, ev, 1, (double[]){ 3e9 }),
+	};
+	struct metric_value *v;
+	size_t n;
+
+	s[0].device = "0005:41:00.0";
+	s[1].device = "0005:41:00.1";
+	for (int scope = SCOPE_PMU; scope <= SCOPE_TOTAL; scope++) {
+		CHECK(!metric_evaluate(s, 2, (enum metric_scope)scope, 1.0, &v, &n));
+		CHECK_U64(n, 2);
+		CHECK(v[0].scope == SCOPE_PMU && !strcmp(v[0].device, "0005:41:00.0"));
+		CHECK_NEAR(v[0].value, 1);
+		CHECK_NEAR(v[1].value, 3);
+		free(v);
+	}
+	free_samples(s, 2);
 }
 
 /* Bandwidths add up; a count not counted is n/a and stays so in every scope it joins */
@@ -82,18 +112,24 @@ static void test_bandwidth_and_nan(void)
 	struct metric_value *v;
 	size_t n;
 
-	CHECK(!metric_evaluate(s, 2, 2.0, &v, &n));
-	CHECK_U64(n, 5);
+	CHECK(!metric_evaluate(s, 2, SCOPE_PMU, 2.0, &v, &n));
+	CHECK_U64(n, 2);
 	CHECK_NEAR(v[0].value, 1.5);
 	CHECK(isnan(v[1].value));
-	CHECK_NEAR(v[2].value, 1.5);	/* socket 0 */
-	CHECK(isnan(v[3].value));	/* socket 1 */
-	CHECK(isnan(v[4].value));	/* the total has b in it */
+	free(v);
+	CHECK(!metric_evaluate(s, 2, SCOPE_SOCKET, 2.0, &v, &n));
+	CHECK_U64(n, 2);
+	CHECK_NEAR(v[0].value, 1.5);	/* socket 0 */
+	CHECK(isnan(v[1].value));	/* socket 1 */
+	free(v);
+	CHECK(!metric_evaluate(s, 2, SCOPE_TOTAL, 2.0, &v, &n));
+	CHECK_U64(n, 1);
+	CHECK(isnan(v[0].value));	/* the total has b in it */
 	free(v);
 	free_samples(s, 2);
 }
 
-/* perf's .all metrics: one value summed over every instance; one instance: no aggregates */
+/* perf's .all metrics: one value summed over every instance, even with --per-pmu */
 static void test_total_only_and_single(void)
 {
 	static const char *ev[] = { "rd_bytes" };
@@ -105,7 +141,7 @@ static void test_total_only_and_single(void)
 	struct metric_value *v;
 	size_t n;
 
-	CHECK(!metric_evaluate(s, 3, 1.0, &v, &n));
+	CHECK(!metric_evaluate(s, 3, SCOPE_PMU, 1.0, &v, &n));
 	CHECK_U64(n, 2);
 	CHECK(v[0].m == &total && v[0].scope == SCOPE_TOTAL && v[0].instances == 2);
 	CHECK_NEAR(v[0].value, 4);
@@ -126,7 +162,7 @@ static void test_hw_clk_freq(void)
 
 	s[0].hw_clk_freq = 1e8;
 	s[1].hw_clk_freq = 1e8;
-	CHECK(!metric_evaluate(s, 2, 1.0, &v, &n));
+	CHECK(!metric_evaluate(s, 2, SCOPE_PMU, 1.0, &v, &n));
 	CHECK_NEAR(v[0].value, 500);	/* 5 bytes per cycle at 100 MHz: 500 MB/s */
 	CHECK(isnan(v[1].value));
 	free(v);
@@ -136,6 +172,7 @@ static void test_hw_clk_freq(void)
 int main(void)
 {
 	test_latency_scopes();
+	test_devices();
 	test_bandwidth_and_nan();
 	test_total_only_and_single();
 	test_hw_clk_freq();
