@@ -144,6 +144,28 @@ static int metric_vars(struct plan_metric *pm, struct pmu_err *err)
 	return 0;
 }
 
+/* An input the PMU has no event for: the instance is n/a, the other instances count */
+static int absent_inputs(struct plan_metric *pm, struct pmu_err *err)
+{
+	const struct pmu *p = pm->pmu;
+	const char *why;
+	char buf[160];
+
+	for (size_t k = 0; k < pm->nvars; k++) {
+		if (pmu_find_event(p, pm->vars[k]) || p->family->resolve)
+			continue;
+		why = p->family->absent_reason ? p->family->absent_reason(p, pm->vars[k]) : NULL;
+		if (!why) {
+			snprintf(buf, sizeof(buf), "no %s event", pm->vars[k]);
+			why = buf;
+		}
+		if (!(pm->absent = strdup(why)))
+			return oom(err);
+		return 0;
+	}
+	return 0;
+}
+
 static int add_metric(const struct plan_request *rq, struct plan *plan, const struct metric *m,
 		      const struct pmu *p, const struct plan_device *dev, struct pmu_err *err)
 {
@@ -162,13 +184,48 @@ static int add_metric(const struct plan_request *rq, struct plan *plan, const st
 		return oom(err);
 	v->filter = dev ? dev->filter : NULL;
 	ret = metric_vars(v, err);
+	if (!ret && !rq->named_only)
+		ret = absent_inputs(v, err);
 	if (!ret)
 		ret = filter_terms(m, dev, &f, err);
-	if (ret)
+	if (ret || v->absent)
 		return ret;
 	ret = add_metric_events(rq, plan, plan->nmetric - 1, &f, err);
 	filter_terms_free(&f);
 	return ret;
+}
+
+/* One warning per PMU and reason, however many metrics lack an input there */
+static void warn_absent(const struct plan *plan, struct diag *warn)
+{
+	for (size_t i = 0; i < plan->nmetric; i++) {
+		const struct plan_metric *a = &plan->metric[i];
+		char names[200] = "";
+		size_t n = 0, o = 0;
+		bool seen = false;
+
+		if (!a->absent)
+			continue;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = plan->metric[k].absent && plan->metric[k].pmu == a->pmu &&
+			       !strcmp(plan->metric[k].absent, a->absent);
+		if (seen)
+			continue;
+		for (size_t k = i; k < plan->nmetric; k++) {
+			const struct plan_metric *b = &plan->metric[k];
+
+			if (!b->absent || b->pmu != a->pmu || strcmp(b->absent, a->absent))
+				continue;
+			if (o < sizeof(names))
+				o += (size_t)snprintf(names + o, sizeof(names) - o, "%s%s", n ? ", " : "",
+						      b->m->name);
+			n++;
+		}
+		if (o >= sizeof(names))
+			memcpy(names + sizeof(names) - 4, "...", 4);
+		diag_add(warn, "%s: %s: %zu metric%s n/a there (%s)", a->pmu->name, a->absent, n,
+			 n == 1 ? "" : "s", names);
+	}
 }
 
 /* Every selected metric on every PMU it applies to, or on each device's PMU */
@@ -206,6 +263,7 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 	}
 	if (ml && !plan->nmetric)
 		return pmu_err_set(err, -ENOENT, "none of the metrics asked for applies %s", where);
+	warn_absent(plan, warn);
 	return 0;
 }
 
@@ -232,6 +290,7 @@ void plan_free(struct plan *p)
 		plan_event_free(&p->v[i]);
 	for (size_t i = 0; i < p->nmetric; i++) {
 		free(p->metric[i].device);
+		free(p->metric[i].absent);
 		free(p->metric[i].vars);
 		mexpr_free(p->metric[i].expr);
 	}

@@ -51,6 +51,7 @@ struct plan_metric {
 	const char **vars;		/* the formula's event names, each once */
 	size_t nvars;
 	struct mexpr *expr;
+	char *absent;			/* why the PMU lacks an input: no events, values n/a */
 };
 
 struct plan {

@@ -95,6 +95,8 @@ struct pmu_family {
 	 */
 	void (*map_functions)(const struct pcitopo *t, const struct pmu_list *pmus,
 			      struct devmap_fn *maps);
+	/* Why p has no event named event (a link's peer); NULL: the generic reason */
+	const char *(*absent_reason)(const struct pmu *p, const char *event);
 	/* Whether a metric written for family id mf counts on p; NULL: mf is the family id */
 	bool (*metric_applies)(const struct pmu *p, const char *mf);
 };

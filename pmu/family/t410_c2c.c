@@ -124,12 +124,21 @@ static const char *einval_hint(const struct pmu *p, const uint64_t *config)
 	return "the event id or the peer filter does not fit this link";
 }
 
+/* The driver lists write events only where a GPU is the peer (T410_DOC) */
+static const char *absent_reason(const struct pmu *p, const char *event)
+{
+	if (p->peer_kind == PEER_CPU && strstr(event, "_wr_"))
+		return "CPU peer: no write events";
+	return NULL;
+}
+
 #define C2C_FAMILY(ident, name, fn, evdocs)                                                  \
 	{                                                                                    \
 		.id = (ident), .title = (name), .uncore = true, .decode = (fn),              \
 		.read_extra = read_extra, .location = t410_location, .fields = fields,       \
 		.event_docs = (evdocs), .format_docs = formats, .check = check,              \
 		.together = t410_latency_together, .einval_hint = einval_hint,               \
+		.absent_reason = absent_reason,                                              \
 	}
 
 const struct pmu_family family_t410_nvlink_c2c =

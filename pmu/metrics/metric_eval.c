@@ -80,7 +80,7 @@ static double eval_value(const struct metric_sample *s, size_t n, const struct m
 	*mux = false;
 	*inst = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (!same_value(&s[i], lead, scope))
+		if (!same_value(&s[i], lead, scope) || s[i].absent)
 			continue;
 		(*inst)++;
 		*mux |= s[i].multiplexed;

@@ -18,6 +18,7 @@ struct metric_sample {
 	double *count;		/* NaN when not counted */
 	bool multiplexed;	/* some count ran less than 100% of the time */
 	double hw_clk_freq;	/* HNS3; NaN elsewhere */
+	bool absent;		/* the PMU has no event for an input: n/a, and left out of sums */
 };
 
 enum metric_scope { SCOPE_PMU, SCOPE_SOCKET, SCOPE_TOTAL };

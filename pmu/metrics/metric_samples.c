@@ -25,7 +25,8 @@ static int samples_for(const struct plan *plan, struct metric_sample **out, size
 					       .rc = p->rc, .device = pm->device, .nev = pm->nvars,
 					       .ev = pm->vars,
 					       .count = calloc(pm->nvars ? pm->nvars : 1, sizeof(double)),
-					       .hw_clk_freq = p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN };
+					       .hw_clk_freq = p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN,
+					       .absent = pm->absent != NULL };
 		++*n;
 		if (!s[i].count)
 			return -ENOMEM;

@@ -170,3 +170,18 @@ JSON
 	pmuctl stat --format=openmetrics -e msr/tsc/
 	[ "$status" -eq 64 ]
 }
+
+@test "metrics: a family counts where some instances lack an input: n/a there, one warning, exit 0" {
+	pmuctl --sysfs-root "$LIVE" -j stat -M t410_nvlink_c2c --per-pmu --duration 0.05
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: nvidia_nvlink_c2c_pmu_1: CPU peer: no write events: 4 metrics n/a there (t410_c2c_in_wr_latency_cycles, t410_c2c_in_wr_latency_ns, t410_c2c_out_wr_latency_cycles, t410_c2c_out_wr_latency_ns)" ]
+	[ "$(grep -c warning <<<"$output")" -eq 1 ]
+	output=${lines[1]}
+	[ "$(jq_py '[m["value"] for m in d["metrics"] if m["pmu"] == "nvidia_nvlink_c2c_pmu_1" and "_wr_" in m["metric"]]')" = "[None, None, None, None]" ]
+	[ "$(jq_py 'len(d["metrics"])')" = 16 ]
+	# the machine's value sums the instances that have the input: one PMU here
+	pmuctl --sysfs-root "$LIVE" stat -M t410_c2c_in_wr_latency_cycles,t410_c2c_in_rd_latency_cycles --duration 0.05
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"t410_c2c_in_wr_latency_cycles  total (1 PMU)"* ]]
+	[[ "$output" == *"t410_c2c_in_rd_latency_cycles  total (2 PMUs)"* ]]
+}

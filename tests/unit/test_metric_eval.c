@@ -77,6 +77,37 @@ static void test_latency_scopes(void)
 	free_samples(s, 3);
 }
 
+/* An instance without the input is n/a itself and left out of the sums it would join */
+static void test_absent(void)
+{
+	static const char *ev[] = { "rd_bytes" };
+	struct metric_sample s[] = {
+		sample(&bandwidth, "a", 0, ev, 1, (double[]){ 2e9 }),
+		sample(&bandwidth, "b", 0, ev, 1, (double[]){ NAN }),
+	};
+	struct metric_value *v;
+	size_t n;
+
+	s[1].absent = true;
+	CHECK(!metric_evaluate(s, 2, SCOPE_PMU, 1.0, &v, &n));
+	CHECK_U64(n, 2);
+	CHECK_NEAR(v[0].value, 2);
+	CHECK(isnan(v[1].value) && v[1].instances == 0);
+	free(v);
+	CHECK(!metric_evaluate(s, 2, SCOPE_TOTAL, 1.0, &v, &n));
+	CHECK_U64(n, 1);
+	CHECK_NEAR(v[0].value, 2);
+	CHECK(v[0].instances == 1);
+	free(v);
+	/* no instance has it: n/a */
+	s[0].absent = true;
+	CHECK(!metric_evaluate(s, 2, SCOPE_SOCKET, 1.0, &v, &n));
+	CHECK_U64(n, 1);
+	CHECK(isnan(v[0].value));
+	free(v);
+	free_samples(s, 2);
+}
+
 /* --device: each function is a value of its own at every scope */
 static void test_devices(void)
 {
@@ -173,6 +204,7 @@ int main(void)
 {
 	test_latency_scopes();
 	test_devices();
+	test_absent();
 	test_bandwidth_and_nan();
 	test_total_only_and_single();
 	test_hw_clk_freq();
