@@ -20,16 +20,19 @@ static int samples_for(const struct plan *plan, struct metric_sample **out, size
 	for (size_t i = 0; i < plan->nmetric; i++) {
 		const struct plan_metric *pm = &plan->metric[i];
 		const struct pmu *p = pm->pmu;
+		double *count = calloc(pm->nvars ? pm->nvars : 1, sizeof(double));
 
+		if (!count)
+			return -ENOMEM;
+		/* no event to count an input: n/a */
+		for (size_t k = 0; pm->absent && k < pm->nvars; k++)
+			count[k] = NAN;
 		s[i] = (struct metric_sample){ .m = pm->m, .pmu = p->name, .socket = pmu_socket(p),
 					       .rc = p->rc, .device = pm->device, .nev = pm->nvars,
-					       .ev = pm->vars,
-					       .count = calloc(pm->nvars ? pm->nvars : 1, sizeof(double)),
+					       .ev = pm->vars, .count = count,
 					       .hw_clk_freq = p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN,
 					       .absent = pm->absent != NULL };
 		++*n;
-		if (!s[i].count)
-			return -ENOMEM;
 	}
 	return 0;
 }
