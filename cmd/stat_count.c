@@ -9,6 +9,7 @@
 #include <time.h>
 #include "cmd/pmuctl.h"
 #include "lib/diag.h"
+#include "cmd/failures.h"
 #include "cmd/stat.h"
 #include "cmd/stream.h"
 #include "lib/signals.h"
@@ -120,33 +121,10 @@ static int open_output(struct run *r)
 	return stream_open(&r->out, r->a->output, r->a->append);
 }
 
-static bool failed(const struct counter *c)
-{
-	return c->state == COUNT_FAILED || c->state == COUNT_NOT_SUPPORTED;
-}
-
-/* One warning per event and reason, not per CPU, once; returns how many counters failed */
+/* One warning per cause, once; returns how many counters failed */
 static size_t report_failures(struct run *r)
 {
-	size_t n = 0;
-
-	for (size_t i = 0; i < r->cs.n; i++) {
-		const struct counter *c = &r->cs.v[i];
-		bool seen = false;
-
-		if (!failed(c))
-			continue;
-		n++;
-		if (r->warned[i])
-			continue;
-		r->warned[i] = true;
-		for (size_t k = 0; k < i && !seen; k++)
-			seen = failed(&r->cs.v[k]) && !strcmp(r->cs.v[k].event, c->event) &&
-			       r->cs.v[k].why && c->why && !strcmp(r->cs.v[k].why, c->why);
-		if (!seen)
-			p_warn("%s: %s", c->event, c->why ? c->why : "not counted");
-	}
-	return n;
+	return warn_failures(&r->s.plan, &r->cs, r->warned);
 }
 
 /* Sleep until the deadline or a signal; returns when something needs doing */

@@ -195,6 +195,41 @@ static int add_metric(const struct plan_request *rq, struct plan *plan, const st
 	return ret;
 }
 
+/* One warning per family whose metrics have no PMU here (none: per metric of ml) */
+static void warn_no_pmu(const struct metric_list *ml, const bool *none, const struct plan_request *rq,
+			struct diag *warn)
+{
+	const char *where = rq->where ? rq->where : "on this machine";
+
+	for (size_t i = 0; none && i < ml->n; i++) {
+		const char *family = ml->v[i].family;
+		char names[100] = "";
+		size_t n = 0, o = 0;
+		bool seen = false;
+
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = none[k] && !strcmp(ml->v[k].family, family);
+		if (!none[i] || seen)
+			continue;
+		for (size_t k = i; k < ml->n; k++) {
+			if (!none[k] || strcmp(ml->v[k].family, family))
+				continue;
+			if (o < sizeof(names))
+				o += (size_t)snprintf(names + o, sizeof(names) - o, "%s%s", n ? ", " : "",
+						      ml->v[k].name);
+			n++;
+		}
+		if (o >= sizeof(names))
+			memcpy(names + sizeof(names) - 4, "...", 4);
+		if (n == 1)
+			diag_add(warn, "metric %s: no %s PMU %s%s%s", names, family, where,
+				 rq->ndevices ? " for device " : "", rq->ndevices ? rq->devices[0].bdf : "");
+		else
+			diag_add(warn, "%zu metrics (%s): no %s PMU %s%s%s", n, names, family, where,
+				 rq->ndevices ? " for device " : "", rq->ndevices ? rq->devices[0].bdf : "");
+	}
+}
+
 /* One warning per PMU and reason, however many metrics lack an input there */
 static void warn_absent(const struct plan *plan, struct diag *warn)
 {
@@ -234,6 +269,7 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 {
 	const struct metric_list *ml = rq->metrics;
 	const char *where = rq->where ? rq->where : "on this machine";
+	bool *none = ml ? calloc(ml->n ? ml->n : 1, sizeof(*none)) : NULL;
 
 	for (size_t i = 0; ml && i < ml->n; i++) {
 		const struct metric *m = &ml->v[i];
@@ -254,15 +290,19 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 				if (!strcmp(rq->devices[d].pmu->name, p->name))
 					ret = add_metric(rq, plan, m, p, &rq->devices[d], err);
 		}
-		if (ret)
+		if (ret) {
+			free(none);
 			return ret;
-		if (plan->nmetric == before)
-			diag_add(warn, "metric %s: no %s PMU %s%s%s", m->name, m->family, where,
-				 rq->ndevices ? " for device " : "",
-				 rq->ndevices ? rq->devices[0].bdf : "");
+		}
+		if (none)
+			none[i] = plan->nmetric == before;
 	}
-	if (ml && !plan->nmetric)
+	if (ml && !plan->nmetric) {
+		free(none);
 		return pmu_err_set(err, -ENOENT, "none of the metrics asked for applies %s", where);
+	}
+	warn_no_pmu(ml, none, rq, warn);
+	free(none);
 	warn_absent(plan, warn);
 	return 0;
 }

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One warning per cause: "-M t410_pcie" on a machine without cycles is 2 lines, not 48. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/failures.h"
+#include "cmd/pmuctl.h"
+
+static bool failed(const struct counter *c)
+{
+	return c->state == COUNT_FAILED || c->state == COUNT_NOT_SUPPORTED;
+}
+
+static const char *pmu_name(const struct plan *plan, const struct counter *c)
+{
+	const struct pmu *p = plan->v[c->ev].pmu;
+
+	return p ? p->name : "";
+}
+
+/* s without "PMU/" wherever it names its PMU: the same cause on every PMU reads alike */
+static char *without_pmu(const char *s, const char *pmu)
+{
+	size_t len = strlen(pmu);
+	char *out = malloc(strlen(s) + 1), *o = out;
+
+	while (out && *s) {
+		if (len && !strncmp(s, pmu, len) && s[len] == '/')
+			s += len + 1;
+		else
+			*o++ = *s++;
+	}
+	if (out)
+		*o = '\0';
+	return out;
+}
+
+static char *cause_of(const struct plan *plan, const struct counter *c)
+{
+	return without_pmu(c->why ? c->why : "not counted", pmu_name(plan, c));
+}
+
+/* Whether counter k's text (its event, or its PMU) appeared among the counters before it */
+static bool seen(const char *const *text, const size_t *at, size_t n, const char *t)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(text[at[i]], t))
+			return true;
+	return false;
+}
+
+/* "a, b, c", or "a, b, ..., z" when there are more than four */
+static void put_list(FILE *f, const char *const *text, const size_t *at, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (n > 4 && i >= 2 && i < n - 1) {
+			if (i == 2)
+				fputs(", ...", f);
+			continue;
+		}
+		fprintf(f, "%s%s", i ? ", " : "", text[at[i]]);
+	}
+}
+
+/* The counters from first on that share its cause: their events and PMUs, each once */
+static void warn_cause(const struct plan *plan, const struct count_set *cs, bool *warned, char **cause,
+		       size_t first)
+{
+	const char **ev = calloc(cs->n, sizeof(*ev)), **pmu = calloc(cs->n, sizeof(*pmu));
+	size_t *evs = calloc(cs->n, sizeof(*evs)), *pmus = calloc(cs->n, sizeof(*pmus)), nev = 0, npmu = 0;
+	char *line = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!ev || !pmu || !evs || !pmus)
+		goto out;
+	for (size_t k = first; k < cs->n; k++) {
+		const struct counter *c = &cs->v[k];
+		size_t plen = strlen(pmu_name(plan, c));
+
+		if (warned[k] || !failed(c) || !cause[k] || strcmp(cause[k], cause[first]))
+			continue;
+		warned[k] = true;
+		/* the event as the PMU's own: rd_req/ of nvidia_pcie_pmu_0_rc_1/rd_req/ */
+		ev[k] = plen && !strncmp(c->event, pmu_name(plan, c), plen) ? c->event + plen + 1 : c->event;
+		pmu[k] = pmu_name(plan, c);
+		if (!seen(ev, evs, nev, ev[k]))
+			evs[nev++] = k;
+		if (*pmu[k] && !seen(pmu, pmus, npmu, pmu[k]))
+			pmus[npmu++] = k;
+	}
+	f = open_memstream(&line, &len);
+	if (!f)
+		goto out;
+	if (npmu <= 1 && nev == 1) {
+		fprintf(f, "%s: %s", cs->v[first].event, cs->v[first].why ? cs->v[first].why : "not counted");
+	} else {
+		put_list(f, ev, evs, nev);
+		fprintf(f, " on %zu PMU%s (", npmu, npmu == 1 ? "" : "s");
+		put_list(f, pmu, pmus, npmu);
+		fprintf(f, "): %s", cause[first]);
+	}
+	if (!fclose(f))
+		p_warn("%s", line);
+out:
+	free(line);
+	free(ev);
+	free(pmu);
+	free(evs);
+	free(pmus);
+}
+
+size_t warn_failures(const struct plan *plan, const struct count_set *cs, bool *warned)
+{
+	char **cause = calloc(cs->n ? cs->n : 1, sizeof(*cause));
+	size_t n = 0;
+
+	for (size_t i = 0; i < cs->n; i++)
+		if (failed(&cs->v[i]) && !warned[i] && cause)
+			cause[i] = cause_of(plan, &cs->v[i]);
+	for (size_t i = 0; i < cs->n; i++) {
+		if (!failed(&cs->v[i]))
+			continue;
+		n++;
+		if (!warned[i] && cause && cause[i])
+			warn_cause(plan, cs, warned, cause, i);
+		else if (!warned[i])
+			p_warn("%s: %s", cs->v[i].event, cs->v[i].why ? cs->v[i].why : "not counted");
+		warned[i] = true;
+	}
+	for (size_t i = 0; cause && i < cs->n; i++)
+		free(cause[i]);
+	free(cause);
+	return n;
+}

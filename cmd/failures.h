@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Counters that could not count, reported once per cause rather than once per PMU and event. */
+#ifndef PMUCTL_FAILURES_H
+#define PMUCTL_FAILURES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "pmu/drivers/count.h"
+#include "pmu/plan.h"
+
+/*
+ * Warn about every failed counter not warned about yet (warned: one flag per counter), one
+ * line per cause: the events and PMUs it hit, then the cause with the PMU's name taken out.
+ * Returns how many counters have failed, warned before or not.
+ */
+size_t warn_failures(const struct plan *plan, const struct count_set *cs, bool *warned);
+
+#endif

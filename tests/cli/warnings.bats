@@ -1,0 +1,27 @@
+#!/usr/bin/env bats
+# Warnings: one line per cause, naming the events and PMUs it hit, never one per PMU.
+load helpers
+
+@test "warnings: a cause shared by 12 PMUs is one line, with the events and PMUs it hit" {
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie --duration 0.05
+	[ "$status" -eq 2 ]
+	[ "$(grep -c '^pmuctl: warning:' <<<"$output")" -eq 2 ]
+	[[ "$output" == *"pmuctl: warning: rd_req/, wr_req/, rd_cum_outs/ on 12 PMUs (nvidia_pcie_pmu_0_rc_0, nvidia_pcie_pmu_0_rc_1, ..., nvidia_pcie_pmu_1_rc_5): not counted: cycles/ in its group failed (the kernel has no PMU of type 1 or it has no event 0x100000000: "* ]]
+	[[ "$output" == *"pmuctl: warning: cycles/ on 12 PMUs (nvidia_pcie_pmu_0_rc_0, nvidia_pcie_pmu_0_rc_1, ..., nvidia_pcie_pmu_1_rc_5): the kernel has no PMU of type 1"* ]]
+}
+
+@test "warnings: one PMU and one event keep the event string whole" {
+	pmuctl --sysfs-root "$LIVE" stat -e '{nvidia_pcie_pmu_0_rc_1/rd_req/,nvidia_pcie_pmu_0_rc_1/cycles/}' -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.05
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "pmuctl: warning: nvidia_pcie_pmu_0_rc_1/rd_req/: not counted: nvidia_pcie_pmu_0_rc_1/cycles/ in its group failed (the kernel has no PMU of type 1 or it has no event 0x100000000: the PMU is absent, its driver is not loaded, or the sysfs root is not this machine)" ]
+	[ "$(grep -c '^pmuctl: warning:' <<<"$output")" -eq 2 ]
+}
+
+@test "warnings: a family with no PMU on the machine is one line for all its metrics" {
+	pmuctl --sysfs-root "$LIVE" stat -M hns3,t410_pcie_rd_bw --duration 0.05
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^pmuctl: warning:' <<<"$output")" -eq 1 ]
+	[[ "${lines[0]}" == "pmuctl: warning: 55 metrics (hns3_bw_ssu_egu, hns3_bw_ssu_rpu, "*"...): no hns3 PMU on this machine" ]]
+	pmuctl --sysfs-root "$LIVE" stat -M hns3_dly_tpu,t410_pcie_rd_bw --duration 0.05
+	[ "${lines[0]}" = "pmuctl: warning: metric hns3_dly_tpu: no hns3 PMU on this machine" ]
+}
