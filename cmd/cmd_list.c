@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
+#include "lib/suggest.h"
 #include "lib/diag.h"
 #include "pmu/family/bluefield.h"
 #include "pmu/metrics/metric.h"
@@ -76,7 +77,8 @@ const struct argp list_argp = {
 	"  pmuctl list --formats hns3\n"
 	"  pmuctl list --metrics t410_pcie\n"
 	"  pmuctl -j list | jq '.pmus[] | select(.family == \"t410_pcie\") | .name'\n"
-	"\nExit status: 0 success, 1 no PMU directory, 2 listed, but some files were unreadable "
+	"\nExit status: 0 success, 1 no PMU directory or patterns that match nothing, 2 listed, but "
+	"some files were unreadable "
 	"(see the warnings).",
 	list_children, NULL, NULL
 };
@@ -307,6 +309,38 @@ static void print_pmu(const struct pmu *p, const struct list_args *a)
 		}
 }
 
+/* Whether a PMU or BlueField block matches the patterns */
+static bool matched(const struct list_args *a, const struct pmu_list *pmus)
+{
+	for (size_t i = 0; i < pmus->n; i++) {
+		const struct pmu *p = &pmus->v[i];
+
+		if (p->hwmon ? block_matches(a, p) : matches(a, p->name, p->family->id))
+			return true;
+	}
+	return false;
+}
+
+/* Patterns that match nothing are an error, as ls says of a missing file; no PMU at all is not */
+static int no_match(const struct list_args *a, const struct pmu_list *pmus)
+{
+	char near[256];
+	struct suggest sg;
+
+	if (!a->npattern) {
+		p_note("no PMU under the sysfs root");
+		return EXIT_OK;
+	}
+	suggest_init(&sg, a->pattern[0]);
+	for (size_t i = 0; i < pmus->n; i++) {
+		suggest_offer(&sg, pmus->v[i].hwmon ? pmus->v[i].name + strlen(BF_PMU_PREFIX) : pmus->v[i].name);
+		suggest_offer(&sg, pmus->v[i].family->id);
+	}
+	p_err("no PMU matches %s'%s'%s; pmuctl list shows them all", a->npattern > 1 ? "the patterns, such as " : "",
+	      a->pattern[0], suggest_text(&sg, near, sizeof(near)));
+	return EXIT_FAIL;
+}
+
 static int render(const struct list_args *a, const struct pmu_list *pmus)
 {
 	const struct pmu_family *last = NULL;
@@ -325,7 +359,9 @@ static int render(const struct list_args *a, const struct pmu_list *pmus)
 		}
 		json_object_set_new(root, "pmus", arr);
 		json_object_set_new(root, "bluefield", bfa);
-		return json_emit(root) ? EXIT_FAIL : EXIT_OK;
+		if (json_emit(root))
+			return EXIT_FAIL;
+		return matched(a, pmus) ? EXIT_OK : no_match(a, pmus);
 	}
 	for (size_t i = 0; i < pmus->n; i++) {
 		const struct pmu *p = &pmus->v[i];
@@ -344,9 +380,7 @@ static int render(const struct list_args *a, const struct pmu_list *pmus)
 		printf("%s", shown++ ? "\n" : "");
 		print_bf(pmus, i, a);
 	}
-	if (!shown && !settings.quiet)
-		printf("no PMU matches%s\n", a->npattern ? " the patterns" : "");
-	return EXIT_OK;
+	return shown ? EXIT_OK : no_match(a, pmus);
 }
 
 static int list_metrics(const struct list_args *a)
@@ -387,9 +421,20 @@ static int list_metrics(const struct list_args *a)
 	}
 	if (arr)
 		ret = json_emit(json_pack("{s:o}", "metrics", arr)) ? EXIT_FAIL : EXIT_OK;
-	else if (!shown)
-		p_note("no metric matches the patterns (they match metric names and families; "
-		       "'pmuctl list --metrics' shows them all)");
+	if (!shown && a->npattern && !ret) {
+		char near[256];
+		struct suggest sg;
+
+		suggest_init(&sg, a->pattern[0]);
+		for (size_t i = 0; i < ml.n; i++) {
+			suggest_offer(&sg, ml.v[i].name);
+			suggest_offer(&sg, ml.v[i].family);
+		}
+		p_err("no metric matches '%s'%s (patterns match metric names and families; "
+		      "pmuctl list --metrics shows them all)",
+		      a->pattern[0], suggest_text(&sg, near, sizeof(near)));
+		ret = EXIT_FAIL;
+	}
 	metric_list_free(&ml);
 	return ret;
 }

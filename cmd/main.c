@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
+#include "lib/suggest.h"
 #include "lib/workload.h"
 
 struct settings settings;
@@ -93,8 +94,54 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 
 const struct argp global_argp = { global_options, global_parse, NULL, NULL, NULL, NULL, NULL };
 
+/* Whether a long option of argp or its children is name, or starts with it (getopt's rule) */
+static bool long_option_known(const struct argp *argp, const char *name, size_t len, struct suggest *sg)
+{
+	for (const struct argp_option *o = argp->options; o && (o->name || o->key || o->doc); o++) {
+		if (!o->name)
+			continue;
+		suggest_offer(sg, o->name);
+		if (!strncmp(o->name, name, len))
+			return true;
+	}
+	for (const struct argp_child *c = argp->children; c && c->argp; c++)
+		if (long_option_known(c->argp, name, len, sg))
+			return true;
+	return false;
+}
+
+/* An unknown long option is refused here, where the nearest real one can be named */
+static void check_long_options(const struct argp *argp, int argc, char **argv)
+{
+	static const char *const builtin[] = { "help", "usage", "version" };
+
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		const char *name = argv[i] + 2;
+		size_t len = strcspn(name, "=");
+		char word[64], near[256];
+		struct suggest sg;
+		bool known = false;
+
+		if (strncmp(argv[i], "--", 2) || !len || len >= sizeof(word))
+			continue;
+		memcpy(word, name, len);
+		word[len] = '\0';
+		suggest_init(&sg, word);
+		sg.prefix = "--";
+		for (size_t k = 0; k < sizeof(builtin) / sizeof(builtin[0]); k++)
+			known |= !strncmp(builtin[k], word, len);
+		if (known || long_option_known(argp, word, len, &sg))
+			continue;
+		fprintf(stderr, "%s: unrecognized option '--%s'%s\n", argv[0], word,
+			suggest_text(&sg, near, sizeof(near)));
+		fprintf(stderr, "Try `%s --help' or `%s --usage' for more information.\n", argv[0], argv[0]);
+		exit(EXIT_USAGE);
+	}
+}
+
 void cmd_parse(const struct argp *argp, int argc, char **argv, void *input)
 {
+	check_long_options(argp, argc, argv);
 	argp_parse(argp, argc, argv, 0, NULL, input);
 }
 
@@ -240,10 +287,15 @@ int main(int argc, char **argv)
 		return finish_output(cmd_complete(st.argc, st.argv));
 	c = find_command(st.argv[0]);
 	if (!c) {
-		char buf[256];
+		char buf[256], near[256];
+		struct suggest sg;
 
-		p_err("'%s' is not a pmuctl command; the commands are %s",
-		      safe_str(st.argv[0], buf, sizeof(buf)), command_names());
+		suggest_init(&sg, st.argv[0]);
+		for (const struct command *k = commands; k->name; k++)
+			suggest_offer(&sg, k->name);
+		p_err("'%s' is not a pmuctl command%s; the commands are %s",
+		      safe_str(st.argv[0], buf, sizeof(buf)), suggest_text(&sg, near, sizeof(near)),
+		      command_names());
 		return EXIT_USAGE;
 	}
 	return finish_output(run_command(c, st.argc, st.argv));

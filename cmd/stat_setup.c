@@ -35,7 +35,8 @@ static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 	for (size_t i = 0; i < unknown.n; i++)
 		p_err("%s", unknown.msg[i]);
 	diag_free(&unknown);
-	return ret ? EXIT_USAGE : EXIT_OK;
+	/* a malformed list is a usage error; a name the catalog lacks is absent, as a PMU is */
+	return ret == -EINVAL ? EXIT_USAGE : ret ? EXIT_FAIL : EXIT_OK;
 }
 
 /* --device: the PMU that sees the function, and the filter that selects it there */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "lib/suggest.h"
 #include "pmu/encode.h"
 #include "pmu/family/family.h"
 #include "pmu/symbolic.h"
@@ -121,16 +122,31 @@ static int expand_aliases(const struct pmu *p, const struct ev_spec *spec, struc
 	return 0;
 }
 
+/* What a term of p may be: its events first, then its format fields (not perf's own terms) */
 static void valid_terms(const struct pmu *p, char *buf, size_t size)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
+	for (size_t i = 0; i < p->nevents && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "events: ",
+					 p->events[i].name);
 	for (size_t i = 0; i < p->nformats && used < size; i++)
-		used += (size_t)snprintf(buf + used, size - used, "%s,", p->formats[i].name);
-	for (size_t i = 0; i < sizeof(hardcoded_terms) / sizeof(hardcoded_terms[0]) && used < size; i++)
-		used += (size_t)snprintf(buf + used, size - used, "%s%s", hardcoded_terms[i],
-					 i + 1 < sizeof(hardcoded_terms) / sizeof(hardcoded_terms[0]) ? "," : "");
+		used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : used ? "; terms: " : "terms: ",
+					 p->formats[i].name);
+}
+
+/* The events and format fields of p nearest a misspelt term */
+static const char *near_terms(const struct pmu *p, const char *word, char *buf, size_t size)
+{
+	struct suggest sg;
+
+	suggest_init(&sg, word);
+	for (size_t i = 0; i < p->nevents; i++)
+		suggest_offer(&sg, p->events[i].name);
+	for (size_t i = 0; i < p->nformats; i++)
+		suggest_offer(&sg, p->formats[i].name);
+	return suggest_text(&sg, buf, size);
 }
 
 static uint64_t term_number(const struct ev_term *t)
@@ -175,7 +191,7 @@ static int apply_format(const struct pmu *p, const struct flat_term *ft, struct 
 {
 	const struct ev_term *t = ft->t;
 	const struct pmu_format *f = pmu_find_format(p, t->name);
-	char vt[2048];
+	char vt[2048], near[256];
 	uint64_t v, max;
 
 	if (!f) {
@@ -185,8 +201,8 @@ static int apply_format(const struct pmu *p, const struct flat_term *ft, struct 
 					  "event '%s' uses term '%s' that PMU '%s' has no format for",
 					  ft->alias->name, t->name, p->name);
 		return pmu_err_at(err, -EINVAL, ft->pos, (size_t)strlen(t->name),
-				  "unknown term '%s' for PMU '%s' (valid terms: %s)", t->name, p->name,
-				  vt);
+				  "unknown term '%s' for PMU '%s'%s; valid: %s", t->name, p->name,
+				  near_terms(p, t->name, near, sizeof(near)), vt);
 	}
 	if (t->kind == EV_VALUE_STR)
 		return pmu_err_at(err, -EINVAL, ft->vpos, ft->vlen,
@@ -374,11 +390,18 @@ static size_t pmus_with_event(const struct pmu_list *pmus, const char *name, con
 /* No PMU of that name: a family whose syntax it is says what is missing, or the generic words */
 static int missing_pmu(const struct pmu_list *pmus, const struct ev_spec *s, struct pmu_err *err)
 {
+	struct suggest sg;
+	char near[256];
+
 	for (const struct pmu_family *const *f = pmu_families; *f; f++)
 		if ((*f)->missing && (*f)->missing(s->name, s->name_pos, s->name_len, pmus, err))
 			return err->code;
+	suggest_init(&sg, s->name);
+	for (size_t i = 0; i < pmus->n; i++)
+		suggest_offer(&sg, pmus->v[i].name);
 	return pmu_err_at(err, -ENOENT, s->name_pos, s->name_len,
-			  "cannot find PMU '%s' under the sysfs root (see 'pmuctl list')", s->name);
+			  "cannot find PMU '%s' under the sysfs root%s; pmuctl list shows them", s->name,
+			  suggest_text(&sg, near, sizeof(near)));
 }
 
 static int encode_spec(const struct pmu_list *pmus, const struct ev_spec *s, struct plan *set,

@@ -3,18 +3,25 @@
 #include <fnmatch.h>
 #include <string.h>
 #include <strings.h>
+#include "lib/suggest.h"
 #include "pmu/pmu.h"
 
 static bool token_names(const char *tok, size_t len, const char *name)
 {
 	char pat[256];
+	struct suggest near;
 
 	if (!len || len >= sizeof(pat))
 		return len >= sizeof(pat);
 	memcpy(pat, tok, len);
 	pat[len] = '\0';
 	/* a glob, or perf's prefix rule (name_<digits>), or an alias written in another case */
-	return !fnmatch(pat, name, 0) || !strncasecmp(name, pat, len);
+	if (!fnmatch(pat, name, 0) || !strncasecmp(name, pat, len))
+		return true;
+	/* a misspelling of name: scanned, so that the error can suggest it */
+	suggest_init(&near, pat);
+	suggest_offer(&near, name);
+	return near.n > 0;
 }
 
 /* PMU tokens are what comes before a '/' outside a term list; a spec without one is bare */

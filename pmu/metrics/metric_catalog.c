@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/suggest.h"
 #include "pmu/metrics/metric.h"
 
 #define T410_DOC "nvidia-tegra410-pmu.rst"
@@ -183,8 +184,18 @@ int metric_select(const struct metric_list *ml, const char *list, bool *selected
 				any = true;
 			}
 		}
-		if (!any)
-			diag_add(unknown, "unknown metric '%s' (pmuctl list --metrics shows them)", tok);
+		if (!any) {
+			struct suggest sg;
+			char near[256];
+
+			suggest_init(&sg, tok);
+			for (size_t i = 0; i < ml->n; i++) {
+				suggest_offer(&sg, ml->v[i].name);
+				suggest_offer(&sg, ml->v[i].family);
+			}
+			diag_add(unknown, "unknown metric '%s'%s; pmuctl list --metrics shows them", tok,
+				 suggest_text(&sg, near, sizeof(near)));
+		}
 	}
 	free(copy);
 	return unknown->n ? pmu_err_set(err, -ENOENT, "%s", unknown->msg[0]) : 0;

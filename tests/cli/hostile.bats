@@ -50,7 +50,7 @@ expect() {
 	expect 2 "PMU 'loop' skipped: symlink loop" --sysfs-root "$d" list --formats
 	[[ "$output" == *"PMU 'out' skipped: its link leads outside the sysfs root"* ]]
 	[[ "$output" == *"type is not a number"* ]]
-	expect 0 "[]" --sysfs-root "$d" -j list --metrics nothing-matches
+	expect 1 "no metric matches 'nothing-matches'" --sysfs-root "$d" -j list --metrics nothing-matches
 	expect 1 "cannot open sysfs root" --sysfs-root /nonexistent list
 }
 

@@ -7,8 +7,11 @@ DATA=$BATS_TEST_DIRNAME/../data
 
 @test "metrics: list --metrics with a pattern that matches no metric says so" {
 	pmuctl --sysfs-root "$T410" list --metrics nvidia_pcie_pmu_0_rc_4
-	[ "$status" -eq 0 ]
-	[ "$output" = "pmuctl: note: no metric matches the patterns (they match metric names and families; 'pmuctl list --metrics' shows them all)" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: no metric matches 'nvidia_pcie_pmu_0_rc_4' (patterns match metric names and families; pmuctl list --metrics shows them all)" ]
+	pmuctl list --metrics t410_pcie_rd_bww
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: no metric matches 't410_pcie_rd_bww' (did you mean 't410_pcie_rd_bw'?) (patterns match metric names and families; pmuctl list --metrics shows them all)" ]
 }
 
 @test "metrics: list --metrics has every formula of the documents" {
@@ -156,9 +159,15 @@ JSON
 }
 
 @test "metrics: bad metric names, inputs and option mixes" {
+	# well-formed, but not in the catalog: absent, as an unknown PMU is (1), not a usage error
 	pmuctl stat --input "$DATA/perf-pcie.csv" -M nope
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: unknown metric 'nope'; pmuctl list --metrics shows them" ]
+	pmuctl stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bww
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: unknown metric 't410_pcie_rd_bww' (did you mean 't410_pcie_rd_bw'?); pmuctl list --metrics shows them" ]
+	pmuctl stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw,,x
 	[ "$status" -eq 64 ]
-	[ "$output" = "pmuctl: error: unknown metric 'nope' (pmuctl list --metrics shows them)" ]
 	pmuctl stat --input "$DATA/perf-pcie.csv"
 	[ "$status" -eq 64 ]
 	printf '12,,a/b/,1,100.00,,\nhello world\n' >"$BATS_TEST_TMPDIR/bad.csv"

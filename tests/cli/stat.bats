@@ -66,17 +66,17 @@ encoded() {
 	[ "${lines[2]}" = "                                     ^~~~~" ]
 }
 
-@test "an unknown term lists the valid ones" {
+@test "an unknown term lists the valid ones: the PMU's events first, no perf-internal terms" {
 	pmuctl --sysfs-root "$T410" stat --dry-run -e 'nvidia_cmem_latency_pmu_0/rd_req,gpu_mask=1/'
 	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "pmuctl: error: unknown term 'gpu_mask' for PMU 'nvidia_cmem_latency_pmu_0' (valid terms: event,config,config1,config2,name,period,percore,metric-id)" ]
+	[ "${lines[0]}" = "pmuctl: error: unknown term 'gpu_mask' for PMU 'nvidia_cmem_latency_pmu_0'; valid: events: cycles, rd_cum_outs, rd_req; terms: event" ]
 	[ "${lines[2]}" = "                                   ^~~~~~~~" ]
 }
 
 @test "an unknown PMU is named" {
 	pmuctl --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_7_rc_0/rd_bytes/'
 	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "pmuctl: error: cannot find PMU 'nvidia_pcie_pmu_7_rc_0' under the sysfs root (see 'pmuctl list')" ]
+	[ "${lines[0]}" = "pmuctl: error: cannot find PMU 'nvidia_pcie_pmu_7_rc_0' under the sysfs root (did you mean 'nvidia_pcie_pmu_0_rc_0' or 'nvidia_pcie_pmu_1_rc_0'?); pmuctl list shows them" ]
 	[ "${lines[2]}" = "  ^~~~~~~~~~~~~~~~~~~~~~" ]
 }
 

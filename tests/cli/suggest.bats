@@ -1,0 +1,44 @@
+#!/usr/bin/env bats
+# "Did you mean": every kind of name a user types is checked against the real ones, and the
+# exit status follows one rule: malformed 64, well-formed but absent 1.
+load helpers
+
+@test "suggest: a misspelt PMU, event and format term name the nearest real one" {
+	pmuctl --sysfs-root "$LIVE" stat --dry-run -e nvidia_pcie_pmu_0_rc4/rd_bytes/
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: cannot find PMU 'nvidia_pcie_pmu_0_rc4' under the sysfs root (did you mean 'nvidia_pcie_pmu_0_rc_4'?); pmuctl list shows them" ]
+	pmuctl --sysfs-root "$LIVE" stat --dry-run -e nvidia_pcie_pmu_0_rc_4/rd_byte/
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "pmuctl: error: unknown term 'rd_byte' for PMU 'nvidia_pcie_pmu_0_rc_4' (did you mean 'rd_bytes'?); valid: events: cycles, rd_bytes, "* ]]
+	[ "${lines[2]}" = "                         ^~~~~~~" ]
+	pmuctl --sysfs-root "$LIVE" stat --dry-run -e nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bfd=0x4100/
+	[[ "${lines[0]}" == "pmuctl: error: unknown term 'src_bfd' for PMU 'nvidia_pcie_pmu_0_rc_4' (did you mean 'src_bdf'?); "* ]]
+}
+
+@test "suggest: a misspelt command and long option, with usage status 64" {
+	pmuctl lsit
+	[ "$status" -eq 64 ]
+	[ "$output" = "pmuctl: error: 'lsit' is not a pmuctl command (did you mean 'list'?); the commands are list, map, stat, bdf and help" ]
+	pmuctl stat --per-scoket -e cycles
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl stat: unrecognized option '--per-scoket' (did you mean '--per-socket'?)" ]
+	# getopt's own rule stays: an unambiguous prefix is the option
+	pmuctl --sysfs-root "$LIVE" stat --per-s --dry-run -e nvidia_pcie_pmu_0_rc_4/rd_bytes/
+	[ "$status" -eq 0 ]
+	# a workload's options are its own
+	pmuctl --sysfs-root "$LIVE" stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -- sh -c 'exit 0' --per-scoket
+	[ "$status" -eq 0 ]
+}
+
+@test "suggest: list patterns and metrics that match nothing are errors on stderr, exit 1" {
+	pmuctl --sysfs-root "$LIVE" list nvidia_ucf_pmu_00
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: no PMU matches 'nvidia_ucf_pmu_00' (did you mean 'nvidia_ucf_pmu_0'?); pmuctl list shows them all" ]
+	# nothing on stdout: the message is on stderr, as ls says it
+	run bash -c '"$0" --sysfs-root "$1" list nosuch 2>/dev/null' "$PMUCTL" "$LIVE"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	pmuctl --sysfs-root "$LIVE" stat --dry-run -M t410_pcie_rd_bww
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: unknown metric 't410_pcie_rd_bww' (did you mean 't410_pcie_rd_bw'?); pmuctl list --metrics shows them" ]
+}
