@@ -33,8 +33,10 @@ const struct argp bdf_argp = {
 	NULL, bdf_parse_opt, "BDF...",
 	"Convert PCI functions between lspci's [domain:]bus:device.function and the 16-bit value "
 	"(bus << 8) | (device << 3) | function that the Tegra410 PCIE PMU's src_bdf and the HNS3 "
-	"PMU's bdf filter take. Each argument prints one line: the other form. A domain, when given, "
-	"is reported beside the value; it is not part of the filter (the PMU is per RC / per SICL)."
+	"PMU's bdf filter take. Each argument prints one line: the other form (after 'ARG -> ' when "
+	"there are several). A value is hex, with or without 0x, as lspci prints them (4100 is "
+	"41:00.0). A domain, when given, is reported beside the value; it is not part of the filter "
+	"(the PMU is per RC / per SICL)."
 	"\vExamples:\n"
 	"  pmuctl bdf 27:01.1        prints 0x2709\n"
 	"  pmuctl bdf 0x0108         prints 01:01.0\n"
@@ -44,7 +46,8 @@ const struct argp bdf_argp = {
 	"Note: nvidia-tegra410-pmu.rst's examples say 27:01.1 is 0x2781 and 01:01.0 is 0x0180, which "
 	"contradicts its own formula (those values are 27:10.1 and 01:10.0); pmuctl follows the "
 	"formula, the PCIe requester ID.\n\n"
-	"Exit status: 0 success, 64 when an argument is not a BDF.",
+	"Exit status: 0 success, 64 when an argument is not a BDF: the others are still converted "
+	"(with -j, the array holds them, in order).",
 	bdf_children, NULL, NULL
 };
 
@@ -62,10 +65,22 @@ static json_t *bdf_json(const char *input, const struct bdf *b, bool was_value)
 			 b->domain >= 0 ? json_integer(b->domain) : json_null());
 }
 
-static void bdf_print(const struct bdf *b, bool was_value)
+/* input: the argument, shown before its result when there are several */
+static void bdf_print(const char *input, const struct bdf *b, bool was_value)
 {
-	char buf[32];
+	char buf[32], in[64], shown[256];
 
+	if (input) {
+		/* as read: without the white space around it */
+		size_t len;
+
+		input += strspn(input, " \t\n");
+		len = strlen(input);
+		while (len && strchr(" \t\n", input[len - 1]))
+			len--;
+		snprintf(in, sizeof(in), "%.*s", (int)len, input);
+		printf("%s -> ", safe_str(in, shown, sizeof(shown)));
+	}
 	if (was_value) {
 		bdf_format(b, buf, sizeof(buf));
 		printf("%s\n", buf);
@@ -106,7 +121,7 @@ int cmd_bdf(int argc, char **argv)
 		if (arr)
 			json_array_append_new(arr, bdf_json(a.arg[i], &b, was_value));
 		else
-			bdf_print(&b, was_value);
+			bdf_print(a.n > 1 ? a.arg[i] : NULL, &b, was_value);
 	}
 	if (arr && json_emit(arr))
 		ret = EXIT_FAIL;

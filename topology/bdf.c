@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "lib/strnum.h"
 #include "topology/bdf.h"
 
@@ -59,14 +60,16 @@ int bdf_parse(const char *s, struct bdf *out, struct pmu_err *err)
 
 int bdf_parse_value(const char *s, struct bdf *out, struct pmu_err *err)
 {
+	/* hex with or without 0x, as lspci prints every BDF number: 4100 is 41:00.0 */
+	const char *digits = !strncasecmp(s, "0x", 2) ? s + 2 : s;
 	uint64_t v;
-	int ret = strnum_u64(s, 0, 0xffff, &v);
+	int ret = *digits ? strnum_u64(digits, 16, 0xffff, &v) : -EINVAL;
 
 	if (ret == -ERANGE)
 		return pmu_err_set(err, -ERANGE, "invalid BDF value '%s': above 0xffff (bus 0xff, device 0x1f, function 7)",
 				   s);
 	if (ret)
-		return pmu_err_set(err, -EINVAL, "invalid BDF '%s': expected bus:device.function (27:01.1) or a 16-bit value (0x2781)",
+		return pmu_err_set(err, -EINVAL, "invalid BDF '%s': expected bus:device.function (27:01.1) or its 16-bit value in hex (0x2709)",
 				   s);
 	bdf_decode((uint16_t)v, out);
 	return 0;
@@ -74,8 +77,20 @@ int bdf_parse_value(const char *s, struct bdf *out, struct pmu_err *err)
 
 int bdf_parse_any(const char *s, struct bdf *out, bool *was_value, struct pmu_err *err)
 {
-	*was_value = !strchr(s, ':');
-	return *was_value ? bdf_parse_value(s, out, err) : bdf_parse(s, out, err);
+	char buf[64] = "";
+	size_t len;
+
+	/* surrounding white space, as a pasted or scripted argument has it */
+	s += strspn(s, " \t\n");
+	len = strlen(s);
+	while (len && strchr(" \t\n", s[len - 1]))
+		len--;
+	if (len >= sizeof(buf))
+		return pmu_err_set(err, -EINVAL, "invalid BDF '%.*s...': too long", 20, s);
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	*was_value = !strchr(buf, ':');
+	return *was_value ? bdf_parse_value(buf, out, err) : bdf_parse(buf, out, err);
 }
 
 uint16_t bdf_encode(const struct bdf *b)

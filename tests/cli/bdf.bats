@@ -21,9 +21,25 @@ load helpers
 	[ "$output" = "0x2709 (domain 0005)" ]
 }
 
-@test "bdf takes several arguments, one line each" {
+@test "bdf takes several arguments, one line each, naming its argument" {
 	pmuctl bdf 35:00.0 35:00.1 35:01.0
-	[ "$output" = "$(printf '0x3500\n0x3501\n0x3508')" ]
+	[ "$output" = "$(printf '35:00.0 -> 0x3500\n35:00.1 -> 0x3501\n35:01.0 -> 0x3508')" ]
+	# one argument: the other form alone, for $(pmuctl bdf ...)
+	pmuctl bdf 35:01.0
+	[ "$output" = 0x3508 ]
+}
+
+@test "bdf: a bare value is hex as lspci prints it, white space is trimmed, the hint is right" {
+	pmuctl bdf 4100 0x4100 0X0108 ' 27:01.1 ' "$(printf '\t0x2709\n')"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '4100 -> 41:00.0\n0x4100 -> 41:00.0\n0X0108 -> 01:01.0\n27:01.1 -> 0x2709\n0x2709 -> 27:01.1')" ]
+	pmuctl bdf zz
+	[ "$status" -eq 64 ]
+	# 27:01.1 is 0x2709 by the formula: the hint must not repeat the document's wrong pair
+	[ "$output" = "pmuctl: error: invalid BDF 'zz': expected bus:device.function (27:01.1) or its 16-bit value in hex (0x2709)" ]
+	pmuctl bdf 10000
+	[ "$status" -eq 64 ]
+	[ "$output" = "pmuctl: error: invalid BDF value '10000': above 0xffff (bus 0xff, device 0x1f, function 7)" ]
 }
 
 @test "bdf rejects out-of-range fields with exit 64 and names the field" {
