@@ -96,6 +96,8 @@ const struct pmu *pmu_find(const struct pmu_list *l, const char *name);
 const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name);
 /* Event aliases match case-insensitively, as in perf. */
 const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name);
+/* The value of format field name in config words config; 0 when p has no such field */
+uint64_t pmu_config_field(const struct pmu *p, const uint64_t *config, const char *name);
 
 /* Online CPUs of the machine, from <root>/devices/system/cpu/online. */
 int pmu_online_cpus(const struct sysroot *root, struct cpulist *out);

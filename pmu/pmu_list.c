@@ -29,6 +29,13 @@ const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name)
 	return NULL;
 }
 
+uint64_t pmu_config_field(const struct pmu *p, const uint64_t *config, const char *name)
+{
+	const struct pmu_format *f = pmu_find_format(p, name);
+
+	return f && f->word < FORMAT_WORDS ? format_unpack(f->mask, config[f->word]) : 0;
+}
+
 static void pmu_free(struct pmu *p)
 {
 	for (size_t i = 0; i < p->nformats; i++)

@@ -10,6 +10,7 @@
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include "lib/cpulist.h"
 #include "pmu/drivers/perf.h"
 
 #define GROUP_READ_FORMAT                                                                  \
@@ -55,19 +56,50 @@ static int read_paranoid(void)
 	return v;
 }
 
-/* What EINVAL means: the family knows its driver; otherwise perf core's usual causes */
+/* What EINVAL means: the family's rule when the event uses what it is about; else perf core's */
 static const char *einval_hint(const struct perf_spec *p)
 {
+	const char *hint;
+
 	if (!p->pmu)
 		return "the kernel refused the attributes";
-	if (p->pmu->family->einval_hint)
-		return p->pmu->family->einval_hint(p->pmu, p->config);
-	return "the CPU is not in the PMU's cpumask, or the group spans PMUs";
+	hint = p->pmu->family->einval_hint ? p->pmu->family->einval_hint(p->pmu, p->config) : NULL;
+	return hint ? hint : "the CPU is not in the PMU's cpumask, or the group spans PMUs";
 }
 
-/* Errors explained, not echoed: what the errno means for this event and how to fix it */
+/* The CPUs the running kernel has online: its own sysfs, whatever root pmuctl reads */
+static bool kernel_cpu_online(int cpu, char *list, size_t size)
+{
+	struct cpulist l = { 0 };
+	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
+	bool online = true;
+
+	list[0] = '\0';
+	if (!f)
+		return true;	/* cannot tell: let the errno speak */
+	if (fgets(list, (int)size, f) && !cpulist_parse(list, &l)) {
+		online = false;
+		for (size_t i = 0; i < l.n; i++)
+			online |= l.cpu[i] == cpu;
+	}
+	list[strcspn(list, "\n")] = '\0';
+	cpulist_free(&l);
+	fclose(f);
+	return online;
+}
+
+/* Errors explained, not echoed: the true cause first, then what the errno means */
 static void explain(struct counter *c, const struct perf_spec *p, int e)
 {
+	char online[256];
+
+	/* a CPU the kernel does not have: the rules of the PMU are not the cause */
+	if (c->cpu >= 0 && e != EACCES && e != EPERM && !kernel_cpu_online(c->cpu, online, sizeof(online))) {
+		count_fail(c, -e,
+			   "CPU %d, where the PMU counts (its cpumask), is not online in the running kernel (online: %s): the sysfs root is not this machine, or the CPU is offline",
+			   c->cpu, online);
+		return;
+	}
 	switch (e) {
 	case EACCES:
 	case EPERM:

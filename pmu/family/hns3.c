@@ -297,10 +297,12 @@ static bool together(const struct plan *set, size_t i, size_t k)
 	return (set->v[i].config[0] & 0xffff) == (set->v[k].config[0] & 0xffff);
 }
 
+/* Only an event with a filter (config1) or in a group can break the driver's rules */
 static const char *einval_hint(const struct pmu *p, const uint64_t *config)
 {
 	(void)p;
-	(void)config;
+	if (!config[1])
+		return NULL;
 	return "the filter mode is not supported by this event, or the group needs more than 8 counters";
 }
 

@@ -75,10 +75,11 @@ static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *w
 	return 0;
 }
 
+/* Only an event with a BDF or root-port filter can break the one-filter rules */
 static const char *einval_hint(const struct pmu *p, const uint64_t *config)
 {
-	(void)p;
-	(void)config;
+	if (!pmu_config_field(p, config, "src_bdf_en") && !pmu_config_field(p, config, "src_rp_mask"))
+		return NULL;
 	return "the driver allows one BDF filter per PMU, and root-port and BDF filters are exclusive";
 }
 

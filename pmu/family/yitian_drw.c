@@ -84,13 +84,6 @@ static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *w
 	return 0;
 }
 
-static const char *einval_hint(const struct pmu *p, const uint64_t *config)
-{
-	(void)p;
-	(void)config;
-	return "the DRW driver takes each event alone, never in a group";
-}
-
 const struct pmu_family family_yitian_drw = {
 	.id = "yitian_drw",
 	.title = "Alibaba Yitian 710 DDR Driveway",
@@ -102,5 +95,4 @@ const struct pmu_family family_yitian_drw = {
 	.fields = fields,
 	.event_docs = events,
 	.check = check,
-	.einval_hint = einval_hint,
 };

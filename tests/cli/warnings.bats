@@ -25,3 +25,25 @@ load helpers
 	pmuctl --sysfs-root "$LIVE" stat -M hns3_dly_tpu,t410_pcie_rd_bw --duration 0.05
 	[ "${lines[0]}" = "pmuctl: warning: metric hns3_dly_tpu: no hns3 PMU on this machine" ]
 }
+
+@test "warnings: the true cause first: a cpumask CPU the running kernel lacks, not a PMU rule" {
+	# the example trees' PMUs count on CPUs 64 and 72; this kernel may have fewer
+	online=$(cat /sys/devices/system/cpu/online)
+	python3 -c 'import sys
+r = [tuple(map(int, (p + "-" + p).split("-")[:2])) for p in sys.argv[1].split(",")]
+sys.exit(any(a <= 72 <= b or a <= 64 <= b for a, b in r))' "$online" || skip "this kernel has CPU 64 or 72 online"
+	pmuctl --sysfs-root "$T410" stat -e nvidia_pcie_pmu_1_rc_4/rd_bytes/ --duration 0.05
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: warning: nvidia_pcie_pmu_1_rc_4/rd_bytes/: CPU 72, where the PMU counts (its cpumask), is not online in the running kernel (online: $online): the sysfs root is not this machine, or the CPU is offline" ]
+	pmuctl --sysfs-root "$YITIAN" stat -e ali_drw_40021000/hif_rd/ --duration 0.05
+	[[ "${lines[0]}" == "pmuctl: warning: ali_drw_40021000/hif_rd/: CPU 64, where the PMU counts"* ]]
+	pmuctl --sysfs-root "$HIP09" stat -e hns3_pmu_sicl_2/bw_rd_ebd_byte_num,global=1/ --duration 0.05
+	[[ "${lines[0]}" == "pmuctl: warning: hns3_pmu_sicl_2/bw_rd_ebd_byte_num,global=1/: CPU 64, where the PMU counts"* ]]
+}
+
+@test "warnings: a PCIE event without a filter is never blamed on the one-filter rule" {
+	# CPU 0 is online everywhere; the kernel has no PMU of the fixture's type
+	pmuctl --sysfs-root "$T410" stat -e nvidia_pcie_pmu_0_rc_1/rd_bytes/ --duration 0.05
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" != *"one BDF filter"* ]]
+}
