@@ -10,6 +10,7 @@
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 #include "pmu/evparse.h"
+#include "pmu/family/family.h"
 #include "pmu/metrics/metric_samples.h"
 #include "pmu/perfinput.h"
 
@@ -74,7 +75,24 @@ static int read_input(const char *path, char **text, size_t *len)
  * The machine as the recording names it: every PMU in the order perf printed them, by name,
  * with hw_clk_freq from --sysfs-root or SYSFS_PATH when that machine has the PMU
  */
-static int recorded_pmus(const struct perf_records *recs, const struct stat_setup *live,
+/* A name no family knows but whose _0 one does: perf merged nvidia_pcie_pmu_0_rc_* into it */
+static bool merged_prefix(const char *name)
+{
+	struct pmu_list l = { 0 };
+	char *numbered = NULL;
+	bool merged = false;
+	struct pmu *p = pmu_list_add_named(&l, name);
+
+	if (p && p->family == &family_generic && asprintf(&numbered, "%s_0", name) > 0) {
+		p = pmu_list_add_named(&l, numbered);
+		merged = p && p->family != &family_generic;
+	}
+	free(numbered);
+	pmu_list_free(&l);
+	return merged;
+}
+
+static int recorded_pmus(const char *input, const struct perf_records *recs, const struct stat_setup *live,
 			 struct pmu_list *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -86,6 +104,13 @@ static int recorded_pmus(const struct perf_records *recs, const struct stat_setu
 
 		if (ev_parse(recs->v[i].event, &l, &err))
 			continue;
+		if (l.n == 1 && l.v[0].has_slash && merged_prefix(l.v[0].name)) {
+			p_err("%s: '%s' is perf's sum of every %s_N PMU (a PMU name without its number): "
+			      "pmuctl cannot split it into instances; record with perf stat --no-merge, or "
+			      "name each PMU (-e %s_0/...)", input, l.v[0].name, l.v[0].name, l.v[0].name);
+			ev_list_free(&l);
+			return -EINVAL;
+		}
 		if (l.n == 1 && l.v[0].has_slash && !pmu_find(out, l.v[0].name)) {
 			p = pmu_list_add_named(out, l.v[0].name);
 			lp = live->have_root ? pmu_find(&live->pmus, l.v[0].name) : NULL;
@@ -161,6 +186,72 @@ static int report(const struct stat_args *a, const struct plan *plan, const stru
 	return ret ? ret : ferror(f) ? -EIO : 0;
 }
 
+/* Records perf could not count: the metrics they feed are n/a, and this says why, once each */
+static void warn_not_counted(const struct perf_records *recs)
+{
+	for (size_t i = 0; i < recs->n; i++) {
+		bool seen = false;
+
+		if (recs->v[i].counted)
+			continue;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = !recs->v[k].counted && !strcmp(recs->v[k].event, recs->v[i].event);
+		if (!seen)
+			p_warn("%s: %s in the recording: the metrics it feeds are n/a", recs->v[i].event,
+			       recs->v[i].not_supported ? "<not supported>" : "<not counted>");
+	}
+}
+
+/*
+ * Every metric asked for must get a value: one whose every instance lacks an event is named
+ * with the events missing. None gets one: EXIT_FAIL; some: EXIT_PARTIAL.
+ */
+static int check_recorded(const struct stat_setup *s, const struct perf_records *recs)
+{
+	const struct plan *plan = &s->plan;
+	size_t *found = calloc(plan->nmetric ? plan->nmetric : 1, sizeof(*found)), with = 0, without = 0;
+
+	if (!found)
+		return EXIT_FAIL;
+	warn_not_counted(recs);
+	metric_samples_found(plan, recs->v, recs->n, found);
+	for (size_t i = 0; i < plan->nmetric; i++) {
+		const struct plan_metric *pm = &plan->metric[i];
+		bool seen = false, some = false;
+		char names[256] = "";
+		size_t o = 0, inst = 0;
+
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = plan->metric[k].m == pm->m;
+		if (seen)
+			continue;
+		for (size_t k = i; k < plan->nmetric; k++) {
+			inst += plan->metric[k].m == pm->m;
+			some |= plan->metric[k].m == pm->m && found[k] == ((size_t)1 << pm->nvars) - 1;
+		}
+		if (some) {
+			with++;
+			continue;
+		}
+		without++;
+		for (size_t k = 0; k < pm->nvars && o < sizeof(names); k++)
+			if (!((found[i] >> k) & 1))
+				o += (size_t)snprintf(names + o, sizeof(names) - o, "%s%s", o ? ", " : "", pm->vars[k]);
+		if (inst == 1)
+			p_warn("metric %s: no value: the recording has no %s on %s", pm->m->name, names,
+			       pm->pmu->name);
+		else
+			p_warn("metric %s: no value on any of its %zu PMUs: the recording has no %s on %s, for one",
+			       pm->m->name, inst, names, pm->pmu->name);
+	}
+	free(found);
+	if (without && !with) {
+		p_err("no metric asked for has a value in the recording: record the events above (pmuctl stat --dry-run -M ... prints them)");
+		return EXIT_FAIL;
+	}
+	return without ? EXIT_PARTIAL : EXIT_OK;
+}
+
 int stat_input(const struct stat_args *a)
 {
 	struct stat_setup s = { 0 };
@@ -186,7 +277,11 @@ int stat_input(const struct stat_args *a)
 	}
 	load_live(&s);
 	ret = stat_setup_metrics(a, &s);
-	if (!ret && recorded_pmus(&recs, &s, &recorded))
+	if (!ret && !recs.n) {
+		p_err("%s holds no perf stat counts: record with perf stat -x, or -j (see pmuctl-stat(1))", a->input);
+		ret = EXIT_FAIL;
+	}
+	if (!ret && recorded_pmus(a->input, &recs, &s, &recorded))
 		ret = EXIT_FAIL;
 	if (ret)
 		goto out;
@@ -201,14 +296,16 @@ int stat_input(const struct stat_args *a)
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	if (!recs.n)
-		p_warn("%s holds no counts", a->input);
+	ret = check_recorded(&s, &recs);
+	if (ret == EXIT_FAIL)
+		goto out;
 	if (a->output && !(f = temp_open(a->output, &tmp))) {
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	ret = report(a, &s.plan, &recs, f) ? EXIT_FAIL : EXIT_OK;
-	if (f != stdout && temp_close(f, tmp, a->output, !ret))
+	if (report(a, &s.plan, &recs, f))
+		ret = EXIT_FAIL;
+	if (f != stdout && temp_close(f, tmp, a->output, ret != EXIT_FAIL))
 		ret = EXIT_FAIL;
 out:
 	diag_free(&warn);

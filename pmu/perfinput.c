@@ -110,6 +110,7 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct pm
 	n -= join_event(f, n, at + 2) - 1;
 	if (not_counted(f[at])) {
 		rec.counted = false;
+		rec.not_supported = strstr(f[at], "<not supported>") != NULL;
 	} else if (parse_count(f[at], &rec.count)) {
 		rec.counted = true;
 	} else {
@@ -160,6 +161,7 @@ static int json_line(const char *line, size_t lineno, struct perf_records *r, st
 		json_decref(o);
 		return pmu_err_set(err, -EINVAL, "line %zu: \"counter-value\" is not a count", lineno);
 	}
+	rec.not_supported = !rec.counted && strstr(json_string_value(v), "<not supported>");
 	if ((v = json_object_get(o, "interval"))) {
 		rec.time = json_num(v, &ok);
 		if (!ok) {

@@ -12,6 +12,7 @@ struct perf_record {
 	char *event;		/* as perf printed it: "nvidia_pcie_pmu_0_rc_4/rd_bytes/" */
 	double count;
 	bool counted;		/* false for <not counted> / <not supported> */
+	bool not_supported;	/* perf said <not supported> */
 	double run_ns;		/* the event's running time (ns), 0 if unknown */
 	double pct;		/* running share, 100 when unknown */
 };

@@ -112,38 +112,76 @@ static bool recorded_event(const char *text, struct ev_list *l)
 	return false;
 }
 
-int metric_samples_recorded(const struct plan *plan, const struct perf_record *r, size_t nr,
-			    struct metric_sample **out, size_t *n)
+/*
+ * Every record that is an event of a metric instance: visit(m, k, record) for instance m and
+ * its formula name k
+ */
+static void match_records(const struct plan *plan, const struct perf_record *r, size_t nr,
+			  void (*visit)(void *ctx, size_t m, size_t k, const struct perf_record *rec),
+			  void *ctx)
 {
-	size_t *found = calloc(plan->nmetric ? plan->nmetric : 1, sizeof(size_t)), kept = 0;
-	int ret = samples_for(plan, out, n);
-
-	if (!ret && !found)
-		ret = -ENOMEM;
-	for (size_t i = 0; !ret && i < nr; i++) {
+	for (size_t i = 0; i < nr; i++) {
 		struct ev_list l;
 
 		if (!recorded_event(r[i].event, &l))
 			continue;
 		for (size_t m = 0; m < plan->nmetric; m++) {
 			const struct plan_metric *pm = &plan->metric[m];
-			struct metric_sample *s = &(*out)[m];
 
 			if (strcmp(l.v[0].name, pm->pmu->name) || !same_filter(&l.v[0], pm))
 				continue;
-			for (size_t k = 0; k < pm->nvars; k++) {
-				if (strcmp(l.v[0].terms[0].name, pm->vars[k]))
-					continue;
-				/* a name seen first: its count starts here */
-				if (!((found[m] >> k) & 1))
-					s->count[k] = 0;
-				found[m] |= (size_t)1 << k;
-				s->count[k] = r[i].counted ? s->count[k] + r[i].count : NAN;
-				s->multiplexed |= r[i].pct < 100;
-			}
+			for (size_t k = 0; k < pm->nvars; k++)
+				if (!strcmp(l.v[0].terms[0].name, pm->vars[k]))
+					visit(ctx, m, k, &r[i]);
 		}
 		ev_list_free(&l);
 	}
+}
+
+struct sum_ctx {
+	struct metric_sample *s;
+	size_t *found;		/* per instance: a bit per formula name recorded */
+};
+
+static void sum_record(void *ctx, size_t m, size_t k, const struct perf_record *rec)
+{
+	struct sum_ctx *c = ctx;
+	struct metric_sample *s = &c->s[m];
+
+	/* a name seen first: its count starts here */
+	if (!((c->found[m] >> k) & 1))
+		s->count[k] = 0;
+	c->found[m] |= (size_t)1 << k;
+	s->count[k] = rec->counted ? s->count[k] + rec->count : NAN;
+	/* <not counted> is n/a, not a scaled count */
+	s->multiplexed |= rec->counted && rec->pct < 100;
+}
+
+static void mark_record(void *ctx, size_t m, size_t k, const struct perf_record *rec)
+{
+	size_t *found = ctx;
+
+	(void)rec;
+	found[m] |= (size_t)1 << k;
+}
+
+void metric_samples_found(const struct plan *plan, const struct perf_record *r, size_t nr, size_t *found)
+{
+	memset(found, 0, plan->nmetric * sizeof(*found));
+	match_records(plan, r, nr, mark_record, found);
+}
+
+int metric_samples_recorded(const struct plan *plan, const struct perf_record *r, size_t nr,
+			    struct metric_sample **out, size_t *n)
+{
+	size_t *found = calloc(plan->nmetric ? plan->nmetric : 1, sizeof(size_t)), kept = 0;
+	int ret = samples_for(plan, out, n);
+	struct sum_ctx ctx = { .s = *out, .found = found };
+
+	if (!ret && !found)
+		ret = -ENOMEM;
+	if (!ret)
+		match_records(plan, r, nr, sum_record, &ctx);
 	/* a name never recorded is n/a; an instance with none recorded is no instance */
 	for (size_t m = 0; !ret && m < *n; m++) {
 		struct metric_sample *s = &(*out)[m];

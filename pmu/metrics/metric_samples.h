@@ -21,6 +21,9 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 int metric_samples_recorded(const struct plan *plan, const struct perf_record *r, size_t nr,
 			    struct metric_sample **out, size_t *n);
 
+/* Per metric instance of plan, a bit per formula name (plan_metric.vars) that r records */
+void metric_samples_found(const struct plan *plan, const struct perf_record *r, size_t nr, size_t *found);
+
 void metric_samples_free(struct metric_sample *s, size_t n);
 
 #endif

@@ -6,7 +6,7 @@ load helpers
 @test "human: metric values have grouped digits and no exponent, large or small" {
 	printf '[{"name": "raw", "family": "t410_pcie", "expr": "rd_bytes", "unit": "bytes"},
 		 {"name": "tiny", "family": "t410_pcie", "expr": "rd_bytes / 1e15", "unit": "x"}]' >"$BATS_TEST_TMPDIR/m.json"
-	pmuctl stat --input "$BATS_TEST_DIRNAME/../data/perf-pcie.csv" -M raw,tiny --metrics-file "$BATS_TEST_TMPDIR/m.json" --per-pmu
+	pmuctl -q stat --input "$BATS_TEST_DIRNAME/../data/perf-pcie.csv" -M raw,tiny --metrics-file "$BATS_TEST_TMPDIR/m.json" --per-pmu
 	[ "$status" -eq 0 ]
 	[[ "$output" != *e+* && "$output" != *e-0* ]]
 	[[ "${lines[1]}" == *"(nvidia_pcie_pmu_0_rc_4)       3,000,000,000.00 bytes" ]]

@@ -38,17 +38,17 @@ DATA=$BATS_TEST_DIRNAME/../data
 	local ms=t410_pcie_rd_bw,t410_pcie_rd_latency_ns,t410_pcie_freq,ddr_read_bandwidth.all
 	local q='[(m["metric"], m["scope"], m["pmu"], m["socket"], m["value"], m["multiplexed"]) for m in d["metrics"]]'
 	# 3e9 bytes / 2e9 ns; 1e9 / 2e9; latency (10000 / 200) cycles / (4e9 cycles / 2e9 ns); 4e6 * 64 / 1e6 / 2 s
-	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M $ms --per-pmu
+	pmuctl -q -j stat --input "$DATA/perf-pcie.csv" -M $ms --per-pmu
 	[ "$status" -eq 0 ]
-	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 1.5, False), ('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, 0.5, True), ('t410_pcie_freq', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 2.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 25.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, None, True), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
+	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 1.5, False), ('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, 0.5, True), ('t410_pcie_freq', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 2.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 25.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, None, False), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
 	# -A is --per-pmu for metrics: none is per CPU
-	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M $ms -A
-	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 1.5, False), ('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, 0.5, True), ('t410_pcie_freq', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 2.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 25.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, None, True), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
-	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M $ms --per-socket
-	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'socket', None, 0, 1.5, False), ('t410_pcie_rd_bw', 'socket', None, 1, 0.5, True), ('t410_pcie_freq', 'socket', None, 0, 2.0, False), ('t410_pcie_rd_latency_ns', 'socket', None, 0, 25.0, False), ('t410_pcie_rd_latency_ns', 'socket', None, 1, None, True), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
+	pmuctl -q -j stat --input "$DATA/perf-pcie.csv" -M $ms -A
+	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 1.5, False), ('t410_pcie_rd_bw', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, 0.5, True), ('t410_pcie_freq', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 2.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_0_rc_4', 0, 25.0, False), ('t410_pcie_rd_latency_ns', 'pmu', 'nvidia_pcie_pmu_1_rc_4', 1, None, False), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
+	pmuctl -q -j stat --input "$DATA/perf-pcie.csv" -M $ms --per-socket
+	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'socket', None, 0, 1.5, False), ('t410_pcie_rd_bw', 'socket', None, 1, 0.5, True), ('t410_pcie_freq', 'socket', None, 0, 2.0, False), ('t410_pcie_rd_latency_ns', 'socket', None, 0, 25.0, False), ('t410_pcie_rd_latency_ns', 'socket', None, 1, None, False), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
 	# no flag: one value for the machine, as perf merges uncore PMUs
-	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M $ms
-	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'total', None, None, 2.0, True), ('t410_pcie_freq', 'total', None, None, 2.0, False), ('t410_pcie_rd_latency_ns', 'total', None, None, None, True), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
+	pmuctl -q -j stat --input "$DATA/perf-pcie.csv" -M $ms
+	[ "$(jq_py "$q")" = "[('t410_pcie_rd_bw', 'total', None, None, 2.0, True), ('t410_pcie_freq', 'total', None, None, 2.0, False), ('t410_pcie_rd_latency_ns', 'total', None, None, None, False), ('ddr_read_bandwidth.all', 'total', None, None, 128.0, False)]" ]
 }
 
 @test "metrics: -M --per-socket on the live tree prints one line per socket and interval" {
@@ -65,15 +65,16 @@ DATA=$BATS_TEST_DIRNAME/../data
 }
 
 @test "metrics: perf JSON input with intervals, and <not counted> is n/a" {
-	pmuctl -j stat --input "$DATA/perf-pcie-interval.json" -M t410_pcie_rd_bw,t410_pcie_wr_bw
+	pmuctl -q -j stat --input "$DATA/perf-pcie-interval.json" -M t410_pcie_rd_bw,t410_pcie_wr_bw
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 2 ]
 	output=${lines[0]}
 	[ "$(jq_py '[(d["interval"], m["value"]) for m in d["metrics"]]')" = "[(1, 0.5), (1, None)]" ]
 	output=${lines[1]}
 	[ "$(jq_py '[round(m["value"], 12) for m in d["metrics"]]')" = "[2.0, 0.1]" ]
-	pmuctl stat --input "$DATA/perf-pcie-interval.json" -M t410_pcie_wr_bw --per-pmu
-	[[ "${lines[0]}" == *"t410_pcie_wr_bw"*"socket 0 rc 4 (nvidia_pcie_pmu_0_rc_4)"*"n/a  (multiplexed: scaled counts)" ]]
+	pmuctl -q stat --input "$DATA/perf-pcie-interval.json" -M t410_pcie_wr_bw --per-pmu
+	# not counted is n/a, not a scaled count
+	[[ "${lines[0]}" == *"t410_pcie_wr_bw"*"socket 0 rc 4 (nvidia_pcie_pmu_0_rc_4)"*"n/a" ]]
 }
 
 @test "metrics: every catalog metric equals its formula on a recorded input" {
@@ -87,7 +88,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 	SYSFS_PATH=$LIVE perf stat -x, -a -e nvidia_pcie_pmu_0_rc_4/rd_bytes/,duration_time -o "$BATS_TEST_TMPDIR/rec.csv" -- sleep 0.2
 	bytes=$(awk -F, '$3 == "nvidia_pcie_pmu_0_rc_4/rd_bytes/" { print $1 }' "$BATS_TEST_TMPDIR/rec.csv")
 	ns=$(awk -F, '$3 == "duration_time" { print $1 }' "$BATS_TEST_TMPDIR/rec.csv")
-	pmuctl -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw
+	pmuctl -q -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw
 	[ "$status" -eq 0 ]
 	[ "$(jq_py "abs(d['metrics'][0]['value'] - $bytes / $ns) < 1e-12")" = True ]
 }
@@ -150,7 +151,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 JSON
 	pmuctl -j list --metrics --metrics-file "$BATS_TEST_TMPDIR/m.json" pcie_rd_mib
 	[ "$(jq_py 'd["metrics"][0]["expression"]')" = "rd_bytes / 1048576 / duration_time" ]
-	pmuctl -j stat --input "$DATA/perf-pcie.csv" -M pcie_rd_mib --metrics-file "$BATS_TEST_TMPDIR/m.json" --per-pmu
+	pmuctl -q -j stat --input "$DATA/perf-pcie.csv" -M pcie_rd_mib --metrics-file "$BATS_TEST_TMPDIR/m.json" --per-pmu
 	[ "$(jq_py 'd["metrics"][0]["value"] == 3e9 / 1048576 / 2')" = True ]
 	echo '[{"name": "x", "family": "t410_pcie", "expr": "rd_bytes / (2"}]' >"$BATS_TEST_TMPDIR/bad.json"
 	pmuctl list --metrics --metrics-file "$BATS_TEST_TMPDIR/bad.json"
@@ -170,6 +171,11 @@ JSON
 	[ "$status" -eq 64 ]
 	pmuctl stat --input "$DATA/perf-pcie.csv"
 	[ "$status" -eq 64 ]
+	# nothing recorded is an error, not an empty report
+	: >"$BATS_TEST_TMPDIR/empty.csv"
+	pmuctl stat --input "$BATS_TEST_TMPDIR/empty.csv" -M t410_pcie_rd_bw
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/empty.csv holds no perf stat counts: record with perf stat -x, or -j (see pmuctl-stat(1))" ]
 	printf '12,,a/b/,1,100.00,,\nhello world\n' >"$BATS_TEST_TMPDIR/bad.csv"
 	pmuctl stat --input "$BATS_TEST_TMPDIR/bad.csv" -M t410_pcie_rd_bw
 	[ "$status" -eq 1 ]
@@ -193,4 +199,30 @@ JSON
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"t410_c2c_in_wr_latency_cycles  total (1 PMU)"* ]]
 	[[ "$output" == *"t410_c2c_in_rd_latency_cycles  total (2 PMUs)"* ]]
+}
+
+@test "metrics: --input never succeeds silently: missing events named, merged PMUs refused, <not supported> said" {
+	printf '%s\n' '3000000000,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,2000000000,100.00,,' \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/rec.csv"
+	pmuctl stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_latency_ns
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: warning: metric t410_pcie_rd_latency_ns: no value: the recording has no rd_cum_outs, rd_req, cycles on nvidia_pcie_pmu_0_rc_4" ]
+	[ "${lines[1]}" = "pmuctl: error: no metric asked for has a value in the recording: record the events above (pmuctl stat --dry-run -M ... prints them)" ]
+	# one metric with a value, one without: printed, partial
+	pmuctl stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_latency_ns,t410_pcie_rd_bw
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"t410_pcie_rd_bw                total (1 PMU)"*"1.50000 GB/s"* ]]
+	# perf's merge of nvidia_pcie_pmu_0_rc_* cannot be split into RCs
+	printf '%s\n' '3000000000,,nvidia_pcie_pmu_0_rc/rd_bytes/,2000000000,100.00,,' \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/merged.csv"
+	pmuctl stat --input "$BATS_TEST_TMPDIR/merged.csv" -M t410_pcie_rd_bw
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/merged.csv: 'nvidia_pcie_pmu_0_rc' is perf's sum of every nvidia_pcie_pmu_0_rc_N PMU (a PMU name without its number): pmuctl cannot split it into instances; record with perf stat --no-merge, or name each PMU (-e nvidia_pcie_pmu_0_rc_0/...)" ]
+	printf '%s\n' '<not supported>,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,0,0.00,,' \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/ns.csv"
+	pmuctl stat --input "$BATS_TEST_TMPDIR/ns.csv" -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: nvidia_pcie_pmu_0_rc_4/rd_bytes/: <not supported> in the recording: the metrics it feeds are n/a" ]
+	[[ "$output" == *"t410_pcie_rd_bw                total (1 PMU)"*"n/a" ]]
+	[[ "$output" != *multiplexed* ]]
 }

@@ -73,18 +73,18 @@ for dev in d["bluefield"]:
 		'3000000000,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,2000000000,100.00,,' \
 		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/rec.csv"
 	# without --device the RC's unfiltered count, not the two added up
-	pmuctl -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw --per-pmu
+	pmuctl -q -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw --per-pmu
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(m["pmu"], m["value"]) for m in d["metrics"]]')" = "[('nvidia_pcie_pmu_0_rc_4', 1.5)]" ]
-	pmuctl --sysfs-root "$T410" -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw --device 0005:41:00.0
+	pmuctl -q --sysfs-root "$T410" -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie_rd_bw --device 0005:41:00.0
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(m["device"], m["value"]) for m in d["metrics"]]')" = "[('0005:41:00.0', 1.0)]" ]
-	pmuctl stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw -o "$BATS_TEST_TMPDIR/out.txt"
+	pmuctl -q stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw -o "$BATS_TEST_TMPDIR/out.txt"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	want=$("$PMUCTL" stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw)
 	[ "$(cat "$BATS_TEST_TMPDIR/out.txt")" = "$want" ]
-	pmuctl stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw -I 1000
+	pmuctl -q stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw -I 1000
 	[ "$status" -eq 64 ]
 	[[ "${lines[0]}" == *"--input takes the intervals and the time the recording has: drop -I and --duration" ]]
 }

@@ -114,7 +114,7 @@ print(len(files))' "$SCHEMAS"
 	pmuctl --sysfs-root "$LIVE" -j stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -I 30 --interval-count 2 -o "$BATS_TEST_TMPDIR/out.jsonl"
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/out.jsonl")" -eq 2 ]
-	pmuctl -j stat --input "$BATS_TEST_DIRNAME/../data/perf-pcie-interval.json" -M t410_pcie_wr_bw
+	pmuctl -q -j stat --input "$BATS_TEST_DIRNAME/../data/perf-pcie-interval.json" -M t410_pcie_wr_bw
 	[ "$status" -eq 0 ]
 	[ "$(keys_of report)" = "$REPORT_KEYS" ]
 }

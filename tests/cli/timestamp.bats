@@ -37,6 +37,6 @@ print(len(recs))' "$@" <<<"$output"
 	pmuctl --sysfs-root "$LIVE" -j stat --duration 0.05 -e nvidia_pcie_pmu_0_rc_4/rd_bytes/
 	after=$(date +%s.%N)
 	[ "$(check_stamps "$before" "$after")" = 1 ]
-	pmuctl -j stat --input "$BATS_TEST_DIRNAME/../data/perf-pcie.csv" -M t410_pcie_rd_bw
+	pmuctl -q -j stat --input "$BATS_TEST_DIRNAME/../data/perf-pcie.csv" -M t410_pcie_rd_bw
 	[ "$(jq_py 'd["timestamp"]')" = None ]
 }
