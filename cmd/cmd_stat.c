@@ -44,7 +44,7 @@ static const struct argp_option stat_options[] = {
 	{ "format", KEY_FORMAT, "FORMAT", 0, "text (default), or openmetrics: the Prometheus text format of -M's values, for node_exporter's textfile collector (with -o, rewritten every -I interval)", 3 },
 	{ "metrics", 'M', "METRIC,...", 0, "count what these metrics need and print their values (pmuctl list --metrics): one for the machine, or per socket or PMU as the flags say; a family id selects all of its metrics", 4 },
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7))", 4 },
-	{ "device", KEY_DEVICE, "BDF", 0, "-M for one PCI function: its PCIE PMU with src_bdf, or its HNS3 PMU with bdf", 4 },
+	{ "device", KEY_DEVICE, "BDF", 0, "-M for these PCI functions (repeatable, or BDF,BDF): each through its PCIE PMU with src_bdf, or its HNS3 PMU with bdf", 4 },
 	{ "root-port", KEY_ROOT_PORT, NULL, 0, "with --device: the whole root port above it (src_rp_mask)", 4 },
 	{ "input", KEY_INPUT, "FILE", 0, "compute -M from recorded 'perf stat -x,' or 'perf stat -j' output instead of counting", 4 },
 	{ 0 },
@@ -158,7 +158,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		a->metrics_file = arg;
 		break;
 	case KEY_DEVICE:
-		a->device = arg;
+		a->device[a->ndevice++] = arg;
 		break;
 	case KEY_ROOT_PORT:
 		a->root_port = true;
@@ -177,9 +177,9 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--input computes metrics: give -M, and no -e, command or --dry-run");
 		if (a->input && (a->interval_ms || a->duration))
 			argp_error(state, "--input takes the intervals and the time the recording has: drop -I and --duration");
-		if ((a->device || a->root_port) && !a->metrics)
+		if ((a->ndevice || a->root_port) && !a->metrics)
 			argp_error(state, "--device and --root-port narrow -M metrics; for events, take the filters from 'pmuctl map BDF'");
-		if (a->root_port && !a->device)
+		if (a->root_port && !a->ndevice)
 			argp_error(state, "--root-port needs --device BDF");
 		if (a->openmetrics && !a->metrics)
 			argp_error(state, "--format=openmetrics writes -M values: give -M");
@@ -256,11 +256,15 @@ enum face stat_face(const struct stat_args *a)
 
 int cmd_stat(int argc, char **argv)
 {
-	struct stat_args a = { .event = calloc((size_t)argc, sizeof(char *)) };
+	struct stat_args a = { .event = calloc((size_t)argc, sizeof(char *)),
+			       .device = calloc((size_t)argc, sizeof(char *)) };
 	int ret, die_signal = 0;
 
-	if (!a.event)
+	if (!a.event || !a.device) {
+		free(a.event);
+		free(a.device);
 		return EXIT_FAIL;
+	}
 	/* everything after -- is the command to run while counting */
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--")) {
@@ -273,6 +277,7 @@ int cmd_stat(int argc, char **argv)
 	cmd_parse(&stat_argp, argc, argv, &a);
 	ret = a.dry_run ? stat_dry_run(&a) : a.input ? stat_input(&a) : stat_count(&a, &die_signal);
 	free(a.event);
+	free(a.device);
 	ret = finish_output(ret);
 	/* state is restored: now the signal may end pmuctl, so that the exit status says it */
 	if (die_signal)

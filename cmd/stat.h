@@ -34,7 +34,8 @@ struct stat_args {
 	char **command;		/* after --, NULL-terminated; NULL when none */
 	const char *metrics;	/* -M a,b,... */
 	const char *metrics_file;
-	const char *device;	/* --device BDF */
+	char **device;		/* --device BDF[,BDF...], each repeat: argv's own strings */
+	int ndevice;
 	bool root_port;		/* --root-port: the device's whole root port */
 	const char *input;	/* --input FILE: metrics from recorded perf stat output */
 	bool openmetrics;	/* --format=openmetrics */
@@ -51,7 +52,8 @@ struct stat_setup {
 	bool *selected;		/* per metric of ml: named by -M */
 	struct pcitopo topo;	/* --device */
 	struct devmap_fn *maps;
-	struct plan_device device;
+	struct plan_device *devices;	/* one per --device function (its root port with --root-port) */
+	size_t ndevices;
 	struct plan plan;
 };
 

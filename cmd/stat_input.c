@@ -287,8 +287,8 @@ int stat_input(const struct stat_args *a)
 		goto out;
 	rq.metrics = &s.ml;
 	rq.selected = s.selected;
-	rq.devices = s.device.bdf ? &s.device : NULL;
-	rq.ndevices = s.device.bdf ? 1 : 0;
+	rq.devices = s.devices;
+	rq.ndevices = s.ndevices;
 	ret = plan_build(&recorded, &rq, &s.plan, &err, &warn);
 	p_diag(&warn);
 	if (ret) {

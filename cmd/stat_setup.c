@@ -39,20 +39,84 @@ static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 	return ret == -EINVAL ? EXIT_USAGE : ret ? EXIT_FAIL : EXIT_OK;
 }
 
-/* --device: the PMU that sees the function, and the filter that selects it there */
-static int find_device(const struct stat_args *a, struct stat_setup *s)
+/* The functions a BDF names: one, or one per domain when it gives none; n is how many */
+static size_t functions_named(const struct pcitopo *t, const struct bdf *b, size_t *at, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct pcifn *f = &t->fn[i];
+
+		if (f->bus != b->bus || f->dev != b->dev || f->fn != b->fn ||
+		    (b->domain >= 0 && f->domain != (uint32_t)b->domain))
+			continue;
+		if (n < max)
+			at[n] = i;
+		n++;
+	}
+	return n;
+}
+
+/* One --device function: the PMU that sees it and the filter that selects it (or its port) */
+static int add_device(const struct stat_args *a, struct stat_setup *s, const char *text)
+{
+	struct pmu_err err = { 0 };
+	char name[32], list[256];
+	size_t at[8], n, o = 0, i;
+	struct plan_device *d;
+	const struct fn_pmu *r;
+	struct bdf b;
+
+	if (bdf_parse(text, &b, &err)) {
+		p_err("--device: %s", err.msg);
+		return EXIT_USAGE;
+	}
+	n = functions_named(&s->topo, &b, at, sizeof(at) / sizeof(at[0]));
+	if (!n) {
+		p_err("--device %s: no such PCI function on this machine (pmuctl map lists them)", text);
+		return EXIT_FAIL;
+	}
+	if (n > 1) {
+		for (size_t k = 0; k < n && k < sizeof(at) / sizeof(at[0]) && o < sizeof(list); k++) {
+			pcifn_full_name(&s->topo.fn[at[k]], name, sizeof(name));
+			o += (size_t)snprintf(list + o, sizeof(list) - o, "%s%s", k ? ", " : "", name);
+		}
+		p_err("--device %s names %zu functions, one per PCI domain: %s; give the domain", text, n, list);
+		return EXIT_USAGE;
+	}
+	i = at[0];
+	r = &s->maps[i].requester;
+	if (!r->family) {
+		p_err("--device %s is below no Tegra410 root port and in no HNS3 PMU's range (pmuctl map %s)",
+		      text, text);
+		return EXIT_FAIL;
+	}
+	/* --root-port: the port is what is counted, so the port is what is named */
+	if (a->root_port && s->maps[i].root >= 0)
+		i = (size_t)s->maps[i].root;
+	pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
+	for (size_t k = 0; k < s->ndevices; k++)
+		if (!strcmp(s->devices[k].bdf, name))
+			return EXIT_OK;	/* named twice, or two functions below one port */
+	d = realloc(s->devices, (s->ndevices + 1) * sizeof(*d));
+	if (!d)
+		return EXIT_FAIL;
+	s->devices = d;
+	d[s->ndevices] = (struct plan_device){ .bdf = strdup(name), .pmu = r,
+					       .filter = a->root_port ? &r->root_port : &r->function };
+	return d[s->ndevices++].bdf ? EXIT_OK : EXIT_FAIL;
+}
+
+/* --device, every one: read the topology once, then each BDF of each comma list */
+static int find_devices(const struct stat_args *a, struct stat_setup *s)
 {
 	struct pcitopo_source src = { .root = s->have_root ? &s->root : NULL,
 				      .dump = settings.pci_dump };
 	struct pmu_err err = { 0 };
-	struct bdf b;
+	int ret = EXIT_OK;
 
-	if (!a->device)
+	if (!a->ndevice)
 		return EXIT_OK;
-	if (bdf_parse(a->device, &b, &err)) {
-		p_err("--device: %s", err.msg);
-		return EXIT_USAGE;
-	}
 	if (!src.root && !src.dump) {
 		p_err("--device needs the PCI topology: give --sysfs-root or -F");
 		return EXIT_FAIL;
@@ -65,33 +129,23 @@ static int find_device(const struct stat_args *a, struct stat_setup *s)
 		p_err("out of memory");
 		return EXIT_FAIL;
 	}
-	for (size_t i = 0; i < s->topo.n; i++) {
-		const struct pcifn *f = &s->topo.fn[i];
-		const struct fn_pmu *r = &s->maps[i].requester;
-		char name[32];
+	for (int i = 0; i < a->ndevice && !ret; i++) {
+		char *copy = strdup(a->device[i]), *save = NULL;
 
-		if (f->bus != b.bus || f->dev != b.dev || f->fn != b.fn ||
-		    (b.domain >= 0 && f->domain != (uint32_t)b.domain))
-			continue;
-		if (!r->family) {
-			p_err("--device %s is below no Tegra410 root port and in no HNS3 PMU's range (pmuctl map %s)",
-			      a->device, a->device);
+		if (!copy)
 			return EXIT_FAIL;
-		}
-		pcifn_full_name(f, name, sizeof(name));
-		s->device = (struct plan_device){ .bdf = strdup(name), .pmu = r,
-						  .filter = a->root_port ? &r->root_port : &r->function };
-		return s->device.bdf ? EXIT_OK : EXIT_FAIL;
+		for (char *t = strtok_r(copy, ",", &save); t && !ret; t = strtok_r(NULL, ",", &save))
+			ret = add_device(a, s, t);
+		free(copy);
 	}
-	p_err("--device %s: no such PCI function (pmuctl map lists them)", a->device);
-	return EXIT_USAGE;
+	return ret;
 }
 
 int stat_setup_metrics(const struct stat_args *a, struct stat_setup *s)
 {
 	int ret = load_metrics(a, s);
 
-	return ret ? ret : find_device(a, s);
+	return ret ? ret : find_devices(a, s);
 }
 
 /* The plan's error, under the -e string it points into when it does */
@@ -142,10 +196,8 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 		rq.metrics = &s->ml;
 		rq.selected = s->selected;
 	}
-	if (s->device.bdf) {
-		rq.devices = &s->device;
-		rq.ndevices = 1;
-	}
+	rq.devices = s->devices;
+	rq.ndevices = s->ndevices;
 	ret = plan_build(&s->pmus, &rq, &s->plan, &err, &warn);
 	p_diag(&warn);
 	diag_free(&warn);
@@ -155,7 +207,9 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 void stat_setup_free(struct stat_setup *s)
 {
 	plan_free(&s->plan);
-	free((char *)s->device.bdf);
+	for (size_t i = 0; i < s->ndevices; i++)
+		free((char *)s->devices[i].bdf);
+	free(s->devices);
 	free(s->maps);
 	pcitopo_free(&s->topo);
 	free(s->selected);

@@ -42,13 +42,12 @@ static bool is_cycles(const struct plan_event *e)
 	return e->config[0] == CSPMU_CYCLES;
 }
 
-/* RP and BDF filters exclusive; one BDF per PMU for all its counters (T410_DOC) */
+/* RP and BDF filters exclusive; one BDF per group, and per PMU at a time (T410_DOC, the driver) */
 static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
 	uint64_t rp, bdf_en, bdf;
 
-	(void)warn;
 	if (is_cycles(e))
 		return 0;
 	rp = ev_field(e, "src_rp_mask", NULL);
@@ -67,10 +66,17 @@ static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *w
 		if (o->pmu != e->pmu || is_cycles(o) || !ev_field(o, "src_bdf_en", NULL))
 			continue;
 		obdf = ev_field(o, "src_bdf", NULL);
-		if (obdf != bdf)
+		if (obdf == bdf)
+			continue;
+		/* pcie_v2_pmu_validate_event() at open: refused within a group */
+		if (e->group >= 0 && e->group == o->group)
 			return rule_err(err, e, -EINVAL,
-					"src_bdf=0x%04llx differs from src_bdf=0x%04llx of an earlier event on '%s': \"the PMU in each RC can only have one BDF filter for the whole counters\" (" T410_DOC ")",
+					"src_bdf=0x%04llx differs from src_bdf=0x%04llx of its group on '%s': the driver refuses it (\"sibling and leader BDF value should be equal\", pcie_v2_pmu_validate_event)",
 					(unsigned long long)bdf, (unsigned long long)obdf, e->pmu->name);
+		/* the same check at add time: the groups take turns on the PMU */
+		diag_add(warn, "%s: src_bdf=0x%04llx and src_bdf=0x%04llx on '%s' count in turns: the PMU holds one BDF filter at a time (\"only one BDF value is supported\", pcie_v2_pmu_validate_event), so the kernel multiplexes them and the counts are scaled",
+			 e->event, (unsigned long long)obdf, (unsigned long long)bdf, e->pmu->name);
+		return 0;
 	}
 	return 0;
 }

@@ -117,9 +117,27 @@ DATA=$BATS_TEST_DIRNAME/../data
 	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --device 0005:41:00.0 --duration 0.1
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(m["pmu"], m["device"], m["scope"]) for m in d["metrics"]]')" = "[('nvidia_pcie_pmu_0_rc_4', '0005:41:00.0', 'pmu')]" ]
+	# well-formed, but not on this machine: absent, 1
 	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --device 0005:77:00.0 --duration 0.1
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--device 0005:77:00.0: no such PCI function on this machine (pmuctl map lists them)"* ]]
+}
+
+@test "metrics: --device is repeatable and takes lists; every device counts, one BDF per PMU in turns" {
+	pmuctl -q --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --device 0005:41:00.0 --device 000d:41:00.0,0005:01:00.0 --duration 0.05
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["device"], m["pmu"]) for m in d["metrics"]]')" = "[('0005:41:00.0', 'nvidia_pcie_pmu_0_rc_4'), ('0005:01:00.0', 'nvidia_pcie_pmu_0_rc_4'), ('000d:41:00.0', 'nvidia_pcie_pmu_1_rc_4')]" ]
+	# two BDFs on one RC's PMU: said to take turns
+	pmuctl --sysfs-root "$LIVE" stat --dry-run -M t410_pcie_rd_bw --device 0005:41:00.0,0005:01:00.0
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == *"src_bdf=0x4100 and src_bdf=0x0100 on 'nvidia_pcie_pmu_0_rc_4' count in turns"* ]]
+	# a BDF without a domain that is in two domains
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --device 41:00.0 --duration 0.05
 	[ "$status" -eq 64 ]
-	[[ "$output" == *"--device 0005:77:00.0: no such PCI function (pmuctl map lists them)"* ]]
+	[ "$output" = "pmuctl: error: --device 41:00.0 names 2 functions, one per PCI domain: 0005:41:00.0, 000d:41:00.0; give the domain" ]
+	# --root-port names the port it counts, once for two functions below it
+	pmuctl -q --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --device 0005:41:00.0,0005:41:00.1 --root-port --duration 0.05
+	[ "$(jq_py '[m["device"] for m in d["metrics"]]')" = "['0005:40:00.0']" ]
 }
 
 @test "metrics: the OpenMetrics file passes promtool and node_exporter serves it" {

@@ -99,14 +99,18 @@ encoded() {
 	[[ "${lines[0]}" == *'"Root-Port and BDF filters are mutually exclusive"'* ]]
 }
 
-@test "rule: one BDF per PCIE PMU for all its events" {
-	pmuctl --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_0/rd_bytes,src_bdf=0x100,src_bdf_en=1/' -e 'nvidia_pcie_pmu_0_rc_0/wr_bytes,src_bdf=0x108,src_bdf_en=1/'
+@test "rule: one BDF per PCIE group (refused at open); per PMU the kernel multiplexes (warned)" {
+	pmuctl --sysfs-root "$T410" stat --dry-run -e '{nvidia_pcie_pmu_0_rc_0/rd_bytes,src_bdf=0x100,src_bdf_en=1/,nvidia_pcie_pmu_0_rc_0/wr_bytes,src_bdf=0x108,src_bdf_en=1/}'
 	[ "$status" -eq 1 ]
-	[[ "${lines[0]}" == *"src_bdf=0x0108 differs from src_bdf=0x0100"*"one BDF filter for the whole counters"* ]]
-	[ "${lines[1]}" = "  nvidia_pcie_pmu_0_rc_0/wr_bytes,src_bdf=0x108,src_bdf_en=1/" ]
+	[[ "${lines[0]}" == *"src_bdf=0x0108 differs from src_bdf=0x0100 of its group"*"sibling and leader BDF value should be equal"* ]]
+	# separate groups: the kernel opens both and they take turns
+	pmuctl --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_0/rd_bytes,src_bdf=0x100,src_bdf_en=1/' -e 'nvidia_pcie_pmu_0_rc_0/wr_bytes,src_bdf=0x108,src_bdf_en=1/'
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "pmuctl: warning: nvidia_pcie_pmu_0_rc_0/wr_bytes,src_bdf=0x108,src_bdf_en=1/: src_bdf=0x0100 and src_bdf=0x0108 on 'nvidia_pcie_pmu_0_rc_0' count in turns"* ]]
 	# the same BDF, or another RC, is fine
 	pmuctl --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_0/rd_bytes,src_bdf=0x100,src_bdf_en=1/' -e 'nvidia_pcie_pmu_0_rc_1/wr_bytes,src_bdf=0x108,src_bdf_en=1/'
 	[ "$status" -eq 0 ]
+	[[ "$output" != *warning* ]]
 }
 
 @test "rule: gpu_mask only with a GPU peer, and only for connected GPUs" {

@@ -70,12 +70,13 @@ static void expect_ok(const struct machine *m, const char *a, const char *b, con
 
 static void tegra410(const struct machine *m)
 {
-	/* PCIE: RP and BDF filters are exclusive; one BDF per PMU */
+	/* PCIE: RP and BDF filters are exclusive; one BDF per group; per PMU, in turns */
 	ERR(m, "nvidia_pcie_pmu_0_rc_0/rd_bytes,src_rp_mask=0x1,src_bdf=0x100,src_bdf_en=1/", NULL,
 	    -EINVAL, "\"Root-Port and BDF filters are mutually exclusive\"");
-	ERR(m, "nvidia_pcie_pmu_0_rc_0/rd_bytes,src_bdf=0x100,src_bdf_en=1/",
-	    "nvidia_pcie_pmu_0_rc_0/wr_bytes,src_bdf=0x108,src_bdf_en=1/", -EINVAL,
-	    "src_bdf=0x0108 differs from src_bdf=0x0100");
+	ERR(m, "{nvidia_pcie_pmu_0_rc_0/rd_bytes,src_bdf=0x100,src_bdf_en=1/,nvidia_pcie_pmu_0_rc_0/wr_bytes,src_bdf=0x108,src_bdf_en=1/}",
+	    NULL, -EINVAL, "\"sibling and leader BDF value should be equal\"");
+	OK(m, "nvidia_pcie_pmu_0_rc_0/rd_bytes,src_bdf=0x100,src_bdf_en=1/",
+	   "nvidia_pcie_pmu_0_rc_0/wr_bytes,src_bdf=0x108,src_bdf_en=1/", "count in turns");
 	OK(m, "nvidia_pcie_pmu_0_rc_0/rd_bytes,src_bdf=0x100,src_bdf_en=1/",
 	   "nvidia_pcie_pmu_0_rc_1/wr_bytes,src_bdf=0x108,src_bdf_en=1/", NULL);
 	/* the cycle counter has no filter: it never conflicts */
