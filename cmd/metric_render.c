@@ -110,17 +110,67 @@ static void metrics_json(const struct render_ctx *c, const struct metric_value *
 						     "multiplexed", v[i].multiplexed));
 }
 
-/* Prometheus names: [a-zA-Z_:][a-zA-Z0-9_:]*, so ddr_read_bandwidth.all -> ..._all */
-static void prom_name(const char *name, char *buf, size_t size)
-{
-	size_t o = snprintf(buf, size, "pmuctl_");
+/* The document's units in Prometheus's base units: its names end in the unit they are in */
+struct prom_unit {
+	const char *unit, *suffix, *drop;	/* drop: a name's own unit suffix that suffix replaces */
+	double scale;
+};
 
-	for (; *name && o + 1 < size; name++)
-		buf[o++] = (char)((*name >= 'a' && *name <= 'z') || (*name >= 'A' && *name <= 'Z') ||
-					  (*name >= '0' && *name <= '9') || *name == '_'
-				  ? *name
+static const struct prom_unit prom_units[] = {
+	{ "GB/s", "_bytes_per_second", "", 1e9 },
+	{ "MB/s", "_bytes_per_second", "", 1e6 },
+	{ "ns", "_seconds", "_ns", 1e-9 },
+	{ "GHz", "_hertz", "", 1e9 },
+	{ "%", "_ratio", "_pct", 0.01 },
+	{ "1/s", "_per_second", "", 1 },
+	{ "packets/s", "_packets_per_second", "", 1 },
+	{ "req/cycle", "_requests_per_cycle", "", 1 },
+	{ "cycles", "_cycles", "_cycles", 1 },
+};
+
+static const struct prom_unit *prom_unit_of(const char *unit)
+{
+	for (size_t i = 0; i < sizeof(prom_units) / sizeof(prom_units[0]); i++)
+		if (!strcmp(prom_units[i].unit, unit))
+			return &prom_units[i];
+	return NULL;
+}
+
+/*
+ * Prometheus names: [a-zA-Z_:][a-zA-Z0-9_:]* ending in the base unit, as promtool's lint asks:
+ * t410_pcie_rd_latency_ns -> pmuctl_t410_pcie_rd_latency_seconds, t410_pcie_rd_bw ->
+ * pmuctl_t410_pcie_rd_bw_bytes_per_second, ddr_read_bandwidth.all -> ..._all_bytes_per_second
+ */
+static void prom_name(const struct metric *m, char *buf, size_t size)
+{
+	const struct prom_unit *u = prom_unit_of(m->unit);
+	size_t o = (size_t)snprintf(buf, size, "pmuctl_"), len;
+
+	for (const char *c = m->name; *c && o + 1 < size; c++)
+		buf[o++] = (char)((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+					  (*c >= '0' && *c <= '9') || *c == '_'
+				  ? *c
 				  : '_');
 	buf[o] = '\0';
+	if (!u)
+		return;
+	len = strlen(u->drop);
+	if (len && o > len && !strcmp(buf + o - len, u->drop))
+		buf[o -= len] = '\0';
+	snprintf(buf + o, size - o, "%s", u->suffix);
+}
+
+/* A HELP text as the format wants it: backslashes and newlines escaped */
+static void prom_help(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\\\", f);
+		else if (*s == '\n')
+			fputs("\\n", f);
+		else
+			fputc(*s, f);
+	}
 }
 
 static void metrics_openmetrics(const struct render_ctx *c, const struct metric_value *v, size_t n)
@@ -129,14 +179,16 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 	char name[160];
 
 	for (size_t i = 0; i < n; i++) {
+		const struct prom_unit *u = prom_unit_of(v[i].m->unit);
 		bool first = true;
 
 		for (size_t k = 0; k < i && first; k++)
 			first = v[k].m != v[i].m;
-		prom_name(v[i].m->name, name, sizeof(name));
+		prom_name(v[i].m, name, sizeof(name));
 		if (first) {
-			fprintf(f, "# HELP %s %s, in %s (%s)\n", name, v[i].m->description,
-				v[i].m->unit, v[i].m->source);
+			fprintf(f, "# HELP %s ", name);
+			prom_help(f, v[i].m->description);
+			fprintf(f, " (%s; %s)\n", v[i].m->name, v[i].m->source);
 			fprintf(f, "# TYPE %s gauge\n", name);
 		}
 		/* the same labels on every sample of a metric, empty where they do not apply */
@@ -151,8 +203,10 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 		if (isnan(v[i].value))
 			fprintf(f, "} NaN\n");
 		else
-			fprintf(f, "} %.17g\n", v[i].value);
+			fprintf(f, "} %.17g\n", v[i].value * (u ? u->scale : 1));
 	}
+	/* OpenMetrics ends so; to the Prometheus text format (node_exporter) it is a comment */
+	fprintf(f, "# EOF\n");
 }
 
 void render_metrics(const struct render_ctx *c, const struct metric_value *v, size_t n)

@@ -28,6 +28,12 @@ static int add_one(struct metric_list *l, json_t *o, size_t idx, const char *pat
 		return pmu_err_set(err, -EINVAL, "%s: metric '%s': %s at column %zu of '%s'", path,
 				   name, xe.msg, xe.pos + 1, expr);
 	mexpr_free(e);
+	/* one name, one metric: a second would be computed twice, with two HELP lines */
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i].name, name))
+			return pmu_err_set(err, -EEXIST,
+					   "%s: metric '%s' is already %s: give it another name", path, name,
+					   strcmp(l->v[i].source, path) ? "a built-in metric" : "in this file");
 	v = realloc(l->v, (l->n + 1) * sizeof(*v));
 	if (!v)
 		return pmu_err_set(err, -ENOMEM, "out of memory");

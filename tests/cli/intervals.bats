@@ -57,5 +57,6 @@ check() {
 	pmuctl --sysfs-root "$LIVE" stat --format=openmetrics -M t410_pcie_rd_bw -I 300 --duration 1
 	[ "$status" -eq 0 ]
 	# one exposition per interval: 0.3, 0.6, 0.9 and the last 0.1 s
-	[ "$(grep -c '^# TYPE pmuctl_t410_pcie_rd_bw gauge' <<<"$output")" -eq 4 ]
+	[ "$(grep -c '^# TYPE pmuctl_t410_pcie_rd_bw_bytes_per_second gauge' <<<"$output")" -eq 4 ]
+	[ "$(grep -c '^# EOF$' <<<"$output")" -eq 4 ]
 }

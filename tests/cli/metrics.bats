@@ -149,7 +149,9 @@ DATA=$BATS_TEST_DIRNAME/../data
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	[ "$(ls "$BATS_TEST_TMPDIR/textfile")" = pmuctl.prom ]
-	grep -q '^pmuctl_t410_pcie_rd_bw{scope="pmu",pmu="nvidia_pcie_pmu_1_rc_5",socket="1",rc="5",device=""} ' "$BATS_TEST_TMPDIR/textfile/pmuctl.prom"
+	grep -q '^pmuctl_t410_pcie_rd_bw_bytes_per_second{scope="pmu",pmu="nvidia_pcie_pmu_1_rc_5",socket="1",rc="5",device=""} ' "$BATS_TEST_TMPDIR/textfile/pmuctl.prom"
+	# OpenMetrics ends so, and node_exporter reads it as a comment
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/textfile/pmuctl.prom")" = "# EOF" ]
 	command -v prometheus-node-exporter || skip "prometheus-node-exporter is not installed"
 	# a port the kernel just handed out, not a random one that may be taken
 	port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -158,8 +160,8 @@ DATA=$BATS_TEST_DIRNAME/../data
 	ne=$!
 	wait_for "node_exporter to answer" curl -sf -o "$BATS_TEST_TMPDIR/scrape" "http://127.0.0.1:$port/metrics"
 	kill $ne
-	grep -q '^pmuctl_t410_pcie_rd_bw{device="",pmu="nvidia_pcie_pmu_0_rc_4",rc="4",scope="pmu",socket="0"} ' "$BATS_TEST_TMPDIR/scrape"
-	grep -q '^pmuctl_t410_cmem_rd_bw{device="",pmu="nvidia_cmem_latency_pmu_1",rc="",scope="pmu",socket="1"} ' "$BATS_TEST_TMPDIR/scrape"
+	grep -q '^pmuctl_t410_pcie_rd_bw_bytes_per_second{device="",pmu="nvidia_pcie_pmu_0_rc_4",rc="4",scope="pmu",socket="0"} ' "$BATS_TEST_TMPDIR/scrape"
+	grep -q '^pmuctl_t410_cmem_rd_bw_bytes_per_second{device="",pmu="nvidia_cmem_latency_pmu_1",rc="",scope="pmu",socket="1"} ' "$BATS_TEST_TMPDIR/scrape"
 	grep -q '^node_textfile_scrape_error 0$' "$BATS_TEST_TMPDIR/scrape"
 }
 
@@ -243,4 +245,27 @@ JSON
 	[ "${lines[0]}" = "pmuctl: warning: nvidia_pcie_pmu_0_rc_4/rd_bytes/: <not supported> in the recording: the metrics it feeds are n/a" ]
 	[[ "$output" == *"t410_pcie_rd_bw                total (1 PMU)"*"n/a" ]]
 	[[ "$output" != *multiplexed* ]]
+}
+
+@test "metrics: OpenMetrics in base units that promtool's lint accepts; a metrics-file name may not repeat a built-in" {
+	command -v promtool || skip "promtool is not installed"
+	pmuctl -q --sysfs-root "$LIVE" stat -M t410_pcie,t410_ucf,t410_nvlink_c2c,t410_cmem_rd_bw --per-pmu --format=openmetrics --duration 0.05
+	# partial: the live tree aliases no PCIE cycles event
+	[ "$status" -eq 2 ]
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/all.prom"
+	run promtool check metrics <"$BATS_TEST_TMPDIR/all.prom"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	# ns become seconds, GB/s bytes per second: the value scaled with the name
+	grep -q '^# TYPE pmuctl_t410_pcie_rd_latency_seconds gauge$' "$BATS_TEST_TMPDIR/all.prom"
+	grep -q '^# TYPE pmuctl_t410_pcie_rd_latency_cycles gauge$' "$BATS_TEST_TMPDIR/all.prom"
+	pmuctl -q -j stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --per-pmu
+	gbs=$(jq_py 'd["metrics"][0]["value"]')
+	pmuctl -q stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --per-pmu --format=openmetrics
+	[[ "${lines[2]}" == 'pmuctl_t410_pcie_rd_bw_bytes_per_second{scope="pmu",pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4",device=""} 1500000000' ]]
+	[ "$gbs" = 1.5 ]
+	echo '[{"name": "t410_pcie_rd_bw", "family": "t410_pcie", "expr": "rd_bytes"}]' >"$BATS_TEST_TMPDIR/dup.json"
+	pmuctl stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --metrics-file "$BATS_TEST_TMPDIR/dup.json"
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/dup.json: metric 't410_pcie_rd_bw' is already a built-in metric: give it another name" ]
 }
