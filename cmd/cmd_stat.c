@@ -21,6 +21,7 @@ enum stat_key {
 	KEY_INPUT,
 	KEY_FORMAT,
 	KEY_APPEND,
+	KEY_METRIC_ONLY,
 };
 
 static const struct argp_option stat_options[] = {
@@ -46,6 +47,7 @@ static const struct argp_option stat_options[] = {
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7))", 4 },
 	{ "device", KEY_DEVICE, "BDF", 0, "-M for these PCI functions (repeatable, or BDF,BDF): each through its PCIE PMU with src_bdf, or its HNS3 PMU with bdf", 4 },
 	{ "root-port", KEY_ROOT_PORT, NULL, 0, "with --device: the whole root port above it (src_rp_mask)", 4 },
+	{ "metric-only", KEY_METRIC_ONLY, NULL, 0, "the metric values alone: no -e counts, and no input counts under -v (as perf's --metric-only)", 4 },
 	{ "input", KEY_INPUT, "FILE", 0, "compute -M from recorded 'perf stat -x,' or 'perf stat -j' output instead of counting", 4 },
 	{ 0 },
 };
@@ -166,6 +168,9 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_INPUT:
 		a->input = arg;
 		break;
+	case KEY_METRIC_ONLY:
+		a->metric_only = true;
+		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'; events go after -e, a command after --", arg);
 		break;
@@ -183,6 +188,8 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--root-port needs --device BDF");
 		if (a->openmetrics && !a->metrics)
 			argp_error(state, "--format=openmetrics writes -M values: give -M");
+		if (a->metric_only && !a->metrics)
+			argp_error(state, "--metric-only shows -M values alone: give -M");
 		if (a->append && (!a->output || a->openmetrics))
 			argp_error(state, a->openmetrics ? "--append conflicts with --format=openmetrics, whose file is replaced whole at every interval"
 							 : "--append needs -o FILE");

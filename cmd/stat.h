@@ -39,6 +39,7 @@ struct stat_args {
 	bool root_port;		/* --root-port: the device's whole root port */
 	const char *input;	/* --input FILE: metrics from recorded perf stat output */
 	bool openmetrics;	/* --format=openmetrics */
+	bool metric_only;	/* --metric-only: the metric values alone, as perf's */
 };
 
 /* What every mode starts from: the machine, the metrics, the devices, and the plan */
@@ -103,5 +104,8 @@ void render_metrics(const struct render_ctx *c, const struct metric_value *v, si
 int render_metric_samples(const struct render_ctx *c, const struct metric_sample *samples, size_t n,
 			  double duration);
 int render_plan(const struct render_ctx *c, const struct plan *p);
+/* -v: the count of every event a metric reads, since base (NULL: since enable), as text */
+void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
+			  const struct count_mark *base);
 
 #endif

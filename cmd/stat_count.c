@@ -92,7 +92,7 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	stream_report_begin(&r->out);
 	if (c.face == FACE_JSON && !(c.record = stat_record_new(&c)))
 		return -ENOMEM;
-	if (r->a->nevent) {
+	if (r->a->nevent && !r->a->metric_only) {
 		struct tally_opts to = { .aggr = r->a->aggr, .packages = &r->s.packages };
 		struct tally rows;
 
@@ -107,6 +107,9 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 		ret = emit_file(r, &c, delta, duration);
 	else if (r->s.plan.nmetric)
 		ret = emit_metrics(r, r->out.f, &c, delta, duration);
+	/* as perf shows the events beside a metric: under -v, in the table */
+	if (!ret && settings.verbose && !r->a->metric_only && c.face == FACE_TEXT && r->s.plan.nmetric)
+		render_metric_inputs(&c, &r->s.plan, &r->cs, delta ? r->mark : NULL);
 	if (c.record && !ret)
 		ret = stat_record_emit(&c);
 	json_decref(c.record);

@@ -269,3 +269,17 @@ JSON
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/dup.json: metric 't410_pcie_rd_bw' is already a built-in metric: give it another name" ]
 }
+
+@test "metrics: -v shows each metric's input counts and running share; --metric-only the values alone" {
+	pmuctl -v --sysfs-root "$LIVE" stat -M t410_cmem_rd_latency_ns --per-pmu -I 100 --interval-count 1 -e nvidia_ucf_pmu_0/event=0x0/
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'input of t410_cmem_rd_latency_ns, 100.00%' <<<"$output")" -eq 6 ]
+	[[ "$output" =~ [0-9,]+\ nvidia_cmem_latency_pmu_1/rd_req/\ \ \(input\ of\ t410_cmem_rd_latency_ns,\ 100.00%\) ]]
+	pmuctl --sysfs-root "$LIVE" stat -M t410_cmem_rd_latency_ns --metric-only --per-pmu -I 100 --interval-count 1 -e nvidia_ucf_pmu_0/event=0x0/
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "$output" != *input* && "$output" != *event=0x0* ]]
+	pmuctl --sysfs-root "$LIVE" stat --metric-only -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.05
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == *"--metric-only shows -M values alone: give -M"* ]]
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+/* -v with -M: the counts each metric value comes from, as perf prints the events beside it. */
+#include <math.h>
+#include <stdlib.h>
+#include "cmd/pmuctl.h"
+#include "cmd/stat.h"
+
+void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
+			  const struct count_mark *base)
+{
+	for (size_t ev = 0; ev < plan->n; ev++) {
+		const struct plan_event *e = &plan->v[ev];
+		uint64_t en = 0, run = 0;
+		double count = 0;
+		bool counted = false;
+		char num[48], label[512];
+
+		if (e->metric < 0)
+			continue;
+		/* every CPU it opened on, summed, each scaled for multiplexing */
+		for (size_t i = 0; i < cs->n; i++) {
+			const struct counter *k = &cs->v[i];
+			uint64_t v = k->value, ke = k->enabled, kr = k->running;
+
+			if (k->ev != ev || k->state != COUNT_OK)
+				continue;
+			if (base) {
+				v -= base[i].value;
+				ke -= base[i].enabled;
+				kr -= base[i].running;
+			}
+			count += count_scaled(v, ke, kr);
+			en += ke;
+			run += kr;
+			counted = true;
+		}
+		if (c->interval)
+			fprintf(c->f, "%15.9f ", c->time_s);
+		safe_str(e->event, label, sizeof(label));
+		if (!counted)
+			fprintf(c->f, "    %-18s %s  (input of %s)\n", "<not counted>", label,
+				plan->metric[e->metric].m->name);
+		else
+			fprintf(c->f, "    %18s %s  (input of %s, %.2f%%)\n",
+				human_number(count, 0, num, sizeof(num)), label,
+				plan->metric[e->metric].m->name, en ? 100.0 * (double)run / (double)en : 100.0);
+	}
+}
