@@ -195,6 +195,7 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	if (a->metrics) {
 		rq.metrics = &s->ml;
 		rq.selected = s->selected;
+		rq.named = a->metrics;
 	}
 	rq.devices = s->devices;
 	rq.ndevices = s->ndevices;

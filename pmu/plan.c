@@ -195,6 +195,18 @@ static int add_metric(const struct plan_request *rq, struct plan *plan, const st
 	return ret;
 }
 
+/* Whether the -M list names metric name itself, not through its family or a glob */
+static bool named_exactly(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *t = list; t && *t; t += strcspn(t, ","), t += *t == ',') {
+		if (strcspn(t, ",") == len && !strncmp(t, name, len))
+			return true;
+	}
+	return false;
+}
+
 /* One warning per family whose metrics have no PMU here (none: per metric of ml) */
 static void warn_no_pmu(const struct metric_list *ml, const bool *none, const struct plan_request *rq,
 			struct diag *warn)
@@ -300,6 +312,15 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 	if (ml && !plan->nmetric) {
 		free(none);
 		return pmu_err_set(err, -ENOENT, "none of the metrics asked for applies %s", where);
+	}
+	for (size_t i = 0; none && i < ml->n; i++) {
+		if (none[i] && named_exactly(rq->named, ml->v[i].name)) {
+			int ret = pmu_err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs (pmuctl list %s)",
+					      ml->v[i].name, where, ml->v[i].family, ml->v[i].family);
+
+			free(none);
+			return ret;
+		}
 	}
 	warn_no_pmu(ml, none, rq, warn);
 	free(none);

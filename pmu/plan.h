@@ -74,6 +74,7 @@ struct plan_request {
 	size_t nevents;
 	const struct metric_list *metrics;	/* the catalog, and which -M selected */
 	const bool *selected;
+	const char *named;		/* the -M list: a metric named there exactly must apply somewhere */
 	const struct plan_device *devices;	/* metrics count only these functions */
 	size_t ndevices;
 	bool system_wide;		/* PMUs without a cpumask open on every online CPU */

@@ -22,8 +22,14 @@ load helpers
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^pmuctl: warning:' <<<"$output")" -eq 1 ]
 	[[ "${lines[0]}" == "pmuctl: warning: 55 metrics (hns3_bw_ssu_egu, hns3_bw_ssu_rpu, "*"...): no hns3 PMU on this machine" ]]
+	# a metric named itself that applies to no PMU is an error, not a warning
 	pmuctl --sysfs-root "$LIVE" stat -M hns3_dly_tpu,t410_pcie_rd_bw --duration 0.05
-	[ "${lines[0]}" = "pmuctl: warning: metric hns3_dly_tpu: no hns3 PMU on this machine" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: metric hns3_dly_tpu applies to no PMU on this machine: it counts on hns3 PMUs (pmuctl list hns3)" ]
+	# named through a glob, it is one of many: a warning
+	pmuctl --sysfs-root "$LIVE" stat -M 'hns3_dly_tp*,t410_pcie_rd_bw' --duration 0.05
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "pmuctl: warning: "*"no hns3 PMU on this machine" ]]
 }
 
 @test "warnings: the true cause first: a cpumask CPU the running kernel lacks, not a PMU rule" {
