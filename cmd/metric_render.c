@@ -95,6 +95,7 @@ static void metrics_csv(const struct render_ctx *c, const struct metric_value *v
 	}
 }
 
+/* Every key in every mode, null where it does not apply: schemas/stat.schema.json */
 static void metrics_json(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
 	json_t *arr = json_object_get(c->record, "metrics");

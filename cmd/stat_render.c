@@ -15,18 +15,19 @@ static double running_pct(const struct tally_row *r)
 	return 100.0 * (double)r->running / (double)r->enabled;
 }
 
+/* perf's words in the table and CSV ("<not counted>"); identifiers in JSON ("not_counted") */
+static const char *state_name(enum count_state s, bool json)
+{
+	if (s == COUNT_OK)
+		return "counted";
+	if (s == COUNT_NOT_SUPPORTED)
+		return json ? "not_supported" : "<not supported>";
+	return json ? "not_counted" : "<not counted>";
+}
+
 static const char *state_text(enum count_state s)
 {
-	switch (s) {
-	case COUNT_OK:
-		return "counted";
-	case COUNT_NOT_COUNTED:
-		return "<not counted>";
-	case COUNT_NOT_SUPPORTED:
-		return "<not supported>";
-	default:
-		return "<not counted>";
-	}
+	return state_name(s, false);
 }
 
 static void row_where(const struct render_ctx *c, const struct tally_row *r, char *buf, size_t size)
@@ -96,19 +97,7 @@ static void counts_csv(const struct render_ctx *c, const struct tally *t)
 	}
 }
 
-/* JSON states are identifiers; the text and CSV keep perf's "<not counted>" */
-static const char *state_key(enum count_state s)
-{
-	switch (s) {
-	case COUNT_OK:
-		return "counted";
-	case COUNT_NOT_SUPPORTED:
-		return "not_supported";
-	default:
-		return "not_counted";
-	}
-}
-
+/* Every key in every mode, null where it does not apply: schemas/stat.schema.json */
 static json_t *row_json(const struct render_ctx *c, const struct tally_row *row)
 {
 	json_t *o = json_object();
@@ -126,7 +115,7 @@ static json_t *row_json(const struct render_ctx *c, const struct tally_row *row)
 	/* summed over the row's counters, as perf's CSV prints its run time */
 	json_object_set_new(o, "enabled_ns", json_integer((json_int_t)row->enabled));
 	json_object_set_new(o, "running_ns", json_integer((json_int_t)row->running));
-	json_object_set_new(o, "state", json_string(state_key(row->state)));
+	json_object_set_new(o, "state", json_string(state_name(row->state, true)));
 	json_object_set_new(o, "error", json_text(row->why));
 	return o;
 }
