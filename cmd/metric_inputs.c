@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* -v with -M: the counts each metric value comes from, as perf prints the events beside it. */
-#include <math.h>
 #include <stdlib.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
@@ -19,19 +18,14 @@ void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, c
 			continue;
 		/* every CPU it opened on, summed, each scaled for multiplexing */
 		for (size_t i = 0; i < cs->n; i++) {
-			const struct counter *k = &cs->v[i];
-			uint64_t v = k->value, ke = k->enabled, kr = k->running;
+			struct count_mark d;
 
-			if (k->ev != ev || k->state != COUNT_OK)
+			if (cs->v[i].ev != ev || cs->v[i].state != COUNT_OK)
 				continue;
-			if (base) {
-				v -= base[i].value;
-				ke -= base[i].enabled;
-				kr -= base[i].running;
-			}
-			count += count_scaled(v, ke, kr);
-			en += ke;
-			run += kr;
+			d = count_since(cs, i, base);
+			count += count_scaled(d.value, d.enabled, d.running);
+			en += d.enabled;
+			run += d.running;
 			counted = true;
 		}
 		if (c->interval)

@@ -96,18 +96,13 @@ int tally_build(const struct plan *plan, char *const *args, const struct count_s
 	for (size_t i = 0; i < cs->n; i++) {
 		const struct counter *c = &cs->v[i];
 		const struct plan_event *e = &plan->v[c->ev];
-		uint64_t v = c->value, en = c->enabled, run = c->running;
+		struct count_mark d = count_since(cs, i, base);
 		struct tally_row *row;
 		bool created;
 
 		row_of[i] = SIZE_MAX;
 		if (e->arg < 0)
 			continue;	/* a metric's events show as the metric */
-		if (base) {
-			v -= base[i].value;
-			en -= base[i].enabled;
-			run -= base[i].running;
-		}
 		row = row_for(out, o, e, c, args, &created);
 		if (!row) {
 			free(row_of);
@@ -133,9 +128,9 @@ int tally_build(const struct plan *plan, char *const *args, const struct count_s
 		}
 		if (c->state != COUNT_OK)
 			continue;
-		row->count += count_scaled(v, en, run);
-		row->enabled += en;
-		row->running += run;
+		row->count += count_scaled(d.value, d.enabled, d.running);
+		row->enabled += d.enabled;
+		row->running += d.running;
 	}
 	free(row_of);
 	return 0;

@@ -104,6 +104,19 @@ void count_set_free(struct count_set *s)
 	memset(s, 0, sizeof(*s));
 }
 
+struct count_mark count_since(const struct count_set *s, size_t i, const struct count_mark *base)
+{
+	const struct counter *c = &s->v[i];
+	struct count_mark m = { c->value, c->enabled, c->running };
+
+	if (base) {
+		m.value -= base[i].value;
+		m.enabled -= base[i].enabled;
+		m.running -= base[i].running;
+	}
+	return m;
+}
+
 double count_scaled(uint64_t value, uint64_t enabled, uint64_t running)
 {
 	if (!running || running >= enabled)

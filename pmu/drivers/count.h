@@ -84,4 +84,7 @@ struct count_mark {
 	uint64_t value, enabled, running;
 };
 
+/* Counter i of a set since its mark in base (NULL: since enable) */
+struct count_mark count_since(const struct count_set *s, size_t i, const struct count_mark *base);
+
 #endif

@@ -45,22 +45,17 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 	for (size_t i = 0; !ret && i < cs->n; i++) {
 		const struct counter *c = &cs->v[i];
 		const struct plan_event *e = &plan->v[c->ev];
-		uint64_t v = c->value, en = c->enabled, run = c->running;
+		struct count_mark d = count_since(cs, i, base);
 		struct metric_sample *s;
 
 		if (e->metric < 0)
 			continue;
 		s = &(*out)[e->metric];
-		if (base) {
-			v -= base[i].value;
-			en -= base[i].enabled;
-			run -= base[i].running;
-		}
 		if (c->state != COUNT_OK)
 			s->count[e->var] = NAN;
 		else
-			s->count[e->var] += count_scaled(v, en, run);
-		if (run < en)
+			s->count[e->var] += count_scaled(d.value, d.enabled, d.running);
+		if (d.running < d.enabled)
 			s->multiplexed = true;
 	}
 	return ret;
