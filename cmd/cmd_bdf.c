@@ -74,10 +74,7 @@ static void bdf_print(const char *input, const struct bdf *b, bool was_value)
 		/* as read: without the white space around it */
 		size_t len;
 
-		input += strspn(input, " \t\n");
-		len = strlen(input);
-		while (len && strchr(" \t\n", input[len - 1]))
-			len--;
+		input = bdf_trim(input, &len);
 		snprintf(in, sizeof(in), "%.*s", (int)len, input);
 		printf("%s -> ", safe_str(in, shown, sizeof(shown)));
 	}

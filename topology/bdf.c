@@ -75,16 +75,22 @@ int bdf_parse_value(const char *s, struct bdf *out, struct pmu_err *err)
 	return 0;
 }
 
+const char *bdf_trim(const char *s, size_t *len)
+{
+	/* surrounding white space, as a pasted or scripted argument has it */
+	s += strspn(s, " \t\n");
+	*len = strlen(s);
+	while (*len && strchr(" \t\n", s[*len - 1]))
+		--*len;
+	return s;
+}
+
 int bdf_parse_any(const char *s, struct bdf *out, bool *was_value, struct pmu_err *err)
 {
 	char buf[64] = "";
 	size_t len;
 
-	/* surrounding white space, as a pasted or scripted argument has it */
-	s += strspn(s, " \t\n");
-	len = strlen(s);
-	while (len && strchr(" \t\n", s[len - 1]))
-		len--;
+	s = bdf_trim(s, &len);
 	if (len >= sizeof(buf))
 		return pmu_err_set(err, -EINVAL, "invalid BDF '%.*s...': too long", 20, s);
 	memcpy(buf, s, len);

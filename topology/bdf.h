@@ -15,10 +15,12 @@ struct bdf {
 
 /* "27:01.1" or "0005:27:01.1" (hex fields, as lspci prints them) */
 int bdf_parse(const char *s, struct bdf *out, struct pmu_err *err);
-/* "0x2781" or "10113": the 16-bit value (bus << 8) | (dev << 3) | fn */
+/* "0x2709" or "2709": the 16-bit value (bus << 8) | (dev << 3) | fn, hex as lspci prints it */
 int bdf_parse_value(const char *s, struct bdf *out, struct pmu_err *err);
-/* Either form; *was_value tells which one it was. */
+/* Either form, white space around it ignored; *was_value tells which one it was. */
 int bdf_parse_any(const char *s, struct bdf *out, bool *was_value, struct pmu_err *err);
+/* An argument without the white space around it: its start, and *len its length */
+const char *bdf_trim(const char *s, size_t *len);
 uint16_t bdf_encode(const struct bdf *b);
 void bdf_decode(uint16_t v, struct bdf *out);
 /* "27:01.1", or "0005:27:01.1" when the domain is known */
