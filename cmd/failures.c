@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cmd/failures.h"
 #include "cmd/pmuctl.h"
+#include "lib/diag.h"
 
 static bool failed(const struct counter *c)
 {
@@ -96,7 +97,7 @@ static void warn_cause(const struct plan *plan, const struct count_set *cs, bool
 		fprintf(f, "%s: %s", cs->v[first].event, cs->v[first].why ? cs->v[first].why : "not counted");
 	} else {
 		put_list(f, ev, evs, nev);
-		fprintf(f, " on %zu PMU%s (", npmu, npmu == 1 ? "" : "s");
+		fprintf(f, " on %zu PMU%s (", npmu, plural((long)npmu));
 		put_list(f, pmu, pmus, npmu);
 		fprintf(f, "): %s", cause[first]);
 	}

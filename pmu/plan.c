@@ -207,38 +207,50 @@ static bool named_exactly(const char *list, const char *name)
 	return false;
 }
 
+/* Names joined by ", " in a fixed buffer, "..." at its end when they do not all fit */
+struct name_list {
+	char *buf;
+	size_t size, used, n;
+};
+
+static void name_list_add(struct name_list *l, const char *name)
+{
+	if (l->used < l->size)
+		l->used += (size_t)snprintf(l->buf + l->used, l->size - l->used, "%s%s", l->n ? ", " : "",
+					    name);
+	if (l->used >= l->size)
+		memcpy(l->buf + l->size - 4, "...", 4);
+	l->n++;
+}
+
 /* One warning per family whose metrics have no PMU here (none: per metric of ml) */
 static void warn_no_pmu(const struct metric_list *ml, const bool *none, const struct plan_request *rq,
 			struct diag *warn)
 {
 	const char *where = rq->where ? rq->where : "on this machine";
+	char dev[96] = "";
 
+	if (rq->ndevices == 1)
+		snprintf(dev, sizeof(dev), " for device %s", rq->devices[0].bdf);
+	else if (rq->ndevices)
+		snprintf(dev, sizeof(dev), " for the %zu --device functions", rq->ndevices);
 	for (size_t i = 0; none && i < ml->n; i++) {
 		const char *family = ml->v[i].family;
 		char names[100] = "";
-		size_t n = 0, o = 0;
+		struct name_list l = { .buf = names, .size = sizeof(names) };
 		bool seen = false;
 
 		for (size_t k = 0; k < i && !seen; k++)
 			seen = none[k] && !strcmp(ml->v[k].family, family);
 		if (!none[i] || seen)
 			continue;
-		for (size_t k = i; k < ml->n; k++) {
-			if (!none[k] || strcmp(ml->v[k].family, family))
-				continue;
-			if (o < sizeof(names))
-				o += (size_t)snprintf(names + o, sizeof(names) - o, "%s%s", n ? ", " : "",
-						      ml->v[k].name);
-			n++;
-		}
-		if (o >= sizeof(names))
-			memcpy(names + sizeof(names) - 4, "...", 4);
-		if (n == 1)
-			diag_add(warn, "metric %s: no %s PMU %s%s%s", names, family, where,
-				 rq->ndevices ? " for device " : "", rq->ndevices ? rq->devices[0].bdf : "");
+		for (size_t k = i; k < ml->n; k++)
+			if (none[k] && !strcmp(ml->v[k].family, family))
+				name_list_add(&l, ml->v[k].name);
+		if (l.n == 1)
+			diag_add(warn, "metric %s: no %s PMU %s%s", names, family, where, dev);
 		else
-			diag_add(warn, "%zu metrics (%s): no %s PMU %s%s%s", n, names, family, where,
-				 rq->ndevices ? " for device " : "", rq->ndevices ? rq->devices[0].bdf : "");
+			diag_add(warn, "%zu metrics (%s): no %s PMU %s%s", l.n, names, family, where, dev);
 	}
 }
 
@@ -248,7 +260,7 @@ static void warn_absent(const struct plan *plan, struct diag *warn)
 	for (size_t i = 0; i < plan->nmetric; i++) {
 		const struct plan_metric *a = &plan->metric[i];
 		char names[200] = "";
-		size_t n = 0, o = 0;
+		struct name_list l = { .buf = names, .size = sizeof(names) };
 		bool seen = false;
 
 		if (!a->absent)
@@ -261,17 +273,11 @@ static void warn_absent(const struct plan *plan, struct diag *warn)
 		for (size_t k = i; k < plan->nmetric; k++) {
 			const struct plan_metric *b = &plan->metric[k];
 
-			if (!b->absent || b->pmu != a->pmu || strcmp(b->absent, a->absent))
-				continue;
-			if (o < sizeof(names))
-				o += (size_t)snprintf(names + o, sizeof(names) - o, "%s%s", n ? ", " : "",
-						      b->m->name);
-			n++;
+			if (b->absent && b->pmu == a->pmu && !strcmp(b->absent, a->absent))
+				name_list_add(&l, b->m->name);
 		}
-		if (o >= sizeof(names))
-			memcpy(names + sizeof(names) - 4, "...", 4);
-		diag_add(warn, "%s: %s: %zu metric%s n/a there (%s)", a->pmu->name, a->absent, n,
-			 n == 1 ? "" : "s", names);
+		diag_add(warn, "%s: %s: %zu metric%s n/a there (%s)", a->pmu->name, a->absent, l.n,
+			 plural((long)l.n), names);
 	}
 }
 
