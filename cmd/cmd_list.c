@@ -426,10 +426,7 @@ static int list_metrics(const struct list_args *a)
 		struct suggest sg;
 
 		suggest_init(&sg, a->pattern[0]);
-		for (size_t i = 0; i < ml.n; i++) {
-			suggest_offer(&sg, ml.v[i].name);
-			suggest_offer(&sg, ml.v[i].family);
-		}
+		metric_suggest(&ml, &sg);
 		p_err("no metric matches '%s'%s (patterns match metric names and families; "
 		      "pmuctl list --metrics shows them all)",
 		      a->pattern[0], suggest_text(&sg, near, sizeof(near)));

@@ -49,16 +49,25 @@ void suggest_init(struct suggest *s, const char *word)
 
 void suggest_offer(struct suggest *s, const char *candidate)
 {
-	size_t len = strlen(s->word), d, at;
+	size_t len = strlen(s->word), max = len / 3 > 1 ? len / 3 : 1, clen, d, at;
 
 	if (!len || !strcasecmp(candidate, s->word))
 		return;
-	d = distance(s->word, candidate);
 	/* a word of 3 letters or more that starts a name is as near as one edit */
-	if (len >= 3 && !strncasecmp(candidate, s->word, len) && d > 1)
+	if (len >= 3 && !strncasecmp(candidate, s->word, len)) {
 		d = 1;
+	} else {
+		/*
+		 * the distance is at least the difference in length: most names are rejected
+		 * without the table (pmu_want offers every PMU of the machine at start-up)
+		 */
+		clen = strlen(candidate);
+		if ((clen > len ? clen - len : len - clen) > max)
+			return;
+		d = distance(s->word, candidate);
+	}
 	/* as git: at most a third of the word may change, and at least one letter may */
-	if (d == (size_t)-1 || d > (len / 3 > 1 ? len / 3 : 1))
+	if (d == (size_t)-1 || d > max)
 		return;
 	for (size_t i = 0; i < s->n; i++)
 		if (!strcmp(s->best[i], candidate))

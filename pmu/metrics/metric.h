@@ -41,6 +41,9 @@ void metric_list_free(struct metric_list *l);
  * Mark the metrics a comma list names (names, globs, family ids) in selected. Every name that
  * matches none goes to unknown, the first also to err (-ENOENT); an empty name is -EINVAL.
  */
+struct suggest;
+/* The names -M takes, metric names and family ids, offered to a "did you mean" */
+void metric_suggest(const struct metric_list *ml, struct suggest *sg);
 int metric_select(const struct metric_list *ml, const char *list, bool *selected, struct diag *unknown,
 		  struct pmu_err *err);
 /* Events counted at the same clock in every instance: averaged, not summed, over instances */

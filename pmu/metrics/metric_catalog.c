@@ -162,6 +162,14 @@ void metric_list_free(struct metric_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
+void metric_suggest(const struct metric_list *ml, struct suggest *sg)
+{
+	for (size_t i = 0; i < ml->n; i++) {
+		suggest_offer(sg, ml->v[i].name);
+		suggest_offer(sg, ml->v[i].family);
+	}
+}
+
 int metric_select(const struct metric_list *ml, const char *list, bool *selected, struct diag *unknown,
 		  struct pmu_err *err)
 {
@@ -189,10 +197,7 @@ int metric_select(const struct metric_list *ml, const char *list, bool *selected
 			char near[256];
 
 			suggest_init(&sg, tok);
-			for (size_t i = 0; i < ml->n; i++) {
-				suggest_offer(&sg, ml->v[i].name);
-				suggest_offer(&sg, ml->v[i].family);
-			}
+			metric_suggest(ml, &sg);
 			diag_add(unknown, "unknown metric '%s'%s; pmuctl list --metrics shows them", tok,
 				 suggest_text(&sg, near, sizeof(near)));
 		}
