@@ -7,9 +7,7 @@ load helpers
 export PMUCTL_LOCK_DIR=$BATS_TEST_TMPDIR
 
 teardown() {
-	if [ -n "${BG:-}" ]; then
-		kill -KILL -- "-$BG" 2>/dev/null || true
-	fi
+	stop_background
 	bf_unmount
 }
 

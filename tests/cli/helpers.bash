@@ -79,6 +79,13 @@ background() {
 	BG=$!
 }
 
+# Kill what background() started, whatever the test did: call from teardown
+stop_background() {
+	if [ -n "${BG:-}" ]; then
+		kill -KILL -- "-$BG" 2>/dev/null || true
+	fi
+}
+
 # Wait for the background process to end; $status is its exit status.
 finish() {
 	wait_for "pid $BG to end" gone "$BG" || { kill -KILL -- "-$BG" 2>/dev/null; wait "$BG"; return 1; }

@@ -7,9 +7,7 @@ load helpers
 EV=nvidia_pcie_pmu_0_rc_4/rd_bytes/
 
 teardown() {
-	if [ -n "${BG:-}" ]; then
-		kill -KILL -- "-$BG" 2>/dev/null || true
-	fi
+	stop_background
 }
 
 check() {

@@ -5,9 +5,7 @@
 load helpers
 
 teardown() {
-	if [ -n "${BG:-}" ]; then
-		kill -KILL -- "-$BG" 2>/dev/null || true
-	fi
+	stop_background
 }
 
 EV=nvidia_ucf_pmu_0/event=0x0/
