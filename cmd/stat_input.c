@@ -71,20 +71,16 @@ static int read_input(const char *path, char **text, size_t *len)
 	return 0;
 }
 
-/*
- * The machine as the recording names it: every PMU in the order perf printed them, by name,
- * with hw_clk_freq from --sysfs-root or SYSFS_PATH when that machine has the PMU
- */
-/* A name no family knows but whose _0 one does: perf merged nvidia_pcie_pmu_0_rc_* into it */
+/* A name whose _0 a family knows: perf merged nvidia_pcie_pmu_0_rc_* into nvidia_pcie_pmu_0_rc */
 static bool merged_prefix(const char *name)
 {
 	struct pmu_list l = { 0 };
 	char *numbered = NULL;
 	bool merged = false;
-	struct pmu *p = pmu_list_add_named(&l, name);
 
-	if (p && p->family == &family_generic && asprintf(&numbered, "%s_0", name) > 0) {
-		p = pmu_list_add_named(&l, numbered);
+	if (asprintf(&numbered, "%s_0", name) > 0) {
+		struct pmu *p = pmu_list_add_named(&l, numbered);
+
 		merged = p && p->family != &family_generic;
 	}
 	free(numbered);
@@ -92,6 +88,10 @@ static bool merged_prefix(const char *name)
 	return merged;
 }
 
+/*
+ * The machine as the recording names it: every PMU in the order perf printed them, by name,
+ * with hw_clk_freq from --sysfs-root or SYSFS_PATH when that machine has the PMU
+ */
 static int recorded_pmus(const char *input, const struct perf_records *recs, const struct stat_setup *live,
 			 struct pmu_list *out)
 {
@@ -104,20 +104,21 @@ static int recorded_pmus(const char *input, const struct perf_records *recs, con
 
 		if (ev_parse(recs->v[i].event, &l, &err))
 			continue;
-		if (l.n == 1 && l.v[0].has_slash && merged_prefix(l.v[0].name)) {
-			p_err("%s: '%s' is perf's sum of every %s_N PMU (a PMU name without its number): "
-			      "pmuctl cannot split it into instances; record with perf stat --no-merge, or "
-			      "name each PMU (-e %s_0/...)", input, l.v[0].name, l.v[0].name, l.v[0].name);
-			ev_list_free(&l);
-			return -EINVAL;
-		}
 		if (l.n == 1 && l.v[0].has_slash && !pmu_find(out, l.v[0].name)) {
 			p = pmu_list_add_named(out, l.v[0].name);
-			lp = live->have_root ? pmu_find(&live->pmus, l.v[0].name) : NULL;
 			if (!p) {
 				ev_list_free(&l);
 				return -ENOMEM;
 			}
+			/* a name no family knows, checked once per PMU the recording names */
+			if (p->family == &family_generic && merged_prefix(l.v[0].name)) {
+				p_err("%s: '%s' is perf's sum of every %s_N PMU (a PMU name without its number): "
+				      "pmuctl cannot split it into instances; record with perf stat --no-merge, or "
+				      "name each PMU (-e %s_0/...)", input, l.v[0].name, l.v[0].name, l.v[0].name);
+				ev_list_free(&l);
+				return -EINVAL;
+			}
+			lp = live->have_root ? pmu_find(&live->pmus, l.v[0].name) : NULL;
 			if (lp)
 				p->hw_clk_freq = lp->hw_clk_freq;
 		}
