@@ -58,6 +58,17 @@ static const char *metric_of(const struct plan *p, const struct plan_event *e)
 	return e->metric >= 0 ? p->metric[e->metric].m->name : NULL;
 }
 
+static const struct plan_metric *device_of(const struct plan *p, const struct plan_event *e)
+{
+	return e->metric >= 0 && p->metric[e->metric].device ? &p->metric[e->metric] : NULL;
+}
+
+/* The BAR a PCIE-TGT filter selects, or -1 */
+static int bar_of(const struct plan_metric *pm)
+{
+	return pm && pm->filter ? pm->filter->bar : -1;
+}
+
 /* Every key for every event, null where it does not apply: schemas/dry-run.schema.json */
 static json_t *event_json(const struct plan *p, const struct plan_event *e)
 {
@@ -77,6 +88,9 @@ static json_t *event_json(const struct plan *p, const struct plan_event *e)
 	json_object_set_new(o, "metric", json_text(metric_of(p, e)));
 	json_object_set_new(o, "name", json_text(e->name));
 	json_object_set_new(o, "filter_mode", json_text(e->filter_mode));
+	json_object_set_new(o, "device", json_text(device_of(p, e) ? device_of(p, e)->device : NULL));
+	json_object_set_new(o, "bar", bar_of(device_of(p, e)) >= 0 ?
+					      json_integer(bar_of(device_of(p, e))) : json_null());
 	return o;
 }
 
@@ -129,6 +143,12 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 		fprintf(f, "  filter   %s mode\n", e->filter_mode);
 	if (e->metric >= 0)
 		fprintf(f, "  metric   %s (%s)\n", metric_of(p, e), p->metric[e->metric].vars[e->var]);
+	if (device_of(p, e)) {
+		fprintf(f, "  device   %s", device_of(p, e)->device);
+		if (bar_of(device_of(p, e)) >= 0)
+			fprintf(f, " (traffic to its BAR%d)", bar_of(device_of(p, e)));
+		fprintf(f, "\n");
+	}
 	print_bdf_filter(f, e);
 }
 

@@ -64,7 +64,7 @@ static int add_device(const struct stat_args *a, struct stat_setup *s, const cha
 	char name[32], list[256];
 	size_t at[8], n, o = 0, i;
 	struct plan_device *d;
-	const struct fn_pmu *r;
+	const struct fn_pmu *r, *t;
 	struct bdf b;
 
 	if (bdf_parse(text, &b, &err)) {
@@ -102,8 +102,12 @@ static int add_device(const struct stat_args *a, struct stat_setup *s, const cha
 	if (!d)
 		return EXIT_FAIL;
 	s->devices = d;
+	t = &s->maps[at[0]].target;
 	d[s->ndevices] = (struct plan_device){ .bdf = strdup(name), .pmu = r,
-					       .filter = a->root_port ? &r->root_port : &r->function };
+					       .filter = a->root_port ? &r->root_port : &r->function,
+					       .target = t->family ? t : NULL,
+					       .target_filters = a->root_port ? &t->root_port : t->bars,
+					       .ntarget_filters = a->root_port ? !!t->root_port.n : t->nbars };
 	return d[s->ndevices++].bdf ? EXIT_OK : EXIT_FAIL;
 }
 

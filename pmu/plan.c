@@ -29,22 +29,22 @@ struct filter_terms {
 	struct ev_spec parsed;	/* a catalog filter ("global=1"), parsed */
 };
 
-static int filter_terms(const struct metric *m, const struct plan_device *dev,
+static int filter_terms(const struct metric *m, const struct fn_filter *dev,
 			struct filter_terms *f, struct pmu_err *err)
 {
 	memset(f, 0, sizeof(*f));
 	if (dev) {
 		char text[200];
 
-		f->v = calloc(dev->filter->n ? dev->filter->n : 1, sizeof(*f->v));
+		f->v = calloc(dev->n ? dev->n : 1, sizeof(*f->v));
 		if (!f->v)
 			return oom(err);
-		for (size_t i = 0; i < dev->filter->n; i++)
-			f->v[i] = (struct ev_term){ .name = (char *)dev->filter->term[i].name,
+		for (size_t i = 0; i < dev->n; i++)
+			f->v[i] = (struct ev_term){ .name = (char *)dev->term[i].name,
 						    .kind = EV_VALUE_NUM,
-						    .num = dev->filter->term[i].value };
-		f->n = dev->filter->n;
-		snprintf(f->text, sizeof(f->text), ",%s", fn_filter_text(dev->filter, text, sizeof(text)));
+						    .num = dev->term[i].value };
+		f->n = dev->n;
+		snprintf(f->text, sizeof(f->text), ",%s", fn_filter_text(dev, text, sizeof(text)));
 		return 0;
 	}
 	if (!m->filter)
@@ -166,8 +166,10 @@ static int absent_inputs(struct plan_metric *pm, struct pmu_err *err)
 	return 0;
 }
 
+/* Metric m on p; with a --device function, bdf and the filter that selects it there */
 static int add_metric(const struct plan_request *rq, struct plan *plan, const struct metric *m,
-		      const struct pmu *p, const struct plan_device *dev, struct pmu_err *err)
+		      const struct pmu *p, const char *bdf, const struct fn_filter *filter,
+		      struct pmu_err *err)
 {
 	struct plan_metric *v = realloc(plan->metric, (plan->nmetric + 1) * sizeof(*v));
 	struct filter_terms f;
@@ -180,14 +182,14 @@ static int add_metric(const struct plan_request *rq, struct plan *plan, const st
 	memset(v, 0, sizeof(*v));
 	v->m = m;
 	v->pmu = p;
-	if (dev && !(v->device = strdup(dev->bdf)))
+	if (bdf && !(v->device = strdup(bdf)))
 		return oom(err);
-	v->filter = dev ? dev->filter : NULL;
+	v->filter = filter;
 	ret = metric_vars(v, err);
 	if (!ret && !rq->named_only)
 		ret = absent_inputs(v, err);
 	if (!ret)
-		ret = filter_terms(m, dev, &f, err);
+		ret = filter_terms(m, filter, &f, err);
 	if (ret || v->absent)
 		return ret;
 	ret = add_metric_events(rq, plan, plan->nmetric - 1, &f, err);
@@ -281,6 +283,39 @@ static void warn_absent(const struct plan *plan, struct diag *warn)
 	}
 }
 
+/* Traffic to a function without a sized memory BAR has no address filter to select it */
+static void warn_barless(const struct plan_request *rq, const bool *barless, struct diag *warn)
+{
+	for (size_t d = 0; d < rq->ndevices; d++)
+		if (barless[d])
+			diag_add(warn, "--device %s: %s cannot count traffic to it: it has no memory BAR for an address filter to select (pmuctl map %s)",
+				 rq->devices[d].bdf, rq->devices[d].target->name, rq->devices[d].bdf);
+}
+
+/*
+ * Metric m for one --device function if p sees it: once with the requester filter, or once
+ * per BAR on the PCIE-TGT PMU (the values of one device sum). PMUs match by name: recorded
+ * input has PMUs of its own.
+ */
+static int add_device_metric(const struct plan_request *rq, struct plan *plan, const struct metric *m,
+			     const struct pmu *p, const struct plan_device *d, bool *seen,
+			     bool *barless, struct pmu_err *err)
+{
+	int ret = 0;
+
+	if (!strcmp(d->pmu->name, p->name)) {
+		*seen = true;
+		return add_metric(rq, plan, m, p, d->bdf, d->filter, err);
+	}
+	if (!d->target || strcmp(d->target->name, p->name))
+		return 0;
+	*seen = true;
+	*barless |= !d->ntarget_filters;
+	for (size_t b = 0; b < d->ntarget_filters && !ret; b++)
+		ret = add_metric(rq, plan, m, p, d->bdf, &d->target_filters[b], err);
+	return ret;
+}
+
 /* Every selected metric on every PMU it applies to, or on each device's PMU */
 static int add_metrics(const struct pmu_list *pmus, const struct plan_request *rq, struct plan *plan,
 		       struct pmu_err *err, struct diag *warn)
@@ -288,10 +323,16 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 	const struct metric_list *ml = rq->metrics;
 	const char *where = rq->where ? rq->where : "on this machine";
 	bool *none = ml ? calloc(ml->n ? ml->n : 1, sizeof(*none)) : NULL;
+	bool *barless = calloc(rq->ndevices + 1, sizeof(*barless));
 
+	if (!barless) {
+		free(none);
+		return oom(err);
+	}
 	for (size_t i = 0; ml && i < ml->n; i++) {
 		const struct metric *m = &ml->v[i];
 		size_t before = plan->nmetric;
+		bool seen = false;
 		int ret = 0;
 
 		if (!rq->selected[i])
@@ -302,19 +343,22 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 			if (!pmu_metric_applies(p, m->family))
 				continue;
 			if (!rq->ndevices)
-				ret = add_metric(rq, plan, m, p, NULL, err);
-			/* by name: recorded input has PMUs of its own */
+				ret = add_metric(rq, plan, m, p, NULL, NULL, err);
 			for (size_t d = 0; d < rq->ndevices && !ret; d++)
-				if (!strcmp(rq->devices[d].pmu->name, p->name))
-					ret = add_metric(rq, plan, m, p, &rq->devices[d], err);
+				ret = add_device_metric(rq, plan, m, p, &rq->devices[d], &seen,
+							&barless[d], err);
 		}
 		if (ret) {
 			free(none);
+			free(barless);
 			return ret;
 		}
+		/* a device its PMU cannot select has a warning of its own */
 		if (none)
-			none[i] = plan->nmetric == before;
+			none[i] = plan->nmetric == before && !seen;
 	}
+	warn_barless(rq, barless, warn);
+	free(barless);
 	if (ml && !plan->nmetric) {
 		free(none);
 		return pmu_err_set(err, -ENOENT, "none of the metrics asked for applies %s", where);

@@ -62,11 +62,17 @@ struct plan {
 	size_t nmetric;
 };
 
-/* --device: a PCI function counted alone, through the PMU that sees it and its filter */
+/*
+ * --device: a PCI function counted alone, through the PMU that sees the traffic it sends and
+ * its filter, and the PMU that sees the traffic sent to it (PCIE-TGT) with one filter per BAR
+ */
 struct plan_device {
 	const char *bdf;
 	const struct fn_pmu *pmu;
 	const struct fn_filter *filter;
+	const struct fn_pmu *target;		/* NULL: no such PMU */
+	const struct fn_filter *target_filters;	/* one metric instance each, summed per device */
+	size_t ntarget_filters;			/* 0: nothing selects traffic to it */
 };
 
 struct plan_request {

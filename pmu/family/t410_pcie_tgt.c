@@ -87,6 +87,9 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 		fn_pmu_name(r, pmus, &family_t410_pcie_tgt, "nvidia_pcie_tgt_pmu_%u_rc_%u",
 			    maps[i].dvsec->socket, maps[i].dvsec->rc);
 		r->event = "rd_bytes";
+		/* the document: the RP filter sees BAR traffic only, as --root-port asks */
+		if (maps[i].rp_mask)
+			fn_filter_add(&r->root_port, "dst_rp_mask", maps[i].rp_mask, "0x%llx");
 		for (int b = 0; b < 6; b++) {
 			struct fn_filter *f = &r->bars[r->nbars];
 			uint64_t base, mask;

@@ -53,15 +53,19 @@ static int push(struct metric_value **out, size_t *n, const struct metric_value 
 }
 
 /*
- * Whether samples a and b sum into one value at scope: a sample of one PCI function (--device)
- * is always a value of its own, as is every instance at SCOPE_PMU
+ * Whether samples a and b sum into one value at scope: the samples of one PCI function
+ * (--device) on one PMU are a value of their own (a PCIE-TGT sample per BAR), as is every
+ * instance at SCOPE_PMU
  */
 static bool same_value(const struct metric_sample *a, const struct metric_sample *b,
 		       enum metric_scope scope)
 {
 	if (a->m != b->m)
 		return false;
-	if (a->device || b->device || scope == SCOPE_PMU)
+	if (a->device || b->device)
+		return a->device && b->device && !strcmp(a->device, b->device) &&
+		       !strcmp(a->pmu, b->pmu);
+	if (scope == SCOPE_PMU)
 		return a == b;
 	return scope == SCOPE_TOTAL || a->socket == b->socket;
 }

@@ -37,8 +37,8 @@ struct metric_value {
 /*
  * Evaluate the samples at scope (SCOPE_TOTAL: one value per metric for the machine, as perf
  * merges uncore instances; SCOPE_SOCKET: one per socket, die on Yitian; SCOPE_PMU: one per
- * instance) over duration seconds. A sample of one PCI function (--device) is a value of its
- * own at every scope, and a total-only metric (perf's ".all") is one value at every scope.
+ * instance) over duration seconds. The samples of one PCI function (--device) on one PMU are
+ * a value of their own at every scope (PCIE-TGT has one per BAR: they sum), and a total-only metric (perf's ".all") is one value at every scope.
  * Values sum the counts of their instances (clocks like cycles are averaged: every instance
  * counts the same clock), then apply the formula, so a latency is weighted by requests and a
  * bandwidth adds up. Values come in sample order.

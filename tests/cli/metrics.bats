@@ -140,6 +140,38 @@ DATA=$BATS_TEST_DIRNAME/../data
 	[ "$(jq_py '[m["device"] for m in d["metrics"]]')" = "['0005:40:00.0']" ]
 }
 
+@test "metrics: --device with a PCIE-TGT metric counts traffic to each of its BARs, summed per device" {
+	local b0=dst_addr_base=0x4030000000,dst_addr_mask=0xfffffffffe000000,dst_addr_en=1
+	local b2=dst_addr_base=0x32000000,dst_addr_mask=0xfffffffffff00000,dst_addr_en=1
+	# the plan: one address filter per sized memory BAR, as map gives them
+	pmuctl --sysfs-root "$T410" -j stat --dry-run -M t410_pcie_tgt_rd_bw --device 0005:41:00.0
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(e["event"], e["config"], e["config1"], e["config2"], e["device"], e["bar"]) for e in d["events"]]')" = "[('nvidia_pcie_tgt_pmu_0_rc_4/rd_bytes,$b0/', '0x800', '0x4030000000', '0xfffffffffe000000', '0005:41:00.0', 0), ('nvidia_pcie_tgt_pmu_0_rc_4/rd_bytes,$b2/', '0x800', '0x32000000', '0xfffffffffff00000', '0005:41:00.0', 2)]" ]
+	pmuctl --sysfs-root "$T410" stat --dry-run -M t410_pcie_tgt_rd_bw --device 0005:41:00.0
+	[[ "$output" == *"  device   0005:41:00.0 (traffic to its BAR2)"* ]]
+	# recorded: BAR0 2e9 + BAR2 1e9 bytes in 2 s; requests (300 + 100) over the one clock (4000)
+	printf '%s\n' "2000000000,,nvidia_pcie_tgt_pmu_0_rc_4/rd_bytes,$b0/,2000000000,100.00,," \
+		"1000000000,,nvidia_pcie_tgt_pmu_0_rc_4/rd_bytes,$b2/,2000000000,100.00,," \
+		"300,,nvidia_pcie_tgt_pmu_0_rc_4/rd_req,$b0/,2000000000,100.00,," \
+		"100,,nvidia_pcie_tgt_pmu_0_rc_4/rd_req,$b2/,2000000000,100.00,," \
+		"4000,,nvidia_pcie_tgt_pmu_0_rc_4/cycles,$b0/,2000000000,100.00,," \
+		"4000,,nvidia_pcie_tgt_pmu_0_rc_4/cycles,$b2/,2000000000,100.00,," \
+		"9000000000,,nvidia_pcie_tgt_pmu_0_rc_4/rd_bytes/,2000000000,100.00,," \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/tgt.csv"
+	pmuctl -q --sysfs-root "$T410" -j stat --input "$BATS_TEST_TMPDIR/tgt.csv" -M t410_pcie_tgt_rd_bw,t410_pcie_tgt_rd_req_rate --device 0005:41:00.0
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["metric"], m["device"], m["pmu"], m["value"]) for m in d["metrics"]]')" = "[('t410_pcie_tgt_rd_bw', '0005:41:00.0', 'nvidia_pcie_tgt_pmu_0_rc_4', 1.5), ('t410_pcie_tgt_rd_req_rate', '0005:41:00.0', 'nvidia_pcie_tgt_pmu_0_rc_4', 0.1)]" ]
+	# --root-port: the document's RP filter for BAR traffic
+	pmuctl --sysfs-root "$T410" -j stat --dry-run -M t410_pcie_tgt_wr_bw --device 0005:41:00.0 --root-port
+	[ "$(jq_py '[(e["event"], e["config"], e["device"], e["bar"]) for e in d["events"]]')" = "[('nvidia_pcie_tgt_pmu_0_rc_4/wr_bytes,dst_rp_mask=0x2/', '0x11', '0005:40:00.0', None)]" ]
+	# a switch port has no memory BAR: said, not counted
+	pmuctl --sysfs-root "$T410" stat --dry-run -M t410_pcie_tgt_wr_bw,t410_pcie_wr_bw --device 0002:81:00.0
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: --device 0002:81:00.0: nvidia_pcie_tgt_pmu_0_rc_1 cannot count traffic to it: it has no memory BAR for an address filter to select (pmuctl map 0002:81:00.0)" ]
+	[ "$(printf '%s\n' "${lines[@]}" | grep -c '^nvidia_pcie_tgt_pmu')" = 0 ]
+	[ "${lines[1]}" = "nvidia_pcie_pmu_0_rc_1/wr_bytes,src_bdf=0x8100,src_bdf_en=1/" ]
+}
+
 @test "metrics: the OpenMetrics file passes promtool and node_exporter serves it" {
 	command -v promtool || skip "promtool is not installed"
 	mkdir "$BATS_TEST_TMPDIR/textfile"

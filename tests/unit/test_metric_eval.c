@@ -132,6 +132,30 @@ static void test_devices(void)
 	free_samples(s, 2);
 }
 
+/* PCIE-TGT --device: one sample per BAR; one device's BARs sum, a clock counts once */
+static void test_device_bars(void)
+{
+	static const char *ev[] = { "rd_req", "cycles" };
+	static struct metric rate = { .name = "rate", .expr = "rd_req / cycles" };
+	struct metric_sample s[] = {
+		sample(&rate, "tgt", 0, ev, 2, (double[]){ 300, 4000 }),
+		sample(&rate, "tgt", 0, ev, 2, (double[]){ 100, 4000 }),
+		sample(&rate, "tgt", 0, ev, 2, (double[]){ 800, 4000 }),
+	};
+	struct metric_value *v;
+	size_t n;
+
+	s[0].device = s[1].device = "0005:41:00.0";
+	s[2].device = "0005:01:00.0";
+	CHECK(!metric_evaluate(s, 3, SCOPE_TOTAL, 1.0, &v, &n));
+	CHECK_U64(n, 2);
+	CHECK(!strcmp(v[0].device, "0005:41:00.0") && v[0].instances == 2);
+	CHECK_NEAR(v[0].value, 0.1);
+	CHECK_NEAR(v[1].value, 0.2);
+	free(v);
+	free_samples(s, 3);
+}
+
 /* Bandwidths add up; a count not counted is n/a and stays so in every scope it joins */
 static void test_bandwidth_and_nan(void)
 {
@@ -204,6 +228,7 @@ int main(void)
 {
 	test_latency_scopes();
 	test_devices();
+	test_device_bars();
 	test_absent();
 	test_bandwidth_and_nan();
 	test_total_only_and_single();
