@@ -11,6 +11,9 @@
 #include "pmu/family/hns3.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
+
+/* HNS3_PMU_MAX_HW_EVENTS */
+#define HNS3_HW_EVENTS 8
 #include "topology/bdf.h"
 
 #define HNS3_DOC "hns3-pmu.rst"
@@ -257,13 +260,19 @@ static const char *select_mode(const struct plan_event *e, struct pmu_err *err, 
 				 e->event);
 		return bdf_in_range(e, bdf, err) ? "func-queue" : NULL;
 	}
-	if (g_bdf && bdf) {
+	/*
+	 * The driver would ignore the bdf and count a port: not an error to the kernel, but a
+	 * count the user would take for the function's. Refused; --no-rules sends it as written.
+	 */
+	if (g_bdf && bdf && (((m & HNS3_MODE_PORT) && tc == 0xf) || ((m & HNS3_MODE_PORT_TC) && tc != 0xf))) {
 		rule_err(err, e, -EINVAL,
-			 "bdf on '%s': event '%s' supports filter modes '%s' (filtermode/%s); %s",
-			 e->pmu->name, ev->name, have, ev->name,
+			 "bdf=0x%04llx on '%s' would not select the function: event '%s' has filter modes '%s' (filtermode/%s), so the driver ignores the bdf and counts port %llu%s, by hns3_pmu_select_filter_mode; refused so that a port's count is not taken for the function's: %s, or --no-rules to send it as written",
+			 (unsigned long long)bdf, e->pmu->name, ev->name, have, ev->name,
+			 (unsigned long long)ev_field(e, "port", NULL),
+			 tc == 0xf ? " in port mode" : tc ? ", that tc, in port-tc mode" : ", tc 0, in port-tc mode",
 			 (m & (HNS3_MODE_FUNC | HNS3_MODE_FUNC_QUEUE)) ?
 				 "func mode needs queue=0xFFFF, func-queue mode a queue id" :
-				 "it cannot filter by function");
+				 "this event has no func mode: drop bdf");
 		return NULL;
 	}
 	if ((m & HNS3_MODE_PORT) && tc == 0xf)
@@ -283,12 +292,37 @@ static const char *select_mode(const struct plan_event *e, struct pmu_err *err, 
 	return NULL;
 }
 
+/* The hardware events a group needs up to event i: a _time and its _num share one */
+static size_t group_hw_events(const struct plan *set, size_t i)
+{
+	const struct plan_event *e = &set->v[i];
+	size_t n = 0;
+
+	for (size_t k = 0; k <= i; k++) {
+		bool dup = false;
+
+		if (set->v[k].group != e->group || set->v[k].pmu != e->pmu)
+			continue;
+		for (size_t j = 0; j < k && !dup; j++)
+			dup = set->v[j].group == e->group && set->v[j].pmu == e->pmu &&
+			      (set->v[j].config[0] & 0xffff) == (set->v[k].config[0] & 0xffff);
+		n += !dup;
+	}
+	return n;
+}
+
 static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
 {
 	struct plan_event *e = &set->v[i];
 
 	e->filter_mode = select_mode(e, err, warn);
-	return e->filter_mode ? 0 : err->code;
+	if (!e->filter_mode)
+		return err->code;
+	if (e->group >= 0 && group_hw_events(set, i) > HNS3_HW_EVENTS)
+		return rule_err(err, e, -EINVAL,
+				"the group needs more than %d hardware events on '%s' (a _time and its _num share one): the driver refuses it (\"Invalid event group.\", hns3_pmu_validate_event_group); split the group",
+				HNS3_HW_EVENTS, e->pmu->name);
+	return 0;
 }
 
 /* hns3-pmu.rst: the _time / _num of a pair share config[15:0] and one hardware event */

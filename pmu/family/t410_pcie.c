@@ -42,40 +42,97 @@ static bool is_cycles(const struct plan_event *e)
 	return e->config[0] == CSPMU_CYCLES;
 }
 
-/* RP and BDF filters exclusive; one BDF per group, and per PMU at a time (T410_DOC, the driver) */
+/* The filter the driver programs: a root-port mask, and the BDF with its enable bit or 0 */
+struct v2_filter {
+	uint64_t rp;
+	uint64_t bdf;		/* pcie_v2_pmu_bdf_val_en(): (1 << 16 | bdf) when enabled, else 0 */
+};
+
+static bool own_filter(const struct plan_event *e, struct v2_filter *f)
+{
+	uint64_t bdf = ev_field(e, "src_bdf", NULL), en = ev_field(e, "src_bdf_en", NULL);
+
+	f->rp = ev_field(e, "src_rp_mask", NULL);
+	f->bdf = en ? (1u << 16 | bdf) : 0;
+	return f->rp || bdf || en;
+}
+
+static const struct plan_event *leader_of(const struct plan *set, const struct plan_event *e)
+{
+	for (size_t k = 0; e->group >= 0 && k < set->n; k++)
+		if (set->v[k].group == e->group && set->v[k].leader)
+			return &set->v[k];
+	return e;
+}
+
+/*
+ * pcie_v2_pmu_event_filter(): an event's own filter; with none, a sibling takes its leader's
+ * when that has a BDF; otherwise the default (every root port)
+ */
+static struct v2_filter filter_of(const struct plan *set, const struct plan_event *e)
+{
+	const struct plan_event *l = leader_of(set, e);
+	struct v2_filter f;
+
+	if (own_filter(e, &f))
+		return f;
+	if (l != e) {
+		struct v2_filter lf = filter_of(set, l);
+
+		if (lf.bdf)
+			return lf;
+	}
+	return (struct v2_filter){ .rp = 0xff, .bdf = 0 };
+}
+
+/* "src_bdf=0x4100", "src_rp_mask=0x1 (no BDF)", "no BDF filter" */
+static const char *filter_text(const struct v2_filter *f, char *buf, size_t size)
+{
+	if (f->bdf)
+		snprintf(buf, size, "src_bdf=0x%04llx", (unsigned long long)(f->bdf & 0xffff));
+	else if (f->rp != 0xff)
+		snprintf(buf, size, "src_rp_mask=0x%llx (no BDF)", (unsigned long long)f->rp);
+	else
+		snprintf(buf, size, "no BDF filter");
+	return buf;
+}
+
+/*
+ * pcie_v2_pmu_validate_event(), the cycle counter exempt: within a group at open (EINVAL),
+ * across groups on one PMU at add time, where the groups only take turns
+ */
 static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
-	uint64_t rp, bdf_en, bdf;
+	struct v2_filter f, lf;
+	char a[40], b[40];
 
 	if (is_cycles(e))
 		return 0;
-	rp = ev_field(e, "src_rp_mask", NULL);
-	bdf_en = ev_field(e, "src_bdf_en", NULL);
-	bdf = ev_field(e, "src_bdf", NULL);
-	if (rp && bdf_en)
+	f = filter_of(set, e);
+	lf = filter_of(set, leader_of(set, e));
+	if (f.rp && f.bdf)
 		return rule_err(err, e, -EINVAL,
-				"src_rp_mask=0x%llx with src_bdf_en=1 on '%s': \"Root-Port and BDF filters are mutually exclusive\" (" T410_DOC ")",
-				(unsigned long long)rp, e->pmu->name);
-	if (!bdf_en)
-		return 0;
+				"src_rp_mask=0x%llx with src_bdf_en=1 on '%s': the driver refuses it (\"RP and BDF filtering are mutually exclusive\", pcie_v2_pmu_validate_event); \"Root-Port and BDF filters are mutually exclusive\" (" T410_DOC ")",
+				(unsigned long long)f.rp, e->pmu->name);
+	if (f.bdf != lf.bdf)
+		return rule_err(err, e, -EINVAL,
+				"%s in a group whose leader has %s on '%s': the driver refuses it (\"sibling and leader BDF value should be equal\", pcie_v2_pmu_validate_event); give the siblings the leader's filter, or none",
+				filter_text(&f, a, sizeof(a)), filter_text(&lf, b, sizeof(b)), e->pmu->name);
+	if (e->group >= 0 && !e->leader)
+		return 0;	/* its group's leader speaks for it */
 	for (size_t k = 0; k < i; k++) {
 		const struct plan_event *o = &set->v[k];
-		uint64_t obdf;
+		struct v2_filter of;
 
-		if (o->pmu != e->pmu || is_cycles(o) || !ev_field(o, "src_bdf_en", NULL))
+		if (o->pmu != e->pmu || is_cycles(o) || (o->group >= 0 && !o->leader))
 			continue;
-		obdf = ev_field(o, "src_bdf", NULL);
-		if (obdf == bdf)
+		of = filter_of(set, o);
+		if (of.bdf == lf.bdf)
 			continue;
-		/* pcie_v2_pmu_validate_event() at open: refused within a group */
-		if (e->group >= 0 && e->group == o->group)
-			return rule_err(err, e, -EINVAL,
-					"src_bdf=0x%04llx differs from src_bdf=0x%04llx of its group on '%s': the driver refuses it (\"sibling and leader BDF value should be equal\", pcie_v2_pmu_validate_event)",
-					(unsigned long long)bdf, (unsigned long long)obdf, e->pmu->name);
-		/* the same check at add time: the groups take turns on the PMU */
-		diag_add(warn, "%s: src_bdf=0x%04llx and src_bdf=0x%04llx on '%s' count in turns: the PMU holds one BDF filter at a time (\"only one BDF value is supported\", pcie_v2_pmu_validate_event), so the kernel multiplexes them and the counts are scaled",
-			 e->event, (unsigned long long)obdf, (unsigned long long)bdf, e->pmu->name);
+		diag_add(warn, "%s: %s and %s on '%s' count in turns: the PMU holds one BDF filter at a time (\"only one BDF value is supported\", pcie_v2_pmu_validate_event at add), so the kernel multiplexes them and the counts are scaled",
+			 e->event, filter_text(&of, a, sizeof(a)), filter_text(&lf, b, sizeof(b)),
+			 e->pmu->name);
 		return 0;
 	}
 	return 0;

@@ -82,17 +82,26 @@ static void tegra410(const struct machine *m)
 	/* the cycle counter has no filter: it never conflicts */
 	OK(m, "nvidia_pcie_pmu_0_rc_0/rd_bytes,src_bdf=0x100,src_bdf_en=1/",
 	   "nvidia_pcie_pmu_0_rc_0/cycles/", NULL);
-	/* PCIE-TGT: an address filter needs dst_addr_en */
-	ERR(m, "nvidia_pcie_tgt_pmu_0_rc_1/rd_bytes,dst_addr_base=0x1000/", NULL, -EINVAL,
-	    "without dst_addr_en=1");
+	/* pcie_v2_pmu_event_filter(): a sibling's own RP filter is not its leader's BDF */
+	ERR(m, "{nvidia_pcie_pmu_0_rc_4/rd_req,src_bdf=0x4100,src_bdf_en=1/,nvidia_pcie_pmu_0_rc_4/rd_bytes,src_rp_mask=0x1/}",
+	    NULL, -EINVAL, "src_rp_mask=0x1 (no BDF) in a group whose leader has src_bdf=0x4100");
+	/* a sibling with no filter takes the leader's BDF */
+	OK(m, "{nvidia_pcie_pmu_0_rc_4/rd_req,src_bdf=0x4100,src_bdf_en=1/,nvidia_pcie_pmu_0_rc_4/rd_bytes/}",
+	   NULL, NULL);
+	/* the cycle counter is exempt as a sibling, not as a leader: it has no BDF */
+	ERR(m, "{nvidia_pcie_pmu_0_rc_4/cycles/,nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1/}",
+	    NULL, -EINVAL, "src_bdf=0x4100 in a group whose leader has no BDF filter");
+	/* PCIE-TGT: the driver ignores an address without dst_addr_en */
+	OK(m, "nvidia_pcie_tgt_pmu_0_rc_1/rd_bytes,dst_addr_base=0x1000/", NULL,
+	   "without dst_addr_en=1: the driver ignores the address");
 	OK(m, "nvidia_pcie_tgt_pmu_0_rc_1/rd_bytes,dst_addr_base=0x1000,dst_addr_mask=0xf000,dst_addr_en=1/",
 	   NULL, NULL);
 	/* C2C: ids below 9; gpu_mask and write events only with a GPU peer */
 	ERR(m, "nvidia_nvlink_c2c_pmu_0/event=0x9/", NULL, -ENOENT, "events 0x0-0x8 only");
 	OK(m, "nvidia_nvlink_c2c_pmu_0/in_rd_req,gpu_mask=0x3/", NULL, NULL);
-	ERR(m, "nvidia_nvlink_c2c_pmu_1/event=0x4/", NULL, -EINVAL,
-	    "\"When connected to another SoC, only the read events are available\"");
-	ERR(m, "nvidia_nvdlink_pmu_0/event=0x3/", NULL, -EINVAL, "only counts CXL memory read traffic");
+	OK(m, "nvidia_nvlink_c2c_pmu_1/event=0x4/", NULL,
+	   "\"When connected to another SoC, only the read events are available\"");
+	OK(m, "nvidia_nvdlink_pmu_0/event=0x3/", NULL, "only counts CXL memory read traffic");
 	OK(m, "nvidia_nvdlink_pmu_0/in_rd_req/", NULL, NULL);
 	/* CMEM latency: event 3 is -ENOENT in its driver */
 	ERR(m, "nvidia_cmem_latency_pmu_0/event=0x3/", NULL, -ENOENT, "the CMEM latency PMU has cycles");
@@ -117,6 +126,17 @@ static void hns3(const struct machine *m)
 	ERR(m, "hns3_pmu_sicl_0/dly_tpu_packet_num,bdf=0x9900,queue=0xFFFF/", NULL, -ENOENT,
 	    "is outside hns3_pmu_sicl_0's bdf_min..bdf_max");
 	ERR(m, "hns3_pmu_sicl_0/config=0x1ffff/", NULL, -ENOENT, "is not an HNS3 event");
+	ERR(m, "hns3_pmu_sicl_0/bw_ssu_roce_byte_num,bdf=0x3500/", NULL, -EINVAL,
+	    "the driver ignores the bdf and counts port 0, tc 0, in port-tc mode");
+	/* hns3_pmu_validate_event_group(): 8 hardware events; a pair shares one */
+	ERR(m, "{hns3_pmu_sicl_0/bw_ssu_egu_byte_num,global=1/,hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/,"
+	       "hns3_pmu_sicl_0/bw_ssu_roce_byte_num,global=1/,hns3_pmu_sicl_0/bw_roce_ssu_byte_num,global=1/,"
+	       "hns3_pmu_sicl_0/bw_tpu_ssu_byte_num,global=1/,hns3_pmu_sicl_0/bw_rd_fbd_byte_num,global=1/,"
+	       "hns3_pmu_sicl_0/bw_rd_ebd_byte_num,global=1/,hns3_pmu_sicl_0/bw_wr_fbd_byte_num,global=1/,"
+	       "hns3_pmu_sicl_0/bw_wr_ebd_byte_num,global=1/}",
+	    NULL, -EINVAL, "\"Invalid event group.\"");
+	OK(m, "{hns3_pmu_sicl_0/bw_ssu_egu_byte_num,global=1/,hns3_pmu_sicl_0/bw_ssu_egu_time,global=1/}",
+	   NULL, NULL);
 }
 
 static void bluefield(const struct machine *m)
