@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * BlueField hwmon counting (mlxbf-pmc): program eventN with a number (every driver version
- * takes one), read counterN as deltas, start l3cache blocks through enable. Every eventN and
- * enable touched is restored; a counter file is never written; one pmuctl per block (flock).
+ * takes one), read counterN as deltas, start l3cache and crspace blocks through enable. Every
+ * eventN and enable touched is restored; a counter file is never written; one pmuctl per
+ * block (flock).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -300,6 +301,21 @@ static void sample_failed(struct counter *c, int ret)
 		   ret == -EINVAL || ret == -ERANGE ? "not a 64-bit number" : strerror(-ret));
 }
 
+/*
+ * l3cache and BF3 crspace blocks count only while their enable is set: one bit for all their
+ * counters (mlxbf_pmc_enable_store); other counter blocks start as each eventN is written
+ */
+static bool started_together(const struct pmu *block)
+{
+	return block->bf_kind == BF_BLOCK_L3CACHE || block->bf_kind == BF_BLOCK_CRSPACE;
+}
+
+/* crspace counters are 32-bit registers (mlxbf_pmc_read_crspace_counter); the others 64 */
+static uint64_t counter_mask(const struct pmu *block)
+{
+	return block->bf_kind == BF_BLOCK_CRSPACE ? UINT32_MAX : UINT64_MAX;
+}
+
 static int open_counter(struct hwmon_state *st, struct counter *c)
 {
 	struct hwmon_counter *h = hw_of(c);
@@ -325,10 +341,10 @@ static int open_counter(struct hwmon_state *st, struct counter *c)
 			sample_failed(c, ret);
 		return 0;
 	}
-	if (b->block->bf_kind == BF_BLOCK_L3CACHE && b->saved_enable < 0) {
+	if (started_together(b->block) && b->saved_enable < 0) {
 		uint64_t en;
 
-		/* programming an l3cache counter stops the whole block: what it was must come back */
+		/* the block's enable is ours while counting: what it was must come back */
 		ret = read_u64(h->root, h->dir, "enable", &en);
 		if (ret || en > 1) {
 			count_fail(c, ret ? ret : -EINVAL, "cannot save %s/enable: %s; not programmed",
@@ -364,7 +380,7 @@ static int hwmon_open(struct count_set *s)
 	return 0;
 }
 
-/* Start or stop the l3cache blocks; a block that does not take it fails its counters */
+/* Start or stop the l3cache and crspace blocks; a block that does not take it fails its counters */
 static void set_enable(struct count_set *s, const char *value)
 {
 	struct hwmon_state *st = *state_of(s);
@@ -373,7 +389,7 @@ static void set_enable(struct count_set *s, const char *value)
 		struct hwmon_block *b = &st->b[i];
 		int ret;
 
-		if (b->block->bf_kind != BF_BLOCK_L3CACHE || !b->programmed)
+		if (!started_together(b->block) || !b->programmed)
 			continue;
 		ret = write_text(b->root, b->dir, "enable", value);
 		for (size_t k = 0; ret && k < s->n; k++) {
@@ -428,7 +444,8 @@ static int hwmon_read(struct count_set *s)
 			first = first ? first : ret;
 			continue;
 		}
-		s->v[i].value = now - h->start;	/* unsigned: a wrap still gives the delta */
+		/* unsigned, at the counter's width: a wrap still gives the delta */
+		s->v[i].value = (now - h->start) & counter_mask(h->block);
 		/* a block counts all the time it is programmed: never multiplexed */
 		s->v[i].enabled = s->v[i].running = now_ns() - h->start_ns;
 		s->v[i].state = COUNT_OK;
@@ -455,7 +472,7 @@ static void restore_failed(const struct sysroot *root, const char *dir, const ch
 	free(now);
 }
 
-/* Put back every eventN, then each l3cache block's enable, then let go of the locks */
+/* Put back every eventN, then each block's enable, then let go of the locks */
 static int hwmon_close(struct count_set *s, struct diag *errors)
 {
 	struct hwmon_state *st = *state_of(s);

@@ -56,6 +56,7 @@ int bf_event_list_parse(const char *text, struct pmu_event **ev, size_t *n, size
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		const char *colon = memchr(p, ':', len);
 		struct pmu_event *nv;
+		size_t name_len;
 		uint64_t code;
 
 		line++;
@@ -69,12 +70,18 @@ int bf_event_list_parse(const char *text, struct pmu_event **ev, size_t *n, size
 		    strnum_u64n(p, (size_t)(colon - p), 16, UINT32_MAX, &code) ||
 		    strncmp(p, "0x", 2) || colon + 2 >= p + len)
 			goto bad;
+		/* BF3's llt_miss table has names with a trailing space; pmuctl writes codes */
+		name_len = (size_t)(p + len - colon - 2);
+		while (name_len && colon[2 + name_len - 1] == ' ')
+			name_len--;
+		if (!name_len)
+			goto bad;
 		nv = realloc(v, (cnt + 1) * sizeof(*nv));
 		if (!nv)
 			goto oom;
 		v = nv;
 		memset(&v[cnt], 0, sizeof(v[cnt]));
-		v[cnt].name = strndup(colon + 2, (size_t)(p + len - colon - 2));
+		v[cnt].name = strndup(colon + 2, name_len);
 		if (!v[cnt].name || asprintf(&v[cnt].value, "0x%x", (unsigned)code) < 0) {
 			cnt++;
 			goto oom;

@@ -5,6 +5,7 @@ T410=$FIX/tegra410/sys
 YITIAN=$FIX/yitian710/sys
 HIP09=$FIX/hip09/sys
 BF2=$FIX/bluefield2/sys
+BF3=$FIX/bluefield3/sys
 
 # Whether pmuctl's own arguments (not a workload's, after --) ask for JSON
 json_asked() {
@@ -94,19 +95,22 @@ finish() {
 	output=$(cat "$BATS_TEST_TMPDIR/out")
 }
 
-# The BlueField driver stand-in (tests/fuse/bluefield.py) mounted on a copy of the fixture:
+# The BlueField driver stand-in (tests/fuse/bluefield.py) mounted on a copy of the fixture
+# ($BF_SRC, BlueField-2 by default):
 # $BFROOT is the sysfs root, $HW its hwmon0, $BFLOG the stand-in's log of every write.
 bf_mount() {
+	local src=${BF_SRC:-$BF2} hw
+	hw=$(cd "$src" && echo devices/platform/MLNXBFD*/hwmon/hwmon0)
 	BFROOT=$BATS_TEST_TMPDIR/bf
-	HW=$BFROOT/devices/platform/MLNXBFD1:00/hwmon/hwmon0
+	HW=$BFROOT/$hw
 	BFLOG=$BATS_TEST_TMPDIR/bf.log
-	cp -r "$BF2" "$BFROOT"
+	cp -r "$src" "$BFROOT"
 	rm -rf "$HW"
 	mkdir "$HW"
 	: >"$BFLOG"
 	# fds closed, so that bats never waits on it
 	/usr/bin/python3 "$BATS_TEST_DIRNAME/../fuse/bluefield.py" \
-		"$BF2/devices/platform/MLNXBFD1:00/hwmon/hwmon0" "$HW" "$BFLOG" "$@" \
+		"$src/$hw" "$HW" "$BFLOG" "$@" \
 		</dev/null >"$BATS_TEST_TMPDIR/standin.err" 2>&1 3>&- &
 	STANDIN=$!
 	wait_for "the BlueField stand-in to mount" mountpoint -q "$HW"

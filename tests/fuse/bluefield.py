@@ -15,7 +15,12 @@ writes it); the rules are the newest driver's (../shared/reference/kernel-pmu-fa
             COUNTER blocks: programming clears the accumulator and starts it; event 0 on a
             table whose entry 0 is DISABLE stops it. l3cache: programming stops the whole block.
   counterN  a number; non-zero: EINVAL; any write to an l3cache block: EINVAL; 0 clears it.
-  enable    l3cache only: 0 or 1, else EINVAL; 1 resets every counter and starts the block.
+  enable    l3cache: 0 or 1, else EINVAL; 1 resets every counter and starts the block.
+            crspace (BF3): any number; bit 0 is the enable bit (FIELD_PREP(BIT(30), en)), and
+            any non-zero value also clears every counter. Reads show the enable bit.
+  count_clock  crspace: any number, read back as it was written.
+            crspace counters are 32 bits wide; programming an event neither clears nor
+            starts them (mlxbf_pmc_program_crspace_counter).
   registers (pcieN/*, ecc/*): ecc takes any number, the others 0 only.
   event_list, name: read-only (EACCES on open for writing, as a 0444 file).
 
@@ -69,6 +74,9 @@ class Block:
                 self.table[int(code, 16)] = ev
         self.register = "event_list" not in files
         self.l3cache = "l3cache" in name
+        self.crspace = "enable" in files and not self.l3cache
+        self.width = 1 << 32 if self.crspace else U64
+        self.count_clock = 0
         self.files = files
         self.counters = {}      # slot -> value
         self.events = {}        # slot -> code
@@ -84,9 +92,11 @@ class Block:
                 self.events[int(f[5:])] = int(text.split(":")[0], 16)
             elif f == "enable":
                 self.enabled = text.strip() == "1"
+            elif f == "count_clock":
+                self.count_clock = int(text)
 
     def running(self, slot):
-        if self.l3cache:
+        if self.l3cache or self.crspace:
             return self.enabled
         code = self.events.get(slot, 0)
         return code != 0 or self.table.get(0) != "DISABLE"
@@ -163,11 +173,13 @@ class StandIn(Operations):
             return "".join("0x%x: %s\n" % kv for kv in b.table.items())
         if leaf == "enable":
             return "%d\n" % b.enabled
+        if leaf == "count_clock":
+            return "%u\n" % b.count_clock
         if leaf.startswith("counter"):
             slot = int(leaf[7:])
             v = b.counters[slot]
             if b.running(slot):
-                b.counters[slot] = (v + self.bump) % U64
+                b.counters[slot] = (v + self.bump) % b.width
             return "0x%x\n" % v
         code = b.events[int(leaf[5:])]
         if code not in b.table:
@@ -195,6 +207,14 @@ class StandIn(Operations):
             if v and b.name != "ecc":
                 raise FuseOSError(errno.EINVAL)
             b.regs[leaf] = v
+        elif leaf == "enable" and b.crspace:
+            v = kstrtouint(data)
+            if v:
+                for slot in b.counters:
+                    b.counters[slot] = 0
+            b.enabled = v & 1 == 1
+        elif leaf == "count_clock":
+            b.count_clock = kstrtouint(data)
         elif leaf == "enable":
             if not b.l3cache:
                 raise FuseOSError(errno.EINVAL)
@@ -224,7 +244,8 @@ class StandIn(Operations):
             if b.l3cache:
                 b.enabled = False
             b.events[slot] = code
-            b.counters[slot] = 0
+            if not b.crspace:
+                b.counters[slot] = 0
 
     def preset(self, rel, value):
         top, leaf = self.split("/" + rel)

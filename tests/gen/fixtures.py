@@ -220,11 +220,37 @@ def bluefield2(sys_dir, tables):
             write(f"{real}/{blk}/{line.split(': ', 1)[1]}", "0x0\n")
 
 
+def bluefield3(sys_dir, tables):
+    """BlueField-3 (MLNXBFD2): no tiles; llt, llt_miss and mss are CRSPACE blocks (type 2: enable,
+    count_clock, eventN, 32-bit counterN), clock_measure a register block. Block names and counter
+    counts come from firmware ACPI, which no source shows: 4 counters per block is assumed."""
+    cpu_files(sys_dir, "0-15")
+    real = f"{sys_dir}/devices/platform/MLNXBFD2:00/hwmon/hwmon0"
+    write(f"{real}/name", "bfperf\n")
+    write(f"{real}/uevent", "")
+    write(f"{real}/power/runtime_status", "unsupported\n")
+    link(f"{sys_dir}/class/hwmon/hwmon0", "../../devices/platform/MLNXBFD2:00/hwmon/hwmon0")
+    crspace = [("llt%d" % i, "mlxbf_pmc_llt_events") for i in range(2)]
+    crspace += [("llt_miss%d" % i, "mlxbf_pmc_llt_miss_events") for i in range(2)]
+    crspace += [("mss%d" % i, "mlxbf_pmc_mss_events_3") for i in range(2)]
+    for blk, table in crspace:
+        lst = tables[table]
+        write(f"{real}/{blk}/event_list", lst)
+        write(f"{real}/{blk}/enable", "0\n")
+        write(f"{real}/{blk}/count_clock", "0\n")
+        first = lst.splitlines()[0]
+        for i in range(4):
+            write(f"{real}/{blk}/event{i}", first + "\n")
+            write(f"{real}/{blk}/counter{i}", "0x0\n")
+    for line in tables["mlxbf_pmc_clock_events"].splitlines():
+        write(f"{real}/clock_measure/{line.split(': ', 1)[1]}", "0x0\n")
+
+
 def main():
     facts = open(f"{REF}/kernel-pmu-facts.md", encoding="utf-8").read()
     hns3 = open(f"{REF}/hns3-events.md", encoding="utf-8").read()
     bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
-    for d in ("tegra410", "tegra410-live", "yitian710", "hip09", "bluefield2"):
+    for d in ("tegra410", "tegra410-live", "yitian710", "hip09", "bluefield2", "bluefield3"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
     tegra410(f"{OUT}/tegra410-live/sys", live=True)
@@ -234,6 +260,7 @@ def main():
     hip09(f"{OUT}/hip09/sys", hns3_events(hns3))
     pcigen.write_all(pcigen.hip09(), f"{OUT}/hip09")
     bluefield2(f"{OUT}/bluefield2/sys", bf_tables(bf))
+    bluefield3(f"{OUT}/bluefield3/sys", bf_tables(bf))
 
 
 if __name__ == "__main__":
