@@ -15,7 +15,7 @@
 struct list_args {
 	char **pattern;
 	int npattern;
-	bool events, formats, long_form, metrics;
+	bool events, formats, long_form, metrics, all;
 	const char *metrics_file;
 };
 
@@ -29,6 +29,7 @@ static const struct argp_option list_options[] = {
 	{ "long", 'l', NULL, 0, "events, formats, CPUs, identifier and peer", 0 },
 	{ "metrics", 'm', NULL, 0, "list the metrics (-M of stat): formula, unit and the document it comes from", 0 },
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "add the metrics of a JSON file (see pmuctl-metrics(7))", 0 },
+	{ "all", 'a', NULL, 0, "with --metrics: the whole catalog, not only the metrics that apply to this machine's PMUs", 0 },
 	{ 0 },
 };
 
@@ -48,6 +49,9 @@ static error_t list_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'm':
 		a->metrics = true;
+		break;
+	case 'a':
+		a->all = true;
 		break;
 	case KEY_METRICS_FILE:
 		a->metrics_file = arg;
@@ -157,6 +161,7 @@ static json_t *pmu_json(const struct pmu *p)
 
 		json_object_set_new(eo, "scale", json_text(e->scale));
 		json_object_set_new(eo, "unit", json_text(e->unit));
+		json_object_set_new(eo, "alias_of", json_text(e->alias_of));
 		if (p->family->event_fields)
 			set_fields(eo, fields, p->family->event_fields(e, fields));
 		json_array_append_new(ea, eo);
@@ -169,7 +174,7 @@ static json_t *pmu_json(const struct pmu *p)
 /* A BlueField block is listed by its block name as well as by bfperf/<block> */
 static bool block_matches(const struct list_args *a, const struct pmu *b)
 {
-	return matches(a, b->name + strlen(BF_PMU_PREFIX), "bluefield");
+	return matches(a, b->name, "bluefield") || matches(a, b->name + strlen(BF_PMU_PREFIX), "bluefield");
 }
 
 static json_t *block_json(const struct pmu *b)
@@ -383,13 +388,49 @@ static int render(const struct list_args *a, const struct pmu_list *pmus)
 	return shown ? EXIT_OK : no_match(a, pmus);
 }
 
+/* Whether some PMU of this machine counts metric family mf */
+static bool applies_here(const struct pmu_list *pmus, const char *mf)
+{
+	for (size_t i = 0; i < pmus->n; i++)
+		if (pmu_metric_applies(&pmus->v[i], mf))
+			return true;
+	return false;
+}
+
+/* The PMUs the metrics are matched against; none when there is no PMU directory */
+static int scan_for_metrics(struct pmu_list *pmus)
+{
+	struct pmu_scan_opts so = { .skip_formats = true };
+	struct diag diag = { 0 };
+	struct sysroot root;
+	int ret;
+
+	if (open_root(&root))
+		return EXIT_FAIL;
+	ret = pmu_scan_opts(&root, &so, pmus, &diag);
+	diag_free(&diag);
+	sysroot_close(&root);
+	if (ret && ret != -ENOENT) {
+		p_err("cannot read the PMUs to match metrics against: %s (--all lists the whole catalog)",
+		      strerror(-ret));
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
 static int list_metrics(const struct list_args *a)
 {
 	struct metric_list ml;
 	struct pmu_err err = { 0 };
+	struct pmu_list pmus = { 0 };
 	json_t *arr = settings.json ? json_array() : NULL;
-	size_t shown = 0;
+	size_t shown = 0, matched = 0;
 	int ret = EXIT_OK;
+
+	if (!a->all && scan_for_metrics(&pmus)) {
+		json_decref(arr);
+		return EXIT_FAIL;
+	}
 
 	if (metric_catalog(&ml)) {
 		p_err("out of memory");
@@ -406,6 +447,9 @@ static int list_metrics(const struct list_args *a)
 
 		if (!matches(a, m->name, m->family))
 			continue;
+		matched++;
+		if (!a->all && !applies_here(&pmus, m->family))
+			continue;
 		shown++;
 		if (arr) {
 			json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:o, s:s, s:s, s:s}", "name",
@@ -421,18 +465,27 @@ static int list_metrics(const struct list_args *a)
 	}
 	if (arr)
 		ret = json_emit(json_pack("{s:o}", "metrics", arr)) ? EXIT_FAIL : EXIT_OK;
-	if (!shown && a->npattern && !ret) {
+	if (!shown && matched && !ret) {
+		if (a->npattern)
+			p_err("%zu metric%s match%s, but none applies to the PMUs of this machine: add --all to list them",
+			      matched, plural((long)matched), matched == 1 ? "es" : "");
+		else
+			p_note("no metric of the catalog (%zu) applies to the PMUs of this machine: --all lists them",
+			       matched);
+		ret = a->npattern ? EXIT_FAIL : EXIT_OK;
+	} else if (!shown && a->npattern && !ret) {
 		char near[256];
 		struct suggest sg;
 
 		suggest_init(&sg, a->pattern[0]);
 		metric_suggest(&ml, &sg);
 		p_err("no metric matches '%s'%s (patterns match metric names and families; "
-		      "pmuctl list --metrics shows them all)",
+		      "pmuctl list --metrics --all shows them all)",
 		      a->pattern[0], suggest_text(&sg, near, sizeof(near)));
 		ret = EXIT_FAIL;
 	}
 	metric_list_free(&ml);
+	pmu_list_free(&pmus);
 	return ret;
 }
 

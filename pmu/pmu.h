@@ -27,6 +27,7 @@ struct pmu_event {
 	char *scale;		/* events/<name>.scale, or NULL */
 	char *unit;		/* events/<name>.unit, or NULL */
 	unsigned filter_modes;	/* HNS3: from filtermode/<name>, a bit per mode; 0 = unknown */
+	const char *alias_of;	/* a name perf's JSON gives a sysfs event: that event; NULL */
 };
 
 struct pmu {

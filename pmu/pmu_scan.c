@@ -137,6 +137,38 @@ static char *read_side(const struct sysroot *r, const char *dir, char **names, s
 	return s;
 }
 
+/* perf's JSON names for events the PMU has under another name: the same value */
+static void add_aliases(struct pmu *p)
+{
+	for (const struct event_alias *a = p->family->aliases; a && a->name; a++) {
+		const struct pmu_event *of = pmu_find_event(p, a->of);
+		struct pmu_event *v;
+		char *value;
+
+		if (!of || pmu_find_event(p, a->name))
+			continue;
+		value = strdup(of->value);	/* before realloc moves of */
+		if (!value)
+			return;
+		v = realloc(p->events, (p->nevents + 1) * sizeof(*v));
+		if (!v) {
+			free(value);
+			return;
+		}
+		p->events = v;
+		v = &p->events[p->nevents];
+		memset(v, 0, sizeof(*v));
+		v->name = strdup(a->name);
+		v->value = value;
+		v->alias_of = a->of;
+		if (!v->name) {
+			free(value);
+			return;
+		}
+		p->nevents++;
+	}
+}
+
 static void read_events(const struct sysroot *r, struct pmu *p, struct diag *diag)
 {
 	const char *dir = "events";
@@ -168,6 +200,7 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 		p->nevents++;
 	}
 	strv_free(names, n);
+	add_aliases(p);
 }
 
 static void pmu_read(const struct sysroot *r, const struct pmu_scan_opts *o, struct pmu *p,

@@ -32,7 +32,7 @@ INSTANCES = {
 HW_CLK = 100000000      # the hip09 fixture's hw_clk_freq
 CLOCKS = ("cycles", "cycle", "CYCLES")
 
-metrics = json.loads(subprocess.run([pmuctl, "-j", "list", "--metrics"], capture_output=True,
+metrics = json.loads(subprocess.run([pmuctl, "-j", "list", "--metrics", "--all"], capture_output=True,
                                     check=True, text=True).stdout)["metrics"]
 bad = 0
 for m in metrics:

@@ -45,6 +45,11 @@ struct pmu_field {
 
 #define PMU_FIELDS_MAX 8
 
+/* A name perf's event JSON gives an event that sysfs names otherwise (Yitian's ddr_cycles) */
+struct event_alias {
+	const char *name, *of, *source;
+};
+
 struct pmu_family {
 	const char *id;		/* "t410_pcie": JSON, -M family names, list patterns */
 	const char *title;	/* "NVIDIA Tegra410 PCIE" */
@@ -74,6 +79,8 @@ struct pmu_family {
 	/* A PMU name of this family's syntax that names no PMU: say what is missing, in err */
 	bool (*missing)(const char *name, size_t pos, size_t len, const struct pmu_list *pmus,
 			struct pmu_err *err);
+	/* perf's names for sysfs events, accepted and listed beside them; NULL-terminated */
+	const struct event_alias *aliases;
 	/* Meaning of events and format fields, from the document */
 	const struct catalog_entry *event_docs, *format_docs;
 	const char *(*describe_event)(const char *name, char *buf, size_t size);

@@ -61,6 +61,7 @@ static const struct catalog_entry events[] = {
 	{ "hif_rmw", "HIF read-modify-write commands (64 bytes each): write bandwidth with hif_wr" },
 	{ "hif_hi_pri_rd", "HIF high-priority read commands" },
 	{ "cycle", "DDRC core clock cycles (the 56-bit cycle counter)" },
+	{ "ddr_cycles", "perf's name for cycle (ali_drw.json)" },
 	{ NULL, NULL },
 };
 
@@ -84,6 +85,12 @@ static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *w
 	return 0;
 }
 
+/* perf's ali_drw.json names event 0x80 ddr_cycles; the driver's sysfs names it cycle */
+static const struct event_alias aliases[] = {
+	{ "ddr_cycles", "cycle", "perf ali_drw.json" },
+	{ NULL, NULL, NULL },
+};
+
 const struct pmu_family family_yitian_drw = {
 	.id = "yitian_drw",
 	.title = "Alibaba Yitian 710 DDR Driveway",
@@ -94,5 +101,6 @@ const struct pmu_family family_yitian_drw = {
 	.socket_of = socket_of,
 	.fields = fields,
 	.event_docs = events,
+	.aliases = aliases,
 	.check = check,
 };

@@ -10,6 +10,8 @@
 
 #define T410_DOC "nvidia-tegra410-pmu.rst"
 #define NS "(duration_time * 1e9)"	/* ELAPSED_TIME_IN_NS */
+#define YITIAN_PERF "perf tools/perf/pmu-events/arch/arm64/freescale/yitian710/sys/metrics.json"
+#define YITIAN_OWN "pmuctl, on the formula of perf's yitian710/sys/metrics.json (alibaba_pmu.rst: 64-byte HIF commands)"
 
 struct metric_def {
 	const char *name, *family, *expr, *unit, *description, *source, *filter;
@@ -42,8 +44,10 @@ static const struct metric_def catalog[] = {
 	/* CMEM latency: RD_REQ counts 32-byte requests */
 	{ "t410_cmem_rd_latency_cycles", "t410_cmem_latency", "rd_cum_outs / rd_req", "cycles", "average CPU memory read latency", T410_DOC " (CMEM latency)", NULL, false },
 	{ "t410_cmem_rd_latency_ns", "t410_cmem_latency", "(rd_cum_outs / rd_req) / (cycles / " NS ")", "ns", "average CPU memory read latency", T410_DOC " (CMEM latency)", NULL, false },
-	{ "t410_cmem_rd_bw", "t410_cmem_latency", "rd_req * 32 / " NS, "GB/s", "CPU memory read bandwidth (32-byte requests)", T410_DOC " (CMEM latency)", NULL, false },
+	{ "t410_cmem_rd_bw", "t410_cmem_latency", "rd_req * 32 / " NS, "GB/s", "CPU memory read bandwidth, derived by pmuctl: the document defines no bandwidth here, but says RD_REQ counts \"read requests (32B per request)\"", "pmuctl, derived from " T410_DOC " (CMEM latency: 32B per RD_REQ)", NULL, false },
+	{ "t410_cmem_freq", "t410_cmem_latency", "cycles / " NS, "GHz", "CMEM latency PMU clock (FREQ_IN_GHZ)", T410_DOC " (CMEM latency)", NULL, false },
 	/* NVLink-C2C */
+	{ "t410_c2c_freq", "t410_nvlink_c2c", "cycles / " NS, "GHz", "C2C interface clock (C2C_FREQ_IN_GHZ)", T410_DOC " (NVLink-C2C)", NULL, false },
 	{ "t410_c2c_in_rd_latency_cycles", "t410_nvlink_c2c", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NVLink-C2C)", NULL, false },
 	{ "t410_c2c_in_rd_latency_ns", "t410_nvlink_c2c", "(in_rd_cum_outs / in_rd_req) / (cycles / " NS ")", "ns", "inbound read latency", T410_DOC " (NVLink-C2C)", NULL, false },
 	{ "t410_c2c_in_wr_latency_cycles", "t410_nvlink_c2c", "in_wr_cum_outs / in_wr_req", "cycles", "inbound write latency", T410_DOC " (NVLink-C2C)", NULL, false },
@@ -53,17 +57,24 @@ static const struct metric_def catalog[] = {
 	{ "t410_c2c_out_wr_latency_cycles", "t410_nvlink_c2c", "out_wr_cum_outs / out_wr_req", "cycles", "outbound write latency", T410_DOC " (NVLink-C2C)", NULL, false },
 	{ "t410_c2c_out_wr_latency_ns", "t410_nvlink_c2c", "(out_wr_cum_outs / out_wr_req) / (cycles / " NS ")", "ns", "outbound write latency", T410_DOC " (NVLink-C2C)", NULL, false },
 	/* NV-CLink, NV-DLink */
+	{ "t410_clink_freq", "t410_nvclink", "cycles / " NS, "GHz", "NV-CLink interface clock (CLINK_FREQ_IN_GHZ)", T410_DOC " (NV-CLink)", NULL, false },
 	{ "t410_clink_in_rd_latency_cycles", "t410_nvclink", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NV-CLink)", NULL, false },
 	{ "t410_clink_in_rd_latency_ns", "t410_nvclink", "(in_rd_cum_outs / in_rd_req) / (cycles / " NS ")", "ns", "inbound read latency", T410_DOC " (NV-CLink)", NULL, false },
 	{ "t410_clink_out_rd_latency_cycles", "t410_nvclink", "out_rd_cum_outs / out_rd_req", "cycles", "outbound read latency", T410_DOC " (NV-CLink)", NULL, false },
 	{ "t410_clink_out_rd_latency_ns", "t410_nvclink", "(out_rd_cum_outs / out_rd_req) / (cycles / " NS ")", "ns", "outbound read latency", T410_DOC " (NV-CLink)", NULL, false },
+	{ "t410_dlink_freq", "t410_nvdlink", "cycles / " NS, "GHz", "NV-DLink interface clock (DLINK_FREQ_IN_GHZ)", T410_DOC " (NV-DLink)", NULL, false },
 	{ "t410_dlink_in_rd_latency_cycles", "t410_nvdlink", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NV-DLink)", NULL, false },
 	{ "t410_dlink_in_rd_latency_ns", "t410_nvdlink", "(in_rd_cum_outs / in_rd_req) / (cycles / " NS ")", "ns", "inbound read latency", T410_DOC " (NV-DLink)", NULL, false },
-	/* Yitian 710 DRW: perf's metric names and expressions (MB/s) */
-	{ "ddr_read_bandwidth", "yitian_drw", "hif_rd * 64 / 1e6 / duration_time", "MB/s", "DDR read bandwidth of a sub-channel", "alibaba_pmu.rst", NULL, false },
-	{ "ddr_write_bandwidth", "yitian_drw", "(hif_wr + hif_rmw) * 64 / 1e6 / duration_time", "MB/s", "DDR write bandwidth of a sub-channel", "alibaba_pmu.rst", NULL, false },
-	{ "ddr_read_bandwidth.all", "yitian_drw", "hif_rd * 64 / 1e6 / duration_time", "MB/s", "DDR read bandwidth of all channels", "alibaba_pmu.rst", NULL, true },
-	{ "ddr_write_bandwidth.all", "yitian_drw", "(hif_wr + hif_rmw) * 64 / 1e6 / duration_time", "MB/s", "DDR write bandwidth of all channels", "alibaba_pmu.rst", NULL, true },
+	/*
+	 * Yitian 710 DRW: the .all metrics are perf's, name and formula; the per-sub-channel ones
+	 * and the clock are pmuctl's, on the same formula. alibaba_pmu.rst's DDRC_Freq / DDRC_Cycle
+	 * form needs a clock sysfs does not give: cycle / duration_time measures it instead.
+	 */
+	{ "ddr_read_bandwidth", "yitian_drw", "hif_rd * 64 / 1e6 / duration_time", "MB/s", "DDR read bandwidth of a sub-channel (pmuctl's: perf's ddr_read_bandwidth.all per PMU)", YITIAN_OWN, NULL, false },
+	{ "ddr_write_bandwidth", "yitian_drw", "(hif_wr + hif_rmw) * 64 / 1e6 / duration_time", "MB/s", "DDR write bandwidth of a sub-channel (pmuctl's: perf's ddr_write_bandwidth.all per PMU)", YITIAN_OWN, NULL, false },
+	{ "ddr_read_bandwidth.all", "yitian_drw", "hif_rd * 64 / 1e6 / duration_time", "MB/s", "The ddr read bandwidth(MB/s).", YITIAN_PERF, NULL, true },
+	{ "ddr_write_bandwidth.all", "yitian_drw", "(hif_wr + hif_rmw) * 64 / 1e6 / duration_time", "MB/s", "The ddr write bandwidth(MB/s).", YITIAN_PERF, NULL, true },
+	{ "ddr_clock", "yitian_drw", "cycle / 1e6 / duration_time", "MHz", "DDRC clock, measured: the DDRC_Freq of alibaba_pmu.rst's bandwidth formula (pmuctl's)", YITIAN_OWN, NULL, false },
 	/* BlueField (mlxbf-pmc): event names of the block's event_list */
 	{ "bf_l3c_hit_rate", "bluefield_l3cache", "(HITS_BANK0 + HITS_BANK1) * 100 / (HITS_BANK0 + HITS_BANK1 + MISSES_BANK0 + MISSES_BANK1)", "%", "L3 cache hit rate of a half", "BlueField BSP: performance monitoring counters", NULL, false },
 	{ "bf_tile_mem_reads", "bluefield_tile", "MEMORY_READS / duration_time", "1/s", "reads to MSS per second, per tile", "BlueField BSP: performance monitoring counters", NULL, false },
@@ -100,29 +111,33 @@ static int add(struct metric_list *l, const char *name, const char *family, cons
 	return 0;
 }
 
-/* hns3-pmu.rst: counter 0 / counter 1, the time in cycles of hw_clk_freq */
+/*
+ * hns3-pmu.rst: counter 0 / counter 1, the time in cycles of hw_clk_freq, taken as Hz (the
+ * document gives no unit; the driver prints the register as it is). The kind comes from the
+ * counter 0 name: _byte_num bandwidth, _packet_num packets, _intr_num interrupts.
+ */
 static int add_hns3(struct metric_list *l, const struct hns3_pair *p)
 {
-	char name[96], expr[256], desc[160];
+	char name[96], expr[256], desc[256];
 	const char *unit;
 
 	snprintf(name, sizeof(name), "hns3_%s", p->base);
 	if (!strncmp(p->base, "bw_", 3)) {
 		snprintf(expr, sizeof(expr), "%s / %s * hw_clk_freq / 1e6", p->counter0, p->counter1);
 		unit = "MB/s";
-		snprintf(desc, sizeof(desc), "bandwidth (%s / %s)", p->counter0, p->counter1);
+		snprintf(desc, sizeof(desc), "bandwidth (%s / %s, cycles at hw_clk_freq in Hz)", p->counter0, p->counter1);
 	} else if (!strncmp(p->base, "dly_", 4)) {
 		snprintf(expr, sizeof(expr), "%s / %s / hw_clk_freq * 1e9", p->counter0, p->counter1);
 		unit = "ns";
-		snprintf(desc, sizeof(desc), "latency (%s / %s)", p->counter0, p->counter1);
-	} else if (strstr(p->base, "intr")) {
+		snprintf(desc, sizeof(desc), "latency (%s / %s, cycles at hw_clk_freq in Hz)", p->counter0, p->counter1);
+	} else if (strstr(p->counter0, "_intr_num")) {
 		snprintf(expr, sizeof(expr), "%s / %s * hw_clk_freq", p->counter0, p->counter1);
 		unit = "1/s";
-		snprintf(desc, sizeof(desc), "interrupt rate (%s / %s)", p->counter0, p->counter1);
+		snprintf(desc, sizeof(desc), "interrupt rate (%s / %s, cycles at hw_clk_freq in Hz)", p->counter0, p->counter1);
 	} else {
 		snprintf(expr, sizeof(expr), "%s / %s * hw_clk_freq", p->counter0, p->counter1);
 		unit = "packets/s";
-		snprintf(desc, sizeof(desc), "packet rate (%s / %s)", p->counter0, p->counter1);
+		snprintf(desc, sizeof(desc), "packet rate (%s / %s, cycles at hw_clk_freq in Hz)", p->counter0, p->counter1);
 	}
 	return add(l, name, "hns3", expr, unit, desc, "hns3-pmu.rst", "global=1", false);
 }
@@ -198,7 +213,7 @@ int metric_select(const struct metric_list *ml, const char *list, bool *selected
 
 			suggest_init(&sg, tok);
 			metric_suggest(ml, &sg);
-			diag_add(unknown, "unknown metric '%s'%s; pmuctl list --metrics shows them", tok,
+			diag_add(unknown, "unknown metric '%s'%s; pmuctl list --metrics --all shows them", tok,
 				 suggest_text(&sg, near, sizeof(near)));
 		}
 	}

@@ -8,16 +8,16 @@ DATA=$BATS_TEST_DIRNAME/../data
 @test "metrics: list --metrics with a pattern that matches no metric says so" {
 	pmuctl --sysfs-root "$T410" list --metrics nvidia_pcie_pmu_0_rc_4
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: no metric matches 'nvidia_pcie_pmu_0_rc_4' (patterns match metric names and families; pmuctl list --metrics shows them all)" ]
+	[ "$output" = "pmuctl: error: no metric matches 'nvidia_pcie_pmu_0_rc_4' (patterns match metric names and families; pmuctl list --metrics --all shows them all)" ]
 	pmuctl list --metrics t410_pcie_rd_bww
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: no metric matches 't410_pcie_rd_bww' (did you mean 't410_pcie_rd_bw'?) (patterns match metric names and families; pmuctl list --metrics shows them all)" ]
+	[ "$output" = "pmuctl: error: no metric matches 't410_pcie_rd_bww' (did you mean 't410_pcie_rd_bw'?) (patterns match metric names and families; pmuctl list --metrics --all shows them all)" ]
 }
 
 @test "metrics: list --metrics has every formula of the documents" {
-	pmuctl -j list --metrics
+	pmuctl -j list --metrics --all
 	[ "$status" -eq 0 ]
-	[ "$(jq_py 'len(d["metrics"])')" = 102 ]
+	[ "$(jq_py 'len(d["metrics"])')" = 107 ]
 	for m in t410_ucf_slc_rd_bw t410_ucf_slc_wr_bw t410_ucf_mem_rd_bw t410_ucf_mem_wr_bw \
 		t410_ucf_slc_rd_req_rate t410_ucf_slc_wr_req_rate t410_ucf_mem_rd_req_rate t410_ucf_mem_wr_req_rate \
 		t410_pcie_rd_bw t410_pcie_wr_bw t410_pcie_rd_req_rate t410_pcie_wr_req_rate t410_pcie_freq \
@@ -27,7 +27,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 		t410_c2c_out_rd_latency_ns t410_c2c_out_wr_latency_cycles t410_clink_in_rd_latency_ns \
 		t410_clink_out_rd_latency_ns t410_dlink_in_rd_latency_ns ddr_read_bandwidth ddr_write_bandwidth \
 		ddr_read_bandwidth.all ddr_write_bandwidth.all hns3_bw_ssu_rpu hns3_pps_tpu_ssu hns3_dly_tpu \
-		hns3_pps_intr_msix_nic bf_l3c_hit_rate bf_tile_mem_reads bf_tile_mem_writes bf_pcie_in_bytes bf_pcie_out_pkts; do
+		hns3_pps_intr_msix_nic t410_cmem_freq t410_c2c_freq t410_clink_freq t410_dlink_freq ddr_clock bf_l3c_hit_rate bf_tile_mem_reads bf_tile_mem_writes bf_pcie_in_bytes bf_pcie_out_pkts; do
 		[ "$(jq_py "[m['name'] for m in d['metrics']].count('$m')")" = 1 ] || { echo "missing $m"; return 1; }
 	done
 	[ "$(jq_py '[m for m in d["metrics"] if m["name"] == "ddr_write_bandwidth.all"][0]["expression"]')" = "(hif_wr + hif_rmw) * 64 / 1e6 / duration_time" ]
@@ -81,7 +81,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 	run python3 "$BATS_TEST_DIRNAME/../metric_check.py" "$PMUCTL" "$HIP09" "${METRIC_SEED:-5}"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "${lines[-1]}" = "metric_check: 102 metrics, 0 differences" ]
+	[ "${lines[-1]}" = "metric_check: 107 metrics, 0 differences" ]
 }
 
 @test "metrics: perf's own output, recorded on the live fixture, gives the metric perf's counts give" {
@@ -201,7 +201,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 	cat >"$BATS_TEST_TMPDIR/m.json" <<'JSON'
 [{"name": "pcie_rd_mib", "family": "t410_pcie", "expr": "rd_bytes / 1048576 / duration_time", "unit": "MiB/s", "description": "read MiB/s"}]
 JSON
-	pmuctl -j list --metrics --metrics-file "$BATS_TEST_TMPDIR/m.json" pcie_rd_mib
+	pmuctl -j list --metrics --all --metrics-file "$BATS_TEST_TMPDIR/m.json" pcie_rd_mib
 	[ "$(jq_py 'd["metrics"][0]["expression"]')" = "rd_bytes / 1048576 / duration_time" ]
 	pmuctl -q -j stat --input "$DATA/perf-pcie.csv" -M pcie_rd_mib --metrics-file "$BATS_TEST_TMPDIR/m.json" --per-pmu
 	[ "$(jq_py 'd["metrics"][0]["value"] == 3e9 / 1048576 / 2')" = True ]
@@ -215,10 +215,10 @@ JSON
 	# well-formed, but not in the catalog: absent, as an unknown PMU is (1), not a usage error
 	pmuctl stat --input "$DATA/perf-pcie.csv" -M nope
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: unknown metric 'nope'; pmuctl list --metrics shows them" ]
+	[ "$output" = "pmuctl: error: unknown metric 'nope'; pmuctl list --metrics --all shows them" ]
 	pmuctl stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bww
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: unknown metric 't410_pcie_rd_bww' (did you mean 't410_pcie_rd_bw'?); pmuctl list --metrics shows them" ]
+	[ "$output" = "pmuctl: error: unknown metric 't410_pcie_rd_bww' (did you mean 't410_pcie_rd_bw'?); pmuctl list --metrics --all shows them" ]
 	pmuctl stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw,,x
 	[ "$status" -eq 64 ]
 	pmuctl stat --input "$DATA/perf-pcie.csv"
@@ -245,7 +245,7 @@ JSON
 	[ "$(grep -c warning <<<"$output")" -eq 1 ]
 	output=${lines[1]}
 	[ "$(jq_py '[m["value"] for m in d["metrics"] if m["pmu"] == "nvidia_nvlink_c2c_pmu_1" and "_wr_" in m["metric"]]')" = "[None, None, None, None]" ]
-	[ "$(jq_py 'len(d["metrics"])')" = 16 ]
+	[ "$(jq_py 'len(d["metrics"])')" = 18 ]
 	# the machine's value sums the instances that have the input: one PMU here
 	pmuctl --sysfs-root "$LIVE" stat -M t410_c2c_in_wr_latency_cycles,t410_c2c_in_rd_latency_cycles --duration 0.05
 	[ "$status" -eq 0 ]
@@ -314,4 +314,40 @@ JSON
 	pmuctl --sysfs-root "$LIVE" stat --metric-only -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.05
 	[ "$status" -eq 64 ]
 	[[ "${lines[0]}" == *"--metric-only shows -M values alone: give -M"* ]]
+}
+
+@test "metrics: list --metrics shows what applies to the machine, --all the catalog; sources say whose formula" {
+	pmuctl --sysfs-root "$YITIAN" -j list --metrics
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[m["name"] for m in d["metrics"]]')" = "['ddr_read_bandwidth', 'ddr_write_bandwidth', 'ddr_read_bandwidth.all', 'ddr_write_bandwidth.all', 'ddr_clock']" ]
+	[ "$(jq_py 'd["metrics"][2]["source"]')" = "perf tools/perf/pmu-events/arch/arm64/freescale/yitian710/sys/metrics.json" ]
+	[[ "$(jq_py 'd["metrics"][0]["source"]')" == "pmuctl, on the formula of perf's"* ]]
+	# a metric of another machine: said, with the way to see it
+	pmuctl --sysfs-root "$YITIAN" list --metrics t410_pcie_rd_bw
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: 1 metric matches, but none applies to the PMUs of this machine: add --all to list them" ]
+	pmuctl --sysfs-root "$YITIAN" list --metrics --all t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	# the CMEM bandwidth is pmuctl's derivation, and says from what
+	pmuctl -j list --metrics --all t410_cmem_rd_bw
+	[[ "$(jq_py 'd["metrics"][0]["source"]')" == "pmuctl, derived from nvidia-tegra410-pmu.rst (CMEM latency: 32B per RD_REQ)" ]]
+	# HNS3 pps_intr_nicroh_* pairs count packets (event type 0x01), not interrupts
+	pmuctl -j list --metrics --all hns3_pps_intr_nicroh_tx_pre hns3_pps_intr_msix_nic
+	[ "$(jq_py '[(m["name"], m["unit"]) for m in d["metrics"]]')" = "[('hns3_pps_intr_nicroh_tx_pre', 'packets/s'), ('hns3_pps_intr_msix_nic', '1/s')]" ]
+}
+
+@test "metrics: the link and CMEM clocks of the document, and Yitian's ddr_cycles alias and measured DDRC clock" {
+	# 4e9 cycles in 2 s: 2 GHz; the DRW cycle counter at 1.6e9 in 2 s: 800 MHz
+	printf '%s\n' '4000000000,,nvidia_nvlink_c2c_pmu_0/cycles/,2000000000,100.00,,' \
+		'4000000000,,nvidia_cmem_latency_pmu_0/cycles/,2000000000,100.00,,' \
+		'1600000000,,ali_drw_21000/ddr_cycles/,2000000000,100.00,,' \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/clk.csv"
+	pmuctl -q -j stat --input "$BATS_TEST_TMPDIR/clk.csv" -M t410_c2c_freq,t410_cmem_freq --per-pmu
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["metric"], m["value"], m["unit"]) for m in d["metrics"]]')" = "[('t410_cmem_freq', 2.0, 'GHz'), ('t410_c2c_freq', 2.0, 'GHz')]" ]
+	# perf's JSON name for event 0x80 encodes as the sysfs cycle does
+	pmuctl --sysfs-root "$YITIAN" -j stat --dry-run -e ali_drw_21000/ddr_cycles/ -e ali_drw_21000/cycle/
+	[ "$(jq_py '[e["config"] for e in d["events"]]')" = "['0x80', '0x80']" ]
+	pmuctl --sysfs-root "$YITIAN" -j list --events ali_drw_21000
+	[ "$(jq_py '[e["alias_of"] for e in d["pmus"][0]["events"] if e["name"] == "ddr_cycles"]')" = "['cycle']" ]
 }

@@ -78,11 +78,11 @@ print(len(files))' "$SCHEMAS"
 }
 
 @test "schemas: list, list --metrics and stat --dry-run on every example machine" {
-	for root in "$T410" "$LIVE" "$YITIAN" "$HIP09" "$BF2"; do
+	for root in "$T410" "$LIVE" "$YITIAN" "$HIP09" "$BF2" "$BF3"; do
 		pmuctl --sysfs-root "$root" -j list
 		[ "$status" -eq 0 ]
 	done
-	pmuctl -p list --metrics
+	pmuctl -p list --metrics --all
 	[ "$status" -eq 0 ]
 	pmuctl --sysfs-root "$YITIAN" -j stat --dry-run -M ddr_read_bandwidth.all
 	[ "$status" -eq 0 ]

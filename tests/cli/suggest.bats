@@ -40,5 +40,5 @@ load helpers
 	[ -z "$output" ]
 	pmuctl --sysfs-root "$LIVE" stat --dry-run -M t410_pcie_rd_bww
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: unknown metric 't410_pcie_rd_bww' (did you mean 't410_pcie_rd_bw'?); pmuctl list --metrics shows them" ]
+	[ "$output" = "pmuctl: error: unknown metric 't410_pcie_rd_bww' (did you mean 't410_pcie_rd_bw'?); pmuctl list --metrics --all shows them" ]
 }

@@ -6,7 +6,7 @@ import textwrap
 import subprocess
 import sys
 
-metrics = json.loads(subprocess.run([sys.argv[1], "-j", "list", "--metrics"], capture_output=True,
+metrics = json.loads(subprocess.run([sys.argv[1], "-j", "list", "--metrics", "--all"], capture_output=True,
                                     check=True, text=True).stdout)["metrics"]
 
 
@@ -30,6 +30,32 @@ out = [".TH PMUCTL\\-METRICS 7 2026-11-21 \"pmuctl 0.1.0\" \"Miscellaneous Infor
        "latencies are weighted by requests.",
        "A division by zero, or an event that was not counted, gives n/a (JSON null).",
        "Metrics marked .all give one value over every instance.",
+       ".PP",
+       "Each metric names its source: the kernel document and its section",
+       "(nvidia\\-tegra410\\-pmu.rst, hns3\\-pmu.rst, the BlueField BSP page), perf's",
+       "event JSON file, or pmuctl where pmuctl derives the formula, saying from what.",
+       ".B pmuctl list \\-\\-metrics",
+       "shows the metrics that apply to the PMUs of the machine;",
+       ".B \\-\\-all",
+       "the whole catalog.",
+       ".PP",
+       "HNS3 counts time in cycles of",
+       ".BR hw_clk_freq ,",
+       "which hns3\\-pmu.rst gives without a unit: pmuctl takes it as Hz.",
+       "The Yitian 710 document gives DDR bandwidth as",
+       ".B hif_rd * 64 * DDRC_Freq / DDRC_Cycle",
+       "with a DDRC clock that no sysfs file gives; DDRC_Cycle / DDRC_Freq is the time",
+       "the cycle counter ran, so when the counters run the whole time the formula is",
+       "perf's",
+       ".BR ddr_read_bandwidth.all ,",
+       "which pmuctl keeps, and",
+       ".B ddr_clock",
+       "measures the DDRC_Freq it stands for.",
+       "perf's ali_drw.json name",
+       ".B ddr_cycles",
+       "for the sysfs event",
+       ".B cycle",
+       "is accepted too.",
        ".SH FILES",
        "More metrics come from a JSON file given with",
        ".BR \\-\\-metrics\\-file :",
