@@ -434,11 +434,15 @@ static int list_metrics(const struct list_args *a)
 
 	if (metric_catalog(&ml)) {
 		p_err("out of memory");
+		metric_list_free(&ml);
+		pmu_list_free(&pmus);
+		json_decref(arr);
 		return EXIT_FAIL;
 	}
 	if (a->metrics_file && metric_load_file(&ml, a->metrics_file, &err)) {
 		p_err("%s", err.msg);
 		metric_list_free(&ml);
+		pmu_list_free(&pmus);
 		json_decref(arr);
 		return EXIT_FAIL;
 	}
