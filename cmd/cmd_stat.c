@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
+#include "topology/pcifilter.h"
 #include "lib/signals.h"
 #include "lib/strnum.h"
 
@@ -22,6 +23,10 @@ enum stat_key {
 	KEY_FORMAT,
 	KEY_APPEND,
 	KEY_METRIC_ONLY,
+	KEY_PER_DEVICE,
+	KEY_SOCKET,
+	KEY_RC,
+	KEY_SORT,
 };
 
 static const struct argp_option stat_options[] = {
@@ -47,6 +52,11 @@ static const struct argp_option stat_options[] = {
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7))", 4 },
 	{ "device", KEY_DEVICE, "BDF", 0, "-M for these PCI functions (repeatable, or BDF,BDF): each through its PCIE PMU with src_bdf, its PCIE-TGT PMU with one address filter per BAR, or its HNS3 PMU with bdf", 4 },
 	{ "root-port", KEY_ROOT_PORT, NULL, 0, "with --device: the whole root port above it (src_rp_mask, dst_rp_mask)", 4 },
+	{ "per-device", KEY_PER_DEVICE, NULL, 0, "one row per PCI function below a Tegra410 root port (or in an HNS3 PMU's range): the PMU that sees it, the exact way to select it, and its -M values (default: PCIe read and write bandwidth, as requester and as target); narrow with --device, -d, --socket, --rc", 4 },
+	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "with --per-device: only these functions, as lspci -d", 4 },
+	{ "socket", KEY_SOCKET, "N", 0, "with --per-device: only the functions of socket N", 4 },
+	{ "rc", KEY_RC, "N", 0, "with --per-device: only the functions of RC N", 4 },
+	{ "sort", KEY_SORT, "METRIC", 0, "with --per-device: rows by METRIC's value, highest first (n/a last); default: topology order", 4 },
 	{ "metric-only", KEY_METRIC_ONLY, NULL, 0, "the metric values alone: no -e counts, and no input counts under -v (as perf's --metric-only)", 4 },
 	{ "input", KEY_INPUT, "FILE", 0, "compute -M from recorded 'perf stat -x,' or 'perf stat -j' output instead of counting", 4 },
 	{ 0 },
@@ -171,11 +181,38 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_METRIC_ONLY:
 		a->metric_only = true;
 		break;
+	case KEY_PER_DEVICE:
+		a->per_device = true;
+		break;
+	case 'd': {
+		struct pmu_err err = { 0 };
+
+		if (pcifilter_id(&a->id, arg, &err))
+			argp_error(state, "-d: %s", err.msg);
+		a->id_given = true;
+		break;
+	}
+	case KEY_SOCKET:
+		a->socket = (int)parse_long(arg, "socket", 0, 255, state);
+		break;
+	case KEY_RC:
+		a->rc = (int)parse_long(arg, "RC", 0, 255, state);
+		break;
+	case KEY_SORT:
+		a->sort = arg;
+		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'; events go after -e, a command after --", arg);
 		break;
 	case ARGP_KEY_END:
 		check_formats(a, state);
+		if ((a->id_given || a->socket >= 0 || a->rc >= 0 || a->sort) && !a->per_device)
+			argp_error(state, "-d, --socket, --rc and --sort are for the rows of --per-device: add --per-device");
+		if (a->per_device && (a->nevent || a->root_port || a->aggr_opt))
+			argp_error(state, "--per-device counts -M metrics per function, each with its own filter: it takes no -e, --root-port or %s",
+				   a->aggr_opt ? a->aggr_opt : "aggregation flag");
+		if (a->per_device && !a->metrics)
+			a->metrics = PER_DEVICE_METRICS;
 		if (!a->nevent && !a->metrics)
 			argp_error(state, "no event given; add -e EVENT or -M METRIC (see 'pmuctl list --events', 'pmuctl list --metrics')");
 		if (a->input && (!a->metrics || a->nevent || a->command || a->dry_run))
@@ -264,9 +301,10 @@ enum face stat_face(const struct stat_args *a)
 int cmd_stat(int argc, char **argv)
 {
 	struct stat_args a = { .event = calloc((size_t)argc, sizeof(char *)),
-			       .device = calloc((size_t)argc, sizeof(char *)) };
+			       .device = calloc((size_t)argc, sizeof(char *)), .socket = -1, .rc = -1 };
 	int ret, die_signal = 0;
 
+	pcifilter_init(&a.id);
 	if (!a.event || !a.device) {
 		free(a.event);
 		free(a.device);

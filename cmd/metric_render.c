@@ -249,7 +249,10 @@ int render_metric_samples(const struct render_ctx *c, const struct metric_sample
 	size_t nvals = 0;
 	int ret = metric_evaluate(samples, n, metric_scope_of(c->aggr), duration, &vals, &nvals);
 
-	if (!ret)
+	/* --per-device: the table in text, beside the metric records in JSON */
+	if (!ret && c->rows)
+		render_device_table(c, vals, nvals);
+	if (!ret && !(c->rows && c->face == FACE_TEXT))
 		render_metrics(c, vals, nvals);
 	free(vals);
 	return ret;

@@ -17,6 +17,9 @@
 #include "pmu/metrics/metric_eval.h"
 #include "pmu/plan.h"
 #include "pmu/tally.h"
+#include <pci/pci.h>
+
+struct top_screen;
 
 struct stat_args {
 	char **event;
@@ -40,6 +43,24 @@ struct stat_args {
 	const char *input;	/* --input FILE: metrics from recorded perf stat output */
 	bool openmetrics;	/* --format=openmetrics */
 	bool metric_only;	/* --metric-only: the metric values alone, as perf's */
+	bool per_device;	/* --per-device: a row per PCI function */
+	struct pci_filter id;	/* -d VENDOR:DEVICE */
+	bool id_given;
+	int socket, rc;		/* --socket, --rc; -1: any */
+	const char *sort;	/* --sort METRIC: --per-device rows by its value */
+	struct top_screen *top;	/* pmuctl top: frames go to its screen, keys come from it */
+};
+
+/* --per-device without -M: what a device moves, as requester and as target */
+#define PER_DEVICE_METRICS "t410_pcie_rd_bw,t410_pcie_wr_bw,t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw"
+
+/* A --per-device row: the function, where it sits, and how each PMU selects it */
+struct device_row {
+	const char *bdf;	/* the plan_device's */
+	char name[128];		/* vendor and device, from pci.ids */
+	int socket, rc, rp;	/* -1 when not below a Tegra410 root port */
+	const char *method;	/* requester: "rp" (alone below its port), "bdf", "hns3-func" */
+	size_t nbars;		/* target: the BARs an address filter selects */
 };
 
 /* What every mode starts from: the machine, the metrics, the devices, and the plan */
@@ -55,6 +76,7 @@ struct stat_setup {
 	struct devmap_fn *maps;
 	struct plan_device *devices;	/* one per --device function (its root port with --root-port) */
 	size_t ndevices;
+	struct device_row *rows;	/* --per-device: one per device */
 	struct plan plan;
 };
 
@@ -74,6 +96,9 @@ int stat_count(const struct stat_args *a, int *die_signal);
 /* --input: metrics from recorded perf stat -x, or -j output */
 int stat_input(const struct stat_args *a);
 
+/* The rows of the --per-device table: all (stat), or one kind (top's d key) */
+enum table_view { VIEW_ALL, VIEW_DEVICES, VIEW_RC, VIEW_SOCKET };
+
 /* How a record is shown: chosen once from the options */
 enum face { FACE_TEXT, FACE_CSV, FACE_JSON, FACE_OPENMETRICS };
 
@@ -88,6 +113,11 @@ struct render_ctx {
 	const char *target;	/* "system wide" or the command */
 	struct timespec wall;	/* the wall-clock time of the report; 0 when recorded (--input) */
 	json_t *record;		/* FACE_JSON: the report's object, which counts and metrics fill */
+	const struct device_row *rows;	/* --per-device: the table's rows, in topology order */
+	size_t nrows;
+	const char *sort;	/* --sort: the metric the rows are ordered by, or NULL */
+	enum table_view view;	/* which rows of the table */
+	bool bars;		/* top: a bar of the sort column's share of its largest value */
 };
 
 /* A report's wall-clock time as JSON: ISO 8601 UTC with milliseconds, or null */
@@ -104,6 +134,16 @@ void render_metrics(const struct render_ctx *c, const struct metric_value *v, si
 int render_metric_samples(const struct render_ctx *c, const struct metric_sample *samples, size_t n,
 			  double duration);
 int render_plan(const struct render_ctx *c, const struct plan *p);
+/* --device and --per-device: function i of s->topo, named text by the user */
+int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text);
+/* --per-device: every function a PMU sees that -d, --socket and --rc select */
+int per_device_select(const struct stat_args *a, struct stat_setup *s);
+/* How function i is selected alone in its requester PMU: *filter is set to that filter */
+const char *per_device_method(const struct stat_setup *s, size_t i, const struct fn_filter **filter);
+/* The row of the device just added for function i */
+int per_device_row(struct stat_setup *s, size_t i);
+/* --per-device: the values of the devices as a table (text) or "devices" (JSON) */
+void render_device_table(const struct render_ctx *c, const struct metric_value *v, size_t n);
 /* -v: the count of every event a metric reads, since base (NULL: since enable), as text */
 void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
 			  const struct count_mark *base);

@@ -7,11 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "cmd/pmuctl.h"
 #include "lib/diag.h"
 #include "cmd/failures.h"
 #include "cmd/stat.h"
 #include "cmd/stream.h"
+#include "cmd/top_screen.h"
 #include "lib/signals.h"
 #include "lib/workload.h"
 #include "pmu/drivers/plan_counters.h"
@@ -78,16 +80,43 @@ static int emit_file(struct run *r, const struct render_ctx *c, bool delta, doub
 	return temp_close(f, tmp, r->a->output, !ret) ?: ret;
 }
 
+/* top: the interval's table, drawn on its screen */
+static int emit_frame(struct run *r, double t, double duration)
+{
+	struct top_screen *top = r->a->top;
+	struct render_ctx c = { .face = FACE_TEXT, .time_s = t, .interval = 0, .rows = r->s.rows,
+				.nrows = r->s.ndevices, .sort = top->sort,
+				.view = (enum table_view)(VIEW_DEVICES + top->view), .bars = true };
+	char *text = NULL;
+	size_t len = 0;
+	int ret;
+
+	c.f = open_memstream(&text, &len);
+	if (!c.f)
+		return -ENOMEM;
+	ret = emit_metrics(r, c.f, &c, true, duration);
+	if (fclose(c.f))
+		ret = ret ?: -ENOMEM;
+	if (!ret)
+		top_screen_frame(top, text, t);
+	free(text);
+	return ret;
+}
+
 static int emit(struct run *r, bool delta, long interval, double t, bool first)
 {
 	/* appended to a file that has reports already: its CSV header is there */
 	struct render_ctx c = { .f = r->out.f, .face = stat_face(r->a), .sep = r->a->sep,
 				.aggr = r->a->aggr, .time_s = t, .interval = interval,
-				.first = first && !r->out.had_data, .target = r->target };
+				.first = first && !r->out.had_data, .target = r->target,
+				.rows = r->s.rows, .nrows = r->s.rows ? r->s.ndevices : 0,
+				.sort = r->a->sort };
 	double duration = delta ? t - r->last_t : t;
 	int ret = 0;
 
 	r->last_t = t;
+	if (r->a->top)
+		return emit_frame(r, t, duration);
 	c.wall = wall_at(r, t);
 	stream_report_begin(&r->out);
 	if (c.face == FACE_JSON && !(c.record = stat_record_new(&c)))
@@ -130,21 +159,24 @@ static size_t report_failures(struct run *r)
 	return warn_failures(&r->s.plan, &r->cs, r->warned);
 }
 
-/* Sleep until the deadline or a signal; returns when something needs doing */
-static void wait_until(double deadline, const sigset_t *unblocked)
+/*
+ * Sleep until the deadline, a signal, or (top on a terminal) a key; returns when something
+ * needs doing. A terminal that hangs up ends top: its input would wake the loop for ever.
+ */
+static void wait_until(const struct run *r, double deadline, const sigset_t *unblocked)
 {
+	bool keys = r->a->top && !r->a->top->batch;
+	struct pollfd in = { .fd = STDIN_FILENO, .events = POLLIN };
 	double left = deadline - now_s();
 	struct timespec ts;
 
-	if (deadline <= 0) {
-		ppoll(NULL, 0, NULL, unblocked);
-		return;
-	}
-	if (left <= 0)
+	if (deadline > 0 && left <= 0)
 		return;
 	ts.tv_sec = (time_t)left;
 	ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
-	ppoll(NULL, 0, &ts, unblocked);
+	if (ppoll(keys ? &in : NULL, keys, deadline > 0 ? &ts : NULL, unblocked) > 0 &&
+	    (in.revents & (POLLHUP | POLLERR | POLLNVAL)))
+		r->a->top->quit = true;
 }
 
 /*
@@ -183,9 +215,11 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 		double next = a->interval_ms ? t0 + (double)(interval + 1) * (double)a->interval_ms / 1e3 : 0;
 		double deadline = next && (!end || next < end) ? next : end;
 
-		wait_until(deadline, unblocked);
+		wait_until(r, deadline, unblocked);
 		/* the end of --duration is the last interval's end: printed below */
 		if (signalled(r) || (end && now_s() >= end))
+			break;
+		if (a->top && !a->top->batch && (a->top->quit || top_screen_keys(a->top)))
 			break;
 		if (next && now_s() >= next) {
 			/* as perf: the time of a report is taken before its reads */
@@ -211,7 +245,8 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 	 * The totals, or with -I the last interval however short, so that the intervals add up
 	 * to the run; a signal other than SIGINT or SIGTERM ends pmuctl without output
 	 */
-	if (!ret && !all_printed && !signals_silent())
+	/* top shows intervals only: quitting prints nothing more */
+	if (!ret && !all_printed && !signals_silent() && !a->top)
 		ret = emit(r, a->interval_ms != 0, a->interval_ms ? interval + 1 : 0, t_end,
 			   interval == 0);
 	return ret;
@@ -277,6 +312,8 @@ static int close_counters(struct run *r)
 
 static void free_run(struct run *r)
 {
+	if (r->a->top)
+		top_screen_end(r->a->top);
 	count_set_free(&r->cs);
 	stat_setup_free(&r->s);
 	free(r->mark);
@@ -333,6 +370,12 @@ int stat_count(const struct stat_args *a, int *die_signal)
 	}
 	if (signals_caught() || open_output(&r)) {
 		ret = signals_caught() ? EXIT_OK : EXIT_FAIL;
+		goto out_close;
+	}
+	if (a->top && top_screen_begin(a->top)) {
+		p_err("cannot start the full-screen view (TERM=%s): run pmuctl top -b for plain frames",
+		      getenv("TERM") ? getenv("TERM") : "unset");
+		ret = EXIT_FAIL;
 		goto out_close;
 	}
 	/* as perf: the time a count covers starts when the counters do */

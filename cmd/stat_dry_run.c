@@ -89,6 +89,7 @@ static json_t *event_json(const struct plan *p, const struct plan_event *e)
 	json_object_set_new(o, "name", json_text(e->name));
 	json_object_set_new(o, "filter_mode", json_text(e->filter_mode));
 	json_object_set_new(o, "device", json_text(device_of(p, e) ? device_of(p, e)->device : NULL));
+	json_object_set_new(o, "method", json_text(device_of(p, e) ? device_of(p, e)->method : NULL));
 	json_object_set_new(o, "bar", bar_of(device_of(p, e)) >= 0 ?
 					      json_integer(bar_of(device_of(p, e))) : json_null());
 	return o;
@@ -144,9 +145,15 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 	if (e->metric >= 0)
 		fprintf(f, "  metric   %s (%s)\n", metric_of(p, e), p->metric[e->metric].vars[e->var]);
 	if (device_of(p, e)) {
-		fprintf(f, "  device   %s", device_of(p, e)->device);
-		if (bar_of(device_of(p, e)) >= 0)
-			fprintf(f, " (traffic to its BAR%d)", bar_of(device_of(p, e)));
+		const struct plan_metric *pm = device_of(p, e);
+
+		fprintf(f, "  device   %s", pm->device);
+		if (bar_of(pm) >= 0)
+			fprintf(f, " (traffic to its BAR%d)", bar_of(pm));
+		else if (pm->method && !strcmp(pm->method, "rp"))
+			fprintf(f, " (by its root port: src_rp_mask)");
+		else if (pm->method)
+			fprintf(f, " (by its BDF)");
 		fprintf(f, "\n");
 	}
 	print_bdf_filter(f, e);

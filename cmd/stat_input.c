@@ -161,11 +161,13 @@ static int report_slice(struct render_ctx *c, const struct plan *plan, const str
 	return ret;
 }
 
-static int report(const struct stat_args *a, const struct plan *plan, const struct perf_records *recs,
+static int report(const struct stat_args *a, const struct stat_setup *s, const struct perf_records *recs,
 		  FILE *f)
 {
+	const struct plan *plan = &s->plan;
 	struct render_ctx c = { .f = f, .face = stat_face(a), .sep = a->sep, .aggr = a->aggr,
-				.first = true };
+				.first = true, .rows = s->rows, .nrows = s->rows ? s->ndevices : 0,
+				.sort = a->sort };
 	double prev_t = 0;
 	int ret = 0;
 
@@ -305,7 +307,7 @@ int stat_input(const struct stat_args *a)
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	if (report(a, &s.plan, &recs, f))
+	if (report(a, &s, &recs, f))
 		ret = EXIT_FAIL;
 	if (f != stdout && temp_close(f, tmp, a->output, ret != EXIT_FAIL))
 		ret = EXIT_FAIL;

@@ -130,10 +130,10 @@ static void counts_json(const struct render_ctx *c, const struct tally *t)
 
 json_t *stat_record_new(const struct render_ctx *c)
 {
-	return json_pack("{s:o, s:f, s:o, s:o, s:[], s:[]}", "interval",
+	return json_pack("{s:o, s:f, s:o, s:o, s:[], s:[], s:n, s:n}", "interval",
 			 c->interval ? json_integer(c->interval) : json_null(), "time_s", c->time_s,
 			 "timestamp", json_timestamp(&c->wall), "target", json_text(c->target), "counts",
-			 "metrics");
+			 "metrics", "devices", "subtotals");
 }
 
 int stat_record_emit(const struct render_ctx *c)

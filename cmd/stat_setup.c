@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* What every stat mode starts from: the machine, the metrics, the --device function, the plan. */
+/* What every stat mode starts from: the machine, the metrics, the --device functions, the plan. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,14 +57,49 @@ static size_t functions_named(const struct pcitopo *t, const struct bdf *b, size
 	return n;
 }
 
-/* One --device function: the PMU that sees it and the filter that selects it (or its port) */
+/* Function i, counted alone: the PMU that sees it and the filter that selects it (or its port) */
+int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text)
+{
+	const struct fn_pmu *r = &s->maps[i].requester, *t = &s->maps[i].target;
+	const struct fn_filter *filter = a->root_port ? &r->root_port : &r->function;
+	const char *method = a->root_port ? "rp" : "bdf";
+	struct plan_device *d;
+	char name[32];
+
+	if (!r->family) {
+		p_err("--device %s is below no Tegra410 root port and in no HNS3 PMU's range (pmuctl map %s)",
+		      text, text);
+		return EXIT_FAIL;
+	}
+	if (a->per_device)
+		method = per_device_method(s, i, &filter);
+	/* --root-port: the port is what is counted, so the port is what is named */
+	pcifn_full_name(&s->topo.fn[a->root_port && s->maps[i].root >= 0 ? (size_t)s->maps[i].root : i],
+			name, sizeof(name));
+	for (size_t k = 0; k < s->ndevices; k++)
+		if (!strcmp(s->devices[k].bdf, name))
+			return EXIT_OK;	/* named twice, or two functions below one port */
+	d = realloc(s->devices, (s->ndevices + 1) * sizeof(*d));
+	if (!d)
+		return EXIT_FAIL;
+	s->devices = d;
+	d[s->ndevices] = (struct plan_device){ .bdf = strdup(name), .pmu = r, .filter = filter,
+					       .target = t->family ? t : NULL,
+					       .target_filters = a->root_port ? &t->root_port : t->bars,
+					       .ntarget_filters = a->root_port ? !!t->root_port.n : t->nbars,
+					       .method = method };
+	if (!d[s->ndevices].bdf)
+		return EXIT_FAIL;
+	s->ndevices++;
+	return a->per_device ? per_device_row(s, i) : EXIT_OK;
+}
+
+/* One --device BDF: exactly one function of the machine */
 static int add_device(const struct stat_args *a, struct stat_setup *s, const char *text)
 {
 	struct pmu_err err = { 0 };
 	char name[32], list[256];
-	size_t at[8], n, o = 0, i;
-	struct plan_device *d;
-	const struct fn_pmu *r, *t;
+	size_t at[8], n, o = 0;
 	struct bdf b;
 
 	if (bdf_parse(text, &b, &err)) {
@@ -84,31 +119,7 @@ static int add_device(const struct stat_args *a, struct stat_setup *s, const cha
 		p_err("--device %s names %zu functions, one per PCI domain: %s; give the domain", text, n, list);
 		return EXIT_USAGE;
 	}
-	i = at[0];
-	r = &s->maps[i].requester;
-	if (!r->family) {
-		p_err("--device %s is below no Tegra410 root port and in no HNS3 PMU's range (pmuctl map %s)",
-		      text, text);
-		return EXIT_FAIL;
-	}
-	/* --root-port: the port is what is counted, so the port is what is named */
-	if (a->root_port && s->maps[i].root >= 0)
-		i = (size_t)s->maps[i].root;
-	pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
-	for (size_t k = 0; k < s->ndevices; k++)
-		if (!strcmp(s->devices[k].bdf, name))
-			return EXIT_OK;	/* named twice, or two functions below one port */
-	d = realloc(s->devices, (s->ndevices + 1) * sizeof(*d));
-	if (!d)
-		return EXIT_FAIL;
-	s->devices = d;
-	t = &s->maps[at[0]].target;
-	d[s->ndevices] = (struct plan_device){ .bdf = strdup(name), .pmu = r,
-					       .filter = a->root_port ? &r->root_port : &r->function,
-					       .target = t->family ? t : NULL,
-					       .target_filters = a->root_port ? &t->root_port : t->bars,
-					       .ntarget_filters = a->root_port ? !!t->root_port.n : t->nbars };
-	return d[s->ndevices++].bdf ? EXIT_OK : EXIT_FAIL;
+	return stat_add_function(a, s, at[0], text);
 }
 
 /* --device, every one: read the topology once, then each BDF of each comma list */
@@ -119,14 +130,18 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 	struct pmu_err err = { 0 };
 	int ret = EXIT_OK;
 
-	if (!a->ndevice)
+	const char *opt = a->per_device ? "--per-device" : "--device";
+
+	if (!a->ndevice && !a->per_device)
 		return EXIT_OK;
 	if (!src.root && !src.dump) {
-		p_err("--device needs the PCI topology: give --sysfs-root or -F");
+		p_err("%s needs the PCI topology: give --sysfs-root or -F", opt);
 		return EXIT_FAIL;
 	}
+	/* names for --per-device rows, from pci.ids */
+	src.names = a->per_device;
 	if (pcitopo_read(&src, &s->topo, &err)) {
-		p_err("--device needs the PCI topology: %s", err.msg);
+		p_err("%s needs the PCI topology: %s", opt, err.msg);
 		return EXIT_FAIL;
 	}
 	if (devmap_build(&s->topo, &s->pmus, &s->maps)) {
@@ -142,6 +157,8 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 			ret = add_device(a, s, t);
 		free(copy);
 	}
+	if (!ret && a->per_device && !a->ndevice)
+		ret = per_device_select(a, s);
 	return ret;
 }
 
@@ -215,6 +232,7 @@ void stat_setup_free(struct stat_setup *s)
 	for (size_t i = 0; i < s->ndevices; i++)
 		free((char *)s->devices[i].bdf);
 	free(s->devices);
+	free(s->rows);
 	free(s->maps);
 	pcitopo_free(&s->topo);
 	free(s->selected);

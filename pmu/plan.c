@@ -169,7 +169,7 @@ static int absent_inputs(struct plan_metric *pm, struct pmu_err *err)
 /* Metric m on p; with a --device function, bdf and the filter that selects it there */
 static int add_metric(const struct plan_request *rq, struct plan *plan, const struct metric *m,
 		      const struct pmu *p, const char *bdf, const struct fn_filter *filter,
-		      struct pmu_err *err)
+		      const char *method, struct pmu_err *err)
 {
 	struct plan_metric *v = realloc(plan->metric, (plan->nmetric + 1) * sizeof(*v));
 	struct filter_terms f;
@@ -185,6 +185,7 @@ static int add_metric(const struct plan_request *rq, struct plan *plan, const st
 	if (bdf && !(v->device = strdup(bdf)))
 		return oom(err);
 	v->filter = filter;
+	v->method = method;
 	ret = metric_vars(v, err);
 	if (!ret && !rq->named_only)
 		ret = absent_inputs(v, err);
@@ -286,10 +287,22 @@ static void warn_absent(const struct plan *plan, struct diag *warn)
 /* Traffic to a function without a sized memory BAR has no address filter to select it */
 static void warn_barless(const struct plan_request *rq, const bool *barless, struct diag *warn)
 {
+	char names[160] = "";
+	struct name_list l = { .buf = names, .size = sizeof(names) };
+	size_t first = 0;
+
+	for (size_t d = rq->ndevices; d-- > 0;)
+		if (barless[d])
+			first = d;
 	for (size_t d = 0; d < rq->ndevices; d++)
 		if (barless[d])
-			diag_add(warn, "--device %s: %s cannot count traffic to it: it has no memory BAR for an address filter to select (pmuctl map %s)",
-				 rq->devices[d].bdf, rq->devices[d].target->name, rq->devices[d].bdf);
+			name_list_add(&l, rq->devices[d].bdf);
+	if (l.n == 1)
+		diag_add(warn, "--device %s: %s cannot count traffic to it: it has no memory BAR for an address filter to select (pmuctl map %s)",
+			 names, rq->devices[first].target->name, names);
+	else if (l.n)
+		diag_add(warn, "%zu functions (%s) have no memory BAR for a PCIE-TGT address filter to select (switch ports, most often): no traffic to them is counted",
+			 l.n, names);
 }
 
 /*
@@ -305,14 +318,14 @@ static int add_device_metric(const struct plan_request *rq, struct plan *plan, c
 
 	if (!strcmp(d->pmu->name, p->name)) {
 		*seen = true;
-		return add_metric(rq, plan, m, p, d->bdf, d->filter, err);
+		return add_metric(rq, plan, m, p, d->bdf, d->filter, d->method, err);
 	}
 	if (!d->target || strcmp(d->target->name, p->name))
 		return 0;
 	*seen = true;
 	*barless |= !d->ntarget_filters;
 	for (size_t b = 0; b < d->ntarget_filters && !ret; b++)
-		ret = add_metric(rq, plan, m, p, d->bdf, &d->target_filters[b], err);
+		ret = add_metric(rq, plan, m, p, d->bdf, &d->target_filters[b], "bar", err);
 	return ret;
 }
 
@@ -343,7 +356,7 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 			if (!pmu_metric_applies(p, m->family))
 				continue;
 			if (!rq->ndevices)
-				ret = add_metric(rq, plan, m, p, NULL, NULL, err);
+				ret = add_metric(rq, plan, m, p, NULL, NULL, NULL, err);
 			for (size_t d = 0; d < rq->ndevices && !ret; d++)
 				ret = add_device_metric(rq, plan, m, p, &rq->devices[d], &seen,
 							&barless[d], err);

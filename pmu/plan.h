@@ -47,6 +47,7 @@ struct plan_metric {
 	const struct metric *m;
 	const struct pmu *pmu;
 	char *device;			/* the function's BDF, or NULL */
+	const char *method;		/* how filter selects it: "rp", "bdf", "bar"; NULL */
 	const struct fn_filter *filter;	/* the filter that selects it, or NULL */
 	const char **vars;		/* the formula's event names, each once */
 	size_t nvars;
@@ -73,6 +74,7 @@ struct plan_device {
 	const struct fn_pmu *target;		/* NULL: no such PMU */
 	const struct fn_filter *target_filters;	/* one metric instance each, summed per device */
 	size_t ntarget_filters;			/* 0: nothing selects traffic to it */
+	const char *method;			/* --per-device: how filter selects it, or NULL */
 };
 
 struct plan_request {

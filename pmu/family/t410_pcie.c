@@ -97,6 +97,48 @@ static const char *filter_text(const struct v2_filter *f, char *buf, size_t size
 	return buf;
 }
 
+/* The distinct leader filters of the groups on p among the first n events, in order */
+static size_t bdfs_on_pmu(const struct plan *set, const struct pmu *p, size_t n,
+			  struct v2_filter *out, size_t max)
+{
+	struct v2_filter seen[64];
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && i < set->n; i++) {
+		const struct plan_event *e = &set->v[i];
+		struct v2_filter f;
+		bool dup = false;
+
+		if (e->pmu != p || is_cycles(e) || (e->group >= 0 && !e->leader))
+			continue;
+		f = filter_of(set, e);
+		for (size_t j = 0; j < k && j < 64 && !dup; j++)
+			dup = seen[j].bdf == f.bdf;
+		if (dup)
+			continue;
+		if (k < 64)
+			seen[k] = f;
+		if (out && k < max)
+			out[k] = f;
+		k++;
+	}
+	return k;
+}
+
+/* Said once per PMU, by the first group whose BDF differs: the add-time check takes turns */
+static void warn_turns(const struct plan *set, const struct plan_event *e, struct diag *warn)
+{
+	struct v2_filter f[3];
+	size_t n = bdfs_on_pmu(set, e->pmu, set->n, f, 3), used = 0;
+	char list[160] = "", one[40];
+
+	for (size_t k = 0; k < n && k < 3; k++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s", k ? ", " : "",
+					 filter_text(&f[k], one, sizeof(one)));
+	diag_add(warn, "'%s': %zu BDF filters (%s%s) count in turns: the PMU holds one BDF filter at a time (\"only one BDF value is supported\", pcie_v2_pmu_validate_event at add), so the kernel multiplexes their groups and scales the counts",
+		 e->pmu->name, n, list, n > 3 ? ", ..." : "");
+}
+
 /*
  * pcie_v2_pmu_validate_event(), the cycle counter exempt: within a group at open (EINVAL),
  * across groups on one PMU at add time, where the groups only take turns
@@ -119,22 +161,9 @@ static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *w
 		return rule_err(err, e, -EINVAL,
 				"%s in a group whose leader has %s on '%s': the driver refuses it (\"sibling and leader BDF value should be equal\", pcie_v2_pmu_validate_event); give the siblings the leader's filter, or none",
 				filter_text(&f, a, sizeof(a)), filter_text(&lf, b, sizeof(b)), e->pmu->name);
-	if (e->group >= 0 && !e->leader)
-		return 0;	/* its group's leader speaks for it */
-	for (size_t k = 0; k < i; k++) {
-		const struct plan_event *o = &set->v[k];
-		struct v2_filter of;
-
-		if (o->pmu != e->pmu || is_cycles(o) || (o->group >= 0 && !o->leader))
-			continue;
-		of = filter_of(set, o);
-		if (of.bdf == lf.bdf)
-			continue;
-		diag_add(warn, "%s: %s and %s on '%s' count in turns: the PMU holds one BDF filter at a time (\"only one BDF value is supported\", pcie_v2_pmu_validate_event at add), so the kernel multiplexes them and the counts are scaled",
-			 e->event, filter_text(&of, a, sizeof(a)), filter_text(&lf, b, sizeof(b)),
-			 e->pmu->name);
-		return 0;
-	}
+	if (!(e->group >= 0 && !e->leader) && bdfs_on_pmu(set, e->pmu, i + 1, NULL, 0) == 2 &&
+	    bdfs_on_pmu(set, e->pmu, i, NULL, 0) == 1)
+		warn_turns(set, e, warn);
 	return 0;
 }
 

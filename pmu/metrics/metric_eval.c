@@ -72,7 +72,7 @@ static bool same_value(const struct metric_sample *a, const struct metric_sample
 
 /* The samples that sum with lead at scope, summed into one lookup context */
 static double eval_value(const struct metric_sample *s, size_t n, const struct metric_sample *lead,
-			 enum metric_scope scope, double duration, struct mexpr *e, bool *mux, int *inst)
+			 enum metric_scope scope, double duration, struct mexpr *e, struct metric_value *v)
 {
 	const char *names[MEXPR_NAMES_MAX];
 	double sum[MEXPR_NAMES_MAX] = { 0 }, clk = 0;
@@ -81,13 +81,15 @@ static double eval_value(const struct metric_sample *s, size_t n, const struct m
 	struct lookup_ctx ctx = { .ev = names, .count = sum, .nev = nn < MEXPR_NAMES_MAX ? nn : MEXPR_NAMES_MAX,
 				  .duration = duration, .hw_clk_freq = NAN };
 
-	*mux = false;
-	*inst = 0;
+	v->multiplexed = false;
+	v->running = 1;
+	v->instances = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!same_value(&s[i], lead, scope) || s[i].absent)
 			continue;
-		(*inst)++;
-		*mux |= s[i].multiplexed;
+		v->instances++;
+		v->multiplexed |= s[i].multiplexed;
+		v->running = fmin(v->running, s[i].running);
 		if (!isnan(s[i].hw_clk_freq)) {
 			clk += s[i].hw_clk_freq;
 			nclk++;
@@ -170,7 +172,7 @@ int metric_evaluate(const struct metric_sample *s, size_t n, enum metric_scope s
 			if (s[k].m != m || counted_before(s, k, at))
 				continue;
 			v = value_of(s, k, at);
-			v.value = eval_value(s, n, &s[k], at, duration, e, &v.multiplexed, &v.instances);
+			v.value = eval_value(s, n, &s[k], at, duration, e, &v);
 			ret = push(out, nout, &v);
 		}
 		mexpr_free(e);

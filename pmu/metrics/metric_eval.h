@@ -17,6 +17,7 @@ struct metric_sample {
 	const char **ev;	/* event names as in the formula */
 	double *count;		/* NaN when not counted */
 	bool multiplexed;	/* some count ran less than 100% of the time */
+	double running;		/* the lowest share of time one of its counts ran: 0..1 */
 	double hw_clk_freq;	/* HNS3; NaN elsewhere */
 	bool absent;		/* the PMU has no event for an input: n/a, and left out of sums */
 };
@@ -31,6 +32,7 @@ struct metric_value {
 	const char *device;
 	double value;		/* NaN: n/a (a division by zero, or an event not counted) */
 	bool multiplexed;
+	double running;		/* the lowest running share of its samples: 0..1 */
 	int instances;		/* how many PMU instances it covers */
 };
 

@@ -30,6 +30,7 @@ static int samples_for(const struct plan *plan, struct metric_sample **out, size
 		s[i] = (struct metric_sample){ .m = pm->m, .pmu = p->name, .socket = pmu_socket(p),
 					       .rc = p->rc, .device = pm->device, .nev = pm->nvars,
 					       .ev = pm->vars, .count = count,
+					       .running = 1,
 					       .hw_clk_freq = p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN,
 					       .absent = pm->absent != NULL };
 		++*n;
@@ -57,6 +58,8 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 			s->count[e->var] += count_scaled(d.value, d.enabled, d.running);
 		if (d.running < d.enabled)
 			s->multiplexed = true;
+		if (d.enabled && (double)d.running / (double)d.enabled < s->running)
+			s->running = (double)d.running / (double)d.enabled;
 	}
 	return ret;
 }
@@ -150,6 +153,8 @@ static void sum_record(void *ctx, size_t m, size_t k, const struct perf_record *
 	s->count[k] = rec->counted ? s->count[k] + rec->count : NAN;
 	/* <not counted> is n/a, not a scaled count */
 	s->multiplexed |= rec->counted && rec->pct < 100;
+	if (rec->counted && rec->pct / 100 < s->running)
+		s->running = rec->pct / 100;
 }
 
 static void mark_record(void *ctx, size_t m, size_t k, const struct perf_record *rec)

@@ -130,7 +130,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 	# two BDFs on one RC's PMU: said to take turns
 	pmuctl --sysfs-root "$LIVE" stat --dry-run -M t410_pcie_rd_bw --device 0005:41:00.0,0005:01:00.0
 	[ "$status" -eq 0 ]
-	[[ "${lines[0]}" == *"src_bdf=0x4100 and src_bdf=0x0100 on 'nvidia_pcie_pmu_0_rc_4' count in turns"* ]]
+	[[ "${lines[0]}" == *"'nvidia_pcie_pmu_0_rc_4': 2 BDF filters (src_bdf=0x4100, src_bdf=0x0100) count in turns"* ]]
 	# a BDF without a domain that is in two domains
 	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --device 41:00.0 --duration 0.05
 	[ "$status" -eq 64 ]

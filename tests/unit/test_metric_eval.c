@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "pmu/drivers/count.h"
 #include "pmu/metrics/metric_eval.h"
 #include "tests/unit/unit.h"
 
@@ -31,7 +32,7 @@ static struct metric_sample sample(const struct metric *m, const char *pmu, int 
 
 	for (size_t i = 0; i < n; i++)
 		c[i] = count[i];
-	return (struct metric_sample){ .m = m, .pmu = pmu, .socket = socket, .rc = 4, .nev = n,
+	return (struct metric_sample){ .m = m, .pmu = pmu, .socket = socket, .rc = 4, .nev = n, .running = 1,
 				       .ev = ev, .count = c, .hw_clk_freq = NAN };
 }
 
@@ -156,6 +157,37 @@ static void test_device_bars(void)
 	free_samples(s, 3);
 }
 
+/* Counts scale by time_enabled / time_running; a value keeps the lowest running share */
+static void test_scaling_and_running(void)
+{
+	static const char *ev[] = { "rd_bytes" };
+	struct metric_sample s[] = {
+		sample(&bandwidth, "a", 0, ev, 1, (double[]){ count_scaled(1000000000, 2000, 1000) }),
+		sample(&bandwidth, "a", 0, ev, 1, (double[]){ count_scaled(500000000, 3000, 3000) }),
+		sample(&bandwidth, "b", 1, ev, 1, (double[]){ count_scaled(300000000, 4000, 1000) }),
+	};
+	struct metric_value *v;
+	size_t n;
+
+	/* groups that took turns: half, all, a quarter of the time */
+	CHECK_NEAR(count_scaled(1000, 2000, 1000), 2000);
+	CHECK_NEAR(count_scaled(1000, 2000, 2000), 1000);
+	CHECK_NEAR(count_scaled(300, 4000, 1000), 1200);
+	CHECK_NEAR(count_scaled(0, 2000, 0), 0);
+	s[0].running = 0.5;
+	s[2].running = 0.25;
+	s[0].device = s[1].device = "0005:41:00.0";
+	s[2].device = "0005:01:00.0";
+	CHECK(!metric_evaluate(s, 3, SCOPE_TOTAL, 1.0, &v, &n));
+	CHECK_U64(n, 2);
+	CHECK_NEAR(v[0].value, 2.5);	/* 2e9 + 5e8 bytes in 1 s */
+	CHECK_NEAR(v[0].running, 0.5);
+	CHECK_NEAR(v[1].value, 1.2);
+	CHECK_NEAR(v[1].running, 0.25);
+	free(v);
+	free_samples(s, 3);
+}
+
 /* Bandwidths add up; a count not counted is n/a and stays so in every scope it joins */
 static void test_bandwidth_and_nan(void)
 {
@@ -229,6 +261,7 @@ int main(void)
 	test_latency_scopes();
 	test_devices();
 	test_device_bars();
+	test_scaling_and_running();
 	test_absent();
 	test_bandwidth_and_nan();
 	test_total_only_and_single();

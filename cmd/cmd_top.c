@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pmuctl top: stat --per-device -I, shown live, full-screen on a terminal, as frames elsewhere. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cmd/pmuctl.h"
+#include "cmd/stat.h"
+#include "cmd/top_screen.h"
+#include "lib/signals.h"
+#include "lib/strnum.h"
+#include "topology/pcifilter.h"
+
+enum top_key {
+	KEY_DEVICE = 0x300,
+	KEY_SOCKET,
+	KEY_RC,
+	KEY_SORT,
+};
+
+struct top_args {
+	struct stat_args stat;
+	struct top_screen screen;
+	bool batch;
+};
+
+static const struct argp_option top_options[] = {
+	{ "interval", 'I', "MS", 0, "refresh every MS milliseconds (default 1000, at least 100)", 0 },
+	{ "iterations", 'n', "N", 0, "stop after N frames", 0 },
+	{ "batch", 'b', NULL, 0, "plain frames on standard output, no full screen (as top -b); also when it is not a terminal", 0 },
+	{ "metrics", 'M', "METRIC,...", 0, "the columns (default: PCIe read and write bandwidth as requester and as target)", 1 },
+	{ "device", KEY_DEVICE, "BDF", 0, "only these PCI functions (repeatable, or BDF,BDF)", 1 },
+	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "only these functions, as lspci -d", 1 },
+	{ "socket", KEY_SOCKET, "N", 0, "only the functions of socket N", 1 },
+	{ "rc", KEY_RC, "N", 0, "only the functions of RC N", 1 },
+	{ "sort", KEY_SORT, "METRIC", 0, "rows by this column, highest first (s cycles the columns)", 1 },
+	{ 0 },
+};
+
+static long number(const char *arg, const char *what, long min, long max, struct argp_state *state)
+{
+	uint64_t v;
+
+	if (strnum_u64(arg, 10, (uint64_t)max, &v) || (long)v < min)
+		argp_error(state, "invalid %s '%s': expected a whole number from %ld to %ld", what, arg,
+			   min, max);
+	return (long)v;
+}
+
+static error_t top_parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct top_args *t = state->input;
+	struct stat_args *a = &t->stat;
+	struct pmu_err err = { 0 };
+
+	switch (key) {
+	case 'I':
+		a->interval_ms = number(arg, "interval", 100, 3600000, state);
+		break;
+	case 'n':
+		a->interval_count = number(arg, "number of frames", 1, 1000000000, state);
+		break;
+	case 'b':
+		t->batch = true;
+		break;
+	case 'M':
+		a->metrics = arg;
+		break;
+	case KEY_DEVICE:
+		a->device[a->ndevice++] = arg;
+		break;
+	case 'd':
+		if (pcifilter_id(&a->id, arg, &err))
+			argp_error(state, "-d: %s", err.msg);
+		a->id_given = true;
+		break;
+	case KEY_SOCKET:
+		a->socket = (int)number(arg, "socket", 0, 255, state);
+		break;
+	case KEY_RC:
+		a->rc = (int)number(arg, "RC", 0, 255, state);
+		break;
+	case KEY_SORT:
+		a->sort = arg;
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child top_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
+
+const struct argp top_argp = {
+	top_options, top_parse_opt, NULL,
+	"Show live which PCI functions move the PCIe traffic: pmuctl stat --per-device, refreshed "
+	"every -I. One row per function below a Tegra410 root port, with the way its PMU selects it "
+	"(rp: alone below its port; bdf: sharing it, so counted in turns, the running share says "
+	"how long), a bar of its share of the busiest row, then the sums per RC and per socket. On "
+	"a terminal it is full-screen (keys: q quit, s sort by the next column, d devices / RC / "
+	"socket view, p pause); with -b, -n or a pipe, it prints plain frames, as top -b does."
+	"\vExamples:\n"
+	"  pmuctl top\n"
+	"  pmuctl top -M t410_pcie_rd_bw,t410_pcie_wr_bw --socket 0\n"
+	"  pmuctl --sysfs-root examples/tegra410-live top -b -n 2\n"
+	"\nExit status: 0 success, 1 nothing to count or the screen cannot start, 2 some events could "
+	"not be opened, 64 a bad option.",
+	top_children, NULL, NULL
+};
+
+/* The selected metrics' names, in catalog order: the columns s cycles through */
+static const char **column_names(const struct stat_args *a, size_t *n)
+{
+	struct metric_list ml;
+	struct diag unknown = { 0 };
+	struct pmu_err err = { 0 };
+	const char **names;
+	bool *sel;
+
+	*n = 0;
+	if (metric_catalog(&ml))
+		return NULL;
+	sel = calloc(ml.n ? ml.n : 1, sizeof(*sel));
+	names = calloc(ml.n ? ml.n : 1, sizeof(*names));
+	/* an unknown name is stat's error to give, with its suggestion */
+	if (sel && names && !metric_select(&ml, a->metrics, sel, &unknown, &err))
+		for (size_t i = 0; i < ml.n; i++)
+			if (sel[i] && (names[*n] = strdup(ml.v[i].name)))
+				++*n;
+	diag_free(&unknown);
+	free(sel);
+	metric_list_free(&ml);
+	return names;
+}
+
+int cmd_top(int argc, char **argv)
+{
+	struct top_args t = { .stat = { .device = calloc((size_t)argc, sizeof(char *)),
+					.event = calloc(1, sizeof(char *)), .socket = -1, .rc = -1,
+					.interval_ms = 1000, .per_device = true } };
+	const char **names;
+	size_t n;
+	int ret, die_signal = 0;
+
+	pcifilter_init(&t.stat.id);
+	if (!t.stat.device || !t.stat.event) {
+		free(t.stat.device);
+		free(t.stat.event);
+		return EXIT_FAIL;
+	}
+	cmd_parse(&top_argp, argc, argv, &t);
+	if (!t.stat.metrics)
+		t.stat.metrics = PER_DEVICE_METRICS;
+	names = column_names(&t.stat, &n);
+	t.screen = (struct top_screen){ .batch = t.batch || t.stat.interval_count || !isatty(STDOUT_FILENO) ||
+						  !isatty(STDIN_FILENO),
+					.interval_s = (double)t.stat.interval_ms / 1e3, .column_names = names,
+					.ncolumn_names = n, .sort = t.stat.sort };
+	t.stat.top = &t.screen;
+	ret = stat_count(&t.stat, &die_signal);
+	for (size_t i = 0; names && i < n; i++)
+		free((char *)names[i]);
+	free(names);
+	free(t.stat.device);
+	free(t.stat.event);
+	ret = finish_output(ret);
+	if (die_signal)
+		signals_die(die_signal);
+	return ret;
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stat --per-device: every PCI function a PMU sees, each selected the exact way its place in
+ * the topology allows (kernel-pmu-facts §1.5): a function alone below its root port by the
+ * port's bit, which every port of an RC holds at once; functions sharing a port by their BDF,
+ * which the PCIE PMU holds one at a time, so those groups take turns; traffic to a function
+ * by the address filter of each of its BARs. Then one row per function.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "cmd/stat.h"
+#include "pmu/family/families.h"
+#include "topology/pcifilter.h"
+
+/* The functions below the root port r, the port itself left out */
+static size_t below_port(const struct stat_setup *s, ssize_t r)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < s->topo.n; k++)
+		n += s->maps[k].root == r && (ssize_t)k != r;
+	return n;
+}
+
+const char *per_device_method(const struct stat_setup *s, size_t i, const struct fn_filter **filter)
+{
+	const struct devmap_fn *m = &s->maps[i];
+
+	if (m->requester.family != &family_t410_pcie) {
+		*filter = &m->requester.function;
+		return "bdf";
+	}
+	if (m->root >= 0 && (size_t)m->root != i && m->requester.root_port.n &&
+	    below_port(s, m->root) == 1) {
+		*filter = &m->requester.root_port;
+		return "rp";
+	}
+	*filter = &m->requester.function;
+	return "bdf";
+}
+
+int per_device_row(struct stat_setup *s, size_t i)
+{
+	const struct devmap_fn *m = &s->maps[i];
+	struct device_row *rows = realloc(s->rows, s->ndevices * sizeof(*rows));
+	struct device_row *r;
+
+	if (!rows)
+		return EXIT_FAIL;
+	s->rows = rows;
+	r = &rows[s->ndevices - 1];
+	memset(r, 0, sizeof(*r));
+	r->bdf = s->devices[s->ndevices - 1].bdf;
+	r->method = s->devices[s->ndevices - 1].method;
+	r->nbars = s->devices[s->ndevices - 1].ntarget_filters;
+	r->socket = m->dvsec ? m->dvsec->socket : -1;
+	r->rc = m->dvsec ? m->dvsec->rc : -1;
+	r->rp = m->dvsec ? m->dvsec->rp : -1;
+	snprintf(r->name, sizeof(r->name), "%s", s->topo.fn[i].name ? s->topo.fn[i].name : "");
+	return EXIT_OK;
+}
+
+static bool selected(const struct stat_args *a, const struct stat_setup *s, size_t i)
+{
+	const struct devmap_fn *m = &s->maps[i];
+
+	if (!m->requester.family || (m->root >= 0 && (size_t)m->root == i))
+		return false;
+	if (a->id_given && !pcifilter_match(&a->id, &s->topo.fn[i]))
+		return false;
+	if (a->socket >= 0 && (!m->dvsec || (int)m->dvsec->socket != a->socket))
+		return false;
+	return a->rc < 0 || (m->dvsec && (int)m->dvsec->rc == a->rc);
+}
+
+/* --sort names a metric the rows have */
+static int check_sort(const struct stat_args *a, const struct stat_setup *s)
+{
+	for (size_t i = 0; a->sort && i < s->ml.n; i++)
+		if (s->selected[i] && !strcmp(s->ml.v[i].name, a->sort))
+			return EXIT_OK;
+	if (a->sort) {
+		p_err("--sort %s: not a metric of -M %s, whose values are the columns", a->sort, a->metrics);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+int per_device_select(const struct stat_args *a, struct stat_setup *s)
+{
+	char name[32];
+	int ret = check_sort(a, s);
+
+	for (size_t i = 0; i < s->topo.n && !ret; i++) {
+		if (!selected(a, s, i))
+			continue;
+		pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
+		ret = stat_add_function(a, s, i, name);
+	}
+	if (!ret && !s->ndevices) {
+		p_err("--per-device: no PCI function below a Tegra410 root port or in an HNS3 PMU's range%s (pmuctl map shows them)",
+		      a->id_given || a->socket >= 0 || a->rc >= 0 ? " matches -d, --socket and --rc" : "");
+		return EXIT_FAIL;
+	}
+	return ret;
+}

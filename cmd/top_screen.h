@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* pmuctl top's screen: a full-screen view on a terminal, plain frames in batch mode. */
+#ifndef PMUCTL_TOP_SCREEN_H
+#define PMUCTL_TOP_SCREEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define TOP_VIEWS 3	/* devices, RC sums, socket sums */
+
+struct top_screen {
+	bool batch;		/* -b, -n, or not a terminal: frames as text, no escape codes */
+	double interval_s;
+	const char *const *column_names;	/* the metrics, in column order: what s cycles through */
+	size_t ncolumn_names;
+	const char *sort;	/* the column the rows are ordered by; NULL: topology order */
+	int view;		/* 0 devices, 1 RC sums, 2 socket sums */
+	bool paused;		/* p: counting goes on, the frame stays */
+	bool quit;
+};
+
+int top_screen_begin(struct top_screen *t);
+/* Leave the terminal as it was; safe to call more than once */
+void top_screen_end(struct top_screen *t);
+/* Read the keys typed since the last call; true when q was among them */
+bool top_screen_keys(struct top_screen *t);
+/* Show one frame: the table's text, under a header */
+void top_screen_frame(struct top_screen *t, const char *table, double time_s);
+
+#endif

@@ -1,0 +1,91 @@
+#!/usr/bin/env bats
+# stat --per-device: every function below a Tegra410 root port, each selected the exact way
+# its place allows (its root port's bit when alone there, its BDF otherwise, its BARs' address
+# filters for traffic to it), one row each with RC and socket sums.
+load helpers
+
+# The live example's 41 functions below a root port: the 6 alone below theirs count by rp
+LONE="0001:01:00.0 0003:01:00.0 0006:01:00.0 000b:01:00.0 000e:01:00.0"
+
+@test "per-device: every function below a root port of the live example is a row, with its method" {
+	pmuctl -q --sysfs-root "$LIVE" -j stat --per-device -M t410_pcie_rd_bw --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'len(d["devices"])')" = 41 ]
+	[ "$(jq_py 'sorted(x["device"] for x in d["devices"] if x["method"] == "rp")')" = "$(python3 -c 'import sys; print(sorted(sys.argv[1:]))' $LONE)" ]
+	[ "$(jq_py 'all(x["method"] == "bdf" for x in d["devices"] if x["device"] not in "'"$LONE"'".split())')" = True ]
+	# every row counted: a bandwidth, and the rc and socket sums of it
+	[ "$(jq_py 'all(x["values"]["t410_pcie_rd_bw"] > 0 for x in d["devices"])')" = True ]
+	[ "$(jq_py '[(s["socket"], s["rc"], s["devices"]) for s in d["subtotals"] if s["rc"] is None]')" = "[(0, None, 21), (1, None, 20)]" ]
+	# text: one row per device, the method beside it
+	pmuctl --sysfs-root "$LIVE" stat --per-device -M t410_pcie_rd_bw --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(grep -cE '^  [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] +[01] +[0-5] +[0-9] (rp|bdf) ' <<<"$output")" = 41 ]
+	[[ "$output" == *"  0001:01:00.0  0  0  0 rp "*"Samsung Electronics Co Ltd NVMe SSD Controller"* ]]
+}
+
+@test "per-device: --dry-run gives each device the filters map -j prints for it" {
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw
+	[ "$status" -eq 0 ]
+	echo "$output" >"$BATS_TEST_TMPDIR/plan.json"
+	pmuctl --sysfs-root "$T410" -j map
+	echo "$output" >"$BATS_TEST_TMPDIR/map.json"
+	run /usr/bin/python3 - "$BATS_TEST_TMPDIR/plan.json" "$BATS_TEST_TMPDIR/map.json" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1]))["events"]
+fns = {f["bdf"]: f for f in json.load(open(sys.argv[2]))}
+bad, seen = [], set()
+for e in plan:
+    f = fns[e["device"]]
+    seen.add(e["device"])
+    c1, c2 = int(e["config1"], 16), int(e["config2"], 16)
+    if e["method"] == "rp":
+        ok = e["pmu"] == f["pmu"] and c1 == f["src_rp_mask"]
+    elif e["method"] == "bdf":
+        ok = e["pmu"] == f["pmu"] and c1 == (1 << 24 | f["src_bdf"] << 8)
+    else:
+        t = [x for x in f["tgt_filters"] if x["bar"] == e["bar"]]
+        ok = e["pmu"] == f["tgt_pmu"] and len(t) == 1 and c1 == int(t[0]["base"], 16) and c2 == int(t[0]["mask"], 16) \
+            and int(e["config"], 16) == 0x800
+    if not ok:
+        bad.append(e["event"])
+print(len(seen), "devices,", len(plan), "events,", len(bad), "differ", bad[:3])
+PY
+	[ "$output" = "41 devices, 99 events, 0 differ []" ]
+}
+
+@test "per-device: values from a recording, BARs summed, rows sorted, RC and socket sums, the running share" {
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw --socket 0 --rc 4
+	[ "$status" -eq 0 ]
+	# event k counts k * 1e8 in 2 s; the BDF groups ran half the time
+	/usr/bin/python3 -c '
+import json, sys
+for i, e in enumerate(json.loads(sys.argv[1])["events"]):
+    print("%d,,%s,2000000000,%s,," % ((i + 1) * 100000000, e["event"], "50.00" if e["method"] == "bdf" else "100.00"))
+print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST_TMPDIR/rec.csv"
+	pmuctl -q --sysfs-root "$T410" -j stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw --socket 0 --rc 4 --sort t410_pcie_tgt_rd_bw
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(x["device"], x["method"], round(x["values"]["t410_pcie_rd_bw"], 6), round(x["values"]["t410_pcie_tgt_rd_bw"], 6), x["running_pct"]) for x in d["devices"]]')" = "[('0005:41:00.1', 'bdf', 0.2, 1.15, 50.0), ('0005:41:00.0', 'bdf', 0.15, 0.95, 50.0), ('0005:01:00.1', 'bdf', 0.1, 0.75, 50.0), ('0005:01:00.0', 'bdf', 0.05, 0.55, 50.0)]" ]
+	[ "$(jq_py '[(s["socket"], s["rc"], s["devices"], round(s["values"]["t410_pcie_rd_bw"], 6), round(s["values"]["t410_pcie_tgt_rd_bw"], 6)) for s in d["subtotals"]]')" = "[(0, 4, 4, 0.5, 3.4), (0, None, 4, 0.5, 3.4)]" ]
+	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw --socket 0 --rc 4 --sort t410_pcie_tgt_rd_bw
+	[ "${lines[2]}" = "  0005:41:00.1  0  4  1 bdf             0.2000              1.1500   50.0%  Mellanox Technologies MT43244 BlueField-3 integrated ConnectX-7 network controller" ]
+	[ "${lines[6]}" = "  socket 0 rc 4                          0.5000              3.4000  4 devices" ]
+}
+
+@test "per-device: -d, --socket and --rc select rows; the flags need --per-device; no match is an error" {
+	pmuctl --sysfs-root "$T410" -j stat --dry-run --per-device -M t410_pcie_rd_bw -d 144d:
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'sorted(set(e["device"] for e in d["events"]))')" = "['0001:01:00.0', '0003:01:00.0', '0006:01:00.0', '000b:01:00.0', '000e:01:00.0']" ]
+	pmuctl --sysfs-root "$T410" -j stat --dry-run --per-device -M t410_pcie_rd_bw --socket 1 --rc 2
+	[ "$(jq_py 'sorted(set(e["device"] for e in d["events"]))')" = "['000b:01:00.0']" ]
+	pmuctl --sysfs-root "$T410" stat --dry-run --per-device -M t410_pcie_rd_bw --rc 9
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: --per-device: no PCI function below a Tegra410 root port or in an HNS3 PMU's range matches -d, --socket and --rc (pmuctl map shows them)" ]
+	pmuctl --sysfs-root "$T410" stat --dry-run -M t410_pcie_rd_bw --rc 1
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == *"-d, --socket, --rc and --sort are for the rows of --per-device: add --per-device" ]]
+	pmuctl --sysfs-root "$T410" stat --dry-run --per-device -e nvidia_pcie_pmu_0_rc_4/rd_bytes/
+	[ "$status" -eq 64 ]
+	pmuctl --sysfs-root "$LIVE" stat --per-device --sort nope --duration 0.1
+	[ "$status" -eq 64 ]
+	[[ "$output" == "pmuctl: error: --sort nope: not a metric of -M "* ]]
+}
