@@ -211,8 +211,10 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		if (a->per_device && (a->nevent || a->root_port || a->aggr_opt))
 			argp_error(state, "--per-device counts -M metrics per function, each with its own filter: it takes no -e, --root-port or %s",
 				   a->aggr_opt ? a->aggr_opt : "aggregation flag");
-		if (a->per_device && !a->metrics)
+		if (a->per_device && !a->metrics) {
 			a->metrics = PER_DEVICE_METRICS;
+			a->metrics_default = true;
+		}
 		if (!a->nevent && !a->metrics)
 			argp_error(state, "no event given; add -e EVENT or -M METRIC (see 'pmuctl list --events', 'pmuctl list --metrics')");
 		if (a->input && (!a->metrics || a->nevent || a->command || a->dry_run))

@@ -110,38 +110,11 @@ const struct argp top_argp = {
 	top_children, NULL, NULL
 };
 
-/* The selected metrics' names, in catalog order: the columns s cycles through */
-static const char **column_names(const struct stat_args *a, size_t *n)
-{
-	struct metric_list ml;
-	struct diag unknown = { 0 };
-	struct pmu_err err = { 0 };
-	const char **names;
-	bool *sel;
-
-	*n = 0;
-	if (metric_catalog(&ml))
-		return NULL;
-	sel = calloc(ml.n ? ml.n : 1, sizeof(*sel));
-	names = calloc(ml.n ? ml.n : 1, sizeof(*names));
-	/* an unknown name is stat's error to give, with its suggestion */
-	if (sel && names && !metric_select(&ml, a->metrics, sel, &unknown, &err))
-		for (size_t i = 0; i < ml.n; i++)
-			if (sel[i] && (names[*n] = strdup(ml.v[i].name)))
-				++*n;
-	diag_free(&unknown);
-	free(sel);
-	metric_list_free(&ml);
-	return names;
-}
-
 int cmd_top(int argc, char **argv)
 {
 	struct top_args t = { .stat = { .device = calloc((size_t)argc, sizeof(char *)),
 					.event = calloc(1, sizeof(char *)), .socket = -1, .rc = -1,
 					.interval_ms = 1000, .per_device = true } };
-	const char **names;
-	size_t n;
 	int ret, die_signal = 0;
 
 	pcifilter_init(&t.stat.id);
@@ -151,18 +124,15 @@ int cmd_top(int argc, char **argv)
 		return EXIT_FAIL;
 	}
 	cmd_parse(&top_argp, argc, argv, &t);
-	if (!t.stat.metrics)
+	if (!t.stat.metrics) {
 		t.stat.metrics = PER_DEVICE_METRICS;
-	names = column_names(&t.stat, &n);
+		t.stat.metrics_default = true;
+	}
 	t.screen = (struct top_screen){ .batch = t.batch || t.stat.interval_count || !isatty(STDOUT_FILENO) ||
 						  !isatty(STDIN_FILENO),
-					.interval_s = (double)t.stat.interval_ms / 1e3, .column_names = names,
-					.ncolumn_names = n, .sort = t.stat.sort };
+					.interval_s = (double)t.stat.interval_ms / 1e3, .sort = t.stat.sort };
 	t.stat.top = &t.screen;
 	ret = stat_count(&t.stat, &die_signal);
-	for (size_t i = 0; names && i < n; i++)
-		free((char *)names[i]);
-	free(names);
 	free(t.stat.device);
 	free(t.stat.event);
 	ret = finish_output(ret);

@@ -48,11 +48,14 @@ struct stat_args {
 	bool id_given;
 	int socket, rc;		/* --socket, --rc; -1: any */
 	const char *sort;	/* --sort METRIC: --per-device rows by its value */
+	bool metrics_default;	/* -M is --per-device's default: chosen by the machine's PMUs */
 	struct top_screen *top;	/* pmuctl top: frames go to its screen, keys come from it */
 };
 
 /* --per-device without -M: what a device moves, as requester and as target */
 #define PER_DEVICE_METRICS "t410_pcie_rd_bw,t410_pcie_wr_bw,t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw"
+/* and on a machine whose functions only HNS3 PMUs see: what a NIC function receives and sends */
+#define PER_DEVICE_METRICS_HNS3 "hns3_bw_ssu_rpu,hns3_bw_tpu_ssu"
 
 /* A --per-device row: the function, where it sits, and how each PMU selects it */
 struct device_row {
@@ -88,6 +91,8 @@ struct stat_setup {
 int stat_setup(const struct stat_args *a, struct stat_setup *s);
 /* The metrics and the --device function alone: --input's machine is its recording */
 int stat_setup_metrics(const struct stat_args *a, struct stat_setup *s);
+/* -M as given, or --per-device's default for the PMUs of pmus */
+const char *stat_metric_list(const struct stat_args *a, const struct pmu_list *pmus);
 void stat_setup_free(struct stat_setup *s);
 
 int stat_dry_run(const struct stat_args *a);

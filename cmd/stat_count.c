@@ -310,10 +310,29 @@ static int close_counters(struct run *r)
 	return ret;
 }
 
+/* top: the selected metrics are the columns s cycles through */
+static int top_columns(struct run *r)
+{
+	struct top_screen *top = r->a->top;
+	const char **names = calloc(r->s.ml.n ? r->s.ml.n : 1, sizeof(*names));
+
+	if (!names)
+		return -ENOMEM;
+	top->ncolumn_names = 0;
+	for (size_t i = 0; i < r->s.ml.n; i++)
+		if (r->s.selected[i])
+			names[top->ncolumn_names++] = r->s.ml.v[i].name;
+	top->column_names = names;
+	return 0;
+}
+
 static void free_run(struct run *r)
 {
-	if (r->a->top)
+	if (r->a->top) {
 		top_screen_end(r->a->top);
+		free((void *)r->a->top->column_names);
+		r->a->top->column_names = NULL;
+	}
 	count_set_free(&r->cs);
 	stat_setup_free(&r->s);
 	free(r->mark);
@@ -332,7 +351,7 @@ int stat_count(const struct stat_args *a, int *die_signal)
 
 	*die_signal = 0;
 	ret = stat_setup(a, &r.s);
-	if (!ret && target_text(&r))
+	if (!ret && (target_text(&r) || (a->top && top_columns(&r))))
 		ret = EXIT_FAIL;
 	if (ret)
 		goto out;

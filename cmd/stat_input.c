@@ -290,7 +290,7 @@ int stat_input(const struct stat_args *a)
 		goto out;
 	rq.metrics = &s.ml;
 	rq.selected = s.selected;
-	rq.named = a->metrics;
+	rq.named = a->metrics_default ? NULL : a->metrics;
 	rq.devices = s.devices;
 	rq.ndevices = s.ndevices;
 	ret = plan_build(&recorded, &rq, &s.plan, &err, &warn);

@@ -5,7 +5,22 @@
 #include <string.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
+#include "pmu/family/families.h"
 #include "topology/bdf.h"
+
+/* -M as given, or --per-device's default for the PMUs this machine has */
+const char *stat_metric_list(const struct stat_args *a, const struct pmu_list *pmus)
+{
+	bool pcie = false, hns3 = false;
+
+	if (!a->metrics_default)
+		return a->metrics;
+	for (size_t i = 0; pmus && i < pmus->n; i++) {
+		pcie |= pmus->v[i].family == &family_t410_pcie;
+		hns3 |= pmus->v[i].family == &family_hns3;
+	}
+	return hns3 && !pcie ? PER_DEVICE_METRICS_HNS3 : PER_DEVICE_METRICS;
+}
 
 /* -M and --metrics-file: the catalog and which of it the user named */
 static int load_metrics(const struct stat_args *a, struct stat_setup *s)
@@ -29,7 +44,7 @@ static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 		p_err("out of memory");
 		return EXIT_FAIL;
 	}
-	ret = metric_select(&s->ml, a->metrics, s->selected, &unknown, &err);
+	ret = metric_select(&s->ml, stat_metric_list(a, &s->pmus), s->selected, &unknown, &err);
 	if (ret == -EINVAL)
 		p_err("%s", err.msg);
 	for (size_t i = 0; i < unknown.n; i++)
@@ -216,7 +231,8 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	if (a->metrics) {
 		rq.metrics = &s->ml;
 		rq.selected = s->selected;
-		rq.named = a->metrics;
+		/* a default that does not apply is no error of the user's */
+		rq.named = a->metrics_default ? NULL : a->metrics;
 	}
 	rq.devices = s->devices;
 	rq.ndevices = s->ndevices;

@@ -89,3 +89,12 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[ "$status" -eq 64 ]
 	[[ "$output" == "pmuctl: error: --sort nope: not a metric of -M "* ]]
 }
+
+@test "per-device: without -M, what the machine's PMUs can count: PCIe on Tegra410, NIC functions on HNS3" {
+	pmuctl -q --sysfs-root "$HIP09" -j stat --dry-run --per-device
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'sorted(set(e["metric"] for e in d["events"]))')" = "['hns3_bw_ssu_rpu', 'hns3_bw_tpu_ssu']" ]
+	[ "$(jq_py 'sorted(set((e["device"], e["method"], e["filter_mode"]) for e in d["events"]))[0]')" = "('0000:35:00.0', 'bdf', 'func')" ]
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device
+	[ "$(jq_py 'sorted(set(e["metric"] for e in d["events"]))')" = "['t410_pcie_rd_bw', 't410_pcie_tgt_rd_bw', 't410_pcie_tgt_wr_bw', 't410_pcie_wr_bw']" ]
+}
