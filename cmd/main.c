@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cmd/json_error.h"
 #include "cmd/pmuctl.h"
 #include "lib/suggest.h"
 #include "lib/workload.h"
@@ -60,6 +61,10 @@ static const struct argp_option global_options[] = {
 static error_t global_parse(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
+	case ARGP_KEY_INIT:
+		/* what argp says about a bad option is an error -j prints too */
+		state->err_stream = json_error_argp_stream();
+		break;
 	case 'p':
 		settings.pretty = true;
 		/* pretty implies JSON */
@@ -133,7 +138,8 @@ static void check_long_options(const struct argp *argp, int argc, char **argv)
 			known |= !strncmp(builtin[k], word, len);
 		if (known || long_option_known(argp, word, len, &sg))
 			continue;
-		fprintf(stderr, "%s: unrecognized option '--%s'%s\n", argv[0], word,
+		/* as getopt says it, through argp's stream: -j prints it too */
+		fprintf(json_error_argp_stream(), "%s: unrecognized option '--%s'%s\n", argv[0], word,
 			suggest_text(&sg, near, sizeof(near)));
 		fprintf(stderr, "Try `%s --help' or `%s --usage' for more information.\n", argv[0], argv[0]);
 		exit(EXIT_USAGE);
@@ -283,6 +289,7 @@ int main(int argc, char **argv)
 	/* a closed pipe (pmuctl list | head) ends output quietly, via EPIPE */
 	signal(SIGPIPE, SIG_IGN);
 	argp_err_exit_status = EXIT_USAGE;
+	json_error_install();
 	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &st);
 	if (!strcmp(st.argv[0], "__complete"))
 		return finish_output(cmd_complete(st.argc, st.argv));

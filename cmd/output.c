@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "cmd/json_error.h"
 #include "cmd/pmuctl.h"
 #include "lib/cpulist.h"
 #include "lib/diag.h"
@@ -128,8 +129,13 @@ const char *human_number(double v, int decimals, char *buf, size_t size)
 
 void p_err(const char *fmt, ...)
 {
+	char msg[512];
 	va_list ap;
 
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	json_error_note(msg, NULL, -1);
 	va_start(ap, fmt);
 	vmsg("error: ", fmt, ap);
 	va_end(ap);
@@ -183,6 +189,7 @@ void p_err_at(const char *text, const struct pmu_err *e)
 	size_t n = strlen(text), from = 0, to = n, pos = e->pos, len = e->len;
 	const char *lead = "";
 
+	json_error_note(e->msg, text, e->has_pos ? (long)e->pos : -1);
 	p_err("%s", e->msg);
 	if (!e->has_pos)
 		return;

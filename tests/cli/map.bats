@@ -218,7 +218,9 @@ PY
 	: >"$BATS_TEST_TMPDIR/empty.txt"
 	pmuctl -F "$BATS_TEST_TMPDIR/empty.txt" -j map
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: dump: $BATS_TEST_TMPDIR/empty.txt is not an lspci -x dump: no line names a device (like '0000:00:00.0 Host bridge: ...')" ]
+	[ "${lines[0]}" = "pmuctl: error: dump: $BATS_TEST_TMPDIR/empty.txt is not an lspci -x dump: no line names a device (like '0000:00:00.0 Host bridge: ...')" ]
+	# -j: the same error as JSON on stdout
+	[ "${lines[1]}" = "{\"error\":{\"message\":\"dump: $BATS_TEST_TMPDIR/empty.txt is not an lspci -x dump: no line names a device (like '0000:00:00.0 Host bridge: ...')\",\"exit\":1,\"event\":null,\"position\":null}}" ]
 }
 
 @test "map: a BDF that is not on the machine is an error; among others, a warning and exit 2" {

@@ -31,7 +31,7 @@ for f in files:
     jsonschema.Draft202012Validator.check_schema(json.load(open(f)))
 print(len(files))' "$SCHEMAS"
 	[ "$status" -eq 0 ]
-	[ "$output" = 6 ]
+	[ "$output" = 7 ]
 }
 
 @test "schemas: a count record has the same keys, in order, with every aggregation" {
@@ -126,4 +126,29 @@ print(len(files))' "$SCHEMAS"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"at /counts/0/state: '<not counted>' is not one of ['counted', 'not_counted', 'not_supported']"* ]]
 	[[ "$output" == *"at /metrics/0: 'pmu' is a required property"* ]]
+}
+
+@test "schemas: a failing -j run prints its error as one JSON object on stdout, the human line on stderr" {
+	run bash -c "'$PMUCTL' -j stat --dry-run -e nope/x/ 2>/dev/null"
+	[ "$status" -eq 1 ]
+	[ "$output" = '{"error":{"message":"cannot find PMU '"'"'nope'"'"' under the sysfs root; pmuctl list shows them","exit":1,"event":"nope/x/","position":0}}' ]
+	# valid against error.schema.json, as the helper checks every JSON run
+	pmuctl -j stat --dry-run -e nope/x/
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: cannot find PMU 'nope' under the sysfs root; pmuctl list shows them" ]
+	# where the caret points
+	run bash -c "'$PMUCTL' --sysfs-root '$T410' -j stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/src_rp_mask=0x100/' 2>/dev/null"
+	[ "$(jq_py '(d["error"]["exit"], d["error"]["event"], d["error"]["position"])')" = "(1, 'nvidia_pcie_pmu_0_rc_4/src_rp_mask=0x100/', 35)" ]
+	# a bad option: argp's message
+	run bash -c "'$PMUCTL' -j stat --bogus 2>/dev/null"
+	[ "$status" -eq 64 ]
+	[ "$output" = '{"error":{"message":"unrecognized option '"'"'--bogus'"'"'","exit":64,"event":null,"position":null}}' ]
+	# bdf: the good results first, then the error: two JSON values
+	pmuctl -j bdf 27:01.1 zz
+	[ "$status" -eq 64 ]
+	run bash -c "'$PMUCTL' -j bdf 27:01.1 zz 2>/dev/null | python3 -c 'import json, sys; print([list(json.loads(l))[0] if isinstance(json.loads(l), dict) else len(json.loads(l)) for l in sys.stdin])'"
+	[ "$output" = "[1, 'error']" ]
+	# success prints no error object
+	run bash -c "'$PMUCTL' -j bdf 27:01.1 2>/dev/null"
+	[[ "$output" != *error* ]]
 }
