@@ -81,10 +81,50 @@ t410_pcie_tgt" ]
 	done
 }
 
-@test "completion: zsh and fish scripts parse" {
-	if command -v zsh; then zsh -n "$ROOT/completions/_pmuctl"; fi
-	if command -v fish; then fish -n "$ROOT/completions/pmuctl.fish"; fi
+@test "completion: the bash script parses" {
 	bash -n "$ROOT/completions/pmuctl.bash"
+}
+
+# zsh: _pmuctl called as the completion system would, with compadd recording what it offers
+zsh_complete() {
+	local cur=$1
+	shift
+	zsh -fc 'compadd() { while [[ $# -gt 0 && $1 != -- ]]; do [[ $1 == -S ]] && shift; shift; done; shift; print -rl -- "$@"; }
+		_files() { print -r -- "<files>"; }
+		source "$1"; shift; words=("$@"); CURRENT=$#words; _PMUCTL=$PMUCTL_BIN _pmuctl' \
+		_ "$ROOT/completions/_pmuctl" "$@" "$cur" | grep -v '^$'
+}
+
+@test "completion: zsh offers commands, options, metrics and events from the binary" {
+	command -v zsh >/dev/null || skip "zsh is not installed (the test command installs it)"
+	zsh -n "$ROOT/completions/_pmuctl"
+	export PMUCTL_BIN=$PMUCTL
+	run zsh_complete "" pmuctl
+	[ "$status" -eq 0 ]
+	[ "$(tr '\n' ' ' <<<"$output")" = "$(tr '\n' ' ' <<<"$("$PMUCTL" __complete commands)")" ]
+	run zsh_complete t410_pcie_rd pmuctl stat -M
+	grep -qx t410_pcie_rd_bw <<<"$output"
+	run zsh_complete nvidia_pcie_pmu_0_rc_4/ pmuctl --sysfs-root "$T410" stat -e
+	grep -qx rd_bytes/ <<<"$output" || grep -qx 'nvidia_pcie_pmu_0_rc_4/rd_bytes/' <<<"$output"
+	run zsh_complete --so pmuctl top
+	grep -qx -- --sort= <<<"$output"
+	run zsh_complete "" pmuctl stat --input
+	[ "$output" = "<files>" ]
+}
+
+@test "completion: fish completes command lines through the binary (complete -C)" {
+	command -v fish >/dev/null || skip "fish is not installed (the test command installs it)"
+	fish -n "$ROOT/completions/pmuctl.fish"
+	bin=$BATS_TEST_TMPDIR/bin
+	mkdir -p "$bin"
+	ln -sf "$PMUCTL" "$bin/pmuctl"
+	run env PATH="$bin:$PATH" fish -c "source $ROOT/completions/pmuctl.fish; complete -C 'pmuctl t'"
+	[ "$status" -eq 0 ]
+	grep -q '^top' <<<"$output"
+	run env PATH="$bin:$PATH" fish -c "source $ROOT/completions/pmuctl.fish; complete -C 'pmuctl stat -M t410_pcie_rd_b'"
+	grep -q '^t410_pcie_rd_bw' <<<"$output"
+	run env PATH="$bin:$PATH" fish -c "source $ROOT/completions/pmuctl.fish; complete -C 'pmuctl --sysfs-root $T410 map 0005:4'"
+	grep -q '^0005:41:00.0' <<<"$output"
 }
 
 @test "install: make install and uninstall into a DESTDIR leave no file behind" {
@@ -98,8 +138,18 @@ t410_pcie_tgt" ]
 	for f in $(grep -ho '/usr/share/pmuctl/schemas/[a-z-]*\.schema\.json' "$ROOT"/man/*.1 | sort -u); do
 		[ -f "$d$f" ] || { echo "missing $f"; return 1; }
 	done
-	[ "$(find "$d" -type f | wc -l)" -eq 17 ]
+	[ "$(find "$d" -type f | wc -l)" -eq 18 ]
 	env -u BUILD make -s -C "$ROOT" uninstall DESTDIR="$d" PREFIX=/usr
 	[ "$(find "$d" -type f | wc -l)" -eq 0 ]
 	[ ! -e "$d/usr/share/pmuctl" ]
+}
+
+@test "docs: every page renders at man's default 80 columns without a troff warning" {
+	for p in "$ROOT"/man/*.[17]; do
+		# man-db sets the line length 2 columns under MANWIDTH
+		run groff -man -Tutf8 -ww -rLL=78n -rLT=78n "$p"
+		[ "$status" -eq 0 ]
+		warnings=$(groff -man -Tutf8 -ww -rLL=78n -rLT=78n "$p" 2>&1 >/dev/null)
+		[ -z "$warnings" ] || { echo "$warnings"; return 1; }
+	done
 }

@@ -3,7 +3,11 @@
 hns3-events.md, bluefield-event-lists.md). File contents are byte for byte what the drivers print,
 warts included: symlinks from bus/event_source/devices into devices/, HNS3's
 "filter mode supported: ... \\n", both Yitian identifier file names, BlueField names with
-trailing spaces.  Run from the repository root: tests/gen/fixtures.py ../shared/reference"""
+trailing spaces.  Run from the repository root: tests/gen/fixtures.py ../shared/reference
+
+The reference notes are not part of a clone: the committed trees under tests/fixtures/ are the
+source of truth, and this script is only needed to change them (it must then reproduce every
+unchanged tree byte for byte: git status shows none modified)."""
 import os
 import re
 import shutil

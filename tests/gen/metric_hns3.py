@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Write pmu/metric_hns3.c: every HNS3 event pair of ../shared/reference/hns3-events.md
 (the hns3_pmu.c table), counter 0 and counter 1 of hns3-pmu.rst's "counter 0 / counter 1".
-Run from the repository root: tests/gen/metric_hns3.py ../shared/reference"""
+Run from the repository root: tests/gen/metric_hns3.py ../shared/reference (notes outside a
+clone: the committed pmu/metrics/metric_hns3.c is the source of truth)."""
 import re
 import sys
 
