@@ -22,6 +22,8 @@ CFLAGS ?= -O2 -g
 EXTRA_CFLAGS ?=
 LDFLAGS ?=
 BUILD ?= build
+# promtool and node_exporter, taken out of their Debian packages by the test command
+export PATH := $(CURDIR)/build/tools/root/usr/bin:$(PATH)
 FUZZ_SECONDS ?= 20
 
 # Warnings come last so that user CFLAGS cannot turn -Werror off
@@ -30,7 +32,7 @@ WARNINGS := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wstrict-prototypes \
 PKGS := libpci jansson ncursesw
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
-ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS)
+ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS)
 
 ifeq ($(V),1)
 Q :=

@@ -34,3 +34,18 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"t410_pcie_rd_bw"*"total (12 PMUs)"* ]]
 }
+
+@test "readme: the test command installs no Prometheus or node_exporter service, and no recommends" {
+	cd "$ROOT"
+	cmd=$(awk '/<!-- test-command -->/ { getline; getline; print; exit }' README.md)
+	install=${cmd%%&& mkdir*}
+	[[ "$install" == *"apt-get install -y --no-install-recommends "* ]]
+	[[ " $install " != *" prometheus "* && " $install " != *" prometheus-node-exporter "* ]]
+	# the two binaries come out of the packages, into the build tree
+	[[ "$cmd" == *"apt-get download prometheus prometheus-node-exporter"*"dpkg-deb -x"* ]]
+	# and after it ran (this suite is its last step), no service of theirs is enabled
+	for s in prometheus prometheus-node-exporter; do
+		run systemctl is-enabled "$s"
+		[ "$output" != enabled ] || { echo "$s is enabled"; return 1; }
+	done
+}
