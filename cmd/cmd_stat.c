@@ -17,16 +17,12 @@ enum stat_key {
 	KEY_PER_SOCKET,
 	KEY_PER_PMU,
 	KEY_METRICS_FILE,
-	KEY_DEVICE,
 	KEY_ROOT_PORT,
 	KEY_INPUT,
 	KEY_FORMAT,
 	KEY_APPEND,
 	KEY_METRIC_ONLY,
 	KEY_PER_DEVICE,
-	KEY_SOCKET,
-	KEY_RC,
-	KEY_SORT,
 };
 
 static const struct argp_option stat_options[] = {
@@ -62,7 +58,7 @@ static const struct argp_option stat_options[] = {
 	{ 0 },
 };
 
-static long parse_long(const char *arg, const char *what, long min, long max, struct argp_state *state)
+long arg_number(const char *arg, const char *what, long min, long max, struct argp_state *state)
 {
 	uint64_t v;
 
@@ -109,10 +105,39 @@ static void check_formats(const struct stat_args *a, struct argp_state *state)
 		argp_error(state, "%s and %s are two output formats: give one", given[0], given[1]);
 }
 
+bool device_option(int key, char *arg, struct argp_state *state, struct stat_args *a)
+{
+	struct pmu_err err = { 0 };
+
+	switch (key) {
+	case KEY_DEVICE:
+		a->device[a->ndevice++] = arg;
+		return true;
+	case 'd':
+		if (pcifilter_id(&a->id, arg, &err))
+			argp_error(state, "-d: %s", err.msg);
+		a->id_given = true;
+		return true;
+	case KEY_SOCKET:
+		a->socket = (int)arg_number(arg, "socket", 0, 255, state);
+		return true;
+	case KEY_RC:
+		a->rc = (int)arg_number(arg, "RC", 0, 255, state);
+		return true;
+	case KEY_SORT:
+		a->sort = arg;
+		return true;
+	default:
+		return false;
+	}
+}
+
 static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct stat_args *a = state->input;
 
+	if (device_option(key, arg, state, a))
+		return 0;
 	switch (key) {
 	case 'e':
 		a->event[a->nevent++] = arg;
@@ -127,10 +152,10 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		a->no_rules = true;
 		break;
 	case 'I':
-		a->interval_ms = parse_long(arg, "interval", 10, 86400000, state);
+		a->interval_ms = arg_number(arg, "interval", 10, 86400000, state);
 		break;
 	case KEY_INTERVAL_COUNT:
-		a->interval_count = parse_long(arg, "interval count", 1, 100000000, state);
+		a->interval_count = arg_number(arg, "interval count", 1, 100000000, state);
 		break;
 	case KEY_DURATION:
 		a->duration = parse_seconds(arg, state);
@@ -169,9 +194,6 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_METRICS_FILE:
 		a->metrics_file = arg;
 		break;
-	case KEY_DEVICE:
-		a->device[a->ndevice++] = arg;
-		break;
 	case KEY_ROOT_PORT:
 		a->root_port = true;
 		break;
@@ -183,23 +205,6 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case KEY_PER_DEVICE:
 		a->per_device = true;
-		break;
-	case 'd': {
-		struct pmu_err err = { 0 };
-
-		if (pcifilter_id(&a->id, arg, &err))
-			argp_error(state, "-d: %s", err.msg);
-		a->id_given = true;
-		break;
-	}
-	case KEY_SOCKET:
-		a->socket = (int)parse_long(arg, "socket", 0, 255, state);
-		break;
-	case KEY_RC:
-		a->rc = (int)parse_long(arg, "RC", 0, 255, state);
-		break;
-	case KEY_SORT:
-		a->sort = arg;
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'; events go after -e, a command after --", arg);

@@ -7,15 +7,7 @@
 #include "cmd/stat.h"
 #include "cmd/top_screen.h"
 #include "lib/signals.h"
-#include "lib/strnum.h"
 #include "topology/pcifilter.h"
-
-enum top_key {
-	KEY_DEVICE = 0x300,
-	KEY_SOCKET,
-	KEY_RC,
-	KEY_SORT,
-};
 
 struct top_args {
 	struct stat_args stat;
@@ -36,51 +28,25 @@ static const struct argp_option top_options[] = {
 	{ 0 },
 };
 
-static long number(const char *arg, const char *what, long min, long max, struct argp_state *state)
-{
-	uint64_t v;
-
-	if (strnum_u64(arg, 10, (uint64_t)max, &v) || (long)v < min)
-		argp_error(state, "invalid %s '%s': expected a whole number from %ld to %ld", what, arg,
-			   min, max);
-	return (long)v;
-}
-
 static error_t top_parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct top_args *t = state->input;
 	struct stat_args *a = &t->stat;
-	struct pmu_err err = { 0 };
 
+	if (device_option(key, arg, state, a))
+		return 0;
 	switch (key) {
 	case 'I':
-		a->interval_ms = number(arg, "interval", 100, 3600000, state);
+		a->interval_ms = arg_number(arg, "interval", 100, 3600000, state);
 		break;
 	case 'n':
-		a->interval_count = number(arg, "number of frames", 1, 1000000000, state);
+		a->interval_count = arg_number(arg, "number of frames", 1, 1000000000, state);
 		break;
 	case 'b':
 		t->batch = true;
 		break;
 	case 'M':
 		a->metrics = arg;
-		break;
-	case KEY_DEVICE:
-		a->device[a->ndevice++] = arg;
-		break;
-	case 'd':
-		if (pcifilter_id(&a->id, arg, &err))
-			argp_error(state, "-d: %s", err.msg);
-		a->id_given = true;
-		break;
-	case KEY_SOCKET:
-		a->socket = (int)number(arg, "socket", 0, 255, state);
-		break;
-	case KEY_RC:
-		a->rc = (int)number(arg, "RC", 0, 255, state);
-		break;
-	case KEY_SORT:
-		a->sort = arg;
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <time.h>
+#include <argp.h>
 #include <jansson.h>
 #include "lib/cpulist.h"
 #include "lib/sysroot.h"
@@ -51,6 +52,19 @@ struct stat_args {
 	bool metrics_default;	/* -M is --per-device's default: chosen by the machine's PMUs */
 	struct top_screen *top;	/* pmuctl top: frames go to its screen, keys come from it */
 };
+
+/* The options that select --per-device rows, shared by stat and top */
+enum device_option_key {
+	KEY_DEVICE = 0x400,
+	KEY_SOCKET,
+	KEY_RC,
+	KEY_SORT,
+};
+
+/* An argp number option: min..max, else argp's usage error naming what and the range */
+long arg_number(const char *arg, const char *what, long min, long max, struct argp_state *state);
+/* --device, -d, --socket, --rc, --sort into a: true when key was one of them */
+bool device_option(int key, char *arg, struct argp_state *state, struct stat_args *a);
 
 /* --per-device without -M: what a device moves, as requester and as target */
 #define PER_DEVICE_METRICS "t410_pcie_rd_bw,t410_pcie_wr_bw,t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw"
