@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/csv.h"
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 
@@ -282,6 +283,78 @@ static void table_json(const struct render_ctx *c, const struct metric_value *v,
 	json_object_set_new(c->record, "subtotals", sums);
 }
 
+static void csv_value(struct csv *w, double v, bool have)
+{
+	if (have && !isnan(v))
+		csv_fmt(w, "%.17g", v);
+	else
+		csv_str(w, "n/a");
+}
+
+/*
+ * One line per device, then one per RC and per socket sum (kind "rc", "socket"; their
+ * device fields empty); a column per metric. With -I, the time first, as stat's CSV has it.
+ */
+static void table_csv(const struct render_ctx *c, const struct metric_value *v, size_t n,
+		      const struct metric **col, size_t nc, const size_t *order)
+{
+	static const char *const head[] = { "kind", "device", "name", "socket", "rc", "root_port",
+					     "method", "target_bars", "running_pct" };
+	struct csv w = { .f = c->f, .sep = c->sep };
+	struct subtotal st[64];
+
+	if (c->first) {
+		if (c->interval)
+			csv_str(&w, "time");
+		for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++)
+			csv_str(&w, head[i]);
+		for (size_t j = 0; j < nc; j++)
+			csv_fmt(&w, "%s (%s)", col[j]->name, col[j]->unit);
+		csv_end(&w);
+	}
+	for (size_t i = 0; order && i < c->nrows; i++) {
+		const struct device_row *row = &c->rows[order[i]];
+
+		if (c->interval)
+			csv_fmt(&w, "%.9f", c->time_s);
+		csv_str(&w, "device");
+		csv_str(&w, row->bdf);
+		csv_str(&w, row->name);
+		csv_int_or_empty(&w, row->socket);
+		csv_int_or_empty(&w, row->rc);
+		csv_int_or_empty(&w, row->rp);
+		csv_str(&w, row->method ? row->method : "");
+		csv_fmt(&w, "%zu", row->nbars);
+		csv_fmt(&w, "%.2f", 100 * running_of(v, n, row->bdf));
+		for (size_t j = 0; j < nc; j++) {
+			const struct metric_value *x = cell(v, n, row->bdf, col[j]);
+
+			csv_value(&w, x ? x->value : NAN, x != NULL);
+		}
+		csv_end(&w);
+	}
+	for (int per_rc = 1; per_rc >= 0; per_rc--) {
+		size_t ns = subtotals(c, v, n, col, nc, per_rc, st, sizeof(st) / sizeof(st[0]));
+
+		for (size_t k = 0; k < ns; k++) {
+			if (c->interval)
+				csv_fmt(&w, "%.9f", c->time_s);
+			csv_str(&w, per_rc ? "rc" : "socket");
+			csv_str(&w, "");
+			csv_str(&w, "");
+			csv_int_or_empty(&w, st[k].socket);
+			csv_int_or_empty(&w, st[k].rc);
+			csv_str(&w, "");
+			csv_str(&w, "");
+			csv_fmt(&w, "%zu", st[k].devices);
+			csv_str(&w, "");
+			for (size_t j = 0; j < nc; j++)
+				csv_value(&w, st[k].sum[j], additive(col[j]) && st[k].have[j]);
+			csv_end(&w);
+		}
+	}
+}
+
 void render_device_table(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
 	const struct metric *col[MAX_COLUMNS];
@@ -292,6 +365,8 @@ void render_device_table(const struct render_ctx *c, const struct metric_value *
 		table_json(c, v, n, col, nc, order);
 	else if (c->face == FACE_TEXT)
 		table_text(c, v, n, col, nc, order);
+	else if (c->face == FACE_CSV)
+		table_csv(c, v, n, col, nc, order);
 	free(order);
 	fflush(c->f);
 }

@@ -249,10 +249,10 @@ int render_metric_samples(const struct render_ctx *c, const struct metric_sample
 	size_t nvals = 0;
 	int ret = metric_evaluate(samples, n, metric_scope_of(c->aggr), duration, &vals, &nvals);
 
-	/* --per-device: the table in text, beside the metric records in JSON */
+	/* --per-device: the table in text and CSV, beside the metric records in JSON */
 	if (!ret && c->rows)
 		render_device_table(c, vals, nvals);
-	if (!ret && !(c->rows && c->face == FACE_TEXT))
+	if (!ret && !(c->rows && (c->face == FACE_TEXT || c->face == FACE_CSV)))
 		render_metrics(c, vals, nvals);
 	free(vals);
 	return ret;

@@ -66,6 +66,14 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(x["device"], x["method"], round(x["values"]["t410_pcie_rd_bw"], 6), round(x["values"]["t410_pcie_tgt_rd_bw"], 6), x["running_pct"]) for x in d["devices"]]')" = "[('0005:41:00.1', 'bdf', 0.2, 1.15, 50.0), ('0005:41:00.0', 'bdf', 0.15, 0.95, 50.0), ('0005:01:00.1', 'bdf', 0.1, 0.75, 50.0), ('0005:01:00.0', 'bdf', 0.05, 0.55, 50.0)]" ]
 	[ "$(jq_py '[(s["socket"], s["rc"], s["devices"], round(s["values"]["t410_pcie_rd_bw"], 6), round(s["values"]["t410_pcie_tgt_rd_bw"], 6)) for s in d["subtotals"]]')" = "[(0, 4, 4, 0.5, 3.4), (0, None, 4, 0.5, 3.4)]" ]
+	# CSV: a line per device, then the sums, a column per metric; read back with Python's csv
+	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw --socket 0 --rc 4 --sort t410_pcie_tgt_rd_bw -x,
+	[ "$status" -eq 0 ]
+	run /usr/bin/python3 -c '
+import csv, sys
+rows = list(csv.reader(sys.argv[1].splitlines()))
+print(rows[0][-2:], [(r[0], r[1], r[3], r[4], r[6], r[8], round(float(r[9]), 6), round(float(r[10]), 6)) for r in rows[1:]])' "$output"
+	[ "$output" = "['t410_pcie_rd_bw (GB/s)', 't410_pcie_tgt_rd_bw (GB/s)'] [('device', '0005:41:00.1', '0', '4', 'bdf', '50.00', 0.2, 1.15), ('device', '0005:41:00.0', '0', '4', 'bdf', '50.00', 0.15, 0.95), ('device', '0005:01:00.1', '0', '4', 'bdf', '50.00', 0.1, 0.75), ('device', '0005:01:00.0', '0', '4', 'bdf', '50.00', 0.05, 0.55), ('rc', '', '0', '4', '', '', 0.5, 3.4), ('socket', '', '0', '', '', '', 0.5, 3.4)]" ]
 	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw --socket 0 --rc 4 --sort t410_pcie_tgt_rd_bw
 	[ "${lines[2]}" = "  0005:41:00.1  0  4  1 bdf             0.2000              1.1500   50.0%  Mellanox Technologies MT43244 BlueField-3 integrated ConnectX-7 network controller" ]
 	[ "${lines[6]}" = "  socket 0 rc 4                          0.5000              3.4000  4 devices" ]
@@ -97,4 +105,21 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[ "$(jq_py 'sorted(set((e["device"], e["method"], e["filter_mode"]) for e in d["events"]))[0]')" = "('0000:35:00.0', 'bdf', 'func')" ]
 	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device
 	[ "$(jq_py 'sorted(set(e["metric"] for e in d["events"]))')" = "['t410_pcie_rd_bw', 't410_pcie_tgt_rd_bw', 't410_pcie_tgt_wr_bw', 't410_pcie_wr_bw']" ]
+}
+
+@test "per-device: OpenMetrics has a value per device with its device, socket and rc labels, and promtool accepts it" {
+	command -v promtool >/dev/null || skip "promtool is not in build/tools (the test command puts it there)"
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device -M t410_pcie_rd_bw --socket 0 --rc 4
+	/usr/bin/python3 -c '
+import json, sys
+for i, e in enumerate(json.loads(sys.argv[1])["events"]):
+    print("%d,,%s,2000000000,100.00,," % ((i + 1) * 100000000, e["event"]))
+print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST_TMPDIR/rec.csv"
+	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw --socket 0 --rc 4 --format=openmetrics
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^pmuctl_t410_pcie_rd_bw_bytes_per_second{' <<<"$output")" = 4 ]
+	grep -qF 'pmuctl_t410_pcie_rd_bw_bytes_per_second{scope="pmu",pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4",device="0005:41:00.1"} 200000000' <<<"$output"
+	run promtool check metrics <<<"$output"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
 }
