@@ -155,7 +155,8 @@ int render_metric_samples(const struct render_ctx *c, const struct metric_sample
 int render_plan(const struct render_ctx *c, const struct plan *p);
 /* --device and --per-device: function i of s->topo, named text by the user */
 int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text);
-/* --per-device: every function a PMU sees that -d, --socket and --rc select */
+/* --per-device: every function a PMU sees that -d, --socket and --rc select (none more when
+ * --device named them), after checking --sort */
 int per_device_select(const struct stat_args *a, struct stat_setup *s);
 /* How function i is selected alone in its requester PMU: *filter is set to that filter */
 const char *per_device_method(const struct stat_setup *s, size_t i, const struct fn_filter **filter);

@@ -93,13 +93,14 @@ int per_device_select(const struct stat_args *a, struct stat_setup *s)
 	char name[32];
 	int ret = check_sort(a, s);
 
-	for (size_t i = 0; i < s->topo.n && !ret; i++) {
+	/* --device named the rows already */
+	for (size_t i = 0; i < s->topo.n && !ret && !a->ndevice; i++) {
 		if (!selected(a, s, i))
 			continue;
 		pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
 		ret = stat_add_function(a, s, i, name);
 	}
-	if (!ret && !s->ndevices) {
+	if (!ret && !s->ndevices && !a->ndevice) {
 		p_err("--per-device: no PCI function below a Tegra410 root port or in an HNS3 PMU's range%s (pmuctl map shows them)",
 		      a->id_given || a->socket >= 0 || a->rc >= 0 ? " matches -d, --socket and --rc" : "");
 		return EXIT_FAIL;

@@ -172,7 +172,7 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 			ret = add_device(a, s, t);
 		free(copy);
 	}
-	if (!ret && a->per_device && !a->ndevice)
+	if (!ret && a->per_device)
 		ret = per_device_select(a, s);
 	return ret;
 }

@@ -18,10 +18,10 @@ static const char *const view_names[] = { "devices", "rc", "socket" };
 
 int top_screen_begin(struct top_screen *t)
 {
-	if (t->batch)
-		return 0;
 	int err;
 
+	if (t->batch)
+		return 0;
 	/* asked first: newterm leaks its screen when TERM is unknown, and initscr exits */
 	if (setupterm(NULL, STDOUT_FILENO, &err) != OK)
 		return -1;

@@ -96,6 +96,10 @@ print(rows[0][-2:], [(r[0], r[1], r[3], r[4], r[6], r[8], round(float(r[9]), 6),
 	pmuctl --sysfs-root "$LIVE" stat --per-device --sort nope --duration 0.1
 	[ "$status" -eq 64 ]
 	[[ "$output" == "pmuctl: error: --sort nope: not a metric of -M "* ]]
+	# rows named by --device are checked the same
+	pmuctl --sysfs-root "$T410" stat --dry-run --per-device --device 0005:41:00.0 --sort nope
+	[ "$status" -eq 64 ]
+	[[ "$output" == "pmuctl: error: --sort nope: not a metric of -M "* ]]
 }
 
 @test "per-device: without -M, what the machine's PMUs can count: PCIe on Tegra410, NIC functions on HNS3" {
