@@ -125,11 +125,7 @@ static bool selected(const struct map_ctx *c, size_t i)
 
 	for (int s = 0; s < a->nslot && !slot_ok; s++)
 		slot_ok = pcifilter_match(&a->slot[s], &c->topo.fn[i]);
-	if (!slot_ok || !pcifilter_match(&a->id, &c->topo.fn[i]))
-		return false;
-	if (a->socket >= 0 && (!m->dvsec || m->dvsec->socket != a->socket))
-		return false;
-	if (a->rc >= 0 && (!m->dvsec || m->dvsec->rc != a->rc))
+	if (!slot_ok || !pcifilter_match(&a->id, &c->topo.fn[i]) || !devmap_fn_at(m, a->socket, a->rc))
 		return false;
 	return m->dvsec || m->requester.family;
 }

@@ -70,9 +70,7 @@ static bool selected(const struct stat_args *a, const struct stat_setup *s, size
 		return false;
 	if (a->id_given && !pcifilter_match(&a->id, &s->topo.fn[i]))
 		return false;
-	if (a->socket >= 0 && (!m->dvsec || (int)m->dvsec->socket != a->socket))
-		return false;
-	return a->rc < 0 || (m->dvsec && (int)m->dvsec->rc == a->rc);
+	return devmap_fn_at(m, a->socket, a->rc);
 }
 
 /* --sort names a metric the rows have */
@@ -82,7 +80,8 @@ static int check_sort(const struct stat_args *a, const struct stat_setup *s)
 		if (s->selected[i] && !strcmp(s->ml.v[i].name, a->sort))
 			return EXIT_OK;
 	if (a->sort) {
-		p_err("--sort %s: not a metric of -M %s, whose values are the columns", a->sort, a->metrics);
+		p_err("--sort %s: not a metric of -M %s, whose values are the columns", a->sort,
+		      stat_metric_list(a, &s->pmus));
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;

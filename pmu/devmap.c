@@ -41,6 +41,13 @@ static ssize_t find_root(const struct pcitopo *t, size_t i)
 	return best;
 }
 
+bool devmap_fn_at(const struct devmap_fn *m, long socket, long rc)
+{
+	if (socket >= 0 && (!m->dvsec || m->dvsec->socket != socket))
+		return false;
+	return rc < 0 || (m->dvsec && m->dvsec->rc == rc);
+}
+
 int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn **out)
 {
 	struct devmap_fn *m = calloc(t->n ? t->n : 1, sizeof(*m));

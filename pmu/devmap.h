@@ -55,6 +55,9 @@ struct devmap_fn {
 /* A Tegra410 root port: an NVIDIA function that carries the RC-map DVSEC. */
 bool devmap_is_root_port(const struct pcifn *f);
 
+/* Whether m sits in socket and RC rc as its root port's DVSEC says (-1: any) */
+bool devmap_fn_at(const struct devmap_fn *m, long socket, long rc);
+
 /* Map every function of t; maps[i] describes t->fn[i]. pmus may be NULL (presence unknown). */
 int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn **maps);
 

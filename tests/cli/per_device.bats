@@ -109,6 +109,10 @@ print(rows[0][-2:], [(r[0], r[1], r[3], r[4], r[6], r[8], round(float(r[9]), 6),
 	[ "$(jq_py 'sorted(set((e["device"], e["method"], e["filter_mode"]) for e in d["events"]))[0]')" = "('0000:35:00.0', 'bdf', 'func')" ]
 	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device
 	[ "$(jq_py 'sorted(set(e["metric"] for e in d["events"]))')" = "['t410_pcie_rd_bw', 't410_pcie_tgt_rd_bw', 't410_pcie_tgt_wr_bw', 't410_pcie_wr_bw']" ]
+	# --sort names the columns this machine has
+	pmuctl --sysfs-root "$HIP09" stat --dry-run --per-device --sort nope
+	[ "$status" -eq 64 ]
+	[ "$output" = "pmuctl: error: --sort nope: not a metric of -M hns3_bw_ssu_rpu,hns3_bw_tpu_ssu, whose values are the columns" ]
 }
 
 @test "per-device: OpenMetrics has a value per device with its device, socket and rc labels, and promtool accepts it" {
