@@ -5,7 +5,7 @@
 #                        ASan + UBSan, and the CLI tests under valgrind
 #   make fuzz            run every libFuzzer target for FUZZ_SECONDS each
 #   make install         PREFIX=/usr/local DESTDIR= (binary, man pages, JSON schemas,
-#                        bash/zsh/fish completions)
+#                        bash/zsh/fish completions, the pmuctl-exporter systemd unit, not enabled)
 #   make V=1             show the commands
 
 PREFIX ?= /usr/local
@@ -15,6 +15,7 @@ SCHEMADIR ?= $(PREFIX)/share/pmuctl/schemas
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/vendor-completions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+UNITDIR ?= $(PREFIX)/lib/systemd/system
 DESTDIR ?=
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -29,7 +30,7 @@ FUZZ_SECONDS ?= 20
 # Warnings come last so that user CFLAGS cannot turn -Werror off
 WARNINGS := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wstrict-prototypes \
 	    -Wmissing-prototypes -Wno-format-nonliteral
-PKGS := libpci jansson ncursesw
+PKGS := libpci jansson ncursesw libmicrohttpd
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
 ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS)
@@ -145,7 +146,7 @@ fuzz:
 install: pmuctl
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) \
-		$(DESTDIR)$(SCHEMADIR)
+		$(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(UNITDIR)
 	install -m 0755 pmuctl $(DESTDIR)$(BINDIR)/pmuctl
 	install -m 0644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 $(MAN7) $(DESTDIR)$(MANDIR)/man7/
@@ -153,12 +154,14 @@ install: pmuctl
 	install -m 0644 completions/pmuctl.bash $(DESTDIR)$(BASHCOMPDIR)/pmuctl
 	install -m 0644 completions/_pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl
 	install -m 0644 completions/pmuctl.fish $(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish
+	sed 's|@BINDIR@|$(BINDIR)|g' contrib/systemd/pmuctl-exporter.service > $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/pmuctl $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
 		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
 		$(DESTDIR)$(BASHCOMPDIR)/pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl \
-		$(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish \
+		$(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service \
 		$(addprefix $(DESTDIR)$(SCHEMADIR)/,$(notdir $(SCHEMAS)))
 	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(patsubst %/,%,$(dir $(SCHEMADIR))) 2>/dev/null
 

@@ -24,6 +24,7 @@ const struct command commands[] = {
 	{ "map", cmd_map, "map PCI functions to socket, RC, root port and their PMU filters", &map_argp },
 	{ "stat", cmd_stat, "count events and metrics (or encode them: --dry-run)", &stat_argp },
 	{ "top", cmd_top, "show live which PCI functions move the PCIe traffic (stat --per-device, refreshed)", &top_argp },
+	{ "serve", cmd_serve, "export counts and metrics to Prometheus over HTTP (GET /metrics)", &serve_argp },
 	{ "bdf", cmd_bdf, "convert between bus:device.function and 16-bit BDF filter values", &bdf_argp },
 	{ "help", cmd_help, "show help for pmuctl or one of its commands", NULL },
 	{ NULL, NULL, NULL, NULL },

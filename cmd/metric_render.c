@@ -207,7 +207,8 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 			fprintf(f, "} %.17g\n", v[i].value * (u ? u->scale : 1));
 	}
 	/* OpenMetrics ends so; to the Prometheus text format (node_exporter) it is a comment */
-	fprintf(f, "# EOF\n");
+	if (!c->in_exposition)
+		fprintf(f, "# EOF\n");
 }
 
 void render_metrics(const struct render_ctx *c, const struct metric_value *v, size_t n)

@@ -37,12 +37,13 @@ struct command {
 
 extern const struct command commands[];
 
-extern const struct argp list_argp, map_argp, stat_argp, top_argp, bdf_argp;
+extern const struct argp list_argp, map_argp, stat_argp, top_argp, serve_argp, bdf_argp;
 
 int cmd_list(int argc, char **argv);
 int cmd_map(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_top(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int cmd_bdf(int argc, char **argv);
 /* Hidden: the words a shell completes (commands, options, PMUs, events, metrics, BDFs) */
 int cmd_complete(int argc, char **argv);

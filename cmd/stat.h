@@ -21,6 +21,7 @@
 #include <pci/pci.h>
 
 struct top_screen;
+struct serve;
 
 struct stat_args {
 	char **event;
@@ -137,6 +138,7 @@ struct render_ctx {
 	const char *sort;	/* --sort: the metric the rows are ordered by, or NULL */
 	enum table_view view;	/* which rows of the table */
 	bool bars;		/* top: a bar of the sort column's share of its largest value */
+	bool in_exposition;	/* serve: OpenMetrics values inside an exposition, which ends it */
 };
 
 /* A report's wall-clock time as JSON: ISO 8601 UTC with milliseconds, or null */

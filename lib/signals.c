@@ -10,12 +10,14 @@ static const int terminating[] = {
 };
 #define NTERMINATING (sizeof(terminating) / sizeof(terminating[0]))
 
-static volatile sig_atomic_t caught, child_changed;
+static volatile sig_atomic_t caught, child_changed, hup_reloads, reload;
 
 static void on_signal(int sig)
 {
 	if (sig == SIGCHLD)
 		child_changed = 1;
+	else if (sig == SIGHUP && hup_reloads)
+		reload = 1;
 	else if (!caught)
 		caught = sig;
 }
@@ -41,7 +43,8 @@ void signals_catch(sigset_t *unblocked)
 		 * shell started with SIGINT ignored; another signal ignored at start (nohup) stays so
 		 */
 		if (!sigismember(&block, sig) || sigaction(sig, NULL, &old) ||
-		    (old.sa_handler == SIG_IGN && !signals_print_totals(sig) && sig != SIGCHLD))
+		    (old.sa_handler == SIG_IGN && !signals_print_totals(sig) && sig != SIGCHLD &&
+		     !(sig == SIGHUP && hup_reloads)))
 			continue;
 		sigaction(sig, &sa, NULL);
 	}
@@ -52,6 +55,19 @@ void signals_catch(sigset_t *unblocked)
 int signals_caught(void)
 {
 	return caught;
+}
+
+void signals_hup_reloads(void)
+{
+	hup_reloads = 1;
+}
+
+bool signals_reload(void)
+{
+	bool was = reload;
+
+	reload = 0;
+	return was;
 }
 
 bool signals_child_changed(void)
@@ -75,7 +91,8 @@ static int pending(bool (*want)(int sig))
 	if (sigpending(&set))
 		return 0;
 	for (size_t i = 0; i < NTERMINATING; i++)
-		if (sigismember(&set, terminating[i]) && want(terminating[i]))
+		if (sigismember(&set, terminating[i]) && want(terminating[i]) &&
+		    !(terminating[i] == SIGHUP && hup_reloads))
 			return terminating[i];
 	return 0;
 }

@@ -18,6 +18,10 @@
 void signals_catch(sigset_t *unblocked);
 /* The first terminating signal caught, or 0 */
 int signals_caught(void);
+/* A daemon's SIGHUP: it asks for a reload (signals_reload) instead of ending the run */
+void signals_hup_reloads(void);
+/* Whether SIGHUP came since the last call, after signals_hup_reloads */
+bool signals_reload(void);
 /* Whether SIGCHLD came since the last call */
 bool signals_child_changed(void);
 /* Whether sig ends a run with its totals printed (SIGINT, SIGTERM) */

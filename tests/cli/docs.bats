@@ -21,7 +21,7 @@ complete_words() {
 	run mandoc -Tlint "$ROOT"/man/*.1 "$ROOT"/man/*.7
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
-	[ "$(ls "$ROOT"/man | tr '\n' ' ')" = "pmuctl-bdf.1 pmuctl-list.1 pmuctl-map.1 pmuctl-metrics.7 pmuctl-stat.1 pmuctl-top.1 pmuctl.1 " ]
+	[ "$(ls "$ROOT"/man | tr '\n' ' ')" = "pmuctl-bdf.1 pmuctl-list.1 pmuctl-map.1 pmuctl-metrics.7 pmuctl-serve.1 pmuctl-stat.1 pmuctl-top.1 pmuctl.1 " ]
 }
 
 @test "docs: pmuctl-metrics(7) holds every metric of the catalog" {
@@ -138,7 +138,8 @@ zsh_complete() {
 	for f in $(grep -ho '/usr/share/pmuctl/schemas/[a-z-]*\.schema\.json' "$ROOT"/man/*.1 | sort -u); do
 		[ -f "$d$f" ] || { echo "missing $f"; return 1; }
 	done
-	[ "$(find "$d" -type f | wc -l)" -eq 18 ]
+	[ -f "$d/usr/lib/systemd/system/pmuctl-exporter.service" ]
+	[ "$(find "$d" -type f | wc -l)" -eq 20 ]
 	env -u BUILD make -s -C "$ROOT" uninstall DESTDIR="$d" PREFIX=/usr
 	[ "$(find "$d" -type f | wc -l)" -eq 0 ]
 	[ ! -e "$d/usr/share/pmuctl" ]

@@ -24,8 +24,8 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	for f in ./usr/bin/pmuctl ./usr/share/man/man1/pmuctl-stat.1.gz ./usr/share/man/man1/pmuctl-top.1.gz \
 		./usr/share/man/man7/pmuctl-metrics.7.gz ./usr/share/pmuctl/schemas/error.schema.json \
 		./usr/share/bash-completion/completions/pmuctl ./usr/share/zsh/vendor-completions/_pmuctl \
-		./usr/share/fish/vendor_completions.d/pmuctl.fish \
-		./usr/share/doc/pmuctl/examples/tegra410/bus/event_source/devices/ \
+		./usr/share/fish/vendor_completions.d/pmuctl.fish ./lib/systemd/system/pmuctl-exporter.service \
+		./usr/share/man/man1/pmuctl-serve.1.gz ./usr/share/doc/pmuctl/examples/tegra410/bus/event_source/devices/ \
 		./usr/share/doc/pmuctl/examples/tegra410-lspci-xxxx.txt; do
 		grep -qF " $f" <<<"$output" || { echo "missing $f"; return 1; }
 	done
@@ -35,4 +35,10 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	run "$r/usr/bin/pmuctl" --sysfs-root "$r/usr/share/doc/pmuctl/examples/tegra410" list
 	[ "$status" -eq 0 ]
 	[[ "$output" == *nvidia_pcie_pmu_0_rc_4* ]]
+	# the exporter's unit is shipped, never started, and enabled again on upgrade only if the
+	# admin had enabled it
+	dpkg-deb -e "$deb" "$BATS_TEST_TMPDIR/control"
+	! grep -qs 'deb-systemd-invoke' "$BATS_TEST_TMPDIR"/control/post*
+	[ "$(grep -c 'deb-systemd-helper enable' "$BATS_TEST_TMPDIR/control/postinst")" -eq 1 ]
+	grep -B2 'deb-systemd-helper enable' "$BATS_TEST_TMPDIR/control/postinst" | grep -q 'was-enabled'
 }

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# pmuctl serve against node_exporter's textfile collector serving the same metrics (the file
+# pmuctl stat --format=openmetrics rewrites every second), same run: scrape latency p50/p99
+# (wrk, one connection, Prometheus's Accept header) and server CPU per scrape (/proc stat).
+# usage: bench/serve.sh [PMUCTL]   (SECONDS_PER_RUN=10; node_exporter from build/tools)
+set -eu
+cd "$(dirname "$0")/.."
+export PATH=$PWD/build/tools/root/usr/bin:$PATH
+pmuctl=$(realpath "${1:-./pmuctl}")
+live=tests/fixtures/tegra410-live/sys
+metrics=t410_pcie_rd_bw,t410_pcie_wr_bw
+secs=${SECONDS_PER_RUN:-10}
+accept='Accept: application/openmetrics-text;version=1.0.0,application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1'
+tmp=$(mktemp -d)
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
+
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+# user + system clock ticks of a process
+ticks() {
+	awk '{ print $14 + $15 }' "/proc/$1/stat"
+}
+wait_for() {
+	local end=$((SECONDS + 20))
+	until "$@"; do
+		((SECONDS < end)) || { echo "bench: gave up waiting for: $*" >&2; exit 1; }
+		sleep 0.05
+	done
+}
+# "p50 p99 requests" of wrk against URL, and the server's CPU per request
+measure() {
+	local pid=$1 url=$2 t0 t1 out
+	t0=$(ticks "$pid")
+	out=$(wrk -t 1 -c 1 -d "${secs}s" --latency -H "$accept" "$url")
+	t1=$(ticks "$pid")
+	awk -v dt=$((t1 - t0)) -v hz="$(getconf CLK_TCK)" '
+		function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; return v * 1000 }
+		$1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) }
+		/requests in/ { n = $1 }
+		END { printf "%.3f %.3f %d %.1f\n", p50, p99, n, dt / hz / n * 1e6 }' <<<"$out"
+}
+
+port=$(free_port)
+"$pmuctl" -q --sysfs-root "$live" serve -M "$metrics" --listen "127.0.0.1:$port" &
+pids+=($!)
+serve_pid=$!
+wait_for curl -sf -o "$tmp/serve.txt" "http://127.0.0.1:$port/metrics"
+
+mkdir "$tmp/textfile"
+"$pmuctl" -q --sysfs-root "$live" stat -M "$metrics" --per-pmu --format=openmetrics \
+	-o "$tmp/textfile/pmuctl.prom" -I 1000 &
+pids+=($!)
+writer_pid=$!
+nport=$(free_port)
+prometheus-node-exporter --web.listen-address="127.0.0.1:$nport" --collector.disable-defaults \
+	--collector.textfile --collector.textfile.directory="$tmp/textfile" 2>/dev/null &
+pids+=($!)
+ne_pid=$!
+wait_for test -s "$tmp/textfile/pmuctl.prom"
+wait_for curl -sf -o "$tmp/ne.txt" "http://127.0.0.1:$nport/metrics"
+
+read -r s50 s99 sn scpu <<<"$(measure "$serve_pid" "http://127.0.0.1:$port/metrics")"
+w0=$(ticks "$writer_pid")
+read -r n50 n99 nn ncpu <<<"$(measure "$ne_pid" "http://127.0.0.1:$nport/metrics")"
+w1=$(ticks "$writer_pid")
+nser=$(grep -c '^pmuctl_t410_pcie_r\?[dw]*_bw_bytes_per_second{' "$tmp/serve.txt" || true)
+echo "scrapes of $metrics per PMU ($nser gauge series), one connection, ${secs} s each, same run:"
+printf '  %-44s p50 %7.3f ms  p99 %7.3f ms  %6d scrapes  CPU %7.1f us/scrape\n' \
+	"pmuctl serve" "$s50" "$s99" "$sn" "$scpu"
+printf '  %-44s p50 %7.3f ms  p99 %7.3f ms  %6d scrapes  CPU %7.1f us/scrape\n' \
+	"node_exporter textfile (+ pmuctl stat -o)" "$n50" "$n99" "$nn" "$ncpu"
+awk -v w=$((w1 - w0)) -v hz="$(getconf CLK_TCK)" -v s="$secs" \
+	'BEGIN { printf "  the textfile writer (pmuctl stat -I 1000) besides: CPU %.1f ms per second\n", w / hz / s * 1000 }'
+awk -v a="$s50" -v b="$n50" -v c="$scpu" -v d="$ncpu" \
+	'BEGIN { printf "ratio pmuctl serve / node_exporter: p50 latency %.2fx, CPU per scrape %.2fx\n", a / b, c / d }'

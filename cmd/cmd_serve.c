@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pmuctl serve: the options, and what they mean together. */
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "cmd/serve.h"
+#include "lib/hostport.h"
+#include "lib/signals.h"
+#include "topology/pcifilter.h"
+
+enum {
+	KEY_LISTEN = 0x500,
+	KEY_METRICS_FILE,
+	KEY_PER_DEVICE,
+	KEY_MAX_CONNECTIONS,
+	KEY_TIMEOUT,
+	KEY_NO_RULES,
+};
+
+static const struct argp_option serve_options[] = {
+	{ "listen", KEY_LISTEN, "ADDR:PORT", 0, "where to answer (default 127.0.0.1:9464, loopback only); [::1]:9464 for IPv6, :9464 for every address", 0 },
+	{ "interval", 'I', "MS", 0, "sample every MS milliseconds (default 1000, at least 100): the metrics are over the last interval", 0 },
+	{ "max-connections", KEY_MAX_CONNECTIONS, "N", 0, "connections served at once; more are refused (default 256)", 0 },
+	{ "timeout", KEY_TIMEOUT, "SEC", 0, "close a connection idle for SEC seconds, a half-open one too (default 10)", 0 },
+	{ "metrics", 'M', "METRIC,...", 0, "metrics to expose as gauges (pmuctl list --metrics), their events as counters", 1 },
+	{ "event", 'e', "EVENT", 0, "an event to expose as a counter (repeatable), in stat's syntax", 1 },
+	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7)); SIGHUP reads it again", 1 },
+	{ "no-rules", KEY_NO_RULES, NULL, 0, "skip the family rule checks, as stat --no-rules", 1 },
+	{ "per-device", KEY_PER_DEVICE, NULL, 0, "a series per PCI function, as stat --per-device (label device)", 2 },
+	{ "device", KEY_DEVICE, "BDF", 0, "-M for these PCI functions only (repeatable, or BDF,BDF)", 2 },
+	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "with --per-device: only these functions, as lspci -d", 2 },
+	{ "socket", KEY_SOCKET, "N", 0, "with --per-device: only the functions of socket N", 2 },
+	{ "rc", KEY_RC, "N", 0, "with --per-device: only the functions of RC N", 2 },
+	{ 0 },
+};
+
+static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct serve_args *sa = state->input;
+	struct stat_args *a = &sa->stat;
+
+	if (key != KEY_SORT && device_option(key, arg, state, a))
+		return 0;
+	switch (key) {
+	case KEY_LISTEN: {
+		char host[256];
+		const char *why;
+		unsigned port;
+
+		if (hostport_split(arg, host, sizeof(host), &port, &why))
+			argp_error(state, "invalid --listen '%s': %s", arg, why);
+		sa->listen = arg;
+		break;
+	}
+	case 'I':
+		a->interval_ms = arg_number(arg, "interval", 100, 3600000, state);
+		break;
+	case KEY_MAX_CONNECTIONS:
+		sa->max_connections = arg_number(arg, "connection limit", 1, 65536, state);
+		break;
+	case KEY_TIMEOUT:
+		sa->timeout_s = arg_number(arg, "timeout", 1, 3600, state);
+		break;
+	case 'M':
+		a->metrics = arg;
+		break;
+	case 'e':
+		a->event[a->nevent++] = arg;
+		break;
+	case KEY_METRICS_FILE:
+		a->metrics_file = arg;
+		break;
+	case KEY_NO_RULES:
+		a->no_rules = true;
+		break;
+	case KEY_PER_DEVICE:
+		a->per_device = true;
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'; events go after -e", arg);
+		break;
+	case ARGP_KEY_END:
+		if ((a->id_given || a->socket >= 0 || a->rc >= 0) && !a->per_device)
+			argp_error(state, "-d, --socket and --rc choose the functions of --per-device: add --per-device");
+		if (a->per_device && a->nevent)
+			argp_error(state, "--per-device exposes -M metrics per function, each with its own filter: it takes no -e");
+		if (a->ndevice && !a->metrics && !a->per_device)
+			argp_error(state, "--device narrows -M metrics; for events, take the filters from 'pmuctl map BDF'");
+		if (a->per_device && !a->metrics) {
+			a->metrics = PER_DEVICE_METRICS;
+			a->metrics_default = true;
+		}
+		if (!a->nevent && !a->metrics)
+			argp_error(state, "nothing to serve: give -M METRIC,... ('pmuctl list --metrics' shows this machine's), -e EVENT, or --per-device");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child serve_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
+
+const struct argp serve_argp = {
+	serve_options, serve_parse_opt, NULL,
+	"Serve this machine's PMU counts to Prometheus: open the counters once (the plan stat "
+	"builds from the same -M, -e and --per-device), sample them every -I, and answer GET "
+	"/metrics with the last sample. Every counter is a total since the counters opened "
+	"(pmuctl_<family>_<event>_total, type counter: use rate()), labelled pmu, socket, rc, "
+	"channel, device and event as they apply; every -M metric is a gauge over the last "
+	"interval, named as stat --format=openmetrics names it; pmuctl_running_ratio says how "
+	"long each counter ran when the PMU multiplexed; pmuctl_up, pmuctl_read_failures_total and "
+	"pmuctl_scrape_duration_seconds say how counting goes. OpenMetrics when the scraper asks "
+	"for it in Accept (Prometheus does), the Prometheus text format otherwise. GET / is a "
+	"page linking /metrics, GET /-/healthy says the server runs. SIGHUP reads the machine and "
+	"the --metrics-file again (a plan that fails to build keeps the old one); SIGTERM and "
+	"SIGINT stop, restoring what BlueField counting programmed. Counting needs root, or "
+	"CAP_PERFMON (perf_event_paranoid permitting) and the hwmon files for BlueField."
+	"\vExamples:\n"
+	"  pmuctl serve -M t410_pcie_rd_bw,t410_pcie_wr_bw\n"
+	"  pmuctl serve --per-device --socket 0 --listen '[::1]:9464'\n"
+	"  pmuctl --sysfs-root examples/tegra410-live serve -M t410_pcie_rd_bw\n"
+	"  curl -s http://127.0.0.1:9464/metrics\n"
+	"\nExit status: 0 stopped by SIGTERM or SIGINT, 1 nothing could be counted or the address "
+	"cannot be listened on, 64 a bad option.",
+	serve_children, NULL, NULL
+};
+
+int cmd_serve(int argc, char **argv)
+{
+	struct serve_args sa = { .stat = { .event = calloc((size_t)argc, sizeof(char *)),
+					   .device = calloc((size_t)argc, sizeof(char *)), .socket = -1,
+					   .rc = -1, .interval_ms = 1000 },
+				 .listen = "127.0.0.1:9464", .max_connections = 256, .timeout_s = 10 };
+	int ret, die_signal = 0;
+
+	pcifilter_init(&sa.stat.id);
+	if (!sa.stat.event || !sa.stat.device) {
+		free(sa.stat.event);
+		free(sa.stat.device);
+		return EXIT_FAIL;
+	}
+	cmd_parse(&serve_argp, argc, argv, &sa);
+	ret = serve_run(&sa, &die_signal);
+	free(sa.stat.event);
+	free(sa.stat.device);
+	ret = finish_output(ret);
+	if (die_signal)
+		signals_die(die_signal);
+	return ret;
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* pmuctl serve: stat's plan, counted for as long as the exporter runs, exposed over HTTP. */
+#ifndef PMUCTL_SERVE_H
+#define PMUCTL_SERVE_H
+
+#include "cmd/stat.h"
+
+struct serve_args {
+	struct stat_args stat;		/* -M, -e, --metrics-file, --per-device and its selection */
+	const char *listen;
+	long max_connections;
+	long timeout_s;
+};
+
+/* Count and serve until SIGINT or SIGTERM (0); *die_signal as stat_count's */
+int serve_run(const struct serve_args *a, int *die_signal);
+
+#endif

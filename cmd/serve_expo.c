@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Counters as monotonic totals, a family per PMU family and event, samples grouped by family. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "cmd/serve_expo.h"
+#include "pmu/metrics/metric_samples.h"
+
+/* One counted event on one PMU: its CPUs summed, as stat sums them */
+struct series {
+	char *family;		/* pmuctl_t410_pcie_rd_bytes */
+	char *labels;		/* pmu="...",socket="0",rc="4",event="..." */
+	const char *title;	/* the PMU family's, for HELP */
+	const char *word;	/* the event's name */
+	uint64_t total;		/* raw count since the counters opened */
+	double running;		/* share of the last interval it ran; NaN when not enabled */
+};
+
+/* A name's characters as Prometheus allows them, lower case: [a-z0-9_] */
+static void put_name_part(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		char c = *s;
+
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		fputc((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ? c : '_', f);
+	}
+}
+
+/* A label value as both formats escape it: backslash, double quote, newline */
+static void put_label(FILE *f, const char *name, const char *value, bool *first)
+{
+	fprintf(f, "%s%s=\"", *first ? "" : ",", name);
+	*first = false;
+	for (; *value; value++) {
+		if (*value == '\\' || *value == '"')
+			fputc('\\', f);
+		if (*value == '\n')
+			fputs("\\n", f);
+		else
+			fputc(*value, f);
+	}
+	fputc('"', f);
+}
+
+static void put_label_int(FILE *f, const char *name, int v, bool *first)
+{
+	char num[16];
+
+	if (v < 0)
+		return;
+	snprintf(num, sizeof(num), "%d", v);
+	put_label(f, name, num, first);
+}
+
+/* What the event is called: the metric formula's name, the sysfs alias, name=, or "raw" */
+static const char *event_word(const struct plan *plan, const struct plan_event *e)
+{
+	if (e->metric >= 0 && e->var >= 0)
+		return plan->metric[e->metric].vars[e->var];
+	if (e->alias)
+		return e->alias->name;
+	if (e->name)
+		return e->name;
+	return e->pmu ? "raw" : e->event;
+}
+
+static int series_of(const struct plan *plan, const struct plan_event *e, struct series *s)
+{
+	const struct plan_metric *pm = e->metric >= 0 ? &plan->metric[e->metric] : NULL;
+	size_t len;
+	bool first = true;
+	FILE *f;
+
+	s->word = event_word(plan, e);
+	s->title = e->pmu ? e->pmu->family->title : "perf";
+	f = open_memstream(&s->family, &len);
+	if (!f)
+		return -ENOMEM;
+	fputs("pmuctl_", f);
+	if (e->pmu) {
+		put_name_part(f, e->pmu->family->id);
+		fputc('_', f);
+	}
+	put_name_part(f, s->word);
+	if (fclose(f))
+		return -ENOMEM;
+	f = open_memstream(&s->labels, &len);
+	if (!f)
+		return -ENOMEM;
+	if (e->pmu) {
+		put_label(f, "pmu", e->pmu->name, &first);
+		put_label_int(f, "socket", pmu_socket(e->pmu), &first);
+		put_label_int(f, "rc", e->pmu->rc, &first);
+		put_label_int(f, "channel", e->pmu->channel, &first);
+	}
+	if (pm && pm->device)
+		put_label(f, "device", pm->device, &first);
+	/* the concrete string: two filters of one event on one PMU are two series */
+	put_label(f, "event", e->event, &first);
+	return fclose(f) ? -ENOMEM : 0;
+}
+
+static int by_family_then_labels(const void *a, const void *b)
+{
+	const struct series *x = a, *y = b;
+
+	return strcmp(x->family, y->family) ?: strcmp(x->labels, y->labels);
+}
+
+static void series_free(struct series *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(s[i].family);
+		free(s[i].labels);
+	}
+	free(s);
+}
+
+/* A series per plan event that counted, in family order, each once */
+static int collect(const struct expo_input *in, struct series **out, size_t *nout)
+{
+	const struct plan *plan = in->plan;
+	struct count_mark *total = calloc(plan->n ? plan->n : 1, sizeof(*total));
+	struct count_mark *since = calloc(plan->n ? plan->n : 1, sizeof(*since));
+	bool *ok = calloc(plan->n ? plan->n : 1, sizeof(bool));
+	struct series *s = calloc(plan->n ? plan->n : 1, sizeof(*s));
+	size_t n = 0, kept = 0;
+	int ret = 0;
+
+	*out = NULL;
+	*nout = 0;
+	if (!total || !since || !ok || !s) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < in->cs->n; i++) {
+		const struct counter *c = &in->cs->v[i];
+		struct count_mark all = count_since(in->cs, i, NULL), d = count_since(in->cs, i, in->mark);
+
+		if (c->state != COUNT_OK && c->state != COUNT_NOT_COUNTED)
+			continue;
+		ok[c->ev] = true;
+		total[c->ev].value += all.value;
+		since[c->ev].enabled += d.enabled;
+		since[c->ev].running += d.running;
+	}
+	for (size_t ev = 0; ev < plan->n && !ret; ev++) {
+		if (!ok[ev])
+			continue;
+		ret = series_of(plan, &plan->v[ev], &s[n]);
+		s[n].total = total[ev].value;
+		s[n].running = since[ev].enabled ? (double)since[ev].running / (double)since[ev].enabled : NAN;
+		n++;
+	}
+	if (ret)
+		goto out;
+	qsort(s, n, sizeof(*s), by_family_then_labels);
+	/* an event two metrics read is one counter to Prometheus */
+	for (size_t i = 0; i < n; i++) {
+		if (kept && !by_family_then_labels(&s[kept - 1], &s[i])) {
+			free(s[i].family);
+			free(s[i].labels);
+			continue;
+		}
+		s[kept++] = s[i];
+	}
+	*out = s;
+	*nout = kept;
+	s = NULL;
+	n = 0;
+out:
+	series_free(s, n);
+	free(total);
+	free(since);
+	free(ok);
+	return ret;
+}
+
+static void put_counters(FILE *f, const struct series *s, size_t n, enum expo_format fmt)
+{
+	const char *suffix = fmt == EXPO_OPENMETRICS ? "" : "_total";
+
+	for (size_t i = 0; i < n; i++) {
+		if (!i || strcmp(s[i - 1].family, s[i].family)) {
+			fprintf(f, "# HELP %s%s %s events counted by %s PMUs since pmuctl serve opened them (raw; multiplexed ones ran pmuctl_running_ratio of the time)\n",
+				s[i].family, suffix, s[i].word, s[i].title);
+			fprintf(f, "# TYPE %s%s counter\n", s[i].family, suffix);
+		}
+		fprintf(f, "%s_total{%s} %" PRIu64 "\n", s[i].family, s[i].labels, s[i].total);
+	}
+}
+
+static void put_running(FILE *f, const struct series *s, size_t n)
+{
+	if (!n)
+		return;
+	fputs("# HELP pmuctl_running_ratio share of the last interval each counter ran on its PMU (below 1: multiplexed)\n"
+	      "# TYPE pmuctl_running_ratio gauge\n", f);
+	for (size_t i = 0; i < n; i++) {
+		if (isnan(s[i].running))
+			fprintf(f, "pmuctl_running_ratio{%s} NaN\n", s[i].labels);
+		else
+			fprintf(f, "pmuctl_running_ratio{%s} %.6g\n", s[i].labels, s[i].running);
+	}
+}
+
+static void put_gauge(FILE *f, const char *name, const char *help, double v)
+{
+	fprintf(f, "# HELP %s %s\n# TYPE %s gauge\n%s %.9g\n", name, help, name, name, v);
+}
+
+static void put_counter(FILE *f, const char *name, const char *help, uint64_t v, enum expo_format fmt)
+{
+	fprintf(f, "# HELP %s%s %s\n# TYPE %s%s counter\n%s_total %" PRIu64 "\n", name,
+		fmt == EXPO_OPENMETRICS ? "" : "_total", help, name, fmt == EXPO_OPENMETRICS ? "" : "_total",
+		name, v);
+}
+
+static void put_self(FILE *f, const struct expo_self *self, enum expo_format fmt)
+{
+	static const char *const state_names[] = { "unread", "ok", "not_counted", "not_supported", "failed" };
+
+	put_gauge(f, "pmuctl_up", "1 when the last sample read at least one counter", self->up);
+	put_gauge(f, "pmuctl_scrape_duration_seconds",
+		  "how long reading every counter took at the last sample",
+		  self->sample_s);
+	put_counter(f, "pmuctl_samples", "samples taken since pmuctl serve started", self->samples, fmt);
+	put_counter(f, "pmuctl_read_failures",
+		    "counter reads that failed (not opened, not supported, or a read error), summed over the samples",
+		    self->read_failures, fmt);
+	fprintf(f, "# HELP pmuctl_counters counters in each state at the last sample\n# TYPE pmuctl_counters gauge\n");
+	for (size_t i = COUNT_OK; i <= COUNT_FAILED; i++)
+		fprintf(f, "pmuctl_counters{state=\"%s\"} %zu\n", state_names[i], self->states[i]);
+	fprintf(f, "# HELP pmuctl_reloads%s SIGHUP reloads of the metrics, by result\n# TYPE pmuctl_reloads%s counter\n",
+		fmt == EXPO_OPENMETRICS ? "" : "_total", fmt == EXPO_OPENMETRICS ? "" : "_total");
+	fprintf(f, "pmuctl_reloads_total{result=\"failure\"} %" PRIu64 "\npmuctl_reloads_total{result=\"success\"} %" PRIu64 "\n",
+		self->reloads[0], self->reloads[1]);
+	/* OpenMetrics has a type for it; the text format, a gauge of 1 */
+	fprintf(f, "# HELP pmuctl_build%s the pmuctl version serving\n# TYPE pmuctl_build%s %s\n"
+		   "pmuctl_build_info{version=\"%s\"} 1\n", fmt == EXPO_OPENMETRICS ? "" : "_info",
+		fmt == EXPO_OPENMETRICS ? "" : "_info", fmt == EXPO_OPENMETRICS ? "info" : "gauge", PMUCTL_VERSION);
+}
+
+/* The -M values over the last interval, per PMU instance (and device): Prometheus sums */
+static int put_metrics(FILE *f, const struct expo_input *in)
+{
+	struct metric_sample *samples = NULL;
+	struct render_ctx c = { .f = f, .face = FACE_OPENMETRICS, .aggr = AGGR_PMU, .rows = in->rows,
+				.nrows = in->nrows, .in_exposition = true };
+	size_t n = 0;
+	int ret = metric_samples_counted(in->plan, in->cs, in->mark, &samples, &n);
+
+	if (!ret)
+		ret = render_metric_samples(&c, samples, n, in->duration);
+	metric_samples_free(samples, n);
+	return ret;
+}
+
+int expo_render(const struct expo_input *in, enum expo_format fmt, char **buf, size_t *len)
+{
+	struct series *s = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(buf, len);
+	int ret = 0;
+
+	if (!f)
+		return -ENOMEM;
+	if (in->self->sampled) {
+		ret = collect(in, &s, &n);
+		if (!ret) {
+			put_counters(f, s, n, fmt);
+			put_running(f, s, n);
+			if (in->plan->nmetric)
+				ret = put_metrics(f, in);
+		}
+	}
+	put_self(f, in->self, fmt);
+	if (fmt == EXPO_OPENMETRICS)
+		fputs("# EOF\n", f);
+	series_free(s, n);
+	if (fclose(f) || ret) {
+		free(*buf);
+		*buf = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}

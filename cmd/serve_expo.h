@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What pmuctl serve exposes, in the Prometheus text format or OpenMetrics: every counter as
+ * a total since the counters opened (type counter, for rate()), how long each ran over the
+ * last interval, the -M metrics over the last interval (gauges, named as stat
+ * --format=openmetrics names them), and the exporter's own health.
+ */
+#ifndef PMUCTL_SERVE_EXPO_H
+#define PMUCTL_SERVE_EXPO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "cmd/stat.h"
+#include "lib/accept.h"
+
+/* The exporter's own state */
+struct expo_self {
+	bool sampled;		/* a sample exists: counters and metrics are exposed */
+	bool up;		/* the last sample read at least one counter */
+	double sample_s;	/* how long reading every counter took at the last sample */
+	uint64_t samples;
+	uint64_t read_failures;	/* counter reads that failed, summed over the samples */
+	uint64_t reloads[2];	/* SIGHUP reloads: [0] failed, [1] done */
+	size_t states[COUNT_FAILED + 1];	/* counters in each count_state at the last sample */
+};
+
+struct expo_input {
+	const struct plan *plan;
+	const struct count_set *cs;
+	const struct count_mark *mark;	/* the sample before: metrics and running shares since */
+	double duration;		/* seconds since that sample */
+	const struct device_row *rows;	/* --per-device */
+	size_t nrows;
+	const struct expo_self *self;
+};
+
+/* The whole exposition into *buf (malloc'd, *len bytes). 0 or -ENOMEM. */
+int expo_render(const struct expo_input *in, enum expo_format fmt, char **buf, size_t *len);
+
+#endif

@@ -1,0 +1,298 @@
+#!/usr/bin/env bats
+# pmuctl serve: the exposition (promtool-clean, counters that only grow, every RC), the routes,
+# content negotiation, malformed and half-open clients, the connection limit, SIGHUP, SIGTERM
+# with BlueField state restored, and a wrk load test with RSS and fd counts.
+load helpers
+
+export PMUCTL_LOCK_DIR=$BATS_TEST_TMPDIR
+PROBE=$BATS_TEST_DIRNAME/../http_probe.py
+OM='Accept: application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1'
+
+teardown() {
+	[ -z "${HOLD_DIR:-}" ] || touch "$HOLD_DIR/release"
+	[ -z "${PROM:-}" ] || kill "$PROM" 2>/dev/null || true
+	stop_background
+	bf_unmount
+}
+
+# $PORT: where the background serve answers, once it says so
+listening() {
+	PORT=$(sed -n 's|.*serving http://127\.0\.0\.1:\([0-9]*\)/metrics.*|\1|p' "$BATS_TEST_TMPDIR/out")
+	[ -n "$PORT" ]
+}
+
+# serve "$@" on the live tree on a port the kernel picks, sampling every 100 ms
+serve_live() {
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 100 "$@"
+	wait_for "serve to listen" listening
+}
+
+# at least N samples in the exposition: counters and metrics are in
+sampled() {
+	local n
+	n=$(curl -sf "http://127.0.0.1:$PORT/metrics" | sed -n 's/^pmuctl_samples_total //p')
+	[ -n "$n" ] && [ "$n" -ge "$1" ]
+}
+
+scrape() {
+	curl -sf "$@" "http://127.0.0.1:$PORT/metrics"
+}
+
+@test "serve: a counter per RC that only grows, gauges, promtool-clean, OpenMetrics when asked" {
+	serve_live -M t410_pcie_rd_bw
+	wait_for "two samples" sampled 2
+	scrape >"$BATS_TEST_TMPDIR/a.prom"
+	run promtool check metrics <"$BATS_TEST_TMPDIR/a.prom"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	# one series per PMU, socket 0 and 1, RC 0 to 5
+	run sed -n 's/^pmuctl_t410_pcie_rd_bytes_total{pmu="nvidia_pcie_pmu_\([01]\)_rc_\([0-5]\)",socket="\1",rc="\2",event="nvidia_pcie_pmu_\1_rc_\2\/rd_bytes\/"} [0-9]*$/\1 \2/p' "$BATS_TEST_TMPDIR/a.prom"
+	[ "${#lines[@]}" -eq 12 ]
+	[ "$(sort -u <<<"$output" | wc -l)" -eq 12 ]
+	grep -qx '# TYPE pmuctl_t410_pcie_rd_bytes_total counter' "$BATS_TEST_TMPDIR/a.prom"
+	grep -qx '# TYPE pmuctl_t410_pcie_rd_bw_bytes_per_second gauge' "$BATS_TEST_TMPDIR/a.prom"
+	[ "$(grep -c '^pmuctl_t410_pcie_rd_bw_bytes_per_second{scope="pmu",pmu="nvidia_pcie_pmu_[01]_rc_[0-5]",socket="[01]",rc="[0-5]",device=""} [0-9.e+]*$' "$BATS_TEST_TMPDIR/a.prom")" -eq 12 ]
+	[ "$(grep -c '^pmuctl_running_ratio{.*} 1$' "$BATS_TEST_TMPDIR/a.prom")" -eq 12 ]
+	grep -qx 'pmuctl_up 1' "$BATS_TEST_TMPDIR/a.prom"
+	grep -qx 'pmuctl_counters{state="ok"} 12' "$BATS_TEST_TMPDIR/a.prom"
+	grep -qx 'pmuctl_read_failures_total 0' "$BATS_TEST_TMPDIR/a.prom"
+	! grep -q '^# EOF' "$BATS_TEST_TMPDIR/a.prom"
+	# a later sample: every counter larger (cpu-clock nanoseconds on the live tree)
+	n=$(sed -n 's/^pmuctl_samples_total //p' "$BATS_TEST_TMPDIR/a.prom")
+	wait_for "a later sample" sampled $((n + 1))
+	scrape >"$BATS_TEST_TMPDIR/b.prom"
+	join <(grep '^pmuctl_t410_pcie_rd_bytes_total' "$BATS_TEST_TMPDIR/a.prom" | sort) \
+		<(grep '^pmuctl_t410_pcie_rd_bytes_total' "$BATS_TEST_TMPDIR/b.prom" | sort) >"$BATS_TEST_TMPDIR/ab"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/ab")" -eq 12 ]
+	awk '{ if ($3 <= $2) { print "not larger: " $0; bad = 1 } } END { exit bad }' "$BATS_TEST_TMPDIR/ab"
+	# OpenMetrics: its content type, counter families without _total, # EOF last
+	curl -sf -D "$BATS_TEST_TMPDIR/h" -H "$OM" -o "$BATS_TEST_TMPDIR/c.om" "http://127.0.0.1:$PORT/metrics"
+	grep -qi '^content-type: application/openmetrics-text; version=1.0.0; charset=utf-8' "$BATS_TEST_TMPDIR/h"
+	grep -qx '# TYPE pmuctl_t410_pcie_rd_bytes counter' "$BATS_TEST_TMPDIR/c.om"
+	grep -qx '# TYPE pmuctl_build info' "$BATS_TEST_TMPDIR/c.om"
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/c.om")" = "# EOF" ]
+	curl -sf -D "$BATS_TEST_TMPDIR/h" -o /dev/null "http://127.0.0.1:$PORT/metrics"
+	grep -qi '^content-type: text/plain; version=0.0.4; charset=utf-8' "$BATS_TEST_TMPDIR/h"
+}
+
+@test "serve: routes: / links /metrics, /-/healthy, HEAD, 404 for other paths, 405 for other methods" {
+	serve_live -M t410_pcie_rd_bw
+	run curl -s -w '%{http_code}' "http://127.0.0.1:$PORT/"
+	[[ "$output" == *'<a href="/metrics">Metrics</a>'*200 ]]
+	run curl -s -w ' %{http_code}' "http://127.0.0.1:$PORT/-/healthy"
+	[ "$output" = "pmuctl is healthy.
+ 200" ]
+	run curl -s -I -w '%{http_code}' "http://127.0.0.1:$PORT/metrics"
+	[[ "$output" == *200 ]]
+	for path in /nope /metrics/ /metrics/../metrics /../../etc/passwd '/%2e%2e/%2e%2e/etc/passwd' //metrics; do
+		run curl -s --path-as-is -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$path"
+		[ "$output" = 404 ] || { echo "$path: $output"; return 1; }
+	done
+	# a query string is not part of the path
+	run curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/metrics?x=1"
+	[ "$output" = 200 ]
+	for method in POST PUT DELETE PATCH OPTIONS; do
+		run curl -s -D - -o /dev/null -X "$method" -d 'x=1' "http://127.0.0.1:$PORT/metrics"
+		[[ "$output" == "HTTP/1.1 405 Method Not Allowed"* ]] || { echo "$method: $output"; return 1; }
+		[[ "$output" == *$'Allow: GET, HEAD\r'* ]]
+	done
+}
+
+@test "serve: garbage, oversized headers and bad request lines are refused, and serving goes on" {
+	serve_live -M t410_pcie_rd_bw
+	big=$(python3 -c 'print(("GET /metrics HTTP/1.1\r\nHost: x\r\nX-Big: " + "a" * 100000 + "\r\n\r\n").encode().hex())')
+	run python3 "$PROBE" send "$PORT" - <<<"$big"
+	[[ "$output" == "HTTP/1.1 431 "* || "$output" == "HTTP/1.1 413 "* || "$output" == closed ]]
+	for req in '\x00\xff\xfe garbage\r\n\r\n' 'GET\r\n\r\n' 'GET /metrics HTTP/9.9\r\n\r\n' \
+		'GET /metrics HTTP/1.1\r\n\r\n' 'GET /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n' \
+		'FOO /metrics HTTP/1.1\r\nHost: x\r\n\r\n'; do
+		hex=$(printf "$req" | od -An -v -tx1 | tr -d ' \n')
+		run python3 "$PROBE" send "$PORT" "$hex"
+		[[ "$output" == "HTTP/1.1 4"* || "$output" == "HTTP/1.1 505 "* || "$output" == closed ]] ||
+			{ echo "$req: $output"; return 1; }
+	done
+	run scrape -o /dev/null -w '%{http_code}'
+	[ "$output" = 200 ]
+	kill -0 "$BG"
+}
+
+@test "serve: 100 half-open connections do not block a scrape; an idle one is closed after --timeout" {
+	serve_live -M t410_pcie_rd_bw --timeout 1
+	HOLD_DIR=$BATS_TEST_TMPDIR/hold
+	mkdir "$HOLD_DIR"
+	python3 "$PROBE" hold "$PORT" 100 "$HOLD_DIR" 3>&- &
+	holder=$!
+	wait_for "100 half-open connections" test -e "$HOLD_DIR/ready"
+	run curl -sf --max-time 20 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/metrics"
+	[ "$output" = 200 ]
+	touch "$HOLD_DIR/release"
+	wait "$holder"
+	run python3 "$PROBE" closed "$PORT" 20
+	[ "$output" = closed ]
+}
+
+@test "serve: --max-connections: one more waits in the listen queue until a connection ends" {
+	serve_live -M t410_pcie_rd_bw --max-connections 4
+	fds() { ls "/proc/$BG/fd" | wc -l; }
+	fd0=$(fds)
+	HOLD_DIR=$BATS_TEST_TMPDIR/hold
+	mkdir "$HOLD_DIR"
+	python3 "$PROBE" hold "$PORT" 4 "$HOLD_DIR" 3>&- &
+	holder=$!
+	wait_for "4 connections" test -e "$HOLD_DIR/ready"
+	wait_for "pmuctl to take the 4" eval '[ "$(fds)" -eq $((fd0 + 4)) ]'
+	curl -s --max-time 60 -o "$BATS_TEST_TMPDIR/fifth" -w '%{http_code}' "http://127.0.0.1:$PORT/metrics" >"$BATS_TEST_TMPDIR/code" 3>&- &
+	fifth=$!
+	# the kernel queued the fifth; pmuctl did not take it
+	queued() { [ "$(ss -Hltn "sport = :$PORT" | awk '{ print $2 }')" = 1 ]; }
+	wait_for "the fifth connection in the listen queue" queued
+	[ "$(fds)" -eq $((fd0 + 4)) ]
+	touch "$HOLD_DIR/release"
+	wait "$holder"
+	wait "$fifth"
+	[ "$(cat "$BATS_TEST_TMPDIR/code")" = 200 ]
+}
+
+@test "serve: SIGHUP reads the metrics file again; a broken one keeps what was counted" {
+	mf=$BATS_TEST_TMPDIR/m.json
+	echo '[{"name": "rd_mib", "family": "t410_pcie", "expr": "rd_bytes / 1048576 / duration_time", "unit": "MiB/s", "description": "first"}]' >"$mf"
+	serve_live -M rd_mib --metrics-file "$mf"
+	wait_for "a sample" sampled 1
+	scrape | grep -q '^# HELP pmuctl_rd_mib first (rd_mib; '
+	echo '[{"name": "rd_mib", "family": "t410_pcie", "expr": "rd_bytes / 1048576 / duration_time", "unit": "MiB/s", "description": "second"}]' >"$mf"
+	kill -HUP "$BG"
+	wait_for "the new description" eval 'scrape | grep -q "^# HELP pmuctl_rd_mib second (rd_mib; "'
+	scrape | grep -qx 'pmuctl_reloads_total{result="success"} 1'
+	echo '[{"name": "rd_mib", "family": "t410_pcie", "expr": "rd_bytes / (2"}]' >"$mf"
+	kill -HUP "$BG"
+	wait_for "the failed reload" eval 'scrape | grep -qx "pmuctl_reloads_total{result=\"failure\"} 1"'
+	scrape | grep -q '^# HELP pmuctl_rd_mib second (rd_mib; '
+	scrape | grep -qx 'pmuctl_up 1'
+	kill -TERM "$BG"
+	finish
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"reload failed: still counting what was counted before"* ]]
+}
+
+@test "serve: bad options and a busy port: one line, the exit status the man page gives" {
+	pmuctl --sysfs-root "$LIVE" serve
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == "pmuctl serve: nothing to serve: give -M METRIC,..."* ]]
+	pmuctl --sysfs-root "$LIVE" serve -M t410_pcie_rd_bw --listen ::1:9464
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl serve: invalid --listen '::1:9464': put an IPv6 address in brackets: [::1]:9464" ]
+	pmuctl --sysfs-root "$LIVE" serve -M t410_pcie_rd_bw --listen 127.0.0.1:65536
+	[ "$status" -eq 64 ]
+	pmuctl --sysfs-root "$LIVE" serve -M t410_pcie_rd_bw --listen nosuchhost.invalid:1
+	[ "$status" -eq 1 ]
+	[[ "$output" == "pmuctl: error: invalid --listen 'nosuchhost.invalid:1': "* ]]
+	pmuctl --sysfs-root "$LIVE" serve -M nope
+	[ "$status" -eq 1 ]
+	serve_live -M t410_pcie_rd_bw
+	pmuctl --sysfs-root "$LIVE" serve -M t410_pcie_rd_bw --listen "127.0.0.1:$PORT"
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: cannot listen on 127.0.0.1:$PORT: Failed to bind to port $PORT: Address already in use" ]
+}
+
+@test "serve: IPv6 loopback" {
+	python3 -c 'import socket; socket.socket(socket.AF_INET6).bind(("::1", 0))' 2>/dev/null || skip "no IPv6 loopback here"
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --listen '[::1]:0' -M t410_pcie_rd_bw
+	wait_for "serve to listen" grep -q 'serving http://\[::1\]:[0-9]*/metrics' "$BATS_TEST_TMPDIR/out"
+	port=$(sed -n 's|.*serving http://\[::1\]:\([0-9]*\)/metrics.*|\1|p' "$BATS_TEST_TMPDIR/out")
+	run curl -s -o /dev/null -w '%{http_code}' "http://[::1]:$port/-/healthy"
+	[ "$output" = 200 ]
+}
+
+@test "serve: SIGTERM ends it with 0 and BlueField's state restored, every write in order" {
+	INIT=(--init tile0/event0=0x45 --init tile0/event1=0x4c)
+	bf_mount "${INIT[@]}"
+	before=$(bf_state)
+	background "$PMUCTL" --sysfs-root "$BFROOT" serve --listen 127.0.0.1:0 -I 100 \
+		-e bfperf/tile0/HNF_REQUESTS/ -e bfperf/tile0/0x46/
+	wait_for "serve to listen" listening
+	wait_for "a sample" sampled 1
+	scrape >"$BATS_TEST_TMPDIR/bf.prom"
+	grep -q '^pmuctl_bluefield_hnf_requests_total{pmu="bfperf/tile0",event="bfperf/tile0/HNF_REQUESTS/"} [0-9]*$' "$BATS_TEST_TMPDIR/bf.prom"
+	run promtool check metrics <"$BATS_TEST_TMPDIR/bf.prom"
+	[ "$status" -eq 0 ]
+	kill -TERM "$BG"
+	finish
+	[ "$status" -eq 0 ]
+	[ "$(cat "$BFLOG")" = "write tile0/event0 '0x45' -> 0
+write tile0/event1 '0x46' -> 0
+write tile0/event1 '0x4c' -> 0
+write tile0/event0 '0x45' -> 0" ]
+	[ "$(bf_state)" = "$before" ]
+}
+
+@test "serve: under load (200 connections, wrk) every answer is a whole exposition; no fd or memory growth" {
+	serve_live -M t410_pcie_rd_bw,t410_pcie_wr_bw --max-connections 512
+	wait_for "a sample" sampled 1
+	fds() { ls "/proc/$BG/fd" | wc -l; }
+	rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$BG/status"; }
+	fd0=$(fds)
+	# a first run warms the allocator; growth is measured over the second
+	wrk -t 2 -c 200 -d 2s --timeout 30s -s "$BATS_TEST_DIRNAME/serve_check.lua" "http://127.0.0.1:$PORT/metrics" >/dev/null
+	rss0=$(rss)
+	run wrk -t 2 -c 200 -d "${SERVE_LOAD_SECONDS:-10}s" --timeout 30s -s "$BATS_TEST_DIRNAME/serve_check.lua" "http://127.0.0.1:$PORT/metrics"
+	[ "$status" -eq 0 ]
+	echo "$output"
+	[[ "$output" != *"Socket errors"* && "$output" != *"Non-2xx"* ]]
+	good=$(sed -n 's/^checked: \([0-9]*\) good, \([0-9]*\) bad, \([0-9]*\) requests$/\1 \2 \3/p' <<<"$output")
+	read -r g b n <<<"$good"
+	[ "$b" -eq 0 ] && [ "$g" -gt 0 ] && [ "$g" -eq "$n" ]
+	rss1=$(rss)
+	echo "RSS $rss0 kB -> $rss1 kB, fds $fd0"
+	# under valgrind the RSS is valgrind's own
+	[ -n "${PMUCTL_REAL:-}" ] || [ $((rss1 - rss0)) -lt 8192 ]
+	wait_for "every connection to be closed" eval '[ "$(fds)" -eq "$fd0" ]'
+	run scrape -o /dev/null -w '%{http_code}'
+	[ "$output" = 200 ]
+}
+
+# the query's result as "socket rc" lines, each with a positive value, sorted
+rates_per_rc() {
+	curl -sf "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$1" |
+		python3 -c 'import json, sys
+d = json.load(sys.stdin)["data"]["result"]
+print("\n".join(sorted("%s %s" % (r["metric"]["socket"], r["metric"]["rc"]) for r in d if float(r["value"][1]) > 0)))'
+}
+
+@test "serve: a real Prometheus scrapes it (OpenMetrics): rate() of the PCIe read counter for every RC" {
+	serve_live -M t410_pcie_rd_bw
+	PROM_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	# the shipped example, pointed at this run and scraping every second
+	sed -e "s/127.0.0.1:9464/127.0.0.1:$PORT/" -e 's/scrape_interval: 15s/scrape_interval: 1s/' \
+		"$BATS_TEST_DIRNAME/../../contrib/prometheus/pmuctl.yml" >"$BATS_TEST_TMPDIR/prometheus.yml"
+	run promtool check config "$BATS_TEST_TMPDIR/prometheus.yml"
+	[ "$status" -eq 0 ]
+	prometheus --config.file="$BATS_TEST_TMPDIR/prometheus.yml" --storage.tsdb.path="$BATS_TEST_TMPDIR/tsdb" \
+		--web.listen-address="127.0.0.1:$PROM_PORT" --log.level=warn >"$BATS_TEST_TMPDIR/prom.log" 2>&1 3>&- &
+	PROM=$!
+	want=$(for s in 0 1; do for rc in 0 1 2 3 4 5; do echo "$s $rc"; done; done)
+	WAIT_SECONDS=120 wait_for "a rate for every RC" eval '[ "$(rates_per_rc "rate(pmuctl_t410_pcie_rd_bytes_total[30s])")" = "$want" ]'
+	# the gauge too, and the target healthy with no scrape error
+	[ "$(rates_per_rc pmuctl_t410_pcie_rd_bw_bytes_per_second)" = "$want" ]
+	curl -sf "http://127.0.0.1:$PROM_PORT/api/v1/targets" | python3 -c 'import json, sys
+t = json.load(sys.stdin)["data"]["activeTargets"]
+assert len(t) == 1 and t[0]["health"] == "up" and t[0]["lastError"] == "", t'
+	kill "$PROM"
+	wait "$PROM" || true
+	PROM=
+}
+
+@test "serve: the systemd unit is valid, hardened (exposure at most 2.0), and make install puts it in place" {
+	make -s -C "$BATS_TEST_DIRNAME/../.." install DESTDIR="$BATS_TEST_TMPDIR/root" PREFIX=/usr >/dev/null
+	unit=$BATS_TEST_TMPDIR/root/usr/lib/systemd/system/pmuctl-exporter.service
+	grep -qx 'ExecStart=/usr/bin/pmuctl serve $PMUCTL_SERVE_ARGS' "$unit"
+	# verify wants the binary where the unit says
+	sed "s|/usr/bin/pmuctl|$(realpath "${PMUCTL_REAL:-$PMUCTL}")|" "$unit" >"$BATS_TEST_TMPDIR/pmuctl-exporter.service"
+	run systemd-analyze verify --man=no "$BATS_TEST_TMPDIR/pmuctl-exporter.service"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	run systemd-analyze security --offline=true --threshold=20 "$BATS_TEST_TMPDIR/pmuctl-exporter.service"
+	[ "$status" -eq 0 ]
+	grep -qx 'AmbientCapabilities=CAP_PERFMON' "$unit"
+	grep -qx 'DynamicUser=yes' "$unit"
+	grep -qx 'ProtectSystem=strict' "$unit"
+}

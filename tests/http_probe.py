@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Raw HTTP clients for the serve tests: what curl will not send, and connections held open.
+
+  http_probe.py send PORT HEXBYTES      send the bytes (hex; - reads them from standard input),
+                                        print the status line, or "closed"
+  http_probe.py hold PORT N DIR         open N connections that send half a request; write
+                                        DIR/ready, hold them until DIR/release exists
+  http_probe.py closed PORT SECONDS     send half a request; print "closed" once the server
+                                        closes it, or "open" at the deadline
+"""
+import os
+import socket
+import sys
+import time
+
+
+def connect(port):
+    return socket.create_connection(("127.0.0.1", port), timeout=30)
+
+
+def send(port, data):
+    s = connect(port)
+    try:
+        s.sendall(data)
+        s.shutdown(socket.SHUT_WR)
+        reply = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            reply += chunk
+    except (ConnectionResetError, BrokenPipeError):
+        reply = b""
+    finally:
+        s.close()
+    print(reply.split(b"\r\n", 1)[0].decode("latin-1") if reply else "closed")
+
+
+HALF = b"GET /metrics HTTP/1.1\r\nHost: x\r\n"
+
+
+def hold(port, n, d):
+    socks = []
+    for _ in range(n):
+        s = connect(port)
+        s.sendall(HALF)
+        socks.append(s)
+    open(os.path.join(d, "ready"), "w").close()
+    deadline = time.monotonic() + 120
+    while not os.path.exists(os.path.join(d, "release")) and time.monotonic() < deadline:
+        time.sleep(0.02)  # the poll interval of a wait with a deadline
+    for s in socks:
+        s.close()
+
+
+def closed(port, seconds):
+    s = connect(port)
+    s.sendall(HALF)
+    s.settimeout(seconds)
+    try:
+        print("closed" if s.recv(1) == b"" else "answered")
+    except socket.timeout:
+        print("open")
+    except ConnectionResetError:
+        print("closed")
+
+
+if __name__ == "__main__":
+    cmd, port = sys.argv[1], int(sys.argv[2])
+    if cmd == "send":
+        send(port, bytes.fromhex(sys.stdin.read() if sys.argv[3] == "-" else sys.argv[3]))
+    elif cmd == "hold":
+        hold(port, int(sys.argv[3]), sys.argv[4])
+    elif cmd == "closed":
+        closed(port, float(sys.argv[3]))
