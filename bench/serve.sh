@@ -18,9 +18,13 @@ trap 'kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 free_port() {
 	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
-# user + system clock ticks of a process
-ticks() {
-	awk '{ print $14 + $15 }' "/proc/$1/stat"
+# nanoseconds a process has run on a CPU, all its threads (schedstat: finer than clock ticks)
+cpu_ns() {
+	local t sum=0
+	for t in /proc/"$1"/task/*/schedstat; do
+		sum=$((sum + $(cut -d' ' -f1 "$t")))
+	done
+	echo "$sum"
 }
 wait_for() {
 	local end=$((SECONDS + 20))
@@ -32,21 +36,25 @@ wait_for() {
 # "p50 p99 requests" of wrk against URL, and the server's CPU per request
 measure() {
 	local pid=$1 url=$2 t0 t1 out
-	t0=$(ticks "$pid")
+	t0=$(cpu_ns "$pid")
 	out=$(wrk -t 1 -c 1 -d "${secs}s" --latency -H "$accept" "$url")
-	t1=$(ticks "$pid")
-	awk -v dt=$((t1 - t0)) -v hz="$(getconf CLK_TCK)" '
+	t1=$(cpu_ns "$pid")
+	awk -v dt=$((t1 - t0)) '
 		function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; return v * 1000 }
 		$1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) }
 		/requests in/ { n = $1 }
-		END { printf "%.3f %.3f %d %.1f\n", p50, p99, n, dt / hz / n * 1e6 }' <<<"$out"
+		END { printf "%.3f %.3f %d %.1f\n", p50, p99, n, dt / n / 1e3 }' <<<"$out"
 }
 
 port=$(free_port)
 "$pmuctl" -q --sysfs-root "$live" serve -M "$metrics" --listen "127.0.0.1:$port" &
 pids+=($!)
 serve_pid=$!
-wait_for curl -sf -o "$tmp/serve.txt" "http://127.0.0.1:$port/metrics"
+# a sample in: the gauges are there
+served() {
+	curl -sf -o "$tmp/serve.txt" "http://127.0.0.1:$port/metrics" && grep -q '^pmuctl_samples_total [1-9]' "$tmp/serve.txt"
+}
+wait_for served
 
 mkdir "$tmp/textfile"
 "$pmuctl" -q --sysfs-root "$live" stat -M "$metrics" --per-pmu --format=openmetrics \
@@ -62,16 +70,22 @@ wait_for test -s "$tmp/textfile/pmuctl.prom"
 wait_for curl -sf -o "$tmp/ne.txt" "http://127.0.0.1:$nport/metrics"
 
 read -r s50 s99 sn scpu <<<"$(measure "$serve_pid" "http://127.0.0.1:$port/metrics")"
-w0=$(ticks "$writer_pid")
+w0=$(cpu_ns "$writer_pid")
 read -r n50 n99 nn ncpu <<<"$(measure "$ne_pid" "http://127.0.0.1:$nport/metrics")"
-w1=$(ticks "$writer_pid")
-nser=$(grep -c '^pmuctl_t410_pcie_r\?[dw]*_bw_bytes_per_second{' "$tmp/serve.txt" || true)
-echo "scrapes of $metrics per PMU ($nser gauge series), one connection, ${secs} s each, same run:"
+w1=$(cpu_ns "$writer_pid")
+gauges() {
+	grep -cE '^pmuctl_t410_pcie_(rd|wr)_bw_bytes_per_second\{' "$1" || true
+}
+# both serve the same gauges: one per metric and PMU
+[ "$(gauges "$tmp/serve.txt")" -eq 24 ] && [ "$(gauges "$tmp/ne.txt")" -eq 24 ] ||
+	{ echo "bench: the two do not serve the same 24 gauges" >&2; exit 1; }
+echo "scrapes of $metrics per PMU, one connection, ${secs} s each, same run"
+echo "(gauge series: serve $(gauges "$tmp/serve.txt"), node_exporter $(gauges "$tmp/ne.txt"); serve adds the counters and its own series):"
 printf '  %-44s p50 %7.3f ms  p99 %7.3f ms  %6d scrapes  CPU %7.1f us/scrape\n' \
 	"pmuctl serve" "$s50" "$s99" "$sn" "$scpu"
 printf '  %-44s p50 %7.3f ms  p99 %7.3f ms  %6d scrapes  CPU %7.1f us/scrape\n' \
 	"node_exporter textfile (+ pmuctl stat -o)" "$n50" "$n99" "$nn" "$ncpu"
-awk -v w=$((w1 - w0)) -v hz="$(getconf CLK_TCK)" -v s="$secs" \
-	'BEGIN { printf "  the textfile writer (pmuctl stat -I 1000) besides: CPU %.1f ms per second\n", w / hz / s * 1000 }'
+awk -v w=$((w1 - w0)) -v s="$secs" \
+	'BEGIN { printf "  the textfile writer (pmuctl stat -I 1000) besides: CPU %.2f ms per second\n", w / s / 1e6 }'
 awk -v a="$s50" -v b="$n50" -v c="$scpu" -v d="$ncpu" \
 	'BEGIN { printf "ratio pmuctl serve / node_exporter: p50 latency %.2fx, CPU per scrape %.2fx\n", a / b, c / d }'

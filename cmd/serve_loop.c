@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,6 +219,8 @@ int serve_run(const struct serve_args *a, int *die_signal)
 	int ret;
 
 	*die_signal = 0;
+	/* a client that goes away is the library's to handle, never the end of the exporter */
+	signal(SIGPIPE, SIG_IGN);
 	signals_hup_reloads();
 	signals_catch(&unblocked);
 	index_page(&sv);
