@@ -181,10 +181,13 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 
 	for (size_t i = 0; i < n; i++) {
 		const struct prom_unit *u = prom_unit_of(v[i].m->unit);
-		bool first = true;
+		bool first = true, channels = false;
 
 		for (size_t k = 0; k < i && first; k++)
 			first = v[k].m != v[i].m;
+		/* a label per DDR channel on every sample of a metric that has one anywhere */
+		for (size_t k = 0; k < n && !channels; k++)
+			channels = v[k].m == v[i].m && v[k].channel >= 0;
 		prom_name(v[i].m, name, sizeof(name));
 		if (first) {
 			fprintf(f, "# HELP %s ", name);
@@ -201,6 +204,10 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 		if (v[i].rc >= 0)
 			fprintf(f, "%d", v[i].rc);
 		fprintf(f, "\",device=\"%s\"", v[i].device ? v[i].device : "");
+		if (channels && v[i].channel >= 0)
+			fprintf(f, ",channel=\"%d\"", v[i].channel);
+		else if (channels)
+			fprintf(f, ",channel=\"\"");
 		if (isnan(v[i].value))
 			fprintf(f, "} NaN\n");
 		else

@@ -135,13 +135,14 @@ static bool metric_seen(const struct metric_sample *s, size_t i)
 static struct metric_value value_of(const struct metric_sample *s, size_t lead, enum metric_scope scope)
 {
 	const struct metric_sample *l = &s[lead];
-	struct metric_value v = { .m = l->m, .scope = scope, .socket = -1, .rc = -1 };
+	struct metric_value v = { .m = l->m, .scope = scope, .socket = -1, .rc = -1, .channel = -1 };
 
 	if (l->device)
 		v.scope = SCOPE_PMU;
 	if (v.scope == SCOPE_PMU) {
 		v.pmu = l->pmu;
 		v.rc = l->rc;
+		v.channel = l->channel;
 		v.device = l->device;
 	}
 	if (v.scope != SCOPE_TOTAL)

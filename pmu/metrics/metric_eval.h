@@ -12,6 +12,7 @@ struct metric_sample {
 	const struct metric *m;
 	const char *pmu;
 	int socket, rc;		/* -1 when the PMU does not say */
+	int channel;		/* Yitian DDR channel; -1 elsewhere */
 	const char *device;	/* --device BDF, or NULL */
 	size_t nev;
 	const char **ev;	/* event names as in the formula */
@@ -29,6 +30,7 @@ struct metric_value {
 	enum metric_scope scope;
 	const char *pmu;	/* SCOPE_PMU */
 	int socket, rc;
+	int channel;		/* SCOPE_PMU on a Yitian DDR channel; -1 */
 	const char *device;
 	double value;		/* NaN: n/a (a division by zero, or an event not counted) */
 	bool multiplexed;

@@ -28,7 +28,8 @@ static int samples_for(const struct plan *plan, struct metric_sample **out, size
 		for (size_t k = 0; pm->absent && k < pm->nvars; k++)
 			count[k] = NAN;
 		s[i] = (struct metric_sample){ .m = pm->m, .pmu = p->name, .socket = pmu_socket(p),
-					       .rc = p->rc, .device = pm->device, .nev = pm->nvars,
+					       .rc = p->rc, .channel = p->channel, .device = pm->device,
+					       .nev = pm->nvars,
 					       .ev = pm->vars, .count = count,
 					       .running = 1,
 					       .hw_clk_freq = p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN,

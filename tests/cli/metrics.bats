@@ -351,3 +351,18 @@ JSON
 	pmuctl --sysfs-root "$YITIAN" -j list --events ali_drw_21000
 	[ "$(jq_py '[e["alias_of"] for e in d["pmus"][0]["events"] if e["name"] == "ddr_cycles"]')" = "['cycle']" ]
 }
+
+@test "metrics: openmetrics: a Yitian DDR metric per PMU carries its channel label, exact values" {
+	printf '%s\n' '6400000000,,ali_drw_21000/hif_rd/,2000000000,100.00,,' \
+		'3200000000,,ali_drw_23080/hif_rd/,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/drw.csv"
+	pmuctl stat --input "$BATS_TEST_TMPDIR/drw.csv" -M ddr_read_bandwidth --per-pmu --format=openmetrics
+	[ "$status" -eq 0 ]
+	# 64-byte HIF commands over the 2 s the recording ran
+	[ "${lines[2]}" = 'pmuctl_ddr_read_bandwidth_bytes_per_second{scope="pmu",pmu="ali_drw_21000",socket="0",rc="",device="",channel="0"} 204800000000' ]
+	[ "${lines[3]}" = 'pmuctl_ddr_read_bandwidth_bytes_per_second{scope="pmu",pmu="ali_drw_23080",socket="0",rc="",device="",channel="1"} 102400000000' ]
+	run promtool check metrics <<<"$output"
+	[ "$status" -eq 0 ]
+	# per socket (die), no channel: no label
+	pmuctl stat --input "$BATS_TEST_TMPDIR/drw.csv" -M ddr_read_bandwidth --per-socket --format=openmetrics
+	[ "${lines[2]}" = 'pmuctl_ddr_read_bandwidth_bytes_per_second{scope="socket",pmu="",socket="0",rc="",device=""} 307200000000' ]
+}
