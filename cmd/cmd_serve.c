@@ -82,11 +82,9 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_END:
 		if ((a->id_given || a->socket >= 0 || a->rc >= 0) && !a->per_device)
 			argp_error(state, "-d, --socket and --rc choose the functions of --per-device: add --per-device");
-		if (a->per_device && a->nevent)
-			argp_error(state, "--per-device exposes -M metrics per function, each with its own filter: it takes no -e");
 		if (a->ndevice && !a->metrics && !a->per_device)
 			argp_error(state, "--device narrows -M metrics; for events, take the filters from 'pmuctl map BDF'");
-		if (a->per_device && !a->metrics) {
+		if (a->per_device && !a->metrics && !a->nevent) {
 			a->metrics = PER_DEVICE_METRICS;
 			a->metrics_default = true;
 		}

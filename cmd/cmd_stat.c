@@ -48,7 +48,7 @@ static const struct argp_option stat_options[] = {
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7))", 4 },
 	{ "device", KEY_DEVICE, "BDF", 0, "-M for these PCI functions (repeatable, or BDF,BDF): each through its PCIE PMU with src_bdf, its PCIE-TGT PMU with one address filter per BAR, or its HNS3 PMU with bdf", 4 },
 	{ "root-port", KEY_ROOT_PORT, NULL, 0, "with --device: the whole root port above it (src_rp_mask, dst_rp_mask)", 4 },
-	{ "per-device", KEY_PER_DEVICE, NULL, 0, "one row per PCI function below a Tegra410 root port (or in an HNS3 PMU's range): the PMU that sees it, the exact way to select it, and its -M values (default: PCIe read and write bandwidth, as requester and as target); narrow with --device, -d, --socket, --rc", 4 },
+	{ "per-device", KEY_PER_DEVICE, NULL, 0, "one row per PCI function below a Tegra410 root port (or in an HNS3 PMU's range): the PMU that sees it, the exact way to select it, and its -M values (default: PCIe read and write bandwidth, as requester and as target), or the rate of each -e PMU/EVENT/ with the function's filter added; narrow with --device, -d, --socket, --rc", 4 },
 	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "with --per-device: only these functions, as lspci -d", 4 },
 	{ "socket", KEY_SOCKET, "N", 0, "with --per-device: only the functions of socket N", 4 },
 	{ "rc", KEY_RC, "N", 0, "with --per-device: only the functions of RC N", 4 },
@@ -213,10 +213,12 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		check_formats(a, state);
 		if ((a->id_given || a->socket >= 0 || a->rc >= 0 || a->sort) && !a->per_device)
 			argp_error(state, "-d, --socket, --rc and --sort are for the rows of --per-device: add --per-device");
-		if (a->per_device && (a->nevent || a->root_port || a->aggr_opt))
-			argp_error(state, "--per-device counts -M metrics per function, each with its own filter: it takes no -e, --root-port or %s",
+		if (a->per_device && (a->root_port || a->aggr_opt))
+			argp_error(state, "--per-device counts each function with its own filter: it takes no --root-port or %s",
 				   a->aggr_opt ? a->aggr_opt : "aggregation flag");
-		if (a->per_device && !a->metrics) {
+		if (a->per_device && (a->command || a->input) && a->nevent)
+			argp_error(state, "--per-device -e counts the events system-wide, per function: it takes no command or --input");
+		if (a->per_device && !a->metrics && !a->nevent) {
 			a->metrics = PER_DEVICE_METRICS;
 			a->metrics_default = true;
 		}
@@ -226,13 +228,13 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--input computes metrics: give -M, and no -e, command or --dry-run");
 		if (a->input && (a->interval_ms || a->duration))
 			argp_error(state, "--input takes the intervals and the time the recording has: drop -I and --duration");
-		if ((a->ndevice || a->root_port) && !a->metrics)
+		if ((a->ndevice || a->root_port) && !a->metrics && !a->per_device)
 			argp_error(state, "--device and --root-port narrow -M metrics; for events, take the filters from 'pmuctl map BDF'");
 		if (a->root_port && !a->ndevice)
 			argp_error(state, "--root-port needs --device BDF");
-		if (a->openmetrics && !a->metrics)
+		if (a->openmetrics && !a->metrics && !a->per_device)
 			argp_error(state, "--format=openmetrics writes -M values: give -M");
-		if (a->metric_only && !a->metrics)
+		if (a->metric_only && !a->metrics && !a->per_device)
 			argp_error(state, "--metric-only shows -M values alone: give -M");
 		if (a->append && (!a->output || a->openmetrics))
 			argp_error(state, a->openmetrics ? "--append conflicts with --format=openmetrics, whose file is replaced whole at every interval"

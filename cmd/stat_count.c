@@ -121,7 +121,7 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	stream_report_begin(&r->out);
 	if (c.face == FACE_JSON && !(c.record = stat_record_new(&c)))
 		return -ENOMEM;
-	if (r->a->nevent && !r->a->metric_only) {
+	if (r->a->nevent && !r->a->metric_only && !r->a->per_device) {
 		struct tally_opts to = { .aggr = r->a->aggr, .packages = &r->s.packages };
 		struct tally rows;
 

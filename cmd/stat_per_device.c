@@ -79,6 +79,11 @@ static int check_sort(const struct stat_args *a, const struct stat_setup *s)
 	for (size_t i = 0; a->sort && i < s->ml.n; i++)
 		if (s->selected[i] && !strcmp(s->ml.v[i].name, a->sort))
 			return EXIT_OK;
+	if (a->sort && !a->metrics) {
+		p_err("--sort %s: not a column: the -e events are the columns, named FAMILY:EVENT (t410_pcie:rd_req)",
+		      a->sort);
+		return EXIT_USAGE;
+	}
 	if (a->sort) {
 		p_err("--sort %s: not a metric of -M %s, whose values are the columns", a->sort,
 		      stat_metric_list(a, &s->pmus));

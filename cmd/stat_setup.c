@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
+#include "pmu/encode.h"
 #include "pmu/family/families.h"
 #include "topology/bdf.h"
 
@@ -22,14 +23,88 @@ const char *stat_metric_list(const struct stat_args *a, const struct pmu_list *p
 	return hns3 && !pcie ? PER_DEVICE_METRICS_HNS3 : PER_DEVICE_METRICS;
 }
 
-/* -M and --metrics-file: the catalog and which of it the user named */
+/* The families whose PMUs select one PCI function with a filter pmuctl knows */
+static bool selects_functions(const struct pmu_family *f)
+{
+	return f == &family_t410_pcie || f == &family_t410_pcie_tgt || f == &family_hns3;
+}
+
+/* "PMU/EVENT/" or "EVENT", EVENT a name: into *pmu (NULL for none) and event; false if not so */
+static bool split_named_event(const char *text, char *pmu, size_t psize, char *event, size_t esize)
+{
+	const char *slash = strchr(text, '/'), *ev = slash ? slash + 1 : text;
+	size_t len = strcspn(ev, "/");
+
+	if (slash && ((size_t)(slash - text) >= psize || slash == text || strcmp(ev + len, "/")))
+		return false;
+	if (!len || len >= esize || strspn(ev, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != len)
+		return false;
+	if (slash)
+		snprintf(pmu, psize, "%.*s", (int)(slash - text), text);
+	else
+		pmu[0] = '\0';
+	snprintf(event, esize, "%.*s", (int)len, ev);
+	return true;
+}
+
+/*
+ * --per-device -e: each event becomes a column, its rate per second per function, counted on
+ * the function's own PMU with its filter as a metric "FAMILY:EVENT" is (one per family that has
+ * the event among the PMUs the string names)
+ */
+static int event_columns(const struct stat_args *a, struct stat_setup *s)
+{
+	for (int i = 0; i < a->nevent; i++) {
+		char pmu[128], event[64], name[160], expr[96], desc[256];
+		const struct pmu_family *done[3] = { 0 };
+		size_t ndone = 0;
+
+		if (!split_named_event(a->event[i], pmu, sizeof(pmu), event, sizeof(event))) {
+			p_err("--per-device -e '%s': give a named event, PMU/EVENT/ or EVENT; pmuctl adds each function's own filter",
+			      a->event[i]);
+			return EXIT_USAGE;
+		}
+		for (size_t k = 0; k < s->pmus.n; k++) {
+			const struct pmu *p = &s->pmus.v[k];
+			struct metric m = { .name = name, .expr = expr, .unit = "1/s", .description = desc,
+					    .source = "-e" };
+			struct pmu_err err = { 0 };
+			bool seen = false;
+
+			for (size_t d = 0; d < ndone; d++)
+				seen |= done[d] == p->family;
+			if (seen || !selects_functions(p->family) || !pmu_find_event(p, event) ||
+			    (pmu[0] && !pmu_name_matches(p->name, pmu)))
+				continue;
+			done[ndone++] = p->family;
+			m.family = (char *)p->family->id;
+			snprintf(name, sizeof(name), "%s:%s", p->family->id, event);
+			snprintf(expr, sizeof(expr), "%s / duration_time", event);
+			snprintf(desc, sizeof(desc), "%s events per second of each function (-e %s)", event, a->event[i]);
+			/* the same event written twice is one column */
+			if (metric_add(&s->ml, &m, &err) && err.code != -EEXIST) {
+				p_err("%s", err.msg);
+				return EXIT_FAIL;
+			}
+		}
+		if (!ndone) {
+			p_err("--per-device -e '%s': no PCIE, PCIE-TGT or HNS3 PMU%s%s has an event '%s' (the PMUs that select a PCI function; pmuctl list --events shows theirs)",
+			      a->event[i], pmu[0] ? " named " : " here", pmu, event);
+			return EXIT_FAIL;
+		}
+	}
+	return EXIT_OK;
+}
+
+/* -M and --metrics-file: the catalog and which of it the user named (and --per-device -e) */
 static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 {
 	struct pmu_err err = { 0 };
 	struct diag unknown = { 0 };
-	int ret;
+	size_t before;
+	int ret = 0;
 
-	if (!a->metrics)
+	if (!a->metrics && !(a->per_device && a->nevent))
 		return EXIT_OK;
 	if (metric_catalog(&s->ml)) {
 		p_err("out of memory");
@@ -39,12 +114,18 @@ static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 		p_err("%s", err.msg);
 		return EXIT_FAIL;
 	}
+	before = s->ml.n;
+	if (a->per_device && a->nevent && (ret = event_columns(a, s)))
+		return ret;
 	s->selected = calloc(s->ml.n ? s->ml.n : 1, sizeof(bool));
 	if (!s->selected) {
 		p_err("out of memory");
 		return EXIT_FAIL;
 	}
-	ret = metric_select(&s->ml, stat_metric_list(a, &s->pmus), s->selected, &unknown, &err);
+	for (size_t i = before; i < s->ml.n; i++)
+		s->selected[i] = true;
+	if (a->metrics)
+		ret = metric_select(&s->ml, stat_metric_list(a, &s->pmus), s->selected, &unknown, &err);
 	if (ret == -EINVAL)
 		p_err("%s", err.msg);
 	for (size_t i = 0; i < unknown.n; i++)
@@ -196,7 +277,8 @@ static int plan_error(const struct stat_args *a, const struct pmu_err *err)
 
 int stat_setup(const struct stat_args *a, struct stat_setup *s)
 {
-	struct plan_request rq = { .events = a->event, .nevents = (size_t)a->nevent,
+	/* --per-device's events are its columns: counted per function, not as written */
+	struct plan_request rq = { .events = a->event, .nevents = a->per_device ? 0 : (size_t)a->nevent,
 				   .system_wide = a->all_cpus || (!a->dry_run && !a->command),
 				   .online = &s->online, .check_rules = !a->no_rules };
 	struct diag diag = { 0 }, warn = { 0 };
@@ -207,7 +289,7 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 		return EXIT_FAIL;
 	s->have_root = true;
 	/* -M looks for every instance of a family; plain events need only the PMUs they name */
-	if (a->metrics)
+	if (a->metrics || a->per_device)
 		ret = pmu_scan(&s->root, &s->pmus, &diag);
 	else
 		ret = pmu_scan_for(&s->root, a->event, (size_t)a->nevent, &s->pmus, &diag);
@@ -228,7 +310,7 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	ret = stat_setup_metrics(a, s);
 	if (ret)
 		return ret;
-	if (a->metrics) {
+	if (s->selected) {
 		rq.metrics = &s->ml;
 		rq.selected = s->selected;
 		/* a default that does not apply is no error of the user's */

@@ -274,6 +274,11 @@ static bool prefix_matches(const char *name, const char *tok)
 	return true;
 }
 
+bool pmu_name_matches(const char *name, const char *want)
+{
+	return !strcmp(name, want) || (is_glob(want) ? !fnmatch(want, name, 0) : prefix_matches(name, want));
+}
+
 static size_t match_pmus(const struct pmu_list *pmus, const char *want, const struct pmu **out)
 {
 	size_t n = 0;

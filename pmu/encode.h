@@ -26,6 +26,8 @@ int encode_events(const struct pmu_list *pmus, const char *text, int arg, const 
 int encode_on(const struct pmu *p, const struct ev_spec *spec, const struct encode_opts *o,
 	      struct plan *set, struct pmu_err *err);
 void plan_event_free(struct plan_event *e);
+/* Whether an event string's PMU part names name: exactly, as a glob, or by perf's prefix rule */
+bool pmu_name_matches(const char *name, const char *want);
 
 /* The value of a format field in an encoded event (0 if the PMU lacks it). */
 uint64_t ev_field(const struct plan_event *e, const char *format, bool *given);

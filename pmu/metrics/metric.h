@@ -34,6 +34,8 @@ extern const size_t hns3_npairs;
 
 /* The built-in catalog: every formula of the documents. */
 int metric_catalog(struct metric_list *out);
+/* Add a copy of tmpl (its source names where it comes from); its expression must parse */
+int metric_add(struct metric_list *l, const struct metric *tmpl, struct pmu_err *err);
 /* Add the metrics of a JSON file: [{"name","family","expr","unit","description"}, ...] */
 int metric_load_file(struct metric_list *l, const char *path, struct pmu_err *err);
 void metric_list_free(struct metric_list *l);

@@ -12,45 +12,57 @@ static char *dup_or_null(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
-static int add_one(struct metric_list *l, json_t *o, size_t idx, const char *path, struct pmu_err *err)
+int metric_add(struct metric_list *l, const struct metric *tmpl, struct pmu_err *err)
 {
-	const char *name = json_string_value(json_object_get(o, "name"));
-	const char *family = json_string_value(json_object_get(o, "family"));
-	const char *expr = json_string_value(json_object_get(o, "expr"));
 	struct metric *v, *m;
 	struct mexpr *e;
 	struct pmu_err xe = { 0 };
 
-	if (!json_is_object(o) || !name || !family || !expr || !*name)
-		return pmu_err_set(err, -EINVAL,
-				   "%s: metric %zu needs string fields name, family and expr", path, idx + 1);
-	if (mexpr_parse(expr, &e, &xe))
-		return pmu_err_set(err, -EINVAL, "%s: metric '%s': %s at column %zu of '%s'", path,
-				   name, xe.msg, xe.pos + 1, expr);
+	if (mexpr_parse(tmpl->expr, &e, &xe))
+		return pmu_err_set(err, -EINVAL, "%s: metric '%s': %s at column %zu of '%s'", tmpl->source,
+				   tmpl->name, xe.msg, xe.pos + 1, tmpl->expr);
 	mexpr_free(e);
 	/* one name, one metric: a second would be computed twice, with two HELP lines */
 	for (size_t i = 0; i < l->n; i++)
-		if (!strcmp(l->v[i].name, name))
+		if (!strcmp(l->v[i].name, tmpl->name))
 			return pmu_err_set(err, -EEXIST,
-					   "%s: metric '%s' is already %s: give it another name", path, name,
-					   strcmp(l->v[i].source, path) ? "a built-in metric" : "in this file");
+					   "%s: metric '%s' is already %s: give it another name", tmpl->source,
+					   tmpl->name,
+					   strcmp(l->v[i].source, tmpl->source) ? "a built-in metric" : "in this file");
 	v = realloc(l->v, (l->n + 1) * sizeof(*v));
 	if (!v)
 		return pmu_err_set(err, -ENOMEM, "out of memory");
 	l->v = v;
 	m = &v[l->n++];
 	memset(m, 0, sizeof(*m));
-	m->name = strdup(name);
-	m->family = strdup(family);
-	m->expr = strdup(expr);
-	m->unit = strdup(json_string_value(json_object_get(o, "unit")) ?: "");
-	m->description = strdup(json_string_value(json_object_get(o, "description")) ?: "");
-	m->source = strdup(path);
-	m->filter = dup_or_null(json_string_value(json_object_get(o, "filter")));
-	m->total_only = json_is_true(json_object_get(o, "total_only"));
+	m->name = strdup(tmpl->name);
+	m->family = strdup(tmpl->family);
+	m->expr = strdup(tmpl->expr);
+	m->unit = strdup(tmpl->unit ?: "");
+	m->description = strdup(tmpl->description ?: "");
+	m->source = strdup(tmpl->source);
+	m->filter = dup_or_null(tmpl->filter);
+	m->total_only = tmpl->total_only;
 	if (!m->name || !m->family || !m->expr || !m->unit || !m->description || !m->source)
 		return pmu_err_set(err, -ENOMEM, "out of memory");
 	return 0;
+}
+
+static int add_one(struct metric_list *l, json_t *o, size_t idx, const char *path, struct pmu_err *err)
+{
+	struct metric m = { .name = (char *)json_string_value(json_object_get(o, "name")),
+			    .family = (char *)json_string_value(json_object_get(o, "family")),
+			    .expr = (char *)json_string_value(json_object_get(o, "expr")),
+			    .unit = (char *)json_string_value(json_object_get(o, "unit")),
+			    .description = (char *)json_string_value(json_object_get(o, "description")),
+			    .source = (char *)path,
+			    .filter = (char *)json_string_value(json_object_get(o, "filter")),
+			    .total_only = json_is_true(json_object_get(o, "total_only")) };
+
+	if (!json_is_object(o) || !m.name || !m.family || !m.expr || !*m.name)
+		return pmu_err_set(err, -EINVAL,
+				   "%s: metric %zu needs string fields name, family and expr", path, idx + 1);
+	return metric_add(l, &m, err);
 }
 
 int metric_load_file(struct metric_list *l, const char *path, struct pmu_err *err)

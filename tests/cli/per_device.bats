@@ -91,8 +91,9 @@ print(rows[0][-2:], [(r[0], r[1], r[3], r[4], r[6], r[8], round(float(r[9]), 6),
 	pmuctl --sysfs-root "$T410" stat --dry-run -M t410_pcie_rd_bw --rc 1
 	[ "$status" -eq 64 ]
 	[[ "${lines[0]}" == *"-d, --socket, --rc and --sort are for the rows of --per-device: add --per-device" ]]
-	pmuctl --sysfs-root "$T410" stat --dry-run --per-device -e nvidia_pcie_pmu_0_rc_4/rd_bytes/
+	pmuctl --sysfs-root "$T410" stat --dry-run --per-device --per-pmu
 	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == "pmuctl stat: --per-device counts each function with its own filter: it takes no --root-port or --per-pmu" ]]
 	pmuctl --sysfs-root "$LIVE" stat --per-device --sort nope --duration 0.1
 	[ "$status" -eq 64 ]
 	[[ "$output" == "pmuctl: error: --sort nope: not a metric of -M "* ]]
@@ -130,4 +131,64 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	run promtool check metrics <<<"$output"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
+}
+
+@test "per-device -e: each event on each function with that function's own filter, as map -j gives it" {
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device -e 'nvidia_pcie_pmu_*/rd_req/'
+	[ "$status" -eq 0 ]
+	echo "$output" >"$BATS_TEST_TMPDIR/plan.json"
+	pmuctl --sysfs-root "$T410" -j map
+	echo "$output" >"$BATS_TEST_TMPDIR/map.json"
+	# the PMU part chose PCIE only: one event per function, the map's filter for its method
+	run python3 - "$BATS_TEST_TMPDIR/plan.json" "$BATS_TEST_TMPDIR/map.json" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1]))
+fns = {f["bdf"]: f for f in json.load(open(sys.argv[2]))}
+evs = [e for e in plan["events"]]
+assert all(e["metric"] == "t410_pcie:rd_req" for e in evs), set(e["metric"] for e in evs)
+bad = 0
+for e in evs:
+    f = fns[e["device"]]
+    want = f["event_root_port" if e["method"] == "rp" else "event_bdf"].replace("/rd_bytes", "/rd_req")
+    if e["event"] != want:
+        print(e["device"], e["event"], "!=", want)
+        bad += 1
+print(len(evs), "events", len({e["device"] for e in evs}), "devices", bad, "different")
+PY
+	[ "$output" = "41 events 41 devices 0 different" ]
+}
+
+@test "per-device -e: counted live, a column per family that has the event, JSON and text" {
+	pmuctl -q --sysfs-root "$LIVE" -j stat --per-device -e rd_bytes --device 0001:01:00.0 --duration 0.2
+	[ "$status" -eq 2 ] # PCIE-TGT's 0x800 is no software event on the live tree: not counted
+	[ "$(jq_py 'd["devices"][0]["values"]["t410_pcie:rd_bytes"] > 1e8')" = True ]
+	[ "$(jq_py 'd["devices"][0]["values"]["t410_pcie_tgt:rd_bytes"]')" = None ]
+	pmuctl -q --sysfs-root "$LIVE" stat --per-device -e 'nvidia_pcie_pmu_0_rc_0/rd_bytes/' --device 0001:01:00.0 --duration 0.2
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" == "  device        s rc rp method t410_pcie:rd_bytes running  name" ]]
+	[[ "${lines[2]}" == "  0001:01:00.0  0  0  0 rp "* ]]
+}
+
+@test "per-device -e on HNS3: every function in a PMU's range by its bdf, in func mode" {
+	pmuctl -q --sysfs-root "$HIP09" -j stat --dry-run --per-device -e bw_ssu_rpu_byte_num
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'all(e["metric"] == "hns3:bw_ssu_rpu_byte_num" and ",bdf=0x%02x%02x," % (int(e["device"][5:7], 16), (int(e["device"][8:10], 16) << 3) | int(e["device"][11])) in e["event"] for e in d["events"])')" = True ]
+	n=$(jq_py 'len(d["events"])')
+	pmuctl -q --sysfs-root "$HIP09" -j stat --dry-run --per-device -M hns3_bw_ssu_rpu
+	[ "$(jq_py 'len({e["device"] for e in d["events"]})')" = "$n" ]
+}
+
+@test "per-device -e: what cannot be a column is refused, saying why" {
+	pmuctl --sysfs-root "$T410" stat --dry-run --per-device -e 'nvidia_pcie_pmu_0_rc_4/rd_req,src_bdf=1/'
+	[ "$status" -eq 64 ]
+	[ "$output" = "pmuctl: error: --per-device -e 'nvidia_pcie_pmu_0_rc_4/rd_req,src_bdf=1/': give a named event, PMU/EVENT/ or EVENT; pmuctl adds each function's own filter" ]
+	pmuctl --sysfs-root "$T410" stat --dry-run --per-device -e 'nvidia_ucf_pmu_0/cycles/'
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: --per-device -e 'nvidia_ucf_pmu_0/cycles/': no PCIE, PCIE-TGT or HNS3 PMU named nvidia_ucf_pmu_0 has an event 'cycles' (the PMUs that select a PCI function; pmuctl list --events shows theirs)" ]
+	pmuctl --sysfs-root "$T410" stat --dry-run --per-device -e rd_req --sort rd_req
+	[ "$status" -eq 64 ]
+	[ "$output" = "pmuctl: error: --sort rd_req: not a column: the -e events are the columns, named FAMILY:EVENT (t410_pcie:rd_req)" ]
+	pmuctl --sysfs-root "$LIVE" stat --per-device -e rd_req -- true
+	[ "$status" -eq 64 ]
+	[[ "$output" == "pmuctl stat: --per-device -e counts the events system-wide, per function: it takes no command or --input"* ]]
 }

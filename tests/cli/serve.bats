@@ -102,7 +102,7 @@ scrape() {
 	serve_live -M t410_pcie_rd_bw
 	big=$(python3 -c 'print(("GET /metrics HTTP/1.1\r\nHost: x\r\nX-Big: " + "a" * 100000 + "\r\n\r\n").encode().hex())')
 	run python3 "$PROBE" send "$PORT" - <<<"$big"
-	[[ "$output" == "HTTP/1.1 431 "* || "$output" == "HTTP/1.1 413 "* || "$output" == closed ]]
+	[[ "$output" == "HTTP/1.1 431 "* || "$output" == closed ]] || { echo "oversized: $output"; return 1; }
 	for req in '\x00\xff\xfe garbage\r\n\r\n' 'GET\r\n\r\n' 'GET /metrics HTTP/9.9\r\n\r\n' \
 		'GET /metrics HTTP/1.1\r\n\r\n' 'GET /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n' \
 		'FOO /metrics HTTP/1.1\r\nHost: x\r\n\r\n'; do
@@ -172,6 +172,16 @@ scrape() {
 	finish
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"reload failed: still counting what was counted before"* ]]
+}
+
+@test "serve: --per-device -e: a counter and a rate per function, with its device label and its own filter" {
+	serve_live --per-device -e 'nvidia_pcie_pmu_*/rd_bytes/' --device 0001:01:00.0
+	wait_for "a sample" sampled 1
+	scrape >"$BATS_TEST_TMPDIR/d.prom"
+	grep -q '^pmuctl_t410_pcie_rd_bytes_total{pmu="nvidia_pcie_pmu_0_rc_0",socket="0",rc="0",device="0001:01:00.0",event="nvidia_pcie_pmu_0_rc_0/rd_bytes,src_rp_mask=0x1/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
+	grep -q '^pmuctl_t410_pcie_rd_bytes_per_second{scope="pmu",pmu="nvidia_pcie_pmu_0_rc_0",socket="0",rc="0",device="0001:01:00.0"} [0-9.e+]*$' "$BATS_TEST_TMPDIR/d.prom"
+	run promtool check metrics <"$BATS_TEST_TMPDIR/d.prom"
+	[ "$status" -eq 0 ]
 }
 
 @test "serve: bad options and a busy port: one line, the exit status the man page gives" {
