@@ -20,7 +20,7 @@ enum {
 static const struct argp_option serve_options[] = {
 	{ "listen", KEY_LISTEN, "ADDR:PORT", 0, "where to answer (default 127.0.0.1:9464, loopback only); [::1]:9464 for IPv6, :9464 for every address", 0 },
 	{ "interval", 'I', "MS", 0, "sample every MS milliseconds (default 1000, at least 100): the metrics are over the last interval", 0 },
-	{ "max-connections", KEY_MAX_CONNECTIONS, "N", 0, "connections served at once; more are refused (default 256)", 0 },
+	{ "max-connections", KEY_MAX_CONNECTIONS, "N", 0, "connections served at once; more wait in the kernel's listen queue (default 256)", 0 },
 	{ "timeout", KEY_TIMEOUT, "SEC", 0, "close a connection idle for SEC seconds, a half-open one too (default 10)", 0 },
 	{ "metrics", 'M', "METRIC,...", 0, "metrics to expose as gauges (pmuctl list --metrics), their events as counters", 1 },
 	{ "event", 'e', "EVENT", 0, "an event to expose as a counter (repeatable), in stat's syntax", 1 },
@@ -112,8 +112,9 @@ const struct argp serve_argp = {
 	"for it in Accept (Prometheus does), the Prometheus text format otherwise. GET / is a "
 	"page linking /metrics, GET /-/healthy says the server runs. SIGHUP reads the machine and "
 	"the --metrics-file again (a plan that fails to build keeps the old one); SIGTERM and "
-	"SIGINT stop, restoring what BlueField counting programmed. Counting needs root, or "
-	"CAP_PERFMON (perf_event_paranoid permitting) and the hwmon files for BlueField."
+	"SIGINT stop, restoring what BlueField counting programmed. Counting needs root or CAP_PERFMON; --per-device (the "
+	"DVSEC in extended config space) and BlueField (its hwmon files) need root: see "
+	"pmuctl-serve(1), PRIVILEGES."
 	"\vExamples:\n"
 	"  pmuctl serve -M t410_pcie_rd_bw,t410_pcie_wr_bw\n"
 	"  pmuctl serve --per-device --socket 0 --listen '[::1]:9464'\n"
