@@ -29,7 +29,7 @@ static bool selects_functions(const struct pmu_family *f)
 	return f == &family_t410_pcie || f == &family_t410_pcie_tgt || f == &family_hns3;
 }
 
-/* "PMU/EVENT/" or "EVENT", EVENT a name: into *pmu (NULL for none) and event; false if not so */
+/* "PMU/EVENT/" or "EVENT", EVENT a name: into pmu (empty for none) and event; false if not so */
 static bool split_named_event(const char *text, char *pmu, size_t psize, char *event, size_t esize)
 {
 	const char *slash = strchr(text, '/'), *ev = slash ? slash + 1 : text;
