@@ -19,7 +19,7 @@ enum {
 
 static const struct argp_option serve_options[] = {
 	{ "listen", KEY_LISTEN, "ADDR:PORT", 0, "where to answer (default 127.0.0.1:9464, loopback only); [::1]:9464 for IPv6, :9464 for every address", 0 },
-	{ "interval", 'I', "MS", 0, "sample every MS milliseconds (default 1000, at least 100): the metrics are over the last interval", 0 },
+	{ "interval", 'I', "MS", 0, "sample every MS milliseconds (default 1000, at least 100); the gauges cover the last one", 0 },
 	{ "max-connections", KEY_MAX_CONNECTIONS, "N", 0, "connections served at once; more wait in the kernel's listen queue (default 256)", 0 },
 	{ "timeout", KEY_TIMEOUT, "SEC", 0, "close a connection idle for SEC seconds, a half-open one too (default 10)", 0 },
 	{ "metrics", 'M', "METRIC,...", 0, "metrics to expose as gauges (pmuctl list --metrics), their events as counters", 1 },
