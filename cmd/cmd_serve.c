@@ -39,7 +39,7 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 	struct serve_args *sa = state->input;
 	struct stat_args *a = &sa->stat;
 
-	if (key != KEY_SORT && device_option(key, arg, state, a))
+	if (device_option(key, arg, state, a))
 		return 0;
 	switch (key) {
 	case KEY_LISTEN: {

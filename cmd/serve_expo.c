@@ -247,45 +247,66 @@ static void put_self(FILE *f, const struct expo_self *self, enum expo_format fmt
 }
 
 /* The -M values over the last interval, per PMU instance (and device): Prometheus sums */
-static int put_metrics(FILE *f, const struct expo_input *in)
+static int metric_values(const struct expo_input *in, struct metric_value **vals, size_t *nvals)
 {
 	struct metric_sample *samples = NULL;
-	struct render_ctx c = { .f = f, .face = FACE_OPENMETRICS, .aggr = AGGR_PMU, .rows = in->rows,
-				.nrows = in->nrows, .in_exposition = true };
 	size_t n = 0;
 	int ret = metric_samples_counted(in->plan, in->cs, in->mark, &samples, &n);
 
+	*vals = NULL;
+	*nvals = 0;
 	if (!ret)
-		ret = render_metric_samples(&c, samples, n, in->duration);
+		ret = metric_evaluate(samples, n, SCOPE_PMU, in->duration, vals, nvals);
 	metric_samples_free(samples, n);
 	return ret;
 }
 
-int expo_render(const struct expo_input *in, enum expo_format fmt, char **buf, size_t *len)
+/* One format, from what both share */
+static void put_exposition(FILE *f, const struct expo_input *in, enum expo_format fmt,
+			   const struct series *s, size_t n, const struct metric_value *vals, size_t nvals)
 {
-	struct series *s = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(buf, len);
-	int ret = 0;
+	struct render_ctx c = { .f = f, .face = FACE_OPENMETRICS, .in_exposition = true };
 
-	if (!f)
-		return -ENOMEM;
-	if (in->self->sampled) {
-		ret = collect(in, &s, &n);
-		if (!ret) {
-			put_counters(f, s, n, fmt);
-			put_running(f, s, n);
-			if (in->plan->nmetric)
-				ret = put_metrics(f, in);
-		}
-	}
+	put_counters(f, s, n, fmt);
+	put_running(f, s, n);
+	if (nvals)
+		render_metrics(&c, vals, nvals);
 	put_self(f, in->self, fmt);
 	if (fmt == EXPO_OPENMETRICS)
 		fputs("# EOF\n", f);
+}
+
+int expo_render(const struct expo_input *in, struct expo_text out[2])
+{
+	struct series *s = NULL;
+	struct metric_value *vals = NULL;
+	size_t n = 0, nvals = 0;
+	int ret = 0;
+
+	memset(out, 0, 2 * sizeof(*out));
+	/* the counters collected and the metrics evaluated once, for both formats */
+	if (in->self->sampled) {
+		ret = collect(in, &s, &n);
+		if (!ret && in->plan->nmetric)
+			ret = metric_values(in, &vals, &nvals);
+	}
+	for (int fmt = EXPO_PROMETHEUS; fmt <= EXPO_OPENMETRICS && !ret; fmt++) {
+		FILE *f = open_memstream(&out[fmt].buf, &out[fmt].len);
+
+		if (!f) {
+			ret = -ENOMEM;
+			break;
+		}
+		put_exposition(f, in, (enum expo_format)fmt, s, n, vals, nvals);
+		if (fclose(f))
+			ret = -ENOMEM;
+	}
 	series_free(s, n);
-	if (fclose(f) || ret) {
-		free(*buf);
-		*buf = NULL;
+	free(vals);
+	if (ret) {
+		free(out[EXPO_PROMETHEUS].buf);
+		free(out[EXPO_OPENMETRICS].buf);
+		memset(out, 0, 2 * sizeof(*out));
 		return -ENOMEM;
 	}
 	return 0;

@@ -30,12 +30,20 @@ struct expo_input {
 	const struct count_set *cs;
 	const struct count_mark *mark;	/* the sample before: metrics and running shares since */
 	double duration;		/* seconds since that sample */
-	const struct device_row *rows;	/* --per-device */
-	size_t nrows;
 	const struct expo_self *self;
 };
 
-/* The whole exposition into *buf (malloc'd, *len bytes). 0 or -ENOMEM. */
-int expo_render(const struct expo_input *in, enum expo_format fmt, char **buf, size_t *len);
+/* An exposition, malloc'd */
+struct expo_text {
+	char *buf;
+	size_t len;
+};
+
+/*
+ * The whole exposition in both formats, out[EXPO_PROMETHEUS] and out[EXPO_OPENMETRICS], from
+ * one collection of the counters and one evaluation of the metrics. 0, or -ENOMEM and nothing
+ * allocated.
+ */
+int expo_render(const struct expo_input *in, struct expo_text out[2]);
 
 #endif

@@ -10,10 +10,12 @@
 #include <unistd.h>
 #include "cmd/pmuctl.h"
 #include "lib/diag.h"
+#include "cmd/counting.h"
 #include "cmd/failures.h"
 #include "cmd/stat.h"
 #include "cmd/stream.h"
 #include "cmd/top_screen.h"
+#include "lib/monotonic.h"
 #include "lib/signals.h"
 #include "lib/workload.h"
 #include "pmu/drivers/plan_counters.h"
@@ -22,9 +24,7 @@
 struct run {
 	const struct stat_args *a;
 	struct stat_setup s;
-	struct count_set cs;
-	struct count_mark *mark;	/* every counter at the last interval */
-	bool *warned;		/* per counter: its failure was reported */
+	struct counting c;	/* the plan's counters, marked at the last interval */
 	struct workload wl;
 	bool started;		/* the workload runs */
 	bool term_sent;		/* SIGTERM was passed on to it */
@@ -34,14 +34,6 @@ struct run {
 	struct timespec wall0;	/* the wall clock then */
 	double last_t;		/* when the last interval was printed */
 };
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* The wall-clock time t seconds after the start: the same instant as the time printed */
 static struct timespec wall_at(const struct run *r, double t)
@@ -58,7 +50,7 @@ static int emit_metrics(struct run *r, FILE *f, const struct render_ctx *c, bool
 	struct metric_sample *samples = NULL;
 	struct render_ctx mc = *c;
 	size_t n = 0;
-	int ret = metric_samples_counted(&r->s.plan, &r->cs, delta ? r->mark : NULL, &samples, &n);
+	int ret = metric_samples_counted(&r->s.plan, &r->c.cs, delta ? r->c.mark : NULL, &samples, &n);
 
 	mc.f = f;
 	if (!ret)
@@ -125,7 +117,7 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 		struct tally_opts to = { .aggr = r->a->aggr, .packages = &r->s.packages };
 		struct tally rows;
 
-		if (tally_build(&r->s.plan, r->a->event, &r->cs, delta ? r->mark : NULL, &to, &rows)) {
+		if (tally_build(&r->s.plan, r->a->event, &r->c.cs, delta ? r->c.mark : NULL, &to, &rows)) {
 			json_decref(c.record);
 			return -ENOMEM;
 		}
@@ -138,7 +130,7 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 		ret = emit_metrics(r, r->out.f, &c, delta, duration);
 	/* as perf shows the events beside a metric: under -v, in the table */
 	if (!ret && settings.verbose && !r->a->metric_only && c.face == FACE_TEXT && r->s.plan.nmetric)
-		render_metric_inputs(&c, &r->s.plan, &r->cs, delta ? r->mark : NULL);
+		render_metric_inputs(&c, &r->s.plan, &r->c.cs, delta ? r->c.mark : NULL);
 	if (c.record && !ret)
 		ret = stat_record_emit(&c);
 	json_decref(c.record);
@@ -156,7 +148,7 @@ static int open_output(struct run *r)
 /* One warning per cause, once; returns how many counters failed */
 static size_t report_failures(struct run *r)
 {
-	return warn_failures(&r->s.plan, &r->cs, r->warned);
+	return warn_failures(&r->s.plan, &r->c.cs, r->c.warned);
 }
 
 /*
@@ -167,13 +159,11 @@ static void wait_until(const struct run *r, double deadline, const sigset_t *unb
 {
 	bool keys = r->a->top && !r->a->top->batch;
 	struct pollfd in = { .fd = STDIN_FILENO, .events = POLLIN };
-	double left = deadline - now_s();
-	struct timespec ts;
+	double left = deadline - monotonic_s();
+	struct timespec ts = timespec_of(left);
 
 	if (deadline > 0 && left <= 0)
 		return;
-	ts.tv_sec = (time_t)left;
-	ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 	if (ppoll(keys ? &in : NULL, keys, deadline > 0 ? &ts : NULL, unblocked) > 0 &&
 	    (in.revents & (POLLHUP | POLLERR | POLLNVAL)))
 		r->a->top->quit = true;
@@ -217,19 +207,19 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 
 		wait_until(r, deadline, unblocked);
 		/* the end of --duration is the last interval's end: printed below */
-		if (signalled(r) || (end && now_s() >= end))
+		if (signalled(r) || (end && monotonic_s() >= end))
 			break;
 		if (a->top && !a->top->batch && (a->top->quit || top_screen_keys(a->top)))
 			break;
-		if (next && now_s() >= next) {
+		if (next && monotonic_s() >= next) {
 			/* as perf: the time of a report is taken before its reads */
-			double t = now_s() - t0;
+			double t = monotonic_s() - t0;
 
-			count_read_all(&r->cs);
+			count_read_all(&r->c.cs);
 			report_failures(r);
 			interval++;
 			ret = emit(r, true, interval, t, interval == 1);
-			tally_mark(&r->cs, r->mark);
+			tally_mark(&r->c.cs, r->c.mark);
 			all_printed = a->interval_count && interval >= a->interval_count;
 			/* an output that cannot be written ends the run, as a full disk would */
 			if (ret || all_printed)
@@ -237,9 +227,9 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 		}
 	}
 	/* after the counters stop, before their reads: the time covers all they counted */
-	count_disable_all(&r->cs);
-	t_end = now_s() - t0;
-	count_read_all(&r->cs);
+	count_disable_all(&r->c.cs);
+	t_end = monotonic_s() - t0;
+	count_read_all(&r->c.cs);
 	report_failures(r);
 	/*
 	 * The totals, or with -I the last interval however short, so that the intervals add up
@@ -298,18 +288,6 @@ static void finish_workload(struct run *r, bool failed)
 		workload_reap(&r->wl, true);
 }
 
-/* Every restore that failed is an error of its own, naming the file and its value */
-static int close_counters(struct run *r)
-{
-	struct diag errors = { 0 };
-	int ret = count_close_all(&r->cs, &errors);
-
-	for (size_t i = 0; i < errors.n; i++)
-		p_err("%s", errors.msg[i]);
-	diag_free(&errors);
-	return ret;
-}
-
 /* top: the selected metrics are the columns s cycles through */
 static int top_columns(struct run *r)
 {
@@ -333,10 +311,8 @@ static void free_run(struct run *r)
 		free((void *)r->a->top->column_names);
 		r->a->top->column_names = NULL;
 	}
-	count_set_free(&r->cs);
+	counting_free(&r->c);
 	stat_setup_free(&r->s);
-	free(r->mark);
-	free(r->warned);
 	free(r->target);
 }
 
@@ -369,24 +345,9 @@ int stat_count(const struct stat_args *a, int *die_signal)
 	po.task = a->command && !a->all_cpus ? r.wl.pid : -1;
 	po.online = &r.s.online;
 	po.root = &r.s.root;
-	if (plan_counters(&r.s.plan, &po, &r.cs)) {
-		p_err("out of memory");
-		ret = EXIT_FAIL;
-		goto out_workload;
-	}
-	r.mark = calloc(r.cs.n ? r.cs.n : 1, sizeof(*r.mark));
-	r.warned = calloc(r.cs.n ? r.cs.n : 1, sizeof(bool));
-	if (!r.mark || !r.warned || count_open_all(&r.cs)) {
-		p_err("cannot set up counting: out of memory");
-		ret = EXIT_FAIL;
+	ret = counting_open(&r.c, &r.s.plan, &po, &nfailed);
+	if (ret)
 		goto out_close;
-	}
-	nfailed = report_failures(&r);
-	if (nfailed == r.cs.n) {
-		p_err("no event could be counted");
-		ret = EXIT_FAIL;
-		goto out_close;
-	}
 	if (signals_caught() || open_output(&r)) {
 		ret = signals_caught() ? EXIT_OK : EXIT_FAIL;
 		goto out_close;
@@ -399,8 +360,8 @@ int stat_count(const struct stat_args *a, int *die_signal)
 	}
 	/* as perf: the time a count covers starts when the counters do */
 	clock_gettime(CLOCK_REALTIME, &r.wall0);
-	r.t0 = now_s();
-	count_enable_all(&r.cs);
+	r.t0 = monotonic_s();
+	count_enable_all(&r.c.cs);
 	if (a->command) {
 		int e = workload_start(&r.wl);
 
@@ -411,16 +372,15 @@ int stat_count(const struct stat_args *a, int *die_signal)
 			goto out_close;
 		}
 	}
-	p_info("counting with %zu counter%s; Ctrl-C stops and prints the totals", r.cs.n - nfailed,
-	       plural((long)(r.cs.n - nfailed)));
+	p_info("counting with %zu counter%s; Ctrl-C stops and prints the totals", r.c.cs.n - nfailed,
+	       plural((long)(r.c.cs.n - nfailed)));
 	ret = count_loop(&r, &unblocked) ? EXIT_FAIL : EXIT_OK;
 	/* opens or reads that failed: those rows say <not counted> */
 	if (!ret && report_failures(&r))
 		ret = EXIT_PARTIAL;
 out_close:
-	if (close_counters(&r))
+	if (counting_close(&r.c))
 		ret = EXIT_FAIL;
-out_workload:
 	finish_workload(&r, ret == EXIT_FAIL);
 	if (stream_close(&r.out))
 		ret = EXIT_FAIL;

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The open and close every counting command shares, with the same messages. */
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/counting.h"
+#include "cmd/failures.h"
+#include "cmd/pmuctl.h"
+#include "lib/diag.h"
+
+int counting_open(struct counting *c, const struct plan *plan, const struct plan_counters_opts *po,
+		  size_t *nfailed)
+{
+	if (plan_counters(plan, po, &c->cs)) {
+		p_err("out of memory");
+		return EXIT_FAIL;
+	}
+	c->mark = calloc(c->cs.n ? c->cs.n : 1, sizeof(*c->mark));
+	c->warned = calloc(c->cs.n ? c->cs.n : 1, sizeof(bool));
+	c->open = true;
+	if (!c->mark || !c->warned || count_open_all(&c->cs)) {
+		p_err("cannot set up counting: out of memory");
+		return EXIT_FAIL;
+	}
+	*nfailed = warn_failures(plan, &c->cs, c->warned);
+	if (*nfailed == c->cs.n) {
+		p_err("no event could be counted");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+int counting_close(struct counting *c)
+{
+	struct diag errors = { 0 };
+	int ret;
+
+	if (!c->open)
+		return 0;
+	c->open = false;
+	ret = count_close_all(&c->cs, &errors);
+	for (size_t i = 0; i < errors.n; i++)
+		p_err("%s", errors.msg[i]);
+	diag_free(&errors);
+	return ret;
+}
+
+void counting_free(struct counting *c)
+{
+	count_set_free(&c->cs);
+	free(c->mark);
+	free(c->warned);
+	memset(c, 0, sizeof(*c));
+}
