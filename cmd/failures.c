@@ -111,6 +111,13 @@ out:
 	free(pmus);
 }
 
+void warn_resets(const struct count_set *cs, const struct count_mark *mark)
+{
+	for (size_t i = 0; i < cs->n; i++)
+		if (count_state_since(cs, i, mark) == COUNT_RESET)
+			p_warn("%s: %s", cs->v[i].event, count_why(&cs->v[i], COUNT_RESET));
+}
+
 size_t warn_failures(const struct plan *plan, const struct count_set *cs, bool *warned)
 {
 	char **cause = calloc(cs->n ? cs->n : 1, sizeof(*cause));

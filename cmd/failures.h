@@ -14,5 +14,7 @@
  * Returns how many counters have failed, warned before or not.
  */
 size_t warn_failures(const struct plan *plan, const struct count_set *cs, bool *warned);
+/* Warn about every counter reset since its mark: that report has no count for it */
+void warn_resets(const struct count_set *cs, const struct count_mark *mark);
 
 #endif

@@ -20,7 +20,7 @@ void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, c
 		for (size_t i = 0; i < cs->n; i++) {
 			struct count_mark d;
 
-			if (cs->v[i].ev != ev || cs->v[i].state != COUNT_OK)
+			if (cs->v[i].ev != ev || count_state_since(cs, i, base) != COUNT_OK)
 				continue;
 			d = count_since(cs, i, base);
 			count += count_scaled(d.value, d.enabled, d.running);

@@ -2,6 +2,7 @@
 /* The error sink, caret rendering, safe text and JSON emission. */
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -108,16 +109,17 @@ int temp_close(FILE *f, char *tmp, const char *path, bool keep)
 	return ret;
 }
 
-const char *human_number(double v, int decimals, char *buf, size_t size)
+/* digits, and perhaps a fraction after a '.', with a comma between each three */
+static const char *human_number_digits(const char *digits, char *buf, size_t size)
 {
-	char digits[64], *dot;
-	size_t n, o = 0;
+	const char *dot = strchr(digits, '.');
+	size_t n = dot ? (size_t)(dot - digits) : strlen(digits), o = 0;
 
-	snprintf(digits, sizeof(digits), "%.*f", decimals, fabs(v));
-	dot = strchr(digits, '.');
-	n = dot ? (size_t)(dot - digits) : strlen(digits);
-	if (v < 0 && o + 1 < size)
+	if (*digits == '-' && o + 1 < size) {
 		buf[o++] = '-';
+		digits++;
+		n--;
+	}
 	for (size_t i = 0; i < n && o + 2 < size; i++) {
 		if (i && (n - i) % 3 == 0)
 			buf[o++] = ',';
@@ -125,6 +127,22 @@ const char *human_number(double v, int decimals, char *buf, size_t size)
 	}
 	snprintf(buf + o, size - o, "%s", dot ? dot : "");
 	return buf;
+}
+
+const char *human_number(double v, int decimals, char *buf, size_t size)
+{
+	char digits[64];
+
+	snprintf(digits, sizeof(digits), "%s%.*f", v < 0 ? "-" : "", decimals, fabs(v));
+	return human_number_digits(digits, buf, size);
+}
+
+const char *human_u64(uint64_t v, char *buf, size_t size)
+{
+	char digits[24];
+
+	snprintf(digits, sizeof(digits), "%" PRIu64, v);
+	return human_number_digits(digits, buf, size);
 }
 
 void p_err(const char *fmt, ...)
@@ -270,6 +288,17 @@ json_t *json_hex(unsigned long long v)
 
 	snprintf(b, sizeof(b), "0x%llx", v);
 	return json_string(b);
+}
+
+json_t *json_count(bool exact, uint64_t value, double estimate)
+{
+	if (exact && value <= INT64_MAX)
+		return json_integer((json_int_t)value);
+	if (exact)
+		return json_real((double)value);
+	if (estimate >= 0 && estimate < 0x1p63)
+		return json_integer((json_int_t)llround(estimate));
+	return isfinite(estimate) ? json_real(round(estimate)) : json_null();
 }
 
 json_t *json_int_or_null(long long v)

@@ -6,6 +6,7 @@
 #include <argp.h>
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "lib/err.h"
 #include "lib/sysroot.h"
@@ -76,10 +77,18 @@ void fput_safe(const char *s, FILE *f);
 const char *safe_str(const char *s, char *buf, size_t size);
 /* As perf prints numbers: 66800000 -> "66,800,000", never 6.68e+07; decimals after the point */
 const char *human_number(double v, int decimals, char *buf, size_t size);
+/* A count with thousands separators, every digit exact (a double holds 53 bits) */
+const char *human_u64(uint64_t v, char *buf, size_t size);
 
 /* JSON: build one root, dump once. */
 int json_emit(json_t *root);
 json_t *json_hex(unsigned long long v);
+/*
+ * A count: exact, the counters' sum as read, or else the estimate scaled for multiplexing;
+ * an integer either way, never a double cast out of range (beyond 2^63, a JSON number that
+ * is still an integer)
+ */
+json_t *json_count(bool exact, uint64_t value, double estimate);
 /* A number the machine may not have (-1: socket, RC, CPU): null then */
 json_t *json_int_or_null(long long v);
 struct cpulist;

@@ -19,6 +19,7 @@
 #include "cmd/serve_http.h"
 #include "lib/monotonic.h"
 #include "lib/signals.h"
+#include "lib/ticker.h"
 #include "pmu/drivers/plan_counters.h"
 
 /* One plan, opened and enabled */
@@ -81,6 +82,7 @@ static void sample(struct server *sv)
 
 	memset(sv->self.states, 0, sizeof(sv->self.states));
 	count_read_all(&r->c.cs);
+	warn_resets(&r->c.cs, r->c.mark);
 	warn_failures(&r->s.plan, &r->c.cs, r->c.warned);
 	for (size_t i = 0; i < r->c.cs.n; i++) {
 		enum count_state st = r->c.cs.v[i].state;
@@ -94,7 +96,7 @@ static void sample(struct server *sv)
 	sv->self.samples++;
 	if (publish(sv, t0 - r->last_t))
 		p_err("cannot render the metrics: out of memory; /metrics keeps the sample before");
-	tally_mark(&r->c.cs, r->c.mark);
+	count_mark_all(&r->c.cs, r->c.mark);
 	r->last_t = t0;
 }
 
@@ -139,23 +141,20 @@ static void wait_until(struct server *sv, double deadline, const sigset_t *unblo
 
 static void serve_loop(struct server *sv, const sigset_t *unblocked)
 {
-	double interval = (double)sv->a->stat.interval_ms / 1e3, next = monotonic_s() + interval;
+	struct ticker tick;
 
+	ticker_start(&tick, monotonic_s(), (double)sv->a->stat.interval_ms / 1e3);
 	while (!signals_caught()) {
-		wait_until(sv, next, unblocked);
+		wait_until(sv, ticker_deadline(&tick), unblocked);
 		if (signals_caught())
 			break;
 		if (signals_reload()) {
 			reload(sv);
-			next = monotonic_s() + interval;
+			ticker_start(&tick, monotonic_s(), (double)sv->a->stat.interval_ms / 1e3);
 		}
-		if (monotonic_s() >= next) {
-			if (sv->c.c.open)
-				sample(sv);
-			/* a loop that fell behind skips the samples it missed, as a scrape would */
-			while (next <= monotonic_s())
-				next += interval;
-		}
+		/* a loop that fell behind skips the samples it missed, as a scrape would */
+		if (ticker_due(&tick, monotonic_s(), NULL) && sv->c.c.open)
+			sample(sv);
 	}
 }
 

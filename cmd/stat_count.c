@@ -17,6 +17,7 @@
 #include "cmd/top_screen.h"
 #include "lib/monotonic.h"
 #include "lib/signals.h"
+#include "lib/ticker.h"
 #include "lib/workload.h"
 #include "pmu/drivers/plan_counters.h"
 #include "pmu/metrics/metric_samples.h"
@@ -33,6 +34,8 @@ struct run {
 	double t0;		/* when the counters were enabled: the start of every time printed */
 	struct timespec wall0;	/* the wall clock then */
 	double last_t;		/* when the last interval was printed */
+	struct ticker tick;	/* -I's deadlines */
+	bool skip_warned;	/* deadlines were skipped, and it was said */
 };
 
 /* The wall-clock time t seconds after the start: the same instant as the time printed */
@@ -145,28 +148,48 @@ static int open_output(struct run *r)
 	return stream_open(&r->out, r->a->output, r->a->append);
 }
 
-/* One warning per cause, once; returns how many counters failed */
+/* One warning per cause, once, and one per reset since the last report; returns how many
+ * counters failed */
 static size_t report_failures(struct run *r)
 {
+	warn_resets(&r->c.cs, r->c.mark);
 	return warn_failures(&r->s.plan, &r->c.cs, r->c.warned);
+}
+
+static bool any_reset(const struct count_set *cs)
+{
+	for (size_t i = 0; i < cs->n; i++)
+		if (cs->v[i].resets)
+			return true;
+	return false;
 }
 
 /*
  * Sleep until the deadline, a signal, or (top on a terminal) a key; returns when something
- * needs doing. A terminal that hangs up ends top: its input would wake the loop for ever.
+ * needs doing. A deadline already passed still polls: ppoll is where the blocked signals are
+ * taken, so a loop that falls behind keeps answering SIGINT and SIGTERM. A terminal that
+ * hangs up ends top: its input would wake the loop for ever.
  */
 static void wait_until(const struct run *r, double deadline, const sigset_t *unblocked)
 {
 	bool keys = r->a->top && !r->a->top->batch;
 	struct pollfd in = { .fd = STDIN_FILENO, .events = POLLIN };
-	double left = deadline - monotonic_s();
-	struct timespec ts = timespec_of(left);
+	struct timespec ts = timespec_of(deadline - monotonic_s());
 
-	if (deadline > 0 && left <= 0)
-		return;
 	if (ppoll(keys ? &in : NULL, keys, deadline > 0 ? &ts : NULL, unblocked) > 0 &&
 	    (in.revents & (POLLHUP | POLLERR | POLLNVAL)))
 		r->a->top->quit = true;
+}
+
+/* Deadlines passed over: said once when it starts, and in all at the end (not over top's screen) */
+static void note_skipped(struct run *r, long skipped)
+{
+	if (!skipped || r->skip_warned || r->a->top)
+		return;
+	r->skip_warned = true;
+	p_warn("skipped %ld interval%s: a report took longer than -I %ld ms, or pmuctl was stopped; "
+	       "each report covers the time since the one before", skipped, plural(skipped),
+	       r->a->interval_ms);
 }
 
 /*
@@ -197,12 +220,14 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 {
 	const struct stat_args *a = r->a;
 	double t0 = r->t0, end = a->duration > 0 ? t0 + a->duration : 0, t_end;
-	long interval = 0;
+	long interval = 0, skipped;
 	bool all_printed = false;	/* --interval-count reached */
 	int ret = 0;
 
+	if (a->interval_ms)
+		ticker_start(&r->tick, t0, (double)a->interval_ms / 1e3);
 	while (!signalled(r) && !workload_ended(r)) {
-		double next = a->interval_ms ? t0 + (double)(interval + 1) * (double)a->interval_ms / 1e3 : 0;
+		double next = a->interval_ms ? ticker_deadline(&r->tick) : 0;
 		double deadline = next && (!end || next < end) ? next : end;
 
 		wait_until(r, deadline, unblocked);
@@ -211,15 +236,16 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 			break;
 		if (a->top && !a->top->batch && (a->top->quit || top_screen_keys(a->top)))
 			break;
-		if (next && monotonic_s() >= next) {
+		if (a->interval_ms && ticker_due(&r->tick, monotonic_s(), &skipped)) {
 			/* as perf: the time of a report is taken before its reads */
 			double t = monotonic_s() - t0;
 
+			note_skipped(r, skipped);
 			count_read_all(&r->c.cs);
 			report_failures(r);
 			interval++;
 			ret = emit(r, true, interval, t, interval == 1);
-			tally_mark(&r->c.cs, r->c.mark);
+			count_mark_all(&r->c.cs, r->c.mark);
 			all_printed = a->interval_count && interval >= a->interval_count;
 			/* an output that cannot be written ends the run, as a full disk would */
 			if (ret || all_printed)
@@ -239,6 +265,8 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 	if (!ret && !all_printed && !signals_silent() && !a->top)
 		ret = emit(r, a->interval_ms != 0, a->interval_ms ? interval + 1 : 0, t_end,
 			   interval == 0);
+	if (r->tick.skipped && !a->top)
+		p_note("%ld interval%s skipped in all", r->tick.skipped, plural(r->tick.skipped));
 	return ret;
 }
 
@@ -375,8 +403,8 @@ int stat_count(const struct stat_args *a, int *die_signal)
 	p_info("counting with %zu counter%s; Ctrl-C stops and prints the totals", r.c.cs.n - nfailed,
 	       plural((long)(r.c.cs.n - nfailed)));
 	ret = count_loop(&r, &unblocked) ? EXIT_FAIL : EXIT_OK;
-	/* opens or reads that failed: those rows say <not counted> */
-	if (!ret && report_failures(&r))
+	/* opens or reads that failed, or counters reset: those rows say so, not a count */
+	if (!ret && (warn_failures(&r.s.plan, &r.c.cs, r.c.warned) || any_reset(&r.c.cs)))
 		ret = EXIT_PARTIAL;
 out_close:
 	if (counting_close(&r.c))

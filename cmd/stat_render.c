@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Count rows: a table like perf's, CSV with a header (-x), JSON (one object per interval). */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,12 +23,20 @@ static const char *state_name(enum count_state s, bool json)
 		return "counted";
 	if (s == COUNT_NOT_SUPPORTED)
 		return json ? "not_supported" : "<not supported>";
+	if (s == COUNT_RESET)
+		return json ? "reset" : "<reset>";
 	return json ? "not_counted" : "<not counted>";
 }
 
 static const char *state_text(enum count_state s)
 {
 	return state_name(s, false);
+}
+
+/* Whether the row's count is the counters' own sum, not an estimate scaled for multiplexing */
+static bool exact(const struct tally_row *r)
+{
+	return r->running >= r->enabled;
 }
 
 static void row_where(const struct render_ctx *c, const struct tally_row *r, char *buf, size_t size)
@@ -60,7 +69,8 @@ static void counts_text(const struct render_ctx *c, const struct tally *t)
 			fprintf(f, "%s%18s      %s\n", where, state_text(row->state), label);
 			continue;
 		}
-		fprintf(f, "%s%18s      ", where, human_number(row->count, 0, num, sizeof(num)));
+		fprintf(f, "%s%18s      ", where, exact(row) ? human_u64(row->value, num, sizeof(num)) :
+							       human_number(row->count, 0, num, sizeof(num)));
 		if (running_pct(row) < 100.0)
 			fprintf(f, "%-44s (%.2f%%)\n", label, running_pct(row));
 		else
@@ -83,7 +93,9 @@ static void counts_csv(const struct render_ctx *c, const struct tally *t)
 
 		if (c->interval)
 			csv_fmt(&w, "%.9f", c->time_s);
-		if (row->state == COUNT_OK)
+		if (row->state == COUNT_OK && exact(row))
+			csv_fmt(&w, "%" PRIu64, row->value);
+		else if (row->state == COUNT_OK)
 			csv_fmt(&w, "%.0f", round(row->count));
 		else
 			csv_str(&w, state_text(row->state));
@@ -110,7 +122,8 @@ static json_t *row_json(const struct render_ctx *c, const struct tally_row *row)
 	json_object_set_new(o, "cpu", json_int_or_null(c->aggr == AGGR_NONE ? row->cpu : -1));
 	/* a count of one PCI function: stat --per-device */
 	json_object_set_new(o, "device", json_null());
-	json_object_set_new(o, "count", row->state == COUNT_OK ? json_integer((json_int_t)llround(row->count)) : json_null());
+	json_object_set_new(o, "count", row->state == COUNT_OK ? json_count(exact(row), row->value, row->count) :
+								  json_null());
 	json_object_set_new(o, "running_pct", json_real(round(running_pct(row) * 100) / 100));
 	/* summed over the row's counters, as perf's CSV prints its run time */
 	json_object_set_new(o, "enabled_ns", json_integer((json_int_t)row->enabled));

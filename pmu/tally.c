@@ -50,7 +50,8 @@ static int rc_of(const struct plan_event *e)
 
 /* The row counter c sums into; *created when it is new */
 static struct tally_row *row_for(struct tally *t, const struct tally_opts *o, const struct plan_event *e,
-				 const struct counter *c, char *const *args, bool *created)
+				 const struct counter *c, enum count_state state, char *const *args,
+				 bool *created)
 {
 	struct tally_row *row;
 
@@ -61,7 +62,8 @@ static struct tally_row *row_for(struct tally *t, const struct tally_opts *o, co
 	row = &t->v[t->n];
 	*row = (struct tally_row){ .pmu = pmu_of(e), .socket = socket_of(e, c, o->packages),
 				   .rc = rc_of(e), .cpu = c->cpu,
-				   .arg = e->arg, .start = e->start, .state = c->state, .why = c->why };
+				   .arg = e->arg, .start = e->start, .state = state,
+				   .why = count_why(c, state) };
 	row->label = e->end > e->start ? strndup(args[e->arg] + e->start, e->end - e->start) :
 					 strdup(e->event);
 	if (!row->label)
@@ -97,13 +99,14 @@ int tally_build(const struct plan *plan, char *const *args, const struct count_s
 		const struct counter *c = &cs->v[i];
 		const struct plan_event *e = &plan->v[c->ev];
 		struct count_mark d = count_since(cs, i, base);
+		enum count_state state = count_state_since(cs, i, base);
 		struct tally_row *row;
 		bool created;
 
 		row_of[i] = SIZE_MAX;
 		if (e->arg < 0)
 			continue;	/* a metric's events show as the metric */
-		row = row_for(out, o, e, c, args, &created);
+		row = row_for(out, o, e, c, state, args, &created);
 		if (!row) {
 			free(row_of);
 			tally_free(out);
@@ -121,13 +124,14 @@ int tally_build(const struct plan *plan, char *const *args, const struct count_s
 				row->rc = -1;
 			if (row->cpu != c->cpu)
 				row->cpu = -1;
-			if (c->state == COUNT_OK && row->state != COUNT_OK) {
+			if (state == COUNT_OK && row->state != COUNT_OK) {
 				row->state = COUNT_OK;
 				row->why = NULL;
 			}
 		}
-		if (c->state != COUNT_OK)
+		if (state != COUNT_OK)
 			continue;
+		row->value += d.value;
 		row->count += count_scaled(d.value, d.enabled, d.running);
 		row->enabled += d.enabled;
 		row->running += d.running;
@@ -144,8 +148,3 @@ void tally_free(struct tally *t)
 	memset(t, 0, sizeof(*t));
 }
 
-void tally_mark(const struct count_set *cs, struct count_mark *marks)
-{
-	for (size_t i = 0; i < cs->n; i++)
-		marks[i] = (struct count_mark){ cs->v[i].value, cs->v[i].enabled, cs->v[i].running };
-}

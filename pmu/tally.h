@@ -25,6 +25,7 @@ struct tally_row {
 	int ncpu;		/* how many CPUs it sums (perf's --per-socket "S0  2") */
 	int arg;		/* which -e string */
 	size_t start;		/* where in it: an event given twice is two rows */
+	uint64_t value;		/* the counts as read, summed: exact while running == enabled */
 	double count;		/* scaled for multiplexing */
 	uint64_t enabled, running;
 	enum count_state state;
@@ -48,8 +49,5 @@ struct tally_opts {
 int tally_build(const struct plan *plan, char *const *args, const struct count_set *cs,
 		const struct count_mark *base, const struct tally_opts *o, struct tally *out);
 void tally_free(struct tally *t);
-
-/* Marks of every counter now, to count the next interval from */
-void tally_mark(const struct count_set *cs, struct count_mark *marks);
 
 #endif

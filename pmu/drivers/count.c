@@ -107,14 +107,38 @@ void count_set_free(struct count_set *s)
 struct count_mark count_since(const struct count_set *s, size_t i, const struct count_mark *base)
 {
 	const struct counter *c = &s->v[i];
-	struct count_mark m = { c->value, c->enabled, c->running };
+	struct count_mark m = { c->value, c->enabled, c->running, c->resets };
 
 	if (base) {
 		m.value -= base[i].value;
 		m.enabled -= base[i].enabled;
 		m.running -= base[i].running;
+		m.resets -= base[i].resets;
 	}
 	return m;
+}
+
+enum count_state count_state_since(const struct count_set *s, size_t i, const struct count_mark *base)
+{
+	const struct counter *c = &s->v[i];
+
+	if (c->state == COUNT_OK && c->resets != (base ? base[i].resets : 0))
+		return COUNT_RESET;
+	return c->state;
+}
+
+const char *count_why(const struct counter *c, enum count_state st)
+{
+	if (st == COUNT_RESET)
+		return "the counter went backwards: another program reset it (wrote its eventN or "
+		       "counterN), and what it counted before is lost";
+	return c->why;
+}
+
+void count_mark_all(const struct count_set *s, struct count_mark *marks)
+{
+	for (size_t i = 0; i < s->n; i++)
+		marks[i] = count_since(s, i, NULL);
 }
 
 double count_scaled(uint64_t value, uint64_t enabled, uint64_t running)

@@ -18,6 +18,7 @@ enum count_state {
 	COUNT_NOT_COUNTED,	/* opened, but never scheduled on the PMU */
 	COUNT_NOT_SUPPORTED,	/* the kernel or the hardware has no such event */
 	COUNT_FAILED,		/* could not be opened or read; why says what to do */
+	COUNT_RESET,		/* went backwards since the mark: reset by another writer, not a count */
 };
 
 struct count_driver;
@@ -33,6 +34,7 @@ struct counter {
 	int error;		/* -errno when FAILED */
 	char *why;		/* the explanation of a failure */
 	uint64_t value, enabled, running;
+	uint32_t resets;	/* times the hardware counter went backwards: value restarted there */
 	void *priv;		/* the driver's */
 };
 
@@ -82,9 +84,16 @@ double count_scaled(uint64_t value, uint64_t enabled, uint64_t running);
 /* A counter's value, enabled and running times at one moment, to count from */
 struct count_mark {
 	uint64_t value, enabled, running;
+	uint32_t resets;
 };
 
 /* Counter i of a set since its mark in base (NULL: since enable) */
 struct count_mark count_since(const struct count_set *s, size_t i, const struct count_mark *base);
+/* Its state over that span: COUNT_RESET when it was reset within it, whatever it reads now */
+enum count_state count_state_since(const struct count_set *s, size_t i, const struct count_mark *base);
+/* Why a counter has no count over a span in state st (NULL when it has one) */
+const char *count_why(const struct counter *c, enum count_state st);
+/* Every counter of s now, to count the next report from */
+void count_mark_all(const struct count_set *s, struct count_mark *marks);
 
 #endif

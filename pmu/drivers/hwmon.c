@@ -28,8 +28,8 @@ struct hwmon_counter {
 	uint32_t code;
 	const char *reg;	/* register blocks: the file read */
 	int slot;		/* eventN/counterN; -1 for registers */
-	uint64_t start;		/* the counter's value when counting began */
-	uint64_t start_ns;	/* and when that was, for enabled and running time */
+	uint64_t last;		/* the counter's value at the last read (at enable first) */
+	uint64_t start_ns;	/* when counting began, for enabled and running time */
 	char *saved_event;	/* "0x45" to write back, NULL when nothing to restore */
 	bool programmed;
 };
@@ -418,13 +418,31 @@ static int hwmon_enable(struct count_set *s)
 
 		if (!h || s->v[i].state == COUNT_FAILED)
 			continue;
-		int ret = sample(&s->v[i], &h->start);
+		int ret = sample(&s->v[i], &h->last);
 
 		h->start_ns = now_ns();
 		if (ret)
 			sample_failed(&s->v[i], ret);
 	}
 	return 0;
+}
+
+/*
+ * What the counter counted since the last read. Unsigned at its width, a wrap still gives
+ * the delta. A 64-bit counter never moves 2^63 between two reads: one that seems to has gone
+ * backwards, cleared by another writer of eventN or counterN; what it counted before the
+ * clear is lost, so the counter restarts from what it reads and its reset is counted.
+ */
+static uint64_t delta(struct counter *c, struct hwmon_counter *h, uint64_t now)
+{
+	uint64_t mask = counter_mask(h->block), d = (now - h->last) & mask;
+
+	h->last = now;
+	if (mask == UINT64_MAX && d > INT64_MAX) {
+		c->resets++;
+		return now;
+	}
+	return d;
 }
 
 static int hwmon_read(struct count_set *s)
@@ -444,8 +462,7 @@ static int hwmon_read(struct count_set *s)
 			first = first ? first : ret;
 			continue;
 		}
-		/* unsigned, at the counter's width: a wrap still gives the delta */
-		s->v[i].value = (now - h->start) & counter_mask(h->block);
+		s->v[i].value += delta(&s->v[i], h, now);
 		/* a block counts all the time it is programmed: never multiplexed */
 		s->v[i].enabled = s->v[i].running = now_ns() - h->start_ns;
 		s->v[i].state = COUNT_OK;

@@ -53,7 +53,7 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 		if (e->metric < 0)
 			continue;
 		s = &(*out)[e->metric];
-		if (c->state != COUNT_OK)
+		if (count_state_since(cs, i, base) != COUNT_OK)
 			s->count[e->var] = NAN;
 		else
 			s->count[e->var] += count_scaled(d.value, d.enabled, d.running);

@@ -79,6 +79,51 @@ signalled() {
 	done
 }
 
+@test "bluefield: a read slower than -I still ends on SIGINT and SIGTERM, state restored" {
+	for sig in INT TERM; do
+		# each read of counter0 takes 0.3 s, three intervals of -I 100: pmuctl is always late
+		bf_mount "${INIT[@]}" --slow tile0/counter0=0.3
+		before=$(bf_state)
+		background "$PMUCTL" --sysfs-root "$BFROOT" stat -x, -I 100 "${BFEV[@]}"
+		wait_for "two late intervals" eval '[ "$(grep -c HNF_REQUESTS "$BATS_TEST_TMPDIR/out")" -ge 2 ]'
+		kill -"$sig" "$BG"
+		# before, the signal stayed blocked for good once pmuctl was late: only SIGKILL ended it
+		finish
+		[ "$status" -eq $((128 + $(kill -l $sig))) ]
+		[[ "$output" == *"pmuctl: warning: skipped "*" intervals: a report took longer than -I 100 ms"* ]]
+		[ "$(cat "$BFLOG")" = "$BFEV_WRITES" ]
+		[ "$(bf_state)" = "$before" ]
+		bf_unmount
+		rm -rf "$BFROOT"
+	done
+}
+
+@test "bluefield: a counter cleared under stat -I is a reset, never a negative or wrapped count" {
+	bf_mount "${INIT[@]}"
+	background "$PMUCTL" --sysfs-root "$BFROOT" -j stat -I 100 -e bfperf/tile0/HNF_REQUESTS/ -e bfperf/tile0/0x46/
+	wait_for "an interval" grep -q '^{' "$BATS_TEST_TMPDIR/out"
+	# another writer clears counter0, as the driver's counterN store does
+	echo 0 >"$HW/tile0/counter0"
+	n=$(grep -c '^{' "$BATS_TEST_TMPDIR/out")
+	wait_for "two intervals after the clear" eval '[ "$(grep -c "^{" "$BATS_TEST_TMPDIR/out")" -ge $((n + 2)) ]'
+	kill -INT "$BG"
+	finish
+	[ "$status" -eq 130 ]
+	[[ "$output" == *"pmuctl: warning: bfperf/tile0/HNF_REQUESTS/: the counter went backwards: another program reset it (wrote its eventN or counterN), and what it counted before is lost"* ]]
+	grep '^{' "$BATS_TEST_TMPDIR/out" >"$BATS_TEST_TMPDIR/lines"
+	# every line matches the schema (count is never negative); the stand-in bumps 1000 a read
+	python3 "$BATS_TEST_DIRNAME/../schema_check.py" "$BATS_TEST_TMPDIR/lines" -- -j stat -I 100
+	run python3 -c '
+import json, sys
+for l in open(sys.argv[1]):
+    c = json.loads(l)["counts"]
+    print(c[0]["state"], c[0]["count"], c[1]["count"])' "$BATS_TEST_TMPDIR/lines"
+	# one report holds the clear: no count there; the others count exactly, and the last
+	# partial one too
+	[ "$(grep -c '^reset None 1000$' <<<"$output")" -eq 1 ]
+	[ "$(grep -vc '^counted 1000 1000$' <<<"$output")" -eq 1 ]
+}
+
 @test "bluefield: state restored after a failure half-way (five events, four counters)" {
 	bf_mount "${INIT[@]}"
 	before=$(bf_state)

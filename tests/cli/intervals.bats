@@ -60,3 +60,50 @@ check() {
 	[ "$(grep -c '^# TYPE pmuctl_t410_pcie_rd_bw_bytes_per_second gauge' <<<"$output")" -eq 4 ]
 	[ "$(grep -c '^# EOF$' <<<"$output")" -eq 4 ]
 }
+
+teardown() {
+	stop_background
+}
+
+# the JSON lines in $1
+json_lines() {
+	grep -c '^{' "$1" || true
+}
+
+# the monotonic clock has passed $1 (nanoseconds): the length of a stop, not a wait for pmuctl
+passed() {
+	[ "$(date +%s%N)" -ge "$1" ]
+}
+
+@test "intervals: after SIGSTOP and SIGCONT, one report covers the stop; no burst of catch-up reports" {
+	background "$PMUCTL" --sysfs-root "$LIVE" -j stat -I 100 -e $EV
+	wait_for "two intervals" eval '[ "$(json_lines "$BATS_TEST_TMPDIR/out")" -ge 2 ]'
+	kill -STOP "$BG"
+	# stopped for 2 s, as Ctrl-Z then fg or a paused VM: 20 deadlines pass meanwhile
+	wait_for "2 s to pass" passed $(($(date +%s%N) + 2000000000))
+	n=$(json_lines "$BATS_TEST_TMPDIR/out")
+	kill -CONT "$BG"
+	wait_for "three intervals after the stop" eval '[ "$(json_lines "$BATS_TEST_TMPDIR/out")" -ge $((n + 3)) ]'
+	kill -INT "$BG"
+	finish
+	[ "$status" -eq 130 ]
+	python3 - "$BATS_TEST_TMPDIR/out" <<'PY'
+import json, re, sys
+text = open(sys.argv[1]).read()
+recs = [json.loads(l) for l in text.splitlines() if l.startswith("{")]
+times = [r["time_s"] for r in recs]
+gaps = [b - a for a, b in zip(times, times[1:])]
+long = [i + 1 for i, g in enumerate(gaps) if g >= 1.5]
+# one report covers the whole stop, and counts all of it: cpu-clock, 1e9 ns a second
+assert len(long) == 1, ("reports covering the stop", gaps)
+rec = recs[long[0]]
+rate = rec["counts"][0]["count"] / gaps[long[0] - 1]
+assert 0.5e9 < rate < 1.5e9, ("the stop's report", rec, gaps[long[0] - 1])
+# the ~20 deadlines missed are skipped, not printed in a burst a millisecond apart
+burst = [g for g in gaps[long[0]:] if g < 0.05]
+assert len(burst) <= 1, ("reports a moment apart after the stop", gaps)
+m = re.search(r"pmuctl: warning: skipped (\d+) intervals: a report took longer than -I 100 ms, or pmuctl was stopped", text)
+assert m and int(m.group(1)) >= 15, text
+assert re.search(r"pmuctl: note: \d+ intervals skipped in all", text), text
+PY
+}

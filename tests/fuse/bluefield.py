@@ -3,7 +3,7 @@
 
     tests/fuse/bluefield.py FIXTURE_HWMON MOUNTPOINT LOG [--bump N] [--init BLOCK/FILE=VALUE]...
                             [--set BLOCK/FILE=TEXT]... [--deny BLOCK/FILE=VALUE]...
-                            [--break BLOCK/FILE=K]...
+                            [--break BLOCK/FILE=K]... [--slow BLOCK/FILE=SECONDS]...
 
 sysfs runs a driver's store callback inside write(2), and write returns its errno; this does
 the same, so a test never races the program under test. The blocks, event tables and initial
@@ -33,7 +33,8 @@ previous user of the driver wrote them, counters and registers as the hardware c
 what the driver prints when the hardware read fails); a write to it lifts the override.
 --deny BLOCK/FILE=VALUE fails writes of VALUE (a number) to that file with EACCES, as an SMC
 access violation does. --break BLOCK/FILE=K makes every read of that file after the K-th fail
-with EIO, as a register access that starts failing.
+with EIO, as a register access that starts failing. --slow BLOCK/FILE=SECONDS makes every read
+of that file take that long, as a slow SMC call or a loaded machine does.
 
 Every write is appended to LOG before write(2) returns, one line each:
     write BLOCK/FILE 'bytes' -> 0|EINVAL|EACCES
@@ -44,6 +45,7 @@ import os
 import re
 import stat
 import sys
+import time
 
 from fusepy import FUSE, FuseOSError, Operations
 
@@ -103,7 +105,7 @@ class Block:
 
 
 class StandIn(Operations):
-    def __init__(self, src, log, bump, overrides, denials, breaks):
+    def __init__(self, src, log, bump, overrides, denials, breaks, slow):
         self.blocks = {}
         self.name = open(os.path.join(src, "name")).read()
         self.plain = {}         # other files of hwmon0 (uevent), read-only text
@@ -118,6 +120,7 @@ class StandIn(Operations):
         self.overrides = overrides
         self.denials = denials
         self.breaks = breaks    # file -> reads left before they fail
+        self.slow = slow        # file -> seconds each read takes
 
     def note(self, line):
         os.write(self.log, (line + "\n").encode())
@@ -189,6 +192,8 @@ class StandIn(Operations):
     def read(self, path, size, offset, fh):
         top, leaf = self.split(path)
         rel = path.strip("/")
+        if rel in self.slow:
+            time.sleep(self.slow[rel])  # the simulated hardware's latency, not a test's wait
         if rel in self.breaks:
             if self.breaks[rel] <= 0:
                 raise FuseOSError(errno.EIO)
@@ -293,9 +298,10 @@ def main():
     overrides = dict(kv.split("=", 1) for kv in take(args, "--set"))
     denials = {k: int(v, 0) for k, v in (kv.split("=", 1) for kv in take(args, "--deny"))}
     breaks = {k: int(v) for k, v in (kv.split("=", 1) for kv in take(args, "--break"))}
+    slow = {k: float(v) for k, v in (kv.split("=", 1) for kv in take(args, "--slow"))}
     inits = [kv.split("=", 1) for kv in take(args, "--init")]
     src, mountpoint, log = args
-    ops = StandIn(src, log, bump, overrides, denials, breaks)
+    ops = StandIn(src, log, bump, overrides, denials, breaks, slow)
     for rel, value in inits:
         ops.preset(rel, value)
     FUSE(ops, mountpoint, foreground=True, direct_io=True, nothreads=True)
