@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cmd/json_error.h"
 #include "cmd/pmuctl.h"
 #include "lib/suggest.h"
@@ -280,6 +281,16 @@ static int cmd_help(int argc, char **argv)
 	return run_command(c, 2, help_argv);
 }
 
+/*
+ * Every way out, argp's exit after --help included: output that could not be written is an
+ * error, said so (a closed pipe, | head, is not)
+ */
+static void check_stdout(void)
+{
+	if (finish_output(EXIT_OK) != EXIT_OK)
+		_exit(EXIT_FAIL);
+}
+
 int main(int argc, char **argv)
 {
 	struct main_state st = { 0 };
@@ -290,6 +301,7 @@ int main(int argc, char **argv)
 	/* a closed pipe (pmuctl list | head) ends output quietly, via EPIPE */
 	signal(SIGPIPE, SIG_IGN);
 	argp_err_exit_status = EXIT_USAGE;
+	atexit(check_stdout);
 	json_error_install();
 	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &st);
 	if (!strcmp(st.argv[0], "__complete"))

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cmd/json_error.h"
@@ -20,93 +21,6 @@ static void vmsg(const char *level, const char *fmt, va_list ap)
 	fprintf(stderr, "pmuctl: %s", level);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
-}
-
-/* ".tmp." and the six letters mkstemp replaces */
-#define TEMP_SUFFIX ".tmp." "XX" "XX" "XX"
-
-/* "<path>.tmp." and mkstemp's six-letter template: the file lands beside path, same filesystem */
-static char *temp_path_for(const char *path)
-{
-	size_t size = strlen(path) + sizeof(TEMP_SUFFIX);
-	char *t = malloc(size);
-
-	if (t)
-		snprintf(t, size, "%s" TEMP_SUFFIX, path);
-	return t;
-}
-
-/* A regular file behind symlinks is replaced where it is, and the links stay */
-static char *replace_target(const char *path)
-{
-	char *real = realpath(path, NULL);
-
-	return real ? real : strdup(path);
-}
-
-FILE *temp_open(const char *path, char **tmp)
-{
-	FILE *f = NULL;
-	int fd = -1, e = ENOMEM;
-	char *target;
-	struct stat st;
-
-	*tmp = NULL;
-	/* a FIFO, a terminal or /dev/stdout is written in place: renaming over it would replace it */
-	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
-		f = fopen(path, "w");
-		if (!f)
-			p_err("cannot write '%s': %s", path, strerror(errno));
-		return f;
-	}
-	target = replace_target(path);
-	*tmp = target ? temp_path_for(target) : NULL;
-	free(target);
-	if (*tmp && (fd = mkstemp(*tmp)) >= 0) {
-		/* readable like any output file (node_exporter may run as another user) */
-		if (fchmod(fd, 0644))
-			(void)0;	/* mkstemp's 0600 is still a usable file */
-		f = fdopen(fd, "w");
-	}
-	if (f)
-		return f;
-	e = *tmp ? errno : e;
-	if (fd >= 0) {
-		close(fd);
-		unlink(*tmp);
-	}
-	p_err("cannot write '%s': %s", path, strerror(e));
-	free(*tmp);
-	*tmp = NULL;
-	return NULL;
-}
-
-int temp_close(FILE *f, char *tmp, const char *path, bool keep)
-{
-	int ret = 0;
-
-	/* a renderer's own fflush may have met the error already: ferror remembers it */
-	if (fflush(f) || ferror(f))
-		ret = errno ? -errno : -EIO;
-	else if (tmp && fsync(fileno(f)))
-		ret = -errno;
-	if (fclose(f) && !ret)
-		ret = -errno;
-	if (tmp) {
-		/* the temporary name is the target's with the suffix */
-		size_t n = strlen(tmp) - (sizeof(TEMP_SUFFIX) - 1);
-		char *target = strndup(tmp, n);
-
-		if (keep && !ret && (!target || rename(tmp, target)))
-			ret = target ? -errno : -ENOMEM;
-		if (!keep || ret)
-			unlink(tmp);
-		free(target);
-	}
-	if (ret)
-		p_err("cannot write '%s': %s", path, strerror(-ret));
-	free(tmp);
-	return ret;
 }
 
 /* digits, and perhaps a fraction after a '.', with a comma between each three */
@@ -358,15 +272,24 @@ int json_emit(json_t *root)
 	ret = json_dumpf(root, stdout, flags);
 	fputc('\n', stdout);
 	json_decref(root);
-	return ret ? -EIO : 0;
+	return ret && !reader_gone() ? -EIO : 0;
+}
+
+bool reader_gone(void)
+{
+	struct pollfd p = { .fd = STDOUT_FILENO };
+
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
 }
 
 int finish_output(int code)
 {
-	if (fflush(stdout) == 0 && !ferror(stdout))
-		return code;
-	if (errno == EPIPE)
-		return code;
-	fprintf(stderr, "pmuctl: error: cannot write output: %s\n", strerror(errno));
+	static bool said;
+	int e = fflush(stdout) ? errno : ferror(stdout) ? EIO : 0;
+
+	if (!e || said || e == EPIPE || reader_gone())
+		return said ? EXIT_FAIL : code;
+	said = true;
+	fprintf(stderr, "pmuctl: error: cannot write output: %s\n", strerror(e));
 	return EXIT_FAIL;
 }

@@ -96,13 +96,10 @@ struct cpulist;
 json_t *json_cpulist(const struct cpulist *l, bool has);
 /* A string from the machine: invalid UTF-8 bytes become \\xNN instead of failing. */
 json_t *json_text(const char *s);
-/* Whole-or-nothing files: write a temporary file beside path (beside the file a symlink leads
- * to), then rename it over path (keep) or remove it. A path that is not a regular file (FIFO,
- * terminal, /dev/stdout) is written in place. Both print their error; temp_open returns NULL,
- * temp_close -errno. */
-FILE *temp_open(const char *path, char **tmp);
-int temp_close(FILE *f, char *tmp, const char *path, bool keep);
-/* Flush stdout; a closed pipe is not an error. Returns code or EXIT_FAIL. */
+/* Whether stdout is a pipe whose reader has gone (| head): writing there is not an error */
+bool reader_gone(void);
+/* Flush stdout; a closed pipe is not an error, any other failure is, said once. Returns code
+ * or EXIT_FAIL. */
 int finish_output(int code);
 
 #endif

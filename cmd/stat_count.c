@@ -13,6 +13,7 @@
 #include "cmd/counting.h"
 #include "cmd/failures.h"
 #include "cmd/stat.h"
+#include "cmd/outfile.h"
 #include "cmd/stream.h"
 #include "cmd/top_screen.h"
 #include "lib/monotonic.h"
@@ -65,14 +66,13 @@ static int emit_metrics(struct run *r, FILE *f, const struct render_ctx *c, bool
 /* --format=openmetrics -o FILE: every interval replaces the file whole (textfile collector) */
 static int emit_file(struct run *r, const struct render_ctx *c, bool delta, double duration)
 {
-	char *tmp;
-	FILE *f = temp_open(r->a->output, &tmp);
-	int ret;
+	struct outfile out;
+	int ret = outfile_open(&out, r->a->output, OUTFILE_REPLACE);
 
-	if (!f)
-		return -EIO;
-	ret = emit_metrics(r, f, c, delta, duration);
-	return temp_close(f, tmp, r->a->output, !ret) ?: ret;
+	if (ret)
+		return ret;
+	ret = emit_metrics(r, out.f, c, delta, duration);
+	return outfile_close(&out, !ret) ?: ret;
 }
 
 /* top: the interval's table, drawn on its screen */
@@ -145,7 +145,7 @@ static int open_output(struct run *r)
 {
 	if (!r->a->output || r->a->openmetrics)
 		return 0;
-	return stream_open(&r->out, r->a->output, r->a->append);
+	return stream_open(&r->out, r->a->output, r->a->append, r->a->interval_ms != 0);
 }
 
 /* One warning per cause, once, and one per reset since the last report; returns how many
@@ -247,6 +247,11 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 			ret = emit(r, true, interval, t, interval == 1);
 			count_mark_all(&r->c.cs, r->c.mark);
 			all_printed = a->interval_count && interval >= a->interval_count;
+			/* a reader that went away (| head) ends the run as it asked: not an error */
+			if (ret == -EPIPE && r->out.f == stdout) {
+				p_info("standard output was closed: counting stops");
+				return 0;
+			}
 			/* an output that cannot be written ends the run, as a full disk would */
 			if (ret || all_printed)
 				break;
@@ -346,7 +351,7 @@ static void free_run(struct run *r)
 
 int stat_count(const struct stat_args *a, int *die_signal)
 {
-	struct run r = { .a = a, .out = { .f = stdout, .start = -1 },
+	struct run r = { .a = a, .out = { .f = stdout, .start = -1, .out.dirfd = -1 },
 			 .wl = { .pid = -1, .go_fd = -1, .err_fd = -1 } };
 	struct plan_counters_opts po = { .task = -1 };
 	sigset_t unblocked;
@@ -410,7 +415,7 @@ out_close:
 	if (counting_close(&r.c))
 		ret = EXIT_FAIL;
 	finish_workload(&r, ret == EXIT_FAIL);
-	if (stream_close(&r.out))
+	if (stream_close(&r.out, ret != EXIT_FAIL))
 		ret = EXIT_FAIL;
 	/* pmuctl's own failures first; then, as perf, the command's exit status */
 	if (ret == EXIT_OK && r.started && r.wl.reaped)

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cmd/outfile.h"
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 #include "pmu/evparse.h"
@@ -263,8 +264,8 @@ int stat_input(const struct stat_args *a)
 	struct plan_request rq = { .named_only = true, .where = "in the recording" };
 	struct diag warn = { 0 };
 	struct pmu_err err = { 0 };
-	char *text = NULL, *tmp = NULL;
-	FILE *f = stdout;
+	struct outfile out;
+	char *text = NULL;
 	size_t len;
 	int ret = read_input(a->input, &text, &len);
 
@@ -303,13 +304,13 @@ int stat_input(const struct stat_args *a)
 	ret = check_recorded(&s, &recs);
 	if (ret == EXIT_FAIL)
 		goto out;
-	if (a->output && !(f = temp_open(a->output, &tmp))) {
+	if (a->output && outfile_open(&out, a->output, OUTFILE_REPLACE)) {
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	if (report(a, &s, &recs, f))
+	if (report(a, &s, &recs, a->output ? out.f : stdout))
 		ret = EXIT_FAIL;
-	if (f != stdout && temp_close(f, tmp, a->output, ret != EXIT_FAIL))
+	if (a->output && outfile_close(&out, ret != EXIT_FAIL))
 		ret = EXIT_FAIL;
 out:
 	diag_free(&warn);

@@ -1,32 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /* stat -o: a file opened once and written report by report */
 #include <errno.h>
-#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stream.h"
 
-int stream_open(struct stream *s, const char *path, bool append)
+int stream_open(struct stream *s, const char *path, bool append, bool reports)
 {
-	int fd;
+	enum outfile_mode mode = append ? OUTFILE_APPEND : reports ? OUTFILE_TRUNCATE : OUTFILE_REPLACE;
+	int ret = outfile_open(&s->out, path, mode);
 
-	*s = (struct stream){ .f = stdout, .path = path, .start = -1 };
-	if (!strcmp(path, "-"))
-		return 0;
-	/* as perf's fopen "w" / "a": created 0666 less the umask */
-	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0666);
-	if (fd < 0 || !(s->f = fdopen(fd, append ? "a" : "w"))) {
-		int e = errno;
-
-		if (fd >= 0)
-			close(fd);
-		s->f = stdout;
-		p_err("cannot write '%s': %s", path, strerror(e));
-		return -e;
-	}
-	s->had_data = append && lseek(fd, 0, SEEK_END) > 0;
-	return 0;
+	s->f = ret ? stdout : s->out.f;
+	s->start = -1;
+	s->had_data = s->out.had_data;
+	return ret;
 }
 
 void stream_report_begin(struct stream *s)
@@ -45,18 +33,14 @@ int stream_report_end(struct stream *s)
 	if (s->start >= 0 && ftruncate(fileno(s->f), s->start))
 		(void)0;
 	if (s->f != stdout)
-		p_err("cannot write '%s': %s", s->path, strerror(e));
+		p_err("cannot write '%s': %s", s->out.path, strerror(e));
 	return -e;
 }
 
-int stream_close(struct stream *s)
+int stream_close(struct stream *s, bool ok)
 {
-	int ret = 0;
+	int ret = s->out.f ? outfile_close(&s->out, ok) : 0;
 
-	if (s->f && s->f != stdout && fclose(s->f)) {
-		ret = -errno;
-		p_err("cannot write '%s': %s", s->path, strerror(errno));
-	}
 	s->f = NULL;
 	return ret;
 }

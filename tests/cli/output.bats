@@ -65,3 +65,87 @@ has_lines() {
 	[ "$status" -eq 64 ]
 	[ "${lines[0]}" = "pmuctl stat: --append conflicts with --format=openmetrics, whose file is replaced whole at every interval" ]
 }
+
+# a directory owned by an unprivileged user, as a textfile collector's may be, and a file of
+# root's that its owner wants overwritten: the link in the directory must never lead there
+attacker_dir() {
+	D=$BATS_TEST_TMPDIR/textfile
+	mkdir "$D"
+	chown nobody "$D"
+	echo secret >"$BATS_TEST_TMPDIR/victim"
+	chmod 0600 "$BATS_TEST_TMPDIR/victim"
+	# planted by the directory's owner (made here by root, whom the test's parents let through)
+	ln -s "$BATS_TEST_TMPDIR/victim" "$D/pmuctl.prom"
+	chown -h nobody "$D/pmuctl.prom"
+}
+
+@test "output: -o through a link an unprivileged directory owner planted is refused, in every way of writing" {
+	[ "$(id -u)" = 0 ] || skip "needs root to play both users"
+	attacker_dir
+	for how in "--format=openmetrics -M t410_pcie_rd_bw -I 100 --interval-count 1" \
+		"--format=openmetrics -M t410_pcie_rd_bw --duration 0.05" "-x, -e $EV --duration 0.05" \
+		"-x, -e $EV -I 100 --interval-count 1" "-x, -e $EV --append --duration 0.05"; do
+		# shellcheck disable=SC2086 # the options are words
+		pmuctl --sysfs-root "$LIVE" stat $how -o "$D/pmuctl.prom"
+		[ "$status" -eq 1 ] || { echo "$how: exit $status"; false; }
+		[[ "$output" == "pmuctl: error: cannot write '$D/pmuctl.prom': it is a symbolic link, which pmuctl does not follow"* ]]
+		[ "$(cat "$BATS_TEST_TMPDIR/victim")" = secret ]
+		[ "$(stat -c %a "$BATS_TEST_TMPDIR/victim")" = 600 ]
+		[ -L "$D/pmuctl.prom" ]
+		[ "$(ls -A "$D")" = pmuctl.prom ]
+	done
+	# --input writes the same way
+	pmuctl -q stat --input "$BATS_TEST_DIRNAME/../data/perf-pcie.csv" -M t410_pcie_rd_bw -o "$D/pmuctl.prom"
+	[ "$status" -eq 1 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/victim")" = secret ]
+}
+
+@test "output: a file replaced whole keeps its mode; a new one is 0644 whatever the umask" {
+	f=$BATS_TEST_TMPDIR/m.prom
+	(umask 077 && "$PMUCTL" --sysfs-root "$LIVE" stat --format=openmetrics -M t410_pcie_rd_bw --duration 0.05 -o "$f")
+	[ "$(stat -c %a "$f")" = 644 ]
+	chmod 0640 "$f"
+	pmuctl --sysfs-root "$LIVE" stat --format=openmetrics -M t410_pcie_rd_bw -I 100 --interval-count 2 -o "$f"
+	[ "$status" -eq 0 ]
+	[ "$(stat -c %a "$f")" = 640 ]
+	grep -q '^# EOF$' "$f"
+	[ "$(ls -A "$BATS_TEST_TMPDIR" | grep -vc '^m.prom$\|^out$\|^pmuctl.stdout$')" = 0 ]
+}
+
+@test "output: one report onto a full disk keeps the old file whole" {
+	[ "$(id -u)" = 0 ] || skip "needs root to mount a small tmpfs"
+	D=$BATS_TEST_TMPDIR/full
+	mkdir "$D"
+	mount -t tmpfs -o size=8k tmpfs "$D" || skip "this machine cannot mount a tmpfs"
+	echo old >"$D/out.csv"
+	# what is left of the 8 KiB: nothing
+	head -c 4096 /dev/zero >"$D/filler" 2>/dev/null || true
+	pmuctl --sysfs-root "$LIVE" stat -x, -e $EV --duration 0.05 -o "$D/out.csv"
+	status_was=$status
+	result=$(cat "$D/out.csv")
+	left=$(ls -A "$D")
+	umount "$D"
+	[ "$status_was" -eq 1 ]
+	[ "$output" = "pmuctl: error: cannot write '$D/out.csv': No space left on device" ]
+	[ "$result" = old ]
+	[ "$left" = "$(printf 'filler\nout.csv')" ]
+}
+
+@test "output: a full standard output is an error, said once, --help too; a reader that goes away is not" {
+	for args in "--help" "stat --help" "map --usage" "help list" "--sysfs-root $T410 list"; do
+		# shellcheck disable=SC2086 # the arguments are words
+		run "$PMUCTL" $args
+		[ "$status" -eq 0 ]
+		# shellcheck disable=SC2086
+		run bash -c '"$@" >/dev/full' _ "$PMUCTL" $args
+		[ "$status" -eq 1 ] || { echo "$args: exit $status"; false; }
+		[ "$output" = "pmuctl: error: cannot write output: No space left on device" ]
+	done
+	# | head: the run ends when its reader does, quietly, with its counters closed
+	run bash -c 'set -o pipefail; "$1" --sysfs-root "$2" stat -I 100 -e "$3" | head -n 2 >/dev/null' _ "$PMUCTL" "$LIVE" $EV
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	run bash -c 'set -o pipefail; "$1" --sysfs-root "$2" -j list --events | head -c 10 >/dev/null' _ "$PMUCTL" "$T410"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
