@@ -439,7 +439,7 @@ static int list_metrics(const struct list_args *a)
 		json_decref(arr);
 		return EXIT_FAIL;
 	}
-	if (a->metrics_file && metric_load_file(&ml, a->metrics_file, &err)) {
+	if (a->metrics_file && metric_load_file(&ml, a->metrics_file, &pmus, &err)) {
 		p_err("%s", err.msg);
 		metric_list_free(&ml);
 		pmu_list_free(&pmus);

@@ -5,20 +5,25 @@
 #include <string.h>
 #include "lib/csv.h"
 #include "cmd/pmuctl.h"
+#include "lib/expo.h"
 #include "cmd/stat.h"
 
+/* Where a value was counted, PMU names from sysfs shown safe */
 static const char *where(const struct metric_value *v, char *buf, size_t size)
 {
+	char pmu[128];
+
+	safe_str(v->pmu, pmu, sizeof(pmu));
 	switch (v->scope) {
 	case SCOPE_PMU:
 		if (v->device)
-			snprintf(buf, size, "%s (%s)", v->device, v->pmu);
+			snprintf(buf, size, "%s (%s)", v->device, pmu);
 		else if (v->rc >= 0)
-			snprintf(buf, size, "socket %d rc %d (%s)", v->socket, v->rc, v->pmu);
+			snprintf(buf, size, "socket %d rc %d (%s)", v->socket, v->rc, pmu);
 		else if (v->socket >= 0)
-			snprintf(buf, size, "socket %d (%s)", v->socket, v->pmu);
+			snprintf(buf, size, "socket %d (%s)", v->socket, pmu);
 		else
-			snprintf(buf, size, "%s", v->pmu);
+			snprintf(buf, size, "%s", pmu);
 		break;
 	case SCOPE_SOCKET:
 		snprintf(buf, size, "socket %d (%d PMU%s)", v->socket, v->instances,
@@ -77,6 +82,8 @@ static void metrics_csv(const struct render_ctx *c, const struct metric_value *v
 	if (c->first)
 		csv_header(&w, c->interval ? "time" : NULL, head, sizeof(head) / sizeof(head[0]));
 	for (size_t i = 0; i < n; i++) {
+		char pmu[128];
+
 		if (c->interval)
 			csv_fmt(&w, "%.9f", c->time_s);
 		csv_str(&w, v[i].m->name);
@@ -86,7 +93,7 @@ static void metrics_csv(const struct render_ctx *c, const struct metric_value *v
 			csv_fmt(&w, "%.17g", v[i].value);
 		csv_str(&w, v[i].m->unit);
 		csv_str(&w, metric_scope_name(v[i].scope));
-		csv_str(&w, v[i].pmu ? v[i].pmu : "");
+		csv_str(&w, safe_str(v[i].pmu, pmu, sizeof(pmu)));
 		csv_int_or_empty(&w, v[i].socket);
 		csv_int_or_empty(&w, v[i].rc);
 		csv_str(&w, v[i].device ? v[i].device : "");
@@ -161,19 +168,6 @@ static void prom_name(const struct metric *m, char *buf, size_t size)
 	snprintf(buf + o, size - o, "%s", u->suffix);
 }
 
-/* A HELP text as the format wants it: backslashes and newlines escaped */
-static void prom_help(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '\\')
-			fputs("\\\\", f);
-		else if (*s == '\n')
-			fputs("\\n", f);
-		else
-			fputc(*s, f);
-	}
-}
-
 static void metrics_openmetrics(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
 	FILE *f = c->f;
@@ -191,19 +185,24 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 		prom_name(v[i].m, name, sizeof(name));
 		if (first) {
 			fprintf(f, "# HELP %s ", name);
-			prom_help(f, v[i].m->description);
-			fprintf(f, " (%s; %s)\n", v[i].m->name, v[i].m->source);
+			expo_put_help(f, v[i].m->description);
+			fprintf(f, " (%s; ", v[i].m->name);
+			expo_put_help(f, v[i].m->source);
+			fputs(")\n", f);
 			fprintf(f, "# TYPE %s gauge\n", name);
 		}
 		/* the same labels on every sample of a metric, empty where they do not apply */
-		fprintf(f, "%s{scope=\"%s\",pmu=\"%s\",socket=\"", name, metric_scope_name(v[i].scope),
-			v[i].pmu ? v[i].pmu : "");
+		fprintf(f, "%s{scope=\"%s\",pmu=\"", name, metric_scope_name(v[i].scope));
+		expo_put_label_value(f, v[i].pmu);
+		fputs("\",socket=\"", f);
 		if (v[i].socket >= 0)
 			fprintf(f, "%d", v[i].socket);
 		fprintf(f, "\",rc=\"");
 		if (v[i].rc >= 0)
 			fprintf(f, "%d", v[i].rc);
-		fprintf(f, "\",device=\"%s\"", v[i].device ? v[i].device : "");
+		fputs("\",device=\"", f);
+		expo_put_label_value(f, v[i].device);
+		fputc('"', f);
 		if (channels && v[i].channel >= 0)
 			fprintf(f, ",channel=\"%d\"", v[i].channel);
 		else if (channels)

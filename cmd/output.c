@@ -15,11 +15,18 @@
 #include "lib/cpulist.h"
 #include "lib/diag.h"
 
+/* One line each: a name from outside (sysfs, a file) shows its control characters escaped */
 static void vmsg(const char *level, const char *fmt, va_list ap)
 {
+	char *msg = NULL;
+
 	fflush(stdout);
 	fprintf(stderr, "pmuctl: %s", level);
-	vfprintf(stderr, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		fputs(fmt, stderr);
+	else
+		fput_safe(msg, stderr);
+	free(msg);
 	fputc('\n', stderr);
 }
 

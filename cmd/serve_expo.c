@@ -7,6 +7,7 @@
 #include <string.h>
 #include "cmd/pmuctl.h"
 #include "cmd/serve_expo.h"
+#include "lib/expo.h"
 #include "pmu/metrics/metric_samples.h"
 
 /* One counted event on one PMU: its CPUs summed, as stat sums them */
@@ -36,14 +37,7 @@ static void put_label(FILE *f, const char *name, const char *value, bool *first)
 {
 	fprintf(f, "%s%s=\"", *first ? "" : ",", name);
 	*first = false;
-	for (; *value; value++) {
-		if (*value == '\\' || *value == '"')
-			fputc('\\', f);
-		if (*value == '\n')
-			fputs("\\n", f);
-		else
-			fputc(*value, f);
-	}
+	expo_put_label_value(f, value);
 	fputc('"', f);
 }
 

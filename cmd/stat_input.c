@@ -10,6 +10,7 @@
 #include "cmd/outfile.h"
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
+#include "lib/readall.h"
 #include "pmu/evparse.h"
 #include "pmu/family/family.h"
 #include "pmu/metrics/metric_samples.h"
@@ -37,39 +38,6 @@ static double slice_duration(const struct slice *s, double prev_t)
 		if (s->r[i].run_ns > run)
 			run = s->r[i].run_ns;
 	return run / 1e9;
-}
-
-static int read_input(const char *path, char **text, size_t *len)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	size_t cap = 0;
-
-	*text = NULL;
-	*len = 0;
-	if (!f)
-		return -errno;
-	for (;;) {
-		char *b;
-		size_t got;
-
-		if (*len + 65536 > cap) {
-			cap = cap ? cap * 2 : (size_t)65536 * 2;
-			if (cap > INPUT_MAX + 65536 || !(b = realloc(*text, cap + 1))) {
-				if (f != stdin)
-					fclose(f);
-				return cap > INPUT_MAX + 65536 ? -EFBIG : -ENOMEM;
-			}
-			*text = b;
-		}
-		got = fread(*text + *len, 1, cap - *len, f);
-		*len += got;
-		if (got == 0)
-			break;
-	}
-	(*text)[*len] = '\0';
-	if (f != stdin)
-		fclose(f);
-	return 0;
 }
 
 /* A name whose _0 a family knows: perf merged nvidia_pcie_pmu_0_rc_* into nvidia_pcie_pmu_0_rc */
@@ -267,10 +235,12 @@ int stat_input(const struct stat_args *a)
 	struct outfile out;
 	char *text = NULL;
 	size_t len;
-	int ret = read_input(a->input, &text, &len);
+	int ret = read_all(a->input, INPUT_MAX, &text, &len);
 
 	if (ret) {
-		p_err("cannot read '%s': %s", a->input, ret == -EFBIG ? "larger than 64 MiB" : strerror(-ret));
+		p_err("cannot read '%s': %s", a->input,
+		      ret == -EFBIG ? "larger than 64 MiB" : ret == -EISDIR ? "a directory, not a recording" :
+		      strerror(-ret));
 		return EXIT_FAIL;
 	}
 	ret = perf_input_parse(text, len, &recs, &err);

@@ -41,14 +41,17 @@ static bool exact(const struct tally_row *r)
 
 static void row_where(const struct render_ctx *c, const struct tally_row *r, char *buf, size_t size)
 {
+	char pmu[128];
+
+	safe_str(r->pmu ? r->pmu : "-", pmu, sizeof(pmu));
 	buf[0] = '\0';
 	/* as perf: the socket, then how many CPUs counted for it */
 	if (c->aggr == AGGR_SOCKET)
 		snprintf(buf, size, "S%-4d %4d ", r->socket, r->ncpu);
 	else if (c->aggr == AGGR_NONE && r->cpu >= 0)
-		snprintf(buf, size, "%s CPU%d ", r->pmu ? r->pmu : "-", r->cpu);
+		snprintf(buf, size, "%s CPU%d ", pmu, r->cpu);
 	else if (c->aggr == AGGR_PMU || c->aggr == AGGR_NONE)
-		snprintf(buf, size, "%s ", r->pmu ? r->pmu : "-");
+		snprintf(buf, size, "%s ", pmu);
 }
 
 static void counts_text(const struct render_ctx *c, const struct tally *t)
@@ -100,7 +103,7 @@ static void counts_csv(const struct render_ctx *c, const struct tally *t)
 		else
 			csv_str(&w, state_text(row->state));
 		csv_str(&w, safe_str(row->label, label, sizeof(label)));
-		csv_str(&w, row->pmu ? row->pmu : "");
+		csv_str(&w, safe_str(row->pmu, label, sizeof(label)));
 		csv_int_or_empty(&w, row->socket);
 		csv_int_or_empty(&w, row->cpu);
 		csv_fmt(&w, "%.2f", running_pct(row));

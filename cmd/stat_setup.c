@@ -110,7 +110,7 @@ static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 		p_err("out of memory");
 		return EXIT_FAIL;
 	}
-	if (a->metrics_file && metric_load_file(&s->ml, a->metrics_file, &err)) {
+	if (a->metrics_file && metric_load_file(&s->ml, a->metrics_file, &s->pmus, &err)) {
 		p_err("%s", err.msg);
 		return EXIT_FAIL;
 	}

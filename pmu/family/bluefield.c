@@ -76,6 +76,10 @@ int bf_event_list_parse(const char *text, struct pmu_event **ev, size_t *n, size
 			name_len--;
 		if (!name_len)
 			goto bad;
+		/* the driver's tables are plain names: a control character is no event of it */
+		for (size_t k = 0; k < name_len; k++)
+			if ((unsigned char)colon[2 + k] < 0x20 || colon[2 + k] == 0x7f)
+				goto bad;
 		nv = realloc(v, (cnt + 1) * sizeof(*nv));
 		if (!nv)
 			goto oom;
@@ -379,6 +383,22 @@ static bool metric_applies(const struct pmu *p, const char *mf)
 	return true;
 }
 
+/* "bluefield", or "bluefield_" and a block's name without its number */
+static bool metric_family(const char *mf)
+{
+	const char *pfx = "bluefield_";
+	size_t n = strlen(pfx);
+
+	if (strncmp(mf, pfx, n))
+		return !strcmp(mf, "bluefield");
+	if (!mf[n])
+		return false;
+	for (const char *c = mf + n; *c; c++)
+		if (!(*c >= 'a' && *c <= 'z') && *c != '_')
+			return false;
+	return true;
+}
+
 const struct pmu_family family_bluefield = {
 	.id = "bluefield",
 	.title = "NVIDIA BlueField performance counters",
@@ -391,4 +411,5 @@ const struct pmu_family family_bluefield = {
 	.missing = missing,
 	.check = check,
 	.metric_applies = metric_applies,
+	.metric_family = metric_family,
 };

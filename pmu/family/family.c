@@ -102,6 +102,20 @@ bool pmu_metric_applies(const struct pmu *p, const char *metric_family)
 	return !strcmp(metric_family, p->family->id);
 }
 
+bool pmu_metric_family_known(const char *mf, const struct pmu_list *pmus)
+{
+	for (size_t i = 0; pmu_families[i]; i++) {
+		const struct pmu_family *f = pmu_families[i];
+
+		if (f->metric_family ? f->metric_family(mf) : !strcmp(mf, f->id))
+			return true;
+	}
+	for (size_t i = 0; pmus && i < pmus->n; i++)
+		if (pmu_metric_applies(&pmus->v[i], mf))
+			return true;
+	return false;
+}
+
 void family_read_peer(const struct sysroot *dir, struct pmu *p)
 {
 	static const struct {

@@ -106,6 +106,8 @@ struct pmu_family {
 	const char *(*absent_reason)(const struct pmu *p, const char *event);
 	/* Whether a metric written for family id mf counts on p; NULL: mf is the family id */
 	bool (*metric_applies)(const struct pmu *p, const char *mf);
+	/* Whether mf names metrics of this family wherever it runs (bluefield_tile); NULL: the id */
+	bool (*metric_family)(const char *mf);
 };
 
 /* The families, in the order list shows them; the generic one takes every other PMU */
@@ -124,6 +126,8 @@ int pmu_socket(const struct pmu *p);
 const char *pmu_event_doc(const struct pmu *p, const char *event, char *buf, size_t size);
 const char *pmu_format_doc(const struct pmu *p, const char *format);
 bool pmu_metric_applies(const struct pmu *p, const char *metric_family);
+/* Whether a metric file may name metric_family: a family's, or one of pmus (may be NULL) */
+bool pmu_metric_family_known(const char *metric_family, const struct pmu_list *pmus);
 
 /* Shared by descriptors */
 const char *catalog_lookup(const struct catalog_entry *t, const char *name);

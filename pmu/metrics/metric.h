@@ -36,8 +36,17 @@ extern const size_t hns3_npairs;
 int metric_catalog(struct metric_list *out);
 /* Add a copy of tmpl (its source names where it comes from); its expression must parse */
 int metric_add(struct metric_list *l, const struct metric *tmpl, struct pmu_err *err);
-/* Add the metrics of a JSON file: [{"name","family","expr","unit","description"}, ...] */
-int metric_load_file(struct metric_list *l, const char *path, struct pmu_err *err);
+/* The same, its errors said to be at at ("FILE:LINE") */
+int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *at, struct pmu_err *err);
+/*
+ * Add the metrics of a JSON file: [{"name","family","expr","unit","description"}, ...], each
+ * checked: plain text, a metric name, a known family, a formula over the events of pmus'
+ * PMUs it applies to (may be NULL: not checked) and constants. The error names FILE:LINE.
+ */
+int metric_load_file(struct metric_list *l, const char *path, const struct pmu_list *pmus,
+		     struct pmu_err *err);
+/* Letters, digits, '_' and '.', not starting with a digit: what OpenMetrics can name */
+bool metric_name_valid(const char *name);
 void metric_list_free(struct metric_list *l);
 /*
  * Mark the metrics a comma list names (names, globs, family ids) in selected. Every name that

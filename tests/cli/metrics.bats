@@ -208,7 +208,7 @@ JSON
 	echo '[{"name": "x", "family": "t410_pcie", "expr": "rd_bytes / (2"}]' >"$BATS_TEST_TMPDIR/bad.json"
 	pmuctl list --metrics --metrics-file "$BATS_TEST_TMPDIR/bad.json"
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/bad.json: metric 'x': expected ')' at column 14 of 'rd_bytes / (2'" ]
+	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/bad.json:1: metric 'x': expected ')' at column 14 of 'rd_bytes / (2'" ]
 }
 
 @test "metrics: bad metric names, inputs and option mixes" {
@@ -299,7 +299,7 @@ JSON
 	echo '[{"name": "t410_pcie_rd_bw", "family": "t410_pcie", "expr": "rd_bytes"}]' >"$BATS_TEST_TMPDIR/dup.json"
 	pmuctl stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --metrics-file "$BATS_TEST_TMPDIR/dup.json"
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/dup.json: metric 't410_pcie_rd_bw' is already a built-in metric: give it another name" ]
+	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/dup.json:1: metric 't410_pcie_rd_bw' is already a built-in metric: give it another name" ]
 }
 
 @test "metrics: -v shows each metric's input counts and running share; --metric-only the values alone" {

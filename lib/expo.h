@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The escaping both exposition formats share (Prometheus text 0.0.4, OpenMetrics 1.0): a
+ * value from outside (a PMU name from sysfs, a metrics file's text) never ends a line or a
+ * label early, so /metrics carries no line the operator did not configure.
+ */
+#ifndef PMUCTL_EXPO_H
+#define PMUCTL_EXPO_H
+
+#include <stdio.h>
+
+/* A label value between its double quotes: backslash, double quote and newline escaped */
+void expo_put_label_value(FILE *f, const char *value);
+/* A HELP text: backslash and newline escaped */
+void expo_put_help(FILE *f, const char *text);
+
+#endif

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A whole input file in memory, bounded: recordings (--input) and metric files. */
+#ifndef PMUCTL_READALL_H
+#define PMUCTL_READALL_H
+
+#include <stddef.h>
+
+/*
+ * The whole of path ("-": standard input) as a NUL-terminated buffer of len bytes. 0, or
+ * -EFBIG beyond max bytes, -EISDIR for a directory, -errno when a read fails (a read error
+ * is never taken for the end); *text is NULL on every error.
+ */
+int read_all(const char *path, size_t max, char **text, size_t *len);
+
+#endif
