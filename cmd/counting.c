@@ -7,8 +7,7 @@
 #include "cmd/pmuctl.h"
 #include "lib/diag.h"
 
-int counting_open(struct counting *c, const struct plan *plan, const struct plan_counters_opts *po,
-		  size_t *nfailed)
+int counting_prepare(struct counting *c, const struct plan *plan, const struct plan_counters_opts *po)
 {
 	if (plan_counters(plan, po, &c->cs)) {
 		p_err("out of memory");
@@ -16,8 +15,18 @@ int counting_open(struct counting *c, const struct plan *plan, const struct plan
 	}
 	c->mark = calloc(c->cs.n ? c->cs.n : 1, sizeof(*c->mark));
 	c->warned = calloc(c->cs.n ? c->cs.n : 1, sizeof(bool));
+	c->carried = calloc(c->cs.n ? c->cs.n : 1, sizeof(*c->carried));
 	c->open = true;
-	if (!c->mark || !c->warned || count_open_all(&c->cs)) {
+	if (!c->mark || !c->warned || !c->carried || count_reserve_all(&c->cs)) {
+		p_err("cannot set up counting: out of memory");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+int counting_start(struct counting *c, const struct plan *plan, size_t *nfailed)
+{
+	if (count_open_all(&c->cs)) {
 		p_err("cannot set up counting: out of memory");
 		return EXIT_FAIL;
 	}
@@ -27,6 +36,28 @@ int counting_open(struct counting *c, const struct plan *plan, const struct plan
 		return EXIT_FAIL;
 	}
 	return EXIT_OK;
+}
+
+int counting_open(struct counting *c, const struct plan *plan, const struct plan_counters_opts *po,
+		  size_t *nfailed)
+{
+	return counting_prepare(c, plan, po) ?: counting_start(c, plan, nfailed);
+}
+
+void counting_carry(struct counting *to, const struct counting *from)
+{
+	for (size_t i = 0; i < to->cs.n; i++) {
+		const struct counter *c = &to->cs.v[i];
+
+		for (size_t k = 0; k < from->cs.n; k++) {
+			const struct counter *o = &from->cs.v[k];
+
+			if (o->drv == c->drv && o->cpu == c->cpu && !strcmp(o->event, c->event)) {
+				to->carried[i] = from->carried[k] + count_since(&from->cs, k, NULL).value;
+				break;
+			}
+		}
+	}
 }
 
 int counting_close(struct counting *c)
@@ -49,5 +80,6 @@ void counting_free(struct counting *c)
 	count_set_free(&c->cs);
 	free(c->mark);
 	free(c->warned);
+	free(c->carried);
 	memset(c, 0, sizeof(*c));
 }

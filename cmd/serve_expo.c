@@ -139,7 +139,8 @@ static int collect(const struct expo_input *in, struct series **out, size_t *nou
 		if (c->state != COUNT_OK && c->state != COUNT_NOT_COUNTED)
 			continue;
 		ok[c->ev] = true;
-		total[c->ev].value += all.value;
+		/* a reload's new counter goes on from its old total: no reset to guess */
+		total[c->ev].value += all.value + (in->carried ? in->carried[i] : 0);
 		since[c->ev].enabled += d.enabled;
 		since[c->ev].running += d.running;
 	}

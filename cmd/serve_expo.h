@@ -29,6 +29,7 @@ struct expo_input {
 	const struct plan *plan;
 	const struct count_set *cs;
 	const struct count_mark *mark;	/* the sample before: metrics and running shares since */
+	const uint64_t *carried;	/* per counter: its totals in plans before a reload */
 	double duration;		/* seconds since that sample */
 	const struct expo_self *self;
 };

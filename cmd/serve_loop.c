@@ -48,12 +48,19 @@ static void plan_run_close(struct plan_run *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Open and enable the plan of r->s, already set up; logs why not */
-static int plan_run_open(struct plan_run *r)
+/* The counters of the plan of r->s, already set up, and what they need to themselves */
+static int plan_run_prepare(struct plan_run *r)
 {
 	struct plan_counters_opts po = { .task = -1, .online = &r->s.online, .root = &r->s.root };
+
+	return counting_prepare(&r->c, &r->s.plan, &po);
+}
+
+/* Open and enable them; logs why not */
+static int plan_run_start(struct plan_run *r)
+{
 	size_t nfailed;
-	int ret = counting_open(&r->c, &r->s.plan, &po, &nfailed);
+	int ret = counting_start(&r->c, &r->s.plan, &nfailed);
 
 	if (ret)
 		return ret;
@@ -66,7 +73,7 @@ static int plan_run_open(struct plan_run *r)
 static int publish(struct server *sv, double duration)
 {
 	struct expo_input in = { .plan = &sv->c.s.plan, .cs = &sv->c.c.cs, .mark = sv->c.c.mark,
-				 .duration = duration, .self = &sv->self };
+				 .carried = sv->c.c.carried, .duration = duration, .self = &sv->self };
 	struct expo_text out[2];
 
 	if (expo_render(&in, out))
@@ -100,28 +107,38 @@ static void sample(struct server *sv)
 	r->last_t = t0;
 }
 
-/* SIGHUP: the machine and the metrics file read again; a plan that fails keeps the old one */
+/*
+ * SIGHUP: the machine and the metrics file read again, and a new plan built beside the one
+ * counting, which goes on until the new one is good. The new plan takes its BlueField blocks
+ * before the old lets go of them, so no other pmuctl can take one in between; counters of
+ * the same event and CPU go on from the old totals, so Prometheus sees no reset; /metrics
+ * keeps the last sample until the new plan's first.
+ */
 static void reload(struct server *sv)
 {
 	struct plan_run next = { 0 };
 
 	p_note("SIGHUP: reading the metrics%s%s again", sv->a->stat.metrics_file ? " file " : "",
 	       sv->a->stat.metrics_file ? sv->a->stat.metrics_file : "");
-	if (stat_setup(&sv->a->stat, &next.s)) {
-		stat_setup_free(&next.s);
+	if (stat_setup(&sv->a->stat, &next.s) || plan_run_prepare(&next)) {
+		plan_run_close(&next);
 		sv->self.reloads[0]++;
 		p_err("reload failed: still counting what was counted before");
 		return;
 	}
+	if (sv->c.c.open) {
+		count_read_all(&sv->c.c.cs);
+		counting_carry(&next.c, &sv->c.c);
+	}
 	plan_run_close(&sv->c);
 	sv->c = next;
-	sv->self = (struct expo_self){ .samples = sv->self.samples, .read_failures = sv->self.read_failures,
-				       .reloads = { sv->self.reloads[0], sv->self.reloads[1] + 1 } };
-	if (plan_run_open(&sv->c)) {
+	sv->self.reloads[1]++;
+	if (plan_run_start(&sv->c)) {
 		p_err("reload: the new plan cannot count; /metrics has pmuctl_up 0 until the next SIGHUP");
 		plan_run_close(&sv->c);
+		sv->self.up = false;
+		publish(sv, 0);
 	}
-	publish(sv, 0);
 }
 
 /* Wait for the daemon, the deadline or a signal: at most until deadline */
@@ -193,7 +210,7 @@ int serve_run(const struct serve_args *a, int *die_signal)
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	ret = plan_run_open(&sv.c);
+	ret = plan_run_prepare(&sv.c) ?: plan_run_start(&sv.c);
 	if (ret)
 		goto out;
 	if (publish(&sv, 0)) {

@@ -56,6 +56,17 @@ void **count_driver_state(struct count_set *s, const struct count_driver *drv)
 	return NULL;
 }
 
+int count_reserve_all(struct count_set *s)
+{
+	for (size_t d = 0; d < NDRIVERS; d++) {
+		int ret = uses(s, drivers[d]) && drivers[d]->reserve ? drivers[d]->reserve(s) : 0;
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 int count_open_all(struct count_set *s)
 {
 	for (size_t d = 0; d < NDRIVERS; d++) {

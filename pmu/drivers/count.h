@@ -52,6 +52,12 @@ struct count_set {
 
 /* A driver module: one interface, chosen per PMU family. All return 0 or -errno. */
 struct count_driver {
+	/*
+	 * Optional: take what the counters need to themselves (BlueField's block locks) without
+	 * changing any hardware state; open does it when it was not done. A counter whose
+	 * resource another holds fails.
+	 */
+	int (*reserve)(struct count_set *s);
 	/* open every counter of this driver; a counter that fails gets state and why, others go on */
 	int (*open)(struct count_set *s);
 	int (*enable)(struct count_set *s);
@@ -72,6 +78,7 @@ void count_fail(struct counter *c, int error, const char *fmt, ...) __attribute_
 /* The slot of a driver's own state in s (NULL until the driver sets it) */
 void **count_driver_state(struct count_set *s, const struct count_driver *drv);
 /* Run op of every driver present in s */
+int count_reserve_all(struct count_set *s);
 int count_open_all(struct count_set *s);
 int count_enable_all(struct count_set *s);
 int count_read_all(struct count_set *s);

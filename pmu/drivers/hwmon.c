@@ -3,7 +3,7 @@
  * BlueField hwmon counting (mlxbf-pmc): program eventN with a number (every driver version
  * takes one), read counterN as deltas, start l3cache and crspace blocks through enable. Every
  * eventN and enable touched is restored; a counter file is never written; one pmuctl per
- * block (flock).
+ * block (hwmon_lock.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +18,7 @@
 #include "lib/diag.h"
 #include "lib/strnum.h"
 #include "pmu/drivers/hwmon.h"
+#include "pmu/drivers/hwmon_lock.h"
 #include "pmu/family/bluefield.h"
 #include "pmu/plan.h"
 
@@ -39,10 +40,11 @@ struct hwmon_block {
 	char dir[PATH_MAX];
 	const struct sysroot *root;
 	const struct pmu *block;
-	int lock_fd;
+	struct hwmon_lock *lock;	/* NULL until taken */
 	int saved_enable;	/* -1: not touched */
 	int next_slot;
 	bool programmed;	/* an eventN was written: enable must come back */
+	bool lock_failed;	/* another pmuctl holds it: its counters failed */
 	char skipped[160];	/* a slot left alone because its event could not be saved */
 };
 
@@ -50,15 +52,6 @@ struct hwmon_state {
 	struct hwmon_block *b;
 	size_t n;
 };
-
-const char *hwmon_lock_dir(void)
-{
-	const char *env = getenv("PMUCTL_LOCK_DIR");
-
-	if (env && *env)
-		return env;
-	return access("/run/lock", W_OK) ? "/tmp" : "/run/lock";
-}
 
 struct counter *hwmon_counter_add(struct count_set *s, const struct sysroot *root,
 				  const struct plan_event *e)
@@ -150,66 +143,8 @@ static struct hwmon_block *block_for(struct hwmon_state *st, struct hwmon_counte
 	snprintf(b->dir, sizeof(b->dir), "%s", h->dir);
 	b->root = h->root;
 	b->block = h->block;
-	b->lock_fd = -1;
 	b->saved_enable = -1;
 	return b;
-}
-
-/* Keyed by the block's real path, so two roots naming the same block share the lock */
-static int lock_block(struct hwmon_block *b, char *why, size_t n)
-{
-	char key[PATH_MAX], path[PATH_MAX + 64], pid[32];
-	int dfd = sysroot_openat(b->root, b->dir, O_RDONLY | O_DIRECTORY), fd;
-	struct stat st;
-	char link[64];
-	ssize_t len;
-
-	if (dfd < 0) {
-		snprintf(why, n, "cannot open %s: %s", b->dir, strerror(-dfd));
-		return dfd;
-	}
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", dfd);
-	len = readlink(link, key, sizeof(key) - 1);
-	close(dfd);
-	if (len <= 0)
-		len = snprintf(key, sizeof(key), "%s", b->dir);
-	key[len < (ssize_t)sizeof(key) ? len : (ssize_t)sizeof(key) - 1] = '\0';
-	for (char *p = key; *p; p++)
-		if (*p == '/')
-			*p = '_';
-	snprintf(path, sizeof(path), "%s/pmuctl-bfperf%.200s.lock", hwmon_lock_dir(), key);
-	/* /tmp is shared: never follow a link someone left there, nor write through one */
-	fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
-	if (fd < 0 && errno == ELOOP) {
-		snprintf(why, n, "the lock %s is a symbolic link; remove it if no pmuctl runs", path);
-		return -ELOOP;
-	}
-	if (fd < 0) {
-		snprintf(why, n, "cannot create the lock %s: %s", path, strerror(errno));
-		return -errno;
-	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_nlink != 1) {
-		snprintf(why, n, "the lock %s %s; remove it if no pmuctl runs", path,
-			 S_ISREG(st.st_mode) ? "has other names (a hard link)" : "is not a regular file");
-		close(fd);
-		return -EPERM;
-	}
-	if (flock(fd, LOCK_EX | LOCK_NB)) {
-		char other[32] = "";
-		ssize_t got = pread(fd, other, sizeof(other) - 1, 0);
-
-		other[got > 0 ? got : 0] = '\0';
-		other[strcspn(other, "\n")] = '\0';
-		snprintf(why, n, "block %s is being counted by another pmuctl (pid %s; lock %s)",
-			 block_name(b->block), *other ? other : "?", path);
-		close(fd);
-		return -EBUSY;
-	}
-	len = snprintf(pid, sizeof(pid), "%d\n", (int)getpid());
-	if (ftruncate(fd, 0) || pwrite(fd, pid, (size_t)len, 0) != len)
-		(void)0;	/* the pid is for messages only */
-	b->lock_fd = fd;
-	return 0;
 }
 
 /* "0x45: HNF_REQUESTS" -> "0x45"; "No event being monitored" -> NULL */
@@ -325,13 +260,8 @@ static int open_counter(struct hwmon_state *st, struct counter *c)
 
 	if (!b)
 		return -ENOMEM;
-	if (b->lock_fd < 0) {
-		ret = lock_block(b, why, sizeof(why));
-		if (ret) {
-			count_fail(c, ret, "%s", why);
-			return 0;
-		}
-	}
+	if (!b->lock)
+		return 0;	/* its reservation failed, and said why */
 	if (h->reg) {
 		uint64_t v;
 
@@ -364,20 +294,47 @@ static struct hwmon_state **state_of(struct count_set *s)
 	return (struct hwmon_state **)count_driver_state(s, &hwmon_driver);
 }
 
-static int hwmon_open(struct count_set *s)
+/* Every block's lock, taken before anything is written: a block another pmuctl holds fails
+ * its counters */
+static int hwmon_reserve(struct count_set *s)
 {
-	struct hwmon_state *st = calloc(1, sizeof(*st));
+	struct hwmon_state *st = *state_of(s);
 
+	if (st)
+		return 0;
+	st = calloc(1, sizeof(*st));
 	if (!st)
 		return -ENOMEM;
 	*state_of(s) = st;
 	for (size_t i = 0; i < s->n; i++) {
-		int ret = hw_of(&s->v[i]) ? open_counter(st, &s->v[i]) : 0;
+		struct hwmon_counter *h = hw_of(&s->v[i]);
+		struct hwmon_block *b = h ? block_for(st, h) : NULL;
+		char why[PATH_MAX + 256];
+		int ret;
 
-		if (ret)
-			return ret;
+		if (h && !b)
+			return -ENOMEM;
+		if (!b || b->lock || b->lock_failed)
+			continue;
+		ret = hwmon_lock_take(b->root, b->dir, block_name(b->block), &b->lock, why, sizeof(why));
+		if (!ret)
+			continue;
+		b->lock_failed = true;
+		for (size_t k = 0; k < s->n; k++)
+			if (hw_of(&s->v[k]) && !strcmp(hw_of(&s->v[k])->dir, b->dir))
+				count_fail(&s->v[k], ret, "%s", why);
 	}
 	return 0;
+}
+
+static int hwmon_open(struct count_set *s)
+{
+	int ret = hwmon_reserve(s);
+
+	for (size_t i = 0; !ret && i < s->n; i++)
+		if (hw_of(&s->v[i]) && s->v[i].state != COUNT_FAILED)
+			ret = open_counter(*state_of(s), &s->v[i]);
+	return ret;
 }
 
 /* Start or stop the l3cache and crspace blocks; a block that does not take it fails its counters */
@@ -526,8 +483,7 @@ static int hwmon_close(struct count_set *s, struct diag *errors)
 				failed = -EIO;
 			}
 		}
-		if (b->lock_fd >= 0)
-			close(b->lock_fd);
+		hwmon_lock_drop(b->lock);
 	}
 	if (st)
 		free(st->b);
@@ -537,6 +493,7 @@ static int hwmon_close(struct count_set *s, struct diag *errors)
 }
 
 const struct count_driver hwmon_driver = {
+	.reserve = hwmon_reserve,
 	.open = hwmon_open,
 	.enable = hwmon_enable,
 	.read = hwmon_read,

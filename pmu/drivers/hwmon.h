@@ -15,7 +15,5 @@ struct plan_event;
  */
 struct counter *hwmon_counter_add(struct count_set *s, const struct sysroot *root,
 				  const struct plan_event *e);
-/* Where locks are taken (default /run/lock, else /tmp; PMUCTL_LOCK_DIR overrides). */
-const char *hwmon_lock_dir(void);
 
 #endif

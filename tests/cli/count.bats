@@ -3,7 +3,6 @@
 # BlueField hwmon against a process playing the driver; errors, formats, signals, locks.
 load helpers
 
-export PMUCTL_LOCK_DIR=$BATS_TEST_TMPDIR
 
 # |a - b| <= 2% of b
 within_2pct() {

@@ -4,7 +4,6 @@
 # with BlueField state restored, and a wrk load test with RSS and fd counts.
 load helpers
 
-export PMUCTL_LOCK_DIR=$BATS_TEST_TMPDIR
 PROBE=$BATS_TEST_DIRNAME/../http_probe.py
 OM='Accept: application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1'
 
@@ -172,6 +171,64 @@ scrape() {
 	finish
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"reload failed: still counting what was counted before"* ]]
+}
+
+# the value of the series $2 (a whole line up to the value) in the exposition file $1
+series_value() {
+	sed -n "s/^$2 \\([0-9.e+]*\\)\$/\\1/p" "$1"
+}
+
+@test "serve: SIGHUP: counters go on from their totals, and /metrics never shows pmuctl_up 0 nor loses a series" {
+	serve_live -M t410_pcie_rd_bw
+	wait_for "two samples" sampled 2
+	scrape >"$BATS_TEST_TMPDIR/before.prom"
+	kill -HUP "$BG"
+	# every scrape until the reload shows: none without the counters, none with up 0
+	i=0
+	until grep -qx 'pmuctl_reloads_total{result="success"} 1' "$BATS_TEST_TMPDIR/s$i.prom" 2>/dev/null; do
+		i=$((i + 1))
+		scrape >"$BATS_TEST_TMPDIR/s$i.prom"
+		grep -qx 'pmuctl_up 1' "$BATS_TEST_TMPDIR/s$i.prom"
+		[ "$(grep -c '^pmuctl_t410_pcie_rd_bytes_total{' "$BATS_TEST_TMPDIR/s$i.prom")" -eq 12 ]
+		[ "$i" -lt 1000 ]
+	done
+	# each RC's counter after the reload is at least what it was before it: no reset to guess
+	for rc in 0 1 2 3 4 5; do
+		key="pmuctl_t410_pcie_rd_bytes_total{pmu=\"nvidia_pcie_pmu_0_rc_$rc\",socket=\"0\",rc=\"$rc\",event=\"nvidia_pcie_pmu_0_rc_$rc\\/rd_bytes\\/\"}"
+		a=$(series_value "$BATS_TEST_TMPDIR/before.prom" "$key")
+		b=$(series_value "$BATS_TEST_TMPDIR/s$i.prom" "$key")
+		[ -n "$a" ] && [ -n "$b" ]
+		[ "$b" -ge "$a" ] || { echo "rc $rc: $a before the reload, $b after"; false; }
+	done
+}
+
+@test "serve: a reload keeps its BlueField blocks: a stat started once the old plan is closed is refused" {
+	INIT=(--init tile0/event0=0x45 --init tile0/event1=0x4c --init pcie0/IN_C_PKT_CNT=0)
+	# the register read takes 2 s: the new plan's opening goes on that long after the old closed
+	bf_mount "${INIT[@]}" --slow pcie0/IN_C_PKT_CNT=2
+	before=$(bf_state)
+	background "$PMUCTL" --sysfs-root "$BFROOT" serve --listen 127.0.0.1:0 -I 100 \
+		-e bfperf/pcie0/IN_C_PKT_CNT/ -e bfperf/tile0/HNF_REQUESTS/
+	wait_for "serve to listen" listening
+	wait_for "a sample" sampled 1
+	kill -HUP "$BG"
+	# the old plan put tile0/event0 back: it is closed, and the new one still opening
+	wait_for "the old plan's restore" eval '[ "$(grep -c "^write tile0/event0 .0x45. -> 0$" "$BFLOG")" -ge 2 ]'
+	pmuctl --sysfs-root "$BFROOT" stat -e bfperf/tile0/HNF_REJECTS/ --duration 0.05
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"block tile0 is being counted by another pmuctl (pid $BG, which holds its lock)"* ]]
+	wait_for "the reload" eval 'scrape | grep -qx "pmuctl_reloads_total{result=\"success\"} 1"'
+	scrape | grep -qx 'pmuctl_up 1'
+	kill -TERM "$BG"
+	finish
+	[ "$status" -eq 0 ]
+	# the stat wrote nothing; serve programmed tile0 twice and restored it twice
+	[ "$(grep -c '^write tile0/event1' "$BFLOG")" -eq 0 ]
+	[ "$(cat "$BFLOG")" = "write tile0/event0 '0x45' -> 0
+write tile0/event0 '0x45' -> 0
+write tile0/event0 '0x45' -> 0
+write tile0/event0 '0x45' -> 0" ]
+	[ "$(bf_state)" = "$before" ]
 }
 
 @test "serve: --per-device -e: a counter and a rate per function, with its device label and its own filter" {

@@ -34,7 +34,8 @@ what the driver prints when the hardware read fails); a write to it lifts the ov
 --deny BLOCK/FILE=VALUE fails writes of VALUE (a number) to that file with EACCES, as an SMC
 access violation does. --break BLOCK/FILE=K makes every read of that file after the K-th fail
 with EIO, as a register access that starts failing. --slow BLOCK/FILE=SECONDS makes every read
-of that file take that long, as a slow SMC call or a loaded machine does.
+of that file take that long, as a slow SMC call or a loaded machine does, without holding up
+the reads of other files.
 
 Every write is appended to LOG before write(2) returns, one line each:
     write BLOCK/FILE 'bytes' -> 0|EINVAL|EACCES
@@ -304,7 +305,9 @@ def main():
     ops = StandIn(src, log, bump, overrides, denials, breaks, slow)
     for rel, value in inits:
         ops.preset(rel, value)
-    FUSE(ops, mountpoint, foreground=True, direct_io=True, nothreads=True)
+    # a slow read must not hold up the other processes reading the tree, as a driver's does
+    # not: then each request is served in its own thread (the GIL keeps each store whole)
+    FUSE(ops, mountpoint, foreground=True, direct_io=True, nothreads=not slow)
 
 
 if __name__ == "__main__":
