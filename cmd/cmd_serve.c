@@ -14,6 +14,7 @@ enum {
 	KEY_PER_DEVICE,
 	KEY_MAX_CONNECTIONS,
 	KEY_TIMEOUT,
+	KEY_MAX_PER_CLIENT,
 	KEY_NO_RULES,
 };
 
@@ -21,7 +22,8 @@ static const struct argp_option serve_options[] = {
 	{ "listen", KEY_LISTEN, "ADDR:PORT", 0, "where to answer (default 127.0.0.1:9464, loopback only); [::1]:9464 for IPv6, :9464 for every address", 0 },
 	{ "interval", 'I', "MS", 0, "sample every MS milliseconds (default 1000, at least 100); the gauges cover the last one", 0 },
 	{ "max-connections", KEY_MAX_CONNECTIONS, "N", 0, "connections served at once; more wait in the kernel's listen queue (default 256)", 0 },
-	{ "timeout", KEY_TIMEOUT, "SEC", 0, "close a connection idle for SEC seconds, a half-open one too (default 10)", 0 },
+	{ "max-connections-per-client", KEY_MAX_PER_CLIENT, "N", 0, "connections from one address at once; more are closed at once (default half of --max-connections)", 0 },
+	{ "timeout", KEY_TIMEOUT, "SEC", 0, "a request must be whole SEC seconds after its connection opened or its last answer, however slowly it trickles in; else it is closed (default 10)", 0 },
 	{ "metrics", 'M', "METRIC,...", 0, "metrics to expose as gauges (pmuctl list --metrics), their events as counters", 1 },
 	{ "event", 'e', "EVENT", 0, "an event to expose as a counter (repeatable), in stat's syntax", 1 },
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7)); SIGHUP reads it again", 1 },
@@ -60,6 +62,9 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case KEY_TIMEOUT:
 		sa->timeout_s = arg_number(arg, "timeout", 1, 3600, state);
+		break;
+	case KEY_MAX_PER_CLIENT:
+		sa->max_per_client = arg_number(arg, "connection limit per client", 1, 65536, state);
 		break;
 	case 'M':
 		a->metrics = arg;
@@ -140,6 +145,9 @@ int cmd_serve(int argc, char **argv)
 		return EXIT_FAIL;
 	}
 	cmd_parse(&serve_argp, argc, argv, &sa);
+	/* one client never takes every slot: a scraper always finds one */
+	if (!sa.max_per_client)
+		sa.max_per_client = sa.max_connections > 1 ? sa.max_connections / 2 : 1;
 	ret = serve_run(&sa, &die_signal);
 	free(sa.stat.event);
 	free(sa.stat.device);

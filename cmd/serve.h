@@ -9,6 +9,7 @@ struct serve_args {
 	struct stat_args stat;		/* -M, -e, --metrics-file, --per-device and its selection */
 	const char *listen;
 	long max_connections;
+	long max_per_client;		/* 0 until the options are read: half of max_connections */
 	long timeout_s;
 };
 

@@ -6,19 +6,40 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
 #include "cmd/pmuctl.h"
 #include "cmd/serve_http.h"
 #include "lib/accept.h"
 #include "lib/hostport.h"
+#include "lib/monotonic.h"
 
 #define CT_PROMETHEUS "text/plain; version=0.0.4; charset=utf-8"
 #define CT_OPENMETRICS "application/openmetrics-text; version=1.0.0; charset=utf-8"
 #define ALLOWED "GET, HEAD"
 
+/*
+ * A connection as pmuctl watches it: libmicrohttpd's idle timeout restarts at every byte, so
+ * a client trickling a header holds its slot for ever, and in its epoll mode it misses a
+ * peer's close that came with the last data, so a client that sends half a request and
+ * leaves holds its slot for the whole timeout. pmuctl gives each request a deadline from the
+ * connection's start (or the end of the answer before), watches for the peer's close, and
+ * shuts down the socket of either, which the library then closes.
+ */
+struct http_conn {
+	struct MHD_Connection *conn;
+	int fd;
+	double deadline;	/* the request must be whole by then */
+	bool answering;		/* a response is queued and not yet sent */
+	bool ended;		/* shut down by pmuctl: the library closes it next */
+	struct http_conn *prev, *next;
+};
+
 struct http {
 	struct MHD_Daemon *d;
+	struct http_conn *conns;	/* every open connection */
+	double request_timeout_s;
 	/* the latest exposition; MHD counts the connections that still send an older one */
 	struct MHD_Response *metrics[2];
 	struct MHD_Response *index, *healthy, *not_found, *not_allowed;
@@ -57,6 +78,70 @@ static struct MHD_Response *text_response(const char *text, const char *type)
 	return r;
 }
 
+static struct http_conn *conn_of(struct MHD_Connection *conn)
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+
+	return ci ? ci->socket_context : NULL;
+}
+
+/* The library opened or closed a connection: it is watched from its start */
+static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+			  enum MHD_ConnectionNotificationCode toe)
+{
+	struct http *h = cls;
+	struct http_conn *c = *socket_context;
+
+	if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+
+		c = calloc(1, sizeof(*c));
+		if (!c)
+			return;	/* unwatched: the library's own timeout still ends it */
+		*c = (struct http_conn){ .conn = conn, .fd = ci ? ci->connect_fd : -1,
+					 .deadline = monotonic_s() + h->request_timeout_s, .next = h->conns };
+		if (h->conns)
+			h->conns->prev = c;
+		h->conns = c;
+		*socket_context = c;
+		return;
+	}
+	if (!c)
+		return;
+	if (c->prev)
+		c->prev->next = c->next;
+	else
+		h->conns = c->next;
+	if (c->next)
+		c->next->prev = c->prev;
+	free(c);
+	*socket_context = NULL;
+}
+
+/* An answer was sent (or given up): the next request's time starts now */
+static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+			 enum MHD_RequestTerminationCode toe)
+{
+	struct http *h = cls;
+	struct http_conn *c = conn_of(conn);
+
+	(void)con_cls;
+	(void)toe;
+	if (!c)
+		return;
+	c->answering = false;
+	c->deadline = monotonic_s() + h->request_timeout_s;
+}
+
+static enum MHD_Result answer(struct MHD_Connection *conn, unsigned int status, struct MHD_Response *r)
+{
+	struct http_conn *c = conn_of(conn);
+
+	if (c)
+		c->answering = true;
+	return MHD_queue_response(conn, status, r);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
 				  const char *method, const char *version, const char *upload_data,
 				  size_t *upload_data_size, void **con_cls)
@@ -70,9 +155,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	/* what is refused is answered at once: the connection then closes, a body unread */
 	*upload_data_size = 0;
 	if (!known)
-		return MHD_queue_response(conn, MHD_HTTP_NOT_FOUND, h->not_found);
+		return answer(conn, MHD_HTTP_NOT_FOUND, h->not_found);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
-		return MHD_queue_response(conn, MHD_HTTP_METHOD_NOT_ALLOWED, h->not_allowed);
+		return answer(conn, MHD_HTTP_METHOD_NOT_ALLOWED, h->not_allowed);
 	/* a GET is answered once the request is whole, so that the connection is kept alive */
 	if (!*con_cls) {
 		*con_cls = h;
@@ -85,7 +170,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	else
 		r = h->metrics[accept_format(MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
 									 MHD_HTTP_HEADER_ACCEPT))];
-	return MHD_queue_response(conn, MHD_HTTP_OK, r);
+	return answer(conn, MHD_HTTP_OK, r);
 }
 
 static struct MHD_Response *metrics_response(char *body, size_t len, const char *type)
@@ -177,6 +262,8 @@ struct http *http_start(const struct http_opts *o)
 	struct addrinfo *ai = NULL;
 	unsigned port, flags = MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
 
+	if (h)
+		h->request_timeout_s = o->timeout_s;
 	if (!h || static_responses(h, o->index_html)) {
 		p_err("out of memory");
 		http_stop(h);
@@ -194,7 +281,10 @@ struct http *http_start(const struct http_opts *o)
 	h->d = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, on_request, h,
 				MHD_OPTION_EXTERNAL_LOGGER, on_log, h,
 				MHD_OPTION_CONNECTION_LIMIT, o->max_connections,
+				MHD_OPTION_PER_IP_CONNECTION_LIMIT, o->max_per_client,
 				MHD_OPTION_CONNECTION_TIMEOUT, o->timeout_s,
+				MHD_OPTION_NOTIFY_CONNECTION, on_connection, h,
+				MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
 				MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
 				/* 400 for what RFC 9112 says must be refused: HTTP/1.1 without Host */
 				MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
@@ -217,24 +307,52 @@ const char *http_address(const struct http *h)
 	return h->address;
 }
 
-int http_fd(const struct http *h)
+size_t http_pollfds(const struct http *h, struct pollfd *fds, size_t max, double *deadline)
 {
 	const union MHD_DaemonInfo *i = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD);
-
-	return i ? i->epoll_fd : -1;
-}
-
-int http_timeout_ms(const struct http *h)
-{
 	MHD_UNSIGNED_LONG_LONG ms;
+	size_t n = 0;
 
-	if (MHD_get_timeout(h->d, &ms) != MHD_YES)
-		return -1;
-	return ms > 3600000 ? 3600000 : (int)ms;
+	if (MHD_get_timeout(h->d, &ms) == MHD_YES && monotonic_s() + (double)ms / 1e3 < *deadline)
+		*deadline = monotonic_s() + (double)ms / 1e3;
+	if (i && n < max)
+		fds[n++] = (struct pollfd){ .fd = i->epoll_fd, .events = POLLIN };
+	/* a peer's close (POLLRDHUP), whatever the library saw of it, and each request's deadline */
+	for (const struct http_conn *c = h->conns; c; c = c->next) {
+		if (c->ended || c->answering || c->fd < 0)
+			continue;
+		if (n < max)
+			fds[n++] = (struct pollfd){ .fd = c->fd, .events = POLLRDHUP };
+		if (c->deadline < *deadline)
+			*deadline = c->deadline;
+	}
+	return n;
 }
 
-void http_run(struct http *h)
+/* What the library does not end by itself: a request late or left half-sent by a peer gone */
+static void end_stalled(struct http *h, const struct pollfd *fds, size_t n)
 {
+	double now = monotonic_s();
+
+	for (struct http_conn *c = h->conns; c; c = c->next) {
+		bool gone = false;
+
+		if (c->ended || c->answering || c->fd < 0)
+			continue;
+		for (size_t k = 1; k < n && !gone; k++)
+			gone = fds[k].fd == c->fd && (fds[k].revents & (POLLRDHUP | POLLHUP | POLLERR));
+		if (!gone && now < c->deadline)
+			continue;
+		/* the socket's own wake-up makes the library read its end, then close it */
+		shutdown(c->fd, SHUT_RDWR);
+		c->ended = true;
+	}
+}
+
+void http_run(struct http *h, const struct pollfd *fds, size_t n)
+{
+	MHD_run(h->d);
+	end_stalled(h, fds, n);
 	MHD_run(h->d);
 }
 

@@ -7,6 +7,7 @@
 #ifndef PMUCTL_SERVE_HTTP_H
 #define PMUCTL_SERVE_HTTP_H
 
+#include <poll.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -14,8 +15,9 @@ struct http;
 
 struct http_opts {
 	const char *listen;		/* ADDR:PORT, [IPV6]:PORT or :PORT */
-	unsigned max_connections;	/* more are refused at accept */
-	unsigned timeout_s;		/* a connection idle this long is closed */
+	unsigned max_connections;	/* more wait in the listen queue */
+	unsigned max_per_client;	/* from one address; more are closed at once */
+	unsigned timeout_s;		/* a request not whole this long after it could start is ended */
 	const char *index_html;		/* GET / */
 };
 
@@ -23,11 +25,13 @@ struct http_opts {
 struct http *http_start(const struct http_opts *o);
 /* "127.0.0.1:9464", with the port the kernel chose for :0 */
 const char *http_address(const struct http *h);
-/* The fd to wait on for reading, and the longest wait before http_run is due (-1: none) */
-int http_fd(const struct http *h);
-int http_timeout_ms(const struct http *h);
-/* Serve what is ready, without blocking */
-void http_run(struct http *h);
+/*
+ * What to wait on before http_run: the daemon's fd and every connection's, at most max of
+ * them in fds (their number returned); *deadline is brought forward to when http_run is due
+ */
+size_t http_pollfds(const struct http *h, struct pollfd *fds, size_t max, double *deadline);
+/* Serve what is ready, without blocking, and end the connections that stalled (fds: as waited on) */
+void http_run(struct http *h, const struct pollfd *fds, size_t n);
 /*
  * The /metrics bodies from now on, both formats; takes the buffers (malloc'd) whatever
  * happens. Responses under way keep the body they started with. 0 or -ENOMEM.

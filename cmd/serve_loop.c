@@ -33,6 +33,8 @@ struct server {
 	const struct serve_args *a;
 	struct plan_run c;
 	struct http *http;
+	struct pollfd *fds;		/* the daemon's fd and one per connection */
+	size_t nfds;
 	struct expo_self self;
 	char index_html[1024];
 };
@@ -144,16 +146,11 @@ static void reload(struct server *sv)
 /* Wait for the daemon, the deadline or a signal: at most until deadline */
 static void wait_until(struct server *sv, double deadline, const sigset_t *unblocked)
 {
-	struct pollfd pfd = { .fd = http_fd(sv->http), .events = POLLIN };
-	double left = deadline - monotonic_s();
-	int http_ms = http_timeout_ms(sv->http);
-	struct timespec ts;
+	size_t n = http_pollfds(sv->http, sv->fds, sv->nfds, &deadline);
+	struct timespec ts = timespec_of(deadline - monotonic_s());
 
-	if (http_ms >= 0 && http_ms / 1e3 < left)
-		left = http_ms / 1e3;
-	ts = timespec_of(left);
-	ppoll(&pfd, 1, &ts, unblocked);
-	http_run(sv->http);
+	ppoll(sv->fds, n, &ts, unblocked);
+	http_run(sv->http, sv->fds, n);
 }
 
 static void serve_loop(struct server *sv, const sigset_t *unblocked)
@@ -191,6 +188,7 @@ int serve_run(const struct serve_args *a, int *die_signal)
 {
 	struct server sv = { .a = a };
 	struct http_opts ho = { .listen = a->listen, .max_connections = (unsigned)a->max_connections,
+				.max_per_client = (unsigned)a->max_per_client,
 				.timeout_s = (unsigned)a->timeout_s, .index_html = sv.index_html };
 	sigset_t unblocked;
 	int ret;
@@ -201,6 +199,12 @@ int serve_run(const struct serve_args *a, int *die_signal)
 	signals_hup_reloads();
 	signals_catch(&unblocked);
 	index_page(&sv);
+	sv.nfds = (size_t)a->max_connections + 1;
+	sv.fds = calloc(sv.nfds, sizeof(*sv.fds));
+	if (!sv.fds) {
+		p_err("out of memory");
+		return EXIT_FAIL;
+	}
 	ret = stat_setup(&a->stat, &sv.c.s);
 	if (ret)
 		goto out;
@@ -226,6 +230,7 @@ out:
 	/* no request is answered from counters being closed */
 	http_stop(sv.http);
 	plan_run_close(&sv.c);
+	free(sv.fds);
 	*die_signal = signals_ending();
 	if (*die_signal && signals_print_totals(*die_signal))
 		*die_signal = 0;

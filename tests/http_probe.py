@@ -7,6 +7,13 @@
                                         DIR/ready, hold them until DIR/release exists
   http_probe.py closed PORT SECONDS     send half a request; print "closed" once the server
                                         closes it, or "open" at the deadline
+  http_probe.py halfclose PORT N        N clients each send half a request, then close
+  http_probe.py trickle PORT N DIR [SRC]  N clients (from address SRC) send a request one
+                                        header byte at a time, a byte each 0.5 s per client,
+                                        until the server closes them or DIR/release exists;
+                                        DIR/ready once all are in; print how many it closed
+  http_probe.py storm PORT N            N connections opened and closed at once, one by one,
+                                        every other one after a byte of a request
 """
 import os
 import socket
@@ -14,8 +21,9 @@ import sys
 import time
 
 
-def connect(port):
-    return socket.create_connection(("127.0.0.1", port), timeout=30)
+def connect(port, src=None):
+    return socket.create_connection(("127.0.0.1", port), timeout=30,
+                                    source_address=(src, 0) if src else None)
 
 
 def send(port, data):
@@ -70,6 +78,50 @@ def closed(port, seconds):
         print("closed")
 
 
+def halfclose(port, n):
+    for _ in range(n):
+        s = connect(port)
+        s.sendall(HALF)
+        s.close()
+
+
+def trickle(port, n, d, src):
+    socks = [connect(port, src) for _ in range(n)]
+    open(os.path.join(d, "ready"), "w").close()
+    closed_by_server = 0
+    header = b"GET /metrics HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 10000
+    i = 0
+    deadline = time.monotonic() + 120
+    while socks and not os.path.exists(os.path.join(d, "release")) and time.monotonic() < deadline:
+        alive = []
+        for s in socks:
+            try:
+                s.sendall(header[i:i + 1])
+                alive.append(s)
+            except OSError:
+                closed_by_server += 1
+                s.close()
+        socks = alive
+        i += 1
+        time.sleep(0.5)  # the client's pace: one byte each half second, the abuse itself
+    for s in socks:
+        s.close()
+    print(closed_by_server)
+
+
+def storm(port, n):
+    for i in range(n):
+        s = socket.socket()
+        try:
+            s.connect(("127.0.0.1", port))
+            # every other one leaves a byte behind: a request begun, then abandoned
+            if i % 2:
+                s.sendall(b"G")
+        except OSError:
+            pass
+        s.close()
+
+
 if __name__ == "__main__":
     cmd, port = sys.argv[1], int(sys.argv[2])
     if cmd == "send":
@@ -78,3 +130,9 @@ if __name__ == "__main__":
         hold(port, int(sys.argv[3]), sys.argv[4])
     elif cmd == "closed":
         closed(port, float(sys.argv[3]))
+    elif cmd == "halfclose":
+        halfclose(port, int(sys.argv[3]))
+    elif cmd == "trickle":
+        trickle(port, int(sys.argv[3]), sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else None)
+    elif cmd == "storm":
+        storm(port, int(sys.argv[3]))

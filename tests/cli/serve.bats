@@ -130,9 +130,58 @@ scrape() {
 	[ "$output" = closed ]
 }
 
+# the number of fds serve $BG has open
+fds() {
+	ls "/proc/$BG/fd" | wc -l
+}
+
+@test "serve: 300 clients that send half a request and leave free their slots at once" {
+	# a timeout longer than the scrape's deadline: only noticing the close can free the slots
+	serve_live -M t410_pcie_rd_bw --timeout 60 --max-connections-per-client 256
+	wait_for "a sample" sampled 1
+	base=$(fds)
+	python3 "$PROBE" halfclose "$PORT" 300
+	run curl -sf --max-time 20 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/metrics"
+	[ "$output" = 200 ]
+	wait_for "the fds to come back to $base" eval '[ "$(fds)" -le "$base" ]'
+}
+
+@test "serve: clients trickling a header byte at a time are ended at --timeout; another address is served meanwhile" {
+	serve_live -M t410_pcie_rd_bw --timeout 2 --max-connections 64
+	wait_for "a sample" sampled 1
+	HOLD_DIR=$BATS_TEST_TMPDIR/hold
+	mkdir "$HOLD_DIR"
+	# from 127.0.0.2: one address holds at most half the slots (32), 300 of its clients or not
+	python3 "$PROBE" trickle "$PORT" 300 "$HOLD_DIR" 127.0.0.2 >"$BATS_TEST_TMPDIR/closed" 3>&- &
+	trickler=$!
+	wait_for "the tricklers" test -e "$HOLD_DIR/ready"
+	run curl -sf --max-time 20 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/metrics"
+	[ "$output" = 200 ]
+	# a byte every 0.5 s kept the idle timeout from ever firing: the request deadline ends them
+	wait_for "the server to close every trickler" gone "$trickler"
+	wait "$trickler"
+	[ "$(cat "$BATS_TEST_TMPDIR/closed")" = 300 ]
+	run curl -sf --max-time 20 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/metrics"
+	[ "$output" = 200 ]
+}
+
+@test "serve: a storm of 20,000 connects and closes leaves no fd behind and scrapes answer" {
+	serve_live -M t410_pcie_rd_bw --timeout 60 --max-connections-per-client 256
+	wait_for "a sample" sampled 1
+	base=$(fds)
+	pids=()
+	for _ in $(seq 20); do
+		python3 "$PROBE" storm "$PORT" 1000 3>&- &
+		pids+=($!)
+	done
+	wait "${pids[@]}"
+	wait_for "the fds to come back to $base" eval '[ "$(fds)" -le "$base" ]'
+	run curl -sf --max-time 20 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/metrics"
+	[ "$output" = 200 ]
+}
+
 @test "serve: --max-connections: one more waits in the listen queue until a connection ends" {
-	serve_live -M t410_pcie_rd_bw --max-connections 4
-	fds() { ls "/proc/$BG/fd" | wc -l; }
+	serve_live -M t410_pcie_rd_bw --max-connections 4 --max-connections-per-client 4
 	fd0=$(fds)
 	HOLD_DIR=$BATS_TEST_TMPDIR/hold
 	mkdir "$HOLD_DIR"
@@ -296,7 +345,6 @@ write tile0/event0 '0x45' -> 0" ]
 	# ASan keeps freed memory in quarantine: without it, RSS measures pmuctl
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0" serve_live -M t410_pcie_rd_bw,t410_pcie_wr_bw --max-connections 512
 	wait_for "a sample" sampled 1
-	fds() { ls "/proc/$BG/fd" | wc -l; }
 	rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$BG/status"; }
 	fd0=$(fds)
 	# a first run warms the allocator; growth is measured over the second
