@@ -73,9 +73,10 @@ static double parse_seconds(const char *arg, struct argp_state *state)
 	char *end;
 	double v;
 
+	/* decimal seconds, as perf and sleep(1) take them: strtod's hex floats (0x1p3) are not */
 	errno = 0;
 	v = strtod(arg, &end);
-	if (errno || end == arg || *end || !(v > 0) || v > 31536000)
+	if (errno || end == arg || *end || !(v > 0) || v > 31536000 || strspn(arg, "0123456789.") != strlen(arg))
 		argp_error(state, "invalid duration '%s': expected seconds, more than 0 (e.g. 1 or 0.5)", arg);
 	return v;
 }

@@ -24,10 +24,10 @@ static bool parse_num(const char *s, double *v)
 	return !*end && isfinite(*v);
 }
 
-/* Counts and interval times: perf never prints a negative one */
+/* Counts and interval times: perf never prints a negative one, nor a count past 64 bits */
 static bool parse_count(const char *s, double *v)
 {
-	return parse_num(s, v) && *v >= 0;
+	return parse_num(s, v) && *v >= 0 && *v < 0x1p64;
 }
 
 static bool not_counted(const char *s)
@@ -183,6 +183,7 @@ int perf_input_parse(const char *text, size_t len, struct perf_records *out, str
 {
 	char *buf = strndup(text, len), *save = NULL, *line;
 	size_t lineno = 0;
+	double last_time = -1;
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -206,6 +207,17 @@ int perf_input_parse(const char *text, size_t len, struct perf_records *out, str
 		ret = *line == '{' ? json_line(line, lineno, out, err) : csv_line(line, lineno, out, err);
 		if (ret)
 			break;
+		/* perf's -I times only go forward: two runs in one file would give negative rates */
+		if (out->n && out->v[out->n - 1].time >= 0) {
+			double t = out->v[out->n - 1].time;
+
+			if (t < last_time) {
+				ret = pmu_err_set(err, -EINVAL, "line %zu: interval time %.9g s comes before %.9g s, the time above it: one perf stat -I run per file",
+						  lineno, t, last_time);
+				break;
+			}
+			last_time = t;
+		}
 	}
 	free(buf);
 	if (ret)

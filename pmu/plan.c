@@ -391,6 +391,24 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 	return 0;
 }
 
+/*
+ * A PMU whose cpumask is no CPU list is opened as one without a cpumask, on every CPU: an
+ * uncore PMU then counts once per CPU, so the plan says so for each PMU it uses
+ */
+static void warn_garbled_cpumasks(const struct pmu_list *pmus, const struct plan *plan, struct diag *warn)
+{
+	for (size_t k = 0; k < pmus->n; k++) {
+		const struct pmu *p = &pmus->v[k];
+		bool used = false;
+
+		for (size_t i = 0; p->cpumask_garbled && i < plan->n && !used; i++)
+			used = plan->v[i].pmu == p;
+		if (used)
+			diag_add(warn, "PMU '%s': its cpumask is not a CPU list, so its events open on "
+				 "every CPU, and an uncore PMU counts once per CPU", p->name);
+	}
+}
+
 int plan_build(const struct pmu_list *pmus, const struct plan_request *rq, struct plan *out,
 	       struct pmu_err *err, struct diag *warn)
 {
@@ -405,6 +423,8 @@ int plan_build(const struct pmu_list *pmus, const struct plan_request *rq, struc
 		ret = add_metrics(pmus, rq, out, err, warn);
 	if (!ret && rq->check_rules && !rq->named_only)
 		ret = rules_check(out, err, warn);
+	if (!ret)
+		warn_garbled_cpumasks(pmus, out, warn);
 	return ret;
 }
 

@@ -35,6 +35,7 @@ struct pmu {
 	int type;		/* -1 when the type file is missing or garbage */
 	struct cpulist cpumask;
 	bool has_cpumask;
+	bool cpumask_garbled;	/* the file is there but no CPU list: not the driver's */
 	struct cpulist associated;
 	bool has_associated;
 	char *identifier;

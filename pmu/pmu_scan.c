@@ -53,6 +53,8 @@ static void read_cpus(const struct sysroot *r, struct pmu *p, const char *file, 
 		diag_add(diag, "PMU '%s': %s is not a CPU list: '%.40s'", p->name, file, s);
 	else
 		*has = true;
+	if (ret && l == &p->cpumask)
+		p->cpumask_garbled = true;
 	free(s);
 }
 
@@ -169,6 +171,31 @@ static void add_aliases(struct pmu *p)
 	}
 }
 
+/* An event file's terms, or NULL and why not: what a driver writes is one line of text */
+static int read_event_text(const struct sysroot *r, const char *rel, char **out, const char **bad)
+{
+	size_t len = 0;
+	char *b = NULL;
+	int ret = sysroot_read(r, rel, &b, &len);
+
+	*bad = NULL;
+	if (ret)
+		return ret;
+	while (len && strchr("\n \t\r", b[len - 1]))
+		b[--len] = '\0';
+	if (!len)
+		*bad = "empty";
+	for (size_t i = 0; i < len && !*bad; i++)
+		if ((unsigned char)b[i] < 0x20 || b[i] == 0x7f)
+			*bad = "not text";
+	if (*bad) {
+		free(b);
+		return 0;
+	}
+	*out = b;
+	return 0;
+}
+
 static void read_events(const struct sysroot *r, struct pmu *p, struct diag *diag)
 {
 	const char *dir = "events";
@@ -181,16 +208,23 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 	p->events = calloc(n ? n : 1, sizeof(*p->events));
 	for (size_t i = 0; p->events && i < n; i++) {
 		struct pmu_event *e = &p->events[p->nevents];
+		const char *bad;
 		int ret;
 
 		if (is_side_file(names[i]))
 			continue;
 		ret = sysroot_path(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (!ret)
-			ret = sysroot_read_trim(r, path, &e->value);
+			ret = read_event_text(r, path, &e->value, &bad);
 		if (ret) {
 			diag_add(diag, "PMU '%s': cannot read event '%s': %s", p->name, names[i],
 				 strerror(-ret));
+			continue;
+		}
+		/* a driver writes terms, "event=0x2": nothing, or binary, is no event of it */
+		if (bad) {
+			diag_add(diag, "PMU '%s': event '%s' is %s, which no driver writes: skipped", p->name,
+				 names[i], bad);
 			continue;
 		}
 		e->scale = read_side(r, dir, names, n, names[i], ".scale");

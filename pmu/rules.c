@@ -47,5 +47,8 @@ int rules_check(struct plan *set, struct pmu_err *err, struct diag *warn)
 		if (ret)
 			return ret;
 	}
+	for (size_t k = 0; pmu_families[k]; k++)
+		if (pmu_families[k]->check_plan)
+			pmu_families[k]->check_plan(set, warn);
 	return 0;
 }

@@ -70,6 +70,16 @@ static bool device_line(const char *s, size_t len)
 	       matches(s, len, "#####:##:##.# ");
 }
 
+/* A device line but for a domain of 6 or more digits, which libpci's reader skips: how many */
+static size_t long_domain(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	while (n < len && isxdigit((unsigned char)s[n]))
+		n++;
+	return n > 5 && matches(s + n, len - n, ":##:##.# ") ? n : 0;
+}
+
 /* A config line's offset: 2 to 8 hex digits and ": ", as libpci's patterns allow */
 static bool config_line(const char *s, size_t len, unsigned long *offset)
 {
@@ -106,6 +116,10 @@ int pcidump_check(const char *text, size_t len, size_t *devices, struct pmu_err 
 		if (device_line(p, body)) {
 			in_device = true;
 			++*devices;
+		} else if (long_domain(p, body)) {
+			return pmu_err_set(err, -ERANGE,
+					   "dump: line %zu: domain '%.*s' has %zu hex digits; lspci -F and libpci's dump reader take 4 or 5 and skip the line",
+					   line, (int)long_domain(p, body), p, long_domain(p, body));
 		} else if (!body) {
 			in_device = false;
 		} else if (in_device && config_line(p, body, &offset) && offset >= PCI_CFG_MAX) {

@@ -90,6 +90,8 @@ struct pmu_family {
 	 * meaningless goes to warn. Each rule names the document or driver function it is from.
 	 */
 	int (*check)(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn);
+	/* What the driver does across the whole plan, after every event's check: warnings, one pass */
+	void (*check_plan)(const struct plan *set, struct diag *warn);
 	/* Events i and k of one PMU are read in one group (a latency's parts, an HNS3 pair) */
 	bool (*together)(const struct plan *set, size_t i, size_t k);
 	/* What EINVAL from perf_event_open most likely means for an event with these configs */

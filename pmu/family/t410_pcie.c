@@ -2,6 +2,7 @@
 /* Tegra410 PCIE PMU: traffic PCIe devices request, per root complex (nvidia_pcie_pmu_<s>_rc_<r>). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "pmu/devmap.h"
 #include "pmu/encode.h"
 #include "pmu/family/families.h"
@@ -97,46 +98,65 @@ static const char *filter_text(const struct v2_filter *f, char *buf, size_t size
 	return buf;
 }
 
-/* The distinct leader filters of the groups on p among the first n events, in order */
-static size_t bdfs_on_pmu(const struct plan *set, const struct pmu *p, size_t n,
-			  struct v2_filter *out, size_t max)
+/* The distinct leader filters of the groups on one PMU, in order: the first few, and how many */
+struct pmu_filters {
+	const struct pmu *pmu;
+	struct v2_filter f[64];
+	size_t n;
+};
+
+static void add_filter(struct pmu_filters *t, const struct v2_filter *f)
 {
-	struct v2_filter seen[64];
-	size_t k = 0;
-
-	for (size_t i = 0; i < n && i < set->n; i++) {
-		const struct plan_event *e = &set->v[i];
-		struct v2_filter f;
-		bool dup = false;
-
-		if (e->pmu != p || is_cycles(e) || (e->group >= 0 && !e->leader))
-			continue;
-		f = filter_of(set, e);
-		for (size_t j = 0; j < k && j < 64 && !dup; j++)
-			dup = seen[j].bdf == f.bdf;
-		if (dup)
-			continue;
-		if (k < 64)
-			seen[k] = f;
-		if (out && k < max)
-			out[k] = f;
-		k++;
-	}
-	return k;
+	for (size_t j = 0; j < t->n && j < 64; j++)
+		if (t->f[j].bdf == f->bdf)
+			return;
+	if (t->n < 64)
+		t->f[t->n] = *f;
+	t->n++;
 }
 
-/* Said once per PMU, by the first group whose BDF differs: the add-time check takes turns */
-static void warn_turns(const struct plan *set, const struct plan_event *e, struct diag *warn)
+/*
+ * Groups with different BDFs on one PMU take turns (pcie_v2_pmu_validate_event at add):
+ * said once per PMU, in one pass over the plan
+ */
+static void check_plan(const struct plan *set, struct diag *warn)
 {
-	struct v2_filter f[3];
-	size_t n = bdfs_on_pmu(set, e->pmu, set->n, f, 3), used = 0;
-	char list[160] = "", one[40];
+	struct pmu_filters *t = NULL;
+	size_t nt = 0;
 
-	for (size_t k = 0; k < n && k < 3; k++)
-		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s", k ? ", " : "",
-					 filter_text(&f[k], one, sizeof(one)));
-	diag_add(warn, "'%s': %zu BDF filters (%s%s) count in turns: the PMU holds one BDF filter at a time (\"only one BDF value is supported\", pcie_v2_pmu_validate_event at add), so the kernel multiplexes their groups and scales the counts",
-		 e->pmu->name, n, list, n > 3 ? ", ..." : "");
+	for (size_t i = 0; i < set->n; i++) {
+		const struct plan_event *e = &set->v[i];
+		struct v2_filter f;
+		size_t k;
+
+		if (!e->pmu || e->pmu->family != &family_t410_pcie || is_cycles(e) || (e->group >= 0 && !e->leader))
+			continue;
+		for (k = 0; k < nt && t[k].pmu != e->pmu; k++)
+			;
+		if (k == nt) {
+			struct pmu_filters *nv = realloc(t, (nt + 1) * sizeof(*t));
+
+			if (!nv)
+				break;
+			t = nv;
+			t[nt++] = (struct pmu_filters){ .pmu = e->pmu };
+		}
+		f = filter_of(set, e);
+		add_filter(&t[k], &f);
+	}
+	for (size_t k = 0; k < nt; k++) {
+		char list[160] = "", one[40];
+		size_t used = 0;
+
+		if (t[k].n < 2)
+			continue;
+		for (size_t j = 0; j < t[k].n && j < 3; j++)
+			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s", j ? ", " : "",
+						 filter_text(&t[k].f[j], one, sizeof(one)));
+		diag_add(warn, "'%s': %zu BDF filters (%s%s) count in turns: the PMU holds one BDF filter at a time (\"only one BDF value is supported\", pcie_v2_pmu_validate_event at add), so the kernel multiplexes their groups and scales the counts",
+			 t[k].pmu->name, t[k].n, list, t[k].n > 3 ? ", ..." : "");
+	}
+	free(t);
 }
 
 /*
@@ -161,9 +181,7 @@ static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *w
 		return rule_err(err, e, -EINVAL,
 				"%s in a group whose leader has %s on '%s': the driver refuses it (\"sibling and leader BDF value should be equal\", pcie_v2_pmu_validate_event); give the siblings the leader's filter, or none",
 				filter_text(&f, a, sizeof(a)), filter_text(&lf, b, sizeof(b)), e->pmu->name);
-	if (!(e->group >= 0 && !e->leader) && bdfs_on_pmu(set, e->pmu, i + 1, NULL, 0) == 2 &&
-	    bdfs_on_pmu(set, e->pmu, i, NULL, 0) == 1)
-		warn_turns(set, e, warn);
+	(void)warn;
 	return 0;
 }
 
@@ -212,6 +230,7 @@ const struct pmu_family family_t410_pcie = {
 	.event_docs = events,
 	.format_docs = formats,
 	.check = check,
+	.check_plan = check_plan,
 	.together = t410_latency_together,
 	.einval_hint = einval_hint,
 	.bdf_filter = bdf_filter,
