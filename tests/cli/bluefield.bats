@@ -80,16 +80,16 @@ signalled() {
 
 @test "bluefield: a read slower than -I still ends on SIGINT and SIGTERM, state restored" {
 	for sig in INT TERM; do
-		# each read of counter0 takes 0.3 s, three intervals of -I 100: pmuctl is always late
+		# each read of counter0 takes 0.3 s, thirty intervals of -I 10: pmuctl is always late
 		bf_mount "${INIT[@]}" --slow tile0/counter0=0.3
 		before=$(bf_state)
-		background "$PMUCTL" --sysfs-root "$BFROOT" stat -x, -I 100 "${BFEV[@]}"
+		background "$PMUCTL" --sysfs-root "$BFROOT" stat -x, -I 10 "${BFEV[@]}"
 		wait_for "two late intervals" eval '[ "$(grep -c HNF_REQUESTS "$BATS_TEST_TMPDIR/out")" -ge 2 ]'
 		kill -"$sig" "$BG"
 		# before, the signal stayed blocked for good once pmuctl was late: only SIGKILL ended it
 		finish
 		[ "$status" -eq $((128 + $(kill -l $sig))) ]
-		[[ "$output" == *"pmuctl: warning: skipped "*" intervals: a report took longer than -I 100 ms"* ]]
+		[[ "$output" == *"pmuctl: warning: skipped "*" intervals: a report took longer than -I 10 ms"* ]]
 		[ "$(cat "$BFLOG")" = "$BFEV_WRITES" ]
 		[ "$(bf_state)" = "$before" ]
 		bf_unmount

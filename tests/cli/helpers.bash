@@ -1,4 +1,5 @@
 # Shared by the CLI tests: the binary under test and the fixture machines.
+bats_require_minimum_version 1.5.0
 PMUCTL=${PMUCTL:-$BATS_TEST_DIRNAME/../../pmuctl}
 FIX=$BATS_TEST_DIRNAME/../fixtures
 T410=$FIX/tegra410/sys

@@ -22,7 +22,7 @@ has_lines() {
 		background "$PMUCTL" --sysfs-root "$LIVE" $face -o "$f" -I 100 -e $EV
 		wait_for "two intervals in $f" has_lines "$f" 2
 		# pmuctl is still counting: it only ends on the signal below
-		! gone "$BG"
+		run ! gone "$BG"
 		kill -INT "$BG"
 		finish
 		[ "$status" -eq 130 ]

@@ -38,7 +38,7 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	# the exporter's unit is shipped, never started, and enabled again on upgrade only if the
 	# admin had enabled it
 	dpkg-deb -e "$deb" "$BATS_TEST_TMPDIR/control"
-	! grep -qs 'deb-systemd-invoke' "$BATS_TEST_TMPDIR"/control/post*
+	run ! grep -qs 'deb-systemd-invoke' "$BATS_TEST_TMPDIR"/control/post*
 	[ "$(grep -c 'deb-systemd-helper enable' "$BATS_TEST_TMPDIR/control/postinst")" -eq 1 ]
 	grep -B2 'deb-systemd-helper enable' "$BATS_TEST_TMPDIR/control/postinst" | grep -q 'was-enabled'
 }

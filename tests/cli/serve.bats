@@ -55,7 +55,7 @@ scrape() {
 	grep -qx 'pmuctl_up 1' "$BATS_TEST_TMPDIR/a.prom"
 	grep -qx 'pmuctl_counters{state="ok"} 12' "$BATS_TEST_TMPDIR/a.prom"
 	grep -qx 'pmuctl_read_failures_total 0' "$BATS_TEST_TMPDIR/a.prom"
-	! grep -q '^# EOF' "$BATS_TEST_TMPDIR/a.prom"
+	run ! grep -q '^# EOF' "$BATS_TEST_TMPDIR/a.prom"
 	# a later sample: every counter larger (cpu-clock nanoseconds on the live tree)
 	n=$(sed -n 's/^pmuctl_samples_total //p' "$BATS_TEST_TMPDIR/a.prom")
 	wait_for "a later sample" sampled $((n + 1))

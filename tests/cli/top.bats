@@ -79,7 +79,7 @@ print(len(v), v == sorted(v, reverse=True))' "$(screen)"
 		start_top
 		kill -"$sig" "$(cat "$BATS_TEST_TMPDIR/pid")"
 		wait_for "top to end by SIG$sig" shows "top exited $((128 + $(kill -l $sig)))"
-		! shows "pmuctl top"
+		run ! shows "pmuctl top"
 		tmux -S "$SOCK" kill-server
 	done
 }
