@@ -11,11 +11,12 @@
 
 #define READ_CHUNK 65536
 
-static int read_fd(int fd, size_t max, char **text, size_t *len)
+int read_all_fd(int fd, size_t max, char **text, size_t *len)
 {
 	size_t cap = 0;
 	char *b = NULL;
 
+	*text = NULL;
 	*len = 0;
 	for (;;) {
 		ssize_t got;
@@ -77,7 +78,7 @@ int read_all(const char *path, size_t max, char **text, size_t *len)
 	if (!fstat(fd, &st) && S_ISDIR(st.st_mode))
 		ret = -EISDIR;
 	else
-		ret = read_fd(fd, max, text, len);
+		ret = read_all_fd(fd, max, text, len);
 	if (!is_stdin)
 		close(fd);
 	return ret;

@@ -11,5 +11,7 @@
  * is never taken for the end); *text is NULL on every error.
  */
 int read_all(const char *path, size_t max, char **text, size_t *len);
+/* The same from an open fd, read to its end */
+int read_all_fd(int fd, size_t max, char **text, size_t *len);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "lib/readall.h"
 #include "topology/pcidump.h"
 
 #define PCI_CFG_MAX 4096
@@ -20,38 +21,6 @@ static int too_big(const char *path, struct pmu_err *err)
 }
 
 /* Whole, with read(2): from a pipe, a terminal, or a file that changes while it is read */
-static int read_all(int fd, const char *path, char **text, size_t *len, struct pmu_err *err)
-{
-	size_t cap = 0;
-
-	*text = NULL;
-	*len = 0;
-	for (;;) {
-		ssize_t got;
-
-		if (*len == cap) {
-			char *grown;
-
-			if (cap >= PCIDUMP_MAX)
-				return too_big(path, err);
-			cap = cap ? cap * 2 : 1 << 16;
-			grown = realloc(*text, cap);
-			if (!grown)
-				return pmu_err_set(err, -ENOMEM, "out of memory");
-			*text = grown;
-		}
-		got = read(fd, *text + *len, cap - *len);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			return pmu_err_set(err, -errno, "dump: cannot read %s: %s", path,
-					   strerror(errno));
-		if (!got)
-			return 0;
-		*len += (size_t)got;
-	}
-}
-
 /* libpci's dump_validate: '#' is a hex digit, anything else itself */
 static bool matches(const char *s, size_t len, const char *fmt)
 {
@@ -170,8 +139,12 @@ int pcidump_open(const char *path, struct pcidump *d, struct pmu_err *err)
 	d->devices = 0;
 	if (fd < 0)
 		return pmu_err_set(err, -errno, "dump: Cannot open %s: %s", path, strerror(errno));
-	ret = read_all(fd, path, &text, &len, err);
+	ret = read_all_fd(fd, PCIDUMP_MAX, &text, &len);
 	close(fd);
+	if (ret == -EFBIG)
+		ret = too_big(path, err);
+	else if (ret)
+		ret = pmu_err_set(err, ret, "dump: cannot read %s: %s", path, strerror(-ret));
 	if (!ret)
 		ret = pcidump_check(text, len, &d->devices, err);
 	if (!ret && !d->devices)

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* libFuzzer: format/ files, HNS3 filtermode files, CPU lists and BlueField event_list files. */
+/* libFuzzer: format/ files, HNS3 filtermode files and CPU lists (event_list: fuzz_bf_event_list). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/cpulist.h"
-#include "pmu/family/bluefield.h"
 #include "pmu/family/hns3.h"
 #include "pmu/format.h"
 #include "pmu/pmu.h"
@@ -13,12 +12,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pmu_event *ev = NULL;
 	struct pmu_err err;
 	struct cpulist c;
 	uint64_t mask;
 	unsigned word;
-	size_t n, bad;
 	char *s = malloc(size + 1);
 
 	if (!s)
@@ -37,13 +34,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	hns3_modes_parse(s);
 	if (!cpulist_parse(s, &c))
 		cpulist_free(&c);
-	if (!bf_event_list_parse(s, &ev, &n, &bad)) {
-		for (size_t i = 0; i < n; i++) {
-			free(ev[i].name);
-			free(ev[i].value);
-		}
-		free(ev);
-	}
 	free(s);
 	return 0;
 }
