@@ -90,7 +90,7 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 		if (a->ndevice && !a->metrics && !a->per_device)
 			argp_error(state, "--device narrows -M metrics; for events, take the filters from 'pmuctl map BDF'");
 		if (a->per_device && !a->metrics && !a->nevent) {
-			a->metrics = PER_DEVICE_METRICS;
+			a->metrics = pmu_per_device_metrics(NULL);
 			a->metrics_default = true;
 		}
 		if (!a->nevent && !a->metrics)

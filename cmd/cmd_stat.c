@@ -220,7 +220,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		if (a->per_device && (a->command || a->input) && a->nevent)
 			argp_error(state, "--per-device -e counts the events system-wide, per function: it takes no command or --input");
 		if (a->per_device && !a->metrics && !a->nevent) {
-			a->metrics = PER_DEVICE_METRICS;
+			a->metrics = pmu_per_device_metrics(NULL);
 			a->metrics_default = true;
 		}
 		if (!a->nevent && !a->metrics)

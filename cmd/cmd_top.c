@@ -91,7 +91,7 @@ int cmd_top(int argc, char **argv)
 	}
 	cmd_parse(&top_argp, argc, argv, &t);
 	if (!t.stat.metrics) {
-		t.stat.metrics = PER_DEVICE_METRICS;
+		t.stat.metrics = pmu_per_device_metrics(NULL);
 		t.stat.metrics_default = true;
 	}
 	t.screen = (struct top_screen){ .batch = t.batch || t.stat.interval_count || !isatty(STDOUT_FILENO) ||

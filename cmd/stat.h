@@ -67,10 +67,6 @@ long arg_number(const char *arg, const char *what, long min, long max, struct ar
 /* --device, -d, --socket, --rc, --sort into a: true when key was one of them */
 bool device_option(int key, char *arg, struct argp_state *state, struct stat_args *a);
 
-/* --per-device without -M: what a device moves, as requester and as target */
-#define PER_DEVICE_METRICS "t410_pcie_rd_bw,t410_pcie_wr_bw,t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw"
-/* and on a machine whose functions only HNS3 PMUs see: what a NIC function receives and sends */
-#define PER_DEVICE_METRICS_HNS3 "hns3_bw_ssu_rpu,hns3_bw_tpu_ssu"
 
 /* A --per-device row: the function, where it sits, and how each PMU selects it */
 struct device_row {

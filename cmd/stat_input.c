@@ -50,7 +50,7 @@ static bool merged_prefix(const char *name)
 	if (asprintf(&numbered, "%s_0", name) > 0) {
 		struct pmu *p = pmu_list_add_named(&l, numbered);
 
-		merged = p && p->family != &family_generic;
+		merged = p && pmu_family_known(p);
 	}
 	free(numbered);
 	pmu_list_free(&l);
@@ -80,7 +80,7 @@ static int recorded_pmus(const char *input, const struct perf_records *recs, con
 				return -ENOMEM;
 			}
 			/* a name no family knows, checked once per PMU the recording names */
-			if (p->family == &family_generic && merged_prefix(l.v[0].name)) {
+			if (!pmu_family_known(p) && merged_prefix(l.v[0].name)) {
 				p_err("%s: '%s' is perf's sum of every %s_N PMU (a PMU name without its number): "
 				      "pmuctl cannot split it into instances; record with perf stat --no-merge, or "
 				      "name each PMU (-e %s_0/...)", input, l.v[0].name, l.v[0].name, l.v[0].name);

@@ -11,7 +11,7 @@
 #include <string.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "topology/pcifilter.h"
 
 /* The functions below the root port r, the port itself left out */
@@ -28,7 +28,7 @@ const char *per_device_method(const struct stat_setup *s, size_t i, const struct
 {
 	const struct devmap_fn *m = &s->maps[i];
 
-	if (m->requester.family != &family_t410_pcie) {
+	if (!m->requester.family || !m->requester.family->port_filter) {
 		*filter = &m->requester.function;
 		return "bdf";
 	}

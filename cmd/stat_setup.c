@@ -6,27 +6,13 @@
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 #include "pmu/encode.h"
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "topology/bdf.h"
 
 /* -M as given, or --per-device's default for the PMUs this machine has */
 const char *stat_metric_list(const struct stat_args *a, const struct pmu_list *pmus)
 {
-	bool pcie = false, hns3 = false;
-
-	if (!a->metrics_default)
-		return a->metrics;
-	for (size_t i = 0; pmus && i < pmus->n; i++) {
-		pcie |= pmus->v[i].family == &family_t410_pcie;
-		hns3 |= pmus->v[i].family == &family_hns3;
-	}
-	return hns3 && !pcie ? PER_DEVICE_METRICS_HNS3 : PER_DEVICE_METRICS;
-}
-
-/* The families whose PMUs select one PCI function with a filter pmuctl knows */
-static bool selects_functions(const struct pmu_family *f)
-{
-	return f == &family_t410_pcie || f == &family_t410_pcie_tgt || f == &family_hns3;
+	return a->metrics_default ? pmu_per_device_metrics(pmus) : a->metrics;
 }
 
 /* "PMU/EVENT/" or "EVENT", EVENT a name: into pmu (empty for none) and event; false if not so */
@@ -73,7 +59,7 @@ static int event_columns(const struct stat_args *a, struct stat_setup *s)
 
 			for (size_t d = 0; d < ndone; d++)
 				seen |= done[d] == p->family;
-			if (seen || !selects_functions(p->family) || !pmu_find_event(p, event) ||
+			if (seen || !pmu_family_selects_functions(p->family) || !pmu_find_event(p, event) ||
 			    (pmu[0] && !pmu_name_matches(p->name, pmu)))
 				continue;
 			done[ndone++] = p->family;

@@ -102,6 +102,33 @@ bool pmu_metric_applies(const struct pmu *p, const char *metric_family)
 	return !strcmp(metric_family, p->family->id);
 }
 
+const char *pmu_per_device_metrics(const struct pmu_list *pmus)
+{
+	const char *first = NULL;
+
+	for (size_t i = 0; pmu_families[i]; i++) {
+		const struct pmu_family *f = pmu_families[i];
+
+		if (!f->per_device_metrics)
+			continue;
+		first = first ? first : f->per_device_metrics;
+		for (size_t k = 0; pmus && k < pmus->n; k++)
+			if (pmus->v[k].family == f)
+				return f->per_device_metrics;
+	}
+	return first;
+}
+
+bool pmu_family_selects_functions(const struct pmu_family *f)
+{
+	return f && f->map_functions;
+}
+
+bool pmu_family_known(const struct pmu *p)
+{
+	return p->family != &family_generic;
+}
+
 bool pmu_metric_family_known(const char *mf, const struct pmu_list *pmus)
 {
 	for (size_t i = 0; pmu_families[i]; i++) {

@@ -110,6 +110,10 @@ struct pmu_family {
 	bool (*metric_applies)(const struct pmu *p, const char *mf);
 	/* Whether mf names metrics of this family wherever it runs (bluefield_tile); NULL: the id */
 	bool (*metric_family)(const char *mf);
+	/* --per-device without -M on a machine with its PMUs: what a function moves */
+	const char *per_device_metrics;
+	/* It can select the traffic below one root port by the port's bit (per-device "rp") */
+	bool port_filter;
 };
 
 /* The families, in the order list shows them; the generic one takes every other PMU */
@@ -128,6 +132,13 @@ int pmu_socket(const struct pmu *p);
 const char *pmu_event_doc(const struct pmu *p, const char *event, char *buf, size_t size);
 const char *pmu_format_doc(const struct pmu *p, const char *format);
 bool pmu_metric_applies(const struct pmu *p, const char *metric_family);
+/* --per-device's default metrics: those of the first family in the table with PMUs in pmus
+ * (may be NULL), or of the first family that has any */
+const char *pmu_per_device_metrics(const struct pmu_list *pmus);
+/* Whether f's PMUs select one PCI function with a filter (map_functions) */
+bool pmu_family_selects_functions(const struct pmu_family *f);
+/* Whether a family knows p by its name (no: the generic family's) */
+bool pmu_family_known(const struct pmu *p);
 /* Whether a metric file may name metric_family: a family's, or one of pmus (may be NULL) */
 bool pmu_metric_family_known(const char *metric_family, const struct pmu_list *pmus);
 

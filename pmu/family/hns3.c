@@ -415,4 +415,6 @@ const struct pmu_family family_hns3 = {
 	.einval_hint = einval_hint,
 	.bdf_filter = bdf_filter,
 	.map_functions = map_functions,
+	/* what a NIC function receives and sends */
+	.per_device_metrics = "hns3_bw_ssu_rpu,hns3_bw_tpu_ssu",
 };

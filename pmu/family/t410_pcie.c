@@ -235,4 +235,7 @@ const struct pmu_family family_t410_pcie = {
 	.einval_hint = einval_hint,
 	.bdf_filter = bdf_filter,
 	.map_functions = map_functions,
+	/* what a device moves, as requester and as target */
+	.per_device_metrics = "t410_pcie_rd_bw,t410_pcie_wr_bw,t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw",
+	.port_filter = true,
 };
