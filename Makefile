@@ -118,9 +118,11 @@ check-valgrind: pmuctl
 
 # static analysis: clang-tidy with .clang-tidy's checks (exceptions written there), and cppcheck's
 # warning/portability/performance classes (its style class is advice: scope of variables); and
-# the tests' own: no negated command bats would ignore
+# the tests' own: no negated command bats would ignore; and the layout: no family named outside
+# pmu/family/, no source file over 600 lines
 lint:
 	$(Q)python3 tests/lint_bats.py
+	$(Q)tests/lint_layout.sh
 	$(Q)cppcheck -q --enable=warning,portability,performance --inline-suppr --error-exitcode=1 \
 		-I. -D_GNU_SOURCE --std=c11 cmd lib pmu topology
 	$(Q)clang-tidy -quiet $(LIB_SRCS) $(CMD_SRCS) -- -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) 2>/dev/null

@@ -8,7 +8,6 @@
  * - a value wider than its field is an error naming the maximum.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,48 +254,6 @@ static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct
 	return ret;
 }
 
-static bool is_glob(const char *s)
-{
-	return strpbrk(s, "*?[") != NULL;
-}
-
-/* perf 6.1 also takes a name that stops before "_<digits>": nvidia_pcie_pmu_0_rc -> rc_0..rc_5 */
-static bool prefix_matches(const char *name, const char *tok)
-{
-	size_t l = strlen(tok);
-	const char *p = name + l;
-
-	if (strncmp(name, tok, l) || *p != '_' || !p[1])
-		return false;
-	for (p++; *p; p++)
-		if (*p < '0' || *p > '9')
-			return false;
-	return true;
-}
-
-bool pmu_name_matches(const char *name, const char *want)
-{
-	return !strcmp(name, want) || (is_glob(want) ? !fnmatch(want, name, 0) : prefix_matches(name, want));
-}
-
-static size_t match_pmus(const struct pmu_list *pmus, const char *want, const struct pmu **out)
-{
-	size_t n = 0;
-	const struct pmu *exact = pmu_find(pmus, want);
-
-	if (exact) {
-		out[0] = exact;
-		return 1;
-	}
-	for (size_t i = 0; i < pmus->n; i++) {
-		const char *name = pmus->v[i].name;
-
-		if (is_glob(want) ? !fnmatch(want, name, 0) : prefix_matches(name, want))
-			out[n++] = &pmus->v[i];
-	}
-	return n;
-}
-
 static char *concrete_text(const char *pmu, const struct ev_spec *s)
 {
 	char *out;
@@ -441,7 +398,7 @@ static int encode_spec(const struct pmu_list *pmus, const struct ev_spec *s, str
 		bare.terms_text = s->name;
 		use = &bare;
 	} else {
-		nm = match_pmus(pmus, s->name, match);
+		nm = pmu_list_match(pmus, s->name, match);
 		if (!nm)
 			return missing_pmu(pmus, s, err);
 	}

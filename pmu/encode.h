@@ -28,6 +28,8 @@ int encode_on(const struct pmu *p, const struct ev_spec *spec, const struct enco
 void plan_event_free(struct plan_event *e);
 /* Whether an event string's PMU part names name: exactly, as a glob, or by perf's prefix rule */
 bool pmu_name_matches(const char *name, const char *want);
+/* The PMUs of pmus want names (an exact name: that one alone), into out; how many */
+size_t pmu_list_match(const struct pmu_list *pmus, const char *want, const struct pmu **out);
 
 /* The value of a format field in an encoded event (0 if the PMU lacks it). */
 uint64_t ev_field(const struct plan_event *e, const char *format, bool *given);

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Which PMUs an event string's PMU part names: exactly, as a glob, or as perf 6.1's prefix. */
+#include <fnmatch.h>
+#include <stdbool.h>
+#include <string.h>
+#include "pmu/encode.h"
+#include "pmu/pmu.h"
+
+static bool is_glob(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+/* perf 6.1 also takes a name that stops before "_<digits>": nvidia_pcie_pmu_0_rc -> rc_0..rc_5 */
+static bool prefix_matches(const char *name, const char *tok)
+{
+	size_t l = strlen(tok);
+	const char *p = name + l;
+
+	if (strncmp(name, tok, l) || *p != '_' || !p[1])
+		return false;
+	for (p++; *p; p++)
+		if (*p < '0' || *p > '9')
+			return false;
+	return true;
+}
+
+bool pmu_name_matches(const char *name, const char *want)
+{
+	return !strcmp(name, want) || (is_glob(want) ? !fnmatch(want, name, 0) : prefix_matches(name, want));
+}
+
+size_t pmu_list_match(const struct pmu_list *pmus, const char *want, const struct pmu **out)
+{
+	size_t n = 0;
+	const struct pmu *exact = pmu_find(pmus, want);
+
+	if (exact) {
+		out[0] = exact;
+		return 1;
+	}
+	for (size_t i = 0; i < pmus->n; i++) {
+		const char *name = pmus->v[i].name;
+
+		if (is_glob(want) ? !fnmatch(want, name, 0) : prefix_matches(name, want))
+			out[n++] = &pmus->v[i];
+	}
+	return n;
+}
