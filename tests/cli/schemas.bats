@@ -124,7 +124,7 @@ print(len(files))' "$SCHEMAS"
 	echo '{"interval":null,"time_s":1,"timestamp":null,"target":null,"counts":[{"event":"e","pmu":null,"socket":null,"rc":null,"cpu":null,"device":null,"count":null,"running_pct":0,"enabled_ns":0,"running_ns":0,"state":"<not counted>","error":null}],"metrics":[{"metric":"m","value":1,"unit":"GB/s","scope":"total"}]}' >"$bad"
 	run /usr/bin/python3 "$BATS_TEST_DIRNAME/../schema_check.py" "$bad" -- -j stat
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"at /counts/0/state: '<not counted>' is not one of ['counted', 'not_counted', 'not_supported']"* ]]
+	[[ "$output" == *"at /counts/0/state: '<not counted>' is not one of ['counted', 'not_counted', 'not_supported', 'reset']"* ]]
 	[[ "$output" == *"at /metrics/0: 'pmu' is a required property"* ]]
 }
 
