@@ -7,42 +7,69 @@
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 
-#define MAX_COLUMNS 16
+/*
+ * The table's cells, found once per report: a device value's row is its --device index (the
+ * rows are the devices, in order), its column its metric's place among the device metrics; no
+ * name is compared per cell
+ */
+struct grid {
+	const struct metric **col;	/* the metrics that have a device value, in the order they come */
+	size_t nc;
+	const struct metric_value **cell;	/* nrows * nc; NULL: no value */
+	double *running;		/* per row: the lowest running share of its values */
+	int sort;			/* the --sort column, or -1 */
+};
 
-/* The metrics that have a device value, in the order they come */
-static size_t columns(const struct metric_value *v, size_t n, const struct metric **col)
+static void grid_free(struct grid *g)
 {
-	size_t nc = 0;
+	free(g->col);
+	free(g->cell);
+	free(g->running);
+}
 
+static size_t column_of(struct grid *g, const struct metric *m)
+{
+	size_t j = 0;
+
+	while (j < g->nc && g->col[j] != m)
+		j++;
+	return j;
+}
+
+static int grid_build(const struct render_ctx *c, const struct metric_value *v, size_t n, struct grid *g)
+{
+	*g = (struct grid){ .sort = -1 };
+	g->col = calloc(n ? n : 1, sizeof(*g->col));
+	g->running = malloc((c->nrows ? c->nrows : 1) * sizeof(*g->running));
+	if (!g->col || !g->running)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (v[i].device && column_of(g, v[i].m) == g->nc)
+			g->col[g->nc++] = v[i].m;
+	g->cell = calloc((c->nrows ? c->nrows : 1) * (g->nc ? g->nc : 1), sizeof(*g->cell));
+	if (!g->cell)
+		return -1;
+	for (size_t r = 0; r < c->nrows; r++)
+		g->running[r] = 1;
 	for (size_t i = 0; i < n; i++) {
-		bool seen = !v[i].device;
+		size_t r = (size_t)v[i].device_index, j;
 
-		for (size_t k = 0; k < nc && !seen; k++)
-			seen = col[k] == v[i].m;
-		if (!seen && nc < MAX_COLUMNS)
-			col[nc++] = v[i].m;
+		if (!v[i].device || v[i].device_index < 0 || r >= c->nrows)
+			continue;
+		g->running[r] = fmin(g->running[r], v[i].running);
+		j = column_of(g, v[i].m);
+		if (!g->cell[r * g->nc + j])
+			g->cell[r * g->nc + j] = &v[i];
 	}
-	return nc;
+	for (size_t j = 0; c->sort && j < g->nc && g->sort < 0; j++)
+		if (!strcmp(g->col[j]->name, c->sort))
+			g->sort = (int)j;
+	return 0;
 }
 
-static const struct metric_value *cell(const struct metric_value *v, size_t n, const char *bdf,
-				       const struct metric *m)
+static const struct metric_value *cell(const struct grid *g, size_t row, size_t col)
 {
-	for (size_t i = 0; i < n; i++)
-		if (v[i].m == m && v[i].device && !strcmp(v[i].device, bdf))
-			return &v[i];
-	return NULL;
-}
-
-/* The lowest running share of a device's values: below 1 when its groups took turns */
-static double running_of(const struct metric_value *v, size_t n, const char *bdf)
-{
-	double r = 1;
-
-	for (size_t i = 0; i < n; i++)
-		if (v[i].device && !strcmp(v[i].device, bdf))
-			r = fmin(r, v[i].running);
-	return r;
+	return g->cell[row * g->nc + col];
 }
 
 /* Rates add up across devices; a latency or a ratio does not */
@@ -60,56 +87,66 @@ static bool additive(const struct metric *m)
 struct subtotal {
 	int socket, rc;
 	size_t devices;
-	double sum[MAX_COLUMNS];
-	size_t have[MAX_COLUMNS];	/* devices with a value: none, n/a */
+	double *sum;		/* per column */
+	size_t *have;		/* devices with a value: none, n/a */
 };
 
-static size_t subtotals(const struct render_ctx *c, const struct metric_value *v, size_t n,
-			const struct metric **col, size_t nc, bool per_rc, struct subtotal *out, size_t max)
-{
-	size_t ns = 0;
+struct subtotals {
+	struct subtotal *v;
+	size_t n;
+	double *sums;
+	size_t *haves;
+};
 
+static void subtotals_free(struct subtotals *t)
+{
+	free(t->v);
+	free(t->sums);
+	free(t->haves);
+}
+
+/* The sums per socket (and RC): rows come in topology order, so a row's is most often the last */
+static int subtotals(const struct render_ctx *c, const struct grid *g, bool per_rc, struct subtotals *t)
+{
+	size_t nc = g->nc ? g->nc : 1;
+
+	*t = (struct subtotals){ 0 };
+	t->v = calloc(c->nrows ? c->nrows : 1, sizeof(*t->v));
+	t->sums = calloc((c->nrows ? c->nrows : 1) * nc, sizeof(*t->sums));
+	t->haves = calloc((c->nrows ? c->nrows : 1) * nc, sizeof(*t->haves));
+	if (!t->v || !t->sums || !t->haves)
+		return -1;
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct device_row *row = &c->rows[r];
 		int rc = per_rc ? row->rc : -1;
-		size_t k = 0;
+		size_t k = t->n && t->v[t->n - 1].socket == row->socket && t->v[t->n - 1].rc == rc ? t->n - 1 : 0;
 
 		if (row->socket < 0)
 			continue;
-		while (k < ns && (out[k].socket != row->socket || out[k].rc != rc))
+		while (k < t->n && (t->v[k].socket != row->socket || t->v[k].rc != rc))
 			k++;
-		if (k == ns) {
-			if (ns == max)
-				continue;
-			out[ns++] = (struct subtotal){ .socket = row->socket, .rc = rc };
-		}
-		out[k].devices++;
-		for (size_t j = 0; j < nc; j++) {
-			const struct metric_value *x = cell(v, n, row->bdf, col[j]);
+		if (k == t->n)
+			t->v[t->n++] = (struct subtotal){ .socket = row->socket, .rc = rc,
+							  .sum = &t->sums[k * nc], .have = &t->haves[k * nc] };
+		t->v[k].devices++;
+		for (size_t j = 0; j < g->nc; j++) {
+			const struct metric_value *x = cell(g, r, j);
 
 			if (x && !isnan(x->value)) {
-				out[k].sum[j] += x->value;
-				out[k].have[j]++;
+				t->v[k].sum[j] += x->value;
+				t->v[k].have[j]++;
 			}
 		}
 	}
-	return ns;
+	return 0;
 }
 
 /* The rows in the order shown: topology order, or --sort's value highest first, n/a last */
-struct sort_ctx {
-	const struct render_ctx *c;
-	const struct metric_value *v;
-	size_t n;
-};
-
-static double sort_key(const struct sort_ctx *sc, size_t r)
+static double sort_key(const struct grid *g, size_t r)
 {
-	for (size_t i = 0; i < sc->n; i++)
-		if (sc->v[i].device && !strcmp(sc->v[i].device, sc->c->rows[r].bdf) &&
-		    !strcmp(sc->v[i].m->name, sc->c->sort))
-			return isnan(sc->v[i].value) ? -INFINITY : sc->v[i].value;
-	return -INFINITY;
+	const struct metric_value *x = g->sort >= 0 ? cell(g, r, (size_t)g->sort) : NULL;
+
+	return !x || isnan(x->value) ? -INFINITY : x->value;
 }
 
 static int by_value(const void *a, const void *b, void *p)
@@ -121,37 +158,46 @@ static int by_value(const void *a, const void *b, void *p)
 	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;	/* stable: topology order */
 }
 
-static size_t *row_order(const struct render_ctx *c, const struct metric_value *v, size_t n)
+static size_t *row_order(const struct render_ctx *c, const struct grid *g)
 {
-	struct sort_ctx sc = { c, v, n };
 	size_t *order = calloc(c->nrows ? c->nrows : 1, sizeof(*order));
 
 	for (size_t r = 0; order && r < c->nrows; r++)
 		order[r] = r;
 	if (order && c->sort)
-		qsort_r(order, c->nrows, sizeof(*order), by_value, &sc);
+		qsort_r(order, c->nrows, sizeof(*order), by_value, (void *)g);
 	return order;
 }
 
-/* top: 20 cells of '#' for the row's share of the busiest row, in the sort column (or the first) */
-static void bar_text(FILE *f, const struct render_ctx *c, const struct metric_value *v, size_t n,
-		     const char *bdf)
-{
-	const struct metric *m = NULL;
-	double max = 0, mine = 0;
-	int cells;
+/* top's bars: the column they show (--sort's, or the first), and its largest value */
+struct bars {
+	size_t col;
+	double max;
+	bool on;
+};
 
-	for (size_t i = 0; i < n && !m; i++)
-		if (v[i].device && (!c->sort || !strcmp(v[i].m->name, c->sort)))
-			m = v[i].m;
-	for (size_t i = 0; m && i < n; i++) {
-		if (v[i].m != m || !v[i].device || isnan(v[i].value))
-			continue;
-		max = fmax(max, v[i].value);
-		if (!strcmp(v[i].device, bdf))
-			mine = v[i].value;
+static struct bars bars_of(const struct render_ctx *c, const struct grid *g)
+{
+	struct bars b = { .col = g->sort >= 0 ? (size_t)g->sort : 0, .on = c->bars && g->nc };
+
+	if (c->sort && g->sort < 0)
+		b.on = false;
+	for (size_t r = 0; b.on && r < c->nrows; r++) {
+		const struct metric_value *x = cell(g, r, b.col);
+
+		if (x && !isnan(x->value))
+			b.max = fmax(b.max, x->value);
 	}
-	cells = max > 0 ? (int)lround(20 * mine / max) : 0;
+	return b;
+}
+
+/* top: 20 cells of '#' for the row's share of the busiest row, in the sort column (or the first) */
+static void bar_text(FILE *f, const struct grid *g, const struct bars *b, size_t row)
+{
+	const struct metric_value *x = b->on ? cell(g, row, b->col) : NULL;
+	double mine = x && !isnan(x->value) ? x->value : 0;
+	int cells = b->max > 0 ? (int)lround(20 * mine / b->max) : 0;
+
 	fprintf(f, "%.*s%*s  ", cells, "####################", 20 - cells, "");
 }
 
@@ -172,7 +218,7 @@ static int width_of(const struct metric *m)
 	return w < 12 ? 12 : w;
 }
 
-static void subtotal_text(FILE *f, const struct subtotal *s, const struct metric **col, size_t nc)
+static void subtotal_text(FILE *f, const struct subtotal *s, const struct metric *const *col, size_t nc)
 {
 	char label[64], num[64];
 
@@ -193,12 +239,12 @@ static void subtotal_text(FILE *f, const struct subtotal *s, const struct metric
 	fprintf(f, "  %zu device%s\n", s->devices, s->devices == 1 ? "" : "s");
 }
 
-static void table_text(const struct render_ctx *c, const struct metric_value *v, size_t n,
-		       const struct metric **col, size_t nc, const size_t *order)
+static void table_text(const struct render_ctx *c, const struct grid *g, const size_t *order)
 {
-	struct subtotal st[64];
+	const struct metric *const *col = g->col;
+	struct bars bars = bars_of(c, g);
+	size_t nc = g->nc;
 	FILE *f = c->f;
-	size_t ns;
 
 	fprintf(f, "\n Per device (%.3f s; values in", c->time_s);
 	for (size_t j = 0; j < nc; j++)
@@ -213,43 +259,42 @@ static void table_text(const struct render_ctx *c, const struct metric_value *v,
 		fprintf(f, "  %-12s %2d %2d %2d %-6s", row->bdf, row->socket, row->rc, row->rp,
 			row->method ? row->method : "-");
 		for (size_t j = 0; j < nc; j++)
-			value_text(f, cell(v, n, row->bdf, col[j]), width_of(col[j]));
-		fprintf(f, " %6.1f%%  ", 100 * running_of(v, n, row->bdf));
+			value_text(f, cell(g, order[i], j), width_of(col[j]));
+		fprintf(f, " %6.1f%%  ", 100 * g->running[order[i]]);
 		if (c->bars)
-			bar_text(f, c, v, n, row->bdf);
+			bar_text(f, g, &bars, order[i]);
 		fprintf(f, "%s\n", row->name);
 	}
 	if (c->view == VIEW_ALL)
 		fputc('\n', f);
-	ns = subtotals(c, v, n, col, nc, true, st, sizeof(st) / sizeof(st[0]));
-	for (size_t k = 0; (c->view == VIEW_ALL || c->view == VIEW_RC) && k < ns; k++)
-		subtotal_text(f, &st[k], col, nc);
-	ns = subtotals(c, v, n, col, nc, false, st, sizeof(st) / sizeof(st[0]));
-	for (size_t k = 0; (c->view == VIEW_ALL || c->view == VIEW_SOCKET) && k < ns; k++)
-		subtotal_text(f, &st[k], col, nc);
+	for (int per_rc = 1; per_rc >= 0; per_rc--) {
+		struct subtotals st;
+
+		if (!subtotals(c, g, per_rc, &st))
+			for (size_t k = 0; (c->view == VIEW_ALL || c->view == (per_rc ? VIEW_RC : VIEW_SOCKET)) && k < st.n; k++)
+				subtotal_text(f, &st.v[k], col, nc);
+		subtotals_free(&st);
+	}
 	if (c->view == VIEW_ALL)
 		fputc('\n', f);
 }
 
-static json_t *values_json(const struct metric_value *v, size_t n, const char *bdf,
-			   const struct metric **col, size_t nc)
+static json_t *values_json(const struct grid *g, size_t row)
 {
 	json_t *o = json_object();
 
-	for (size_t j = 0; j < nc; j++) {
-		const struct metric_value *x = cell(v, n, bdf, col[j]);
+	for (size_t j = 0; j < g->nc; j++) {
+		const struct metric_value *x = cell(g, row, j);
 
-		json_object_set_new(o, col[j]->name,
+		json_object_set_new(o, g->col[j]->name,
 				    x && !isnan(x->value) ? json_real(x->value) : json_null());
 	}
 	return o;
 }
 
-static void table_json(const struct render_ctx *c, const struct metric_value *v, size_t n,
-		       const struct metric **col, size_t nc, const size_t *order)
+static void table_json(const struct render_ctx *c, const struct grid *g, const size_t *order)
 {
 	json_t *devices = json_array(), *sums = json_array();
-	struct subtotal st[64];
 
 	for (size_t i = 0; order && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
@@ -261,23 +306,24 @@ static void table_json(const struct render_ctx *c, const struct metric_value *v,
 							 "root_port", json_int_or_null(row->rp),
 							 "method", json_text(row->method),
 							 "target_bars", (int)row->nbars,
-							 "running_pct", 100 * running_of(v, n, row->bdf),
-							 "values", values_json(v, n, row->bdf, col, nc)));
+							 "running_pct", 100 * g->running[order[i]],
+							 "values", values_json(g, order[i])));
 	}
 	for (int per_rc = 1; per_rc >= 0; per_rc--) {
-		size_t ns = subtotals(c, v, n, col, nc, per_rc, st, sizeof(st) / sizeof(st[0]));
+		struct subtotals st;
 
-		for (size_t k = 0; k < ns; k++) {
+		for (size_t k = 0; !subtotals(c, g, per_rc, &st) && k < st.n; k++) {
 			json_t *vals = json_object();
 
-			for (size_t j = 0; j < nc; j++)
-				json_object_set_new(vals, col[j]->name,
-						    additive(col[j]) && st[k].have[j] ? json_real(st[k].sum[j])
-										      : json_null());
-			json_array_append_new(sums, json_pack("{s:i, s:o, s:i, s:o}", "socket", st[k].socket,
-							      "rc", json_int_or_null(st[k].rc), "devices",
-							      (int)st[k].devices, "values", vals));
+			for (size_t j = 0; j < g->nc; j++)
+				json_object_set_new(vals, g->col[j]->name,
+						    additive(g->col[j]) && st.v[k].have[j] ? json_real(st.v[k].sum[j])
+											 : json_null());
+			json_array_append_new(sums, json_pack("{s:i, s:o, s:i, s:o}", "socket", st.v[k].socket,
+							      "rc", json_int_or_null(st.v[k].rc), "devices",
+							      (int)st.v[k].devices, "values", vals));
 		}
+		subtotals_free(&st);
 	}
 	json_object_set_new(c->record, "devices", devices);
 	json_object_set_new(c->record, "subtotals", sums);
@@ -295,13 +341,13 @@ static void csv_value(struct csv *w, double v, bool have)
  * One line per device, then one per RC and per socket sum (kind "rc", "socket"; their
  * device fields empty); a column per metric. With -I, the time first, as stat's CSV has it.
  */
-static void table_csv(const struct render_ctx *c, const struct metric_value *v, size_t n,
-		      const struct metric **col, size_t nc, const size_t *order)
+static void table_csv(const struct render_ctx *c, const struct grid *g, const size_t *order)
 {
+	const struct metric *const *col = g->col;
+	size_t nc = g->nc;
 	static const char *const head[] = { "kind", "device", "name", "socket", "rc", "root_port",
 					     "method", "target_bars", "running_pct" };
 	struct csv w = { .f = c->f, .sep = c->sep };
-	struct subtotal st[64];
 
 	if (c->first) {
 		if (c->interval)
@@ -325,48 +371,49 @@ static void table_csv(const struct render_ctx *c, const struct metric_value *v, 
 		csv_int_or_empty(&w, row->rp);
 		csv_str(&w, row->method ? row->method : "");
 		csv_fmt(&w, "%zu", row->nbars);
-		csv_fmt(&w, "%.2f", 100 * running_of(v, n, row->bdf));
+		csv_fmt(&w, "%.2f", 100 * g->running[order[i]]);
 		for (size_t j = 0; j < nc; j++) {
-			const struct metric_value *x = cell(v, n, row->bdf, col[j]);
+			const struct metric_value *x = cell(g, order[i], j);
 
 			csv_value(&w, x ? x->value : NAN, x != NULL);
 		}
 		csv_end(&w);
 	}
 	for (int per_rc = 1; per_rc >= 0; per_rc--) {
-		size_t ns = subtotals(c, v, n, col, nc, per_rc, st, sizeof(st) / sizeof(st[0]));
+		struct subtotals st;
 
-		for (size_t k = 0; k < ns; k++) {
+		for (size_t k = 0; !subtotals(c, g, per_rc, &st) && k < st.n; k++) {
 			if (c->interval)
 				csv_fmt(&w, "%.9f", c->time_s);
 			csv_str(&w, per_rc ? "rc" : "socket");
 			csv_str(&w, "");
 			csv_str(&w, "");
-			csv_int_or_empty(&w, st[k].socket);
-			csv_int_or_empty(&w, st[k].rc);
+			csv_int_or_empty(&w, st.v[k].socket);
+			csv_int_or_empty(&w, st.v[k].rc);
 			csv_str(&w, "");
 			csv_str(&w, "");
-			csv_fmt(&w, "%zu", st[k].devices);
+			csv_fmt(&w, "%zu", st.v[k].devices);
 			csv_str(&w, "");
 			for (size_t j = 0; j < nc; j++)
-				csv_value(&w, st[k].sum[j], additive(col[j]) && st[k].have[j]);
+				csv_value(&w, st.v[k].sum[j], additive(col[j]) && st.v[k].have[j]);
 			csv_end(&w);
 		}
+		subtotals_free(&st);
 	}
 }
 
 void render_device_table(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
-	const struct metric *col[MAX_COLUMNS];
-	size_t nc = columns(v, n, col);
-	size_t *order = row_order(c, v, n);
+	struct grid g;
+	size_t *order = grid_build(c, v, n, &g) ? NULL : row_order(c, &g);
 
-	if (c->face == FACE_JSON)
-		table_json(c, v, n, col, nc, order);
-	else if (c->face == FACE_TEXT)
-		table_text(c, v, n, col, nc, order);
-	else if (c->face == FACE_CSV)
-		table_csv(c, v, n, col, nc, order);
+	if (order && c->face == FACE_JSON)
+		table_json(c, &g, order);
+	else if (order && c->face == FACE_TEXT)
+		table_text(c, &g, order);
+	else if (order && c->face == FACE_CSV)
+		table_csv(c, &g, order);
 	free(order);
+	grid_free(&g);
 	fflush(c->f);
 }

@@ -141,6 +141,13 @@ static int metric_vars(struct plan_metric *pm, struct pmu_err *err)
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(names[i], "duration_time") && strcmp(names[i], "hw_clk_freq"))
 			pm->vars[pm->nvars++] = names[i];
+	/* bound now, so that no name is looked up when it is evaluated, each interval */
+	mexpr_bind(pm->expr, pm->vars, pm->nvars);
+	pm->clock = calloc(pm->nvars ? pm->nvars : 1, sizeof(*pm->clock));
+	if (!pm->clock)
+		return oom(err);
+	for (size_t i = 0; i < pm->nvars; i++)
+		pm->clock[i] = metric_name_is_clock(pm->vars[i]);
 	return 0;
 }
 
@@ -168,7 +175,7 @@ static int absent_inputs(struct plan_metric *pm, struct pmu_err *err)
 
 /* Metric m on p; with a --device function, bdf and the filter that selects it there */
 static int add_metric(const struct plan_request *rq, struct plan *plan, const struct metric *m,
-		      const struct pmu *p, const char *bdf, const struct fn_filter *filter,
+		      const struct pmu *p, const struct plan_device *d, const struct fn_filter *filter,
 		      const char *method, struct pmu_err *err)
 {
 	struct plan_metric *v = realloc(plan->metric, (plan->nmetric + 1) * sizeof(*v));
@@ -182,7 +189,8 @@ static int add_metric(const struct plan_request *rq, struct plan *plan, const st
 	memset(v, 0, sizeof(*v));
 	v->m = m;
 	v->pmu = p;
-	if (bdf && !(v->device = strdup(bdf)))
+	v->device_index = d ? (int)(d - rq->devices) : -1;
+	if (d && !(v->device = strdup(d->bdf)))
 		return oom(err);
 	v->filter = filter;
 	v->method = method;
@@ -318,14 +326,14 @@ static int add_device_metric(const struct plan_request *rq, struct plan *plan, c
 
 	if (!strcmp(d->pmu->name, p->name)) {
 		*seen = true;
-		return add_metric(rq, plan, m, p, d->bdf, d->filter, d->method, err);
+		return add_metric(rq, plan, m, p, d, d->filter, d->method, err);
 	}
 	if (!d->target || strcmp(d->target->name, p->name))
 		return 0;
 	*seen = true;
 	*barless |= !d->ntarget_filters;
 	for (size_t b = 0; b < d->ntarget_filters && !ret; b++)
-		ret = add_metric(rq, plan, m, p, d->bdf, &d->target_filters[b], "bar", err);
+		ret = add_metric(rq, plan, m, p, d, &d->target_filters[b], "bar", err);
 	return ret;
 }
 
@@ -436,6 +444,7 @@ void plan_free(struct plan *p)
 		free(p->metric[i].device);
 		free(p->metric[i].absent);
 		free(p->metric[i].vars);
+		free(p->metric[i].clock);
 		mexpr_free(p->metric[i].expr);
 	}
 	free(p->v);

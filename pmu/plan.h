@@ -47,11 +47,13 @@ struct plan_metric {
 	const struct metric *m;
 	const struct pmu *pmu;
 	char *device;			/* the function's BDF, or NULL */
+	int device_index;		/* which of the request's devices it is; -1 */
 	const char *method;		/* how filter selects it: "rp", "bdf", "bar"; NULL */
 	const struct fn_filter *filter;	/* the filter that selects it, or NULL */
 	const char **vars;		/* the formula's event names, each once */
 	size_t nvars;
-	struct mexpr *expr;
+	bool *clock;			/* per var: a clock every instance counts alike (averaged) */
+	struct mexpr *expr;		/* bound to vars by index */
 	char *absent;			/* why the PMU lacks an input: no events, values n/a */
 };
 

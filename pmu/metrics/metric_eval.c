@@ -1,141 +1,118 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Sum counts over a scope, then apply the formula once: the way averages stay right. */
+/*
+ * Sum counts over a scope, then apply the formula once: the way averages stay right. The
+ * samples are grouped into values by sorting their keys, numbers all: which metric, which
+ * device and PMU, which socket or instance.
+ */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "pmu/metrics/metric_eval.h"
 #include "pmu/metrics/mexpr.h"
-
-
-struct lookup_ctx {
-	const char **ev;
-	double *count;
-	size_t nev;
-	double duration, hw_clk_freq;
-};
-
-static int lookup(const char *name, double *v, void *p)
-{
-	struct lookup_ctx *c = p;
-
-	if (!strcmp(name, "duration_time")) {
-		*v = c->duration;
-		return 0;
-	}
-	if (!strcmp(name, "hw_clk_freq") && !isnan(c->hw_clk_freq)) {
-		*v = c->hw_clk_freq;
-		return 0;
-	}
-	for (size_t i = 0; i < c->nev; i++) {
-		if (!strcmp(c->ev[i], name)) {
-			*v = c->count[i];
-			return isnan(*v) ? -ENOENT : 0;
-		}
-	}
-	return -ENOENT;
-}
 
 const char *metric_scope_name(enum metric_scope s)
 {
 	return s == SCOPE_PMU ? "pmu" : s == SCOPE_SOCKET ? "socket" : "total";
 }
 
-static int push(struct metric_value **out, size_t *n, const struct metric_value *v)
-{
-	struct metric_value *a = realloc(*out, (*n + 1) * sizeof(**out));
+/* What a sample sums into at its scope: equal keys, one value */
+struct key {
+	size_t rank;		/* its metric's first sample: metrics keep their order */
+	int device;		/* a --device function's samples are a value of their own: -1 none */
+	uintptr_t pmu;		/* with a device, the PMU (PCIE-TGT's BARs of one device sum) */
+	long part;		/* the instance (SCOPE_PMU), the socket, or 0 for the total */
+	size_t i;		/* the sample: the first of equal keys leads */
+};
 
-	if (!a)
-		return -ENOMEM;
-	*out = a;
-	a[(*n)++] = *v;
+static int by_metric(const void *a, const void *b, void *p)
+{
+	const struct metric_sample *s = p;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (s[x].m != s[y].m)
+		return (uintptr_t)s[x].m < (uintptr_t)s[y].m ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Per sample, the index of its metric's first sample */
+static size_t *metric_ranks(const struct metric_sample *s, size_t n)
+{
+	size_t *idx = malloc((n ? n : 1) * sizeof(*idx)), *rank = malloc((n ? n : 1) * sizeof(*rank));
+
+	if (!idx || !rank) {
+		free(idx);
+		free(rank);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		idx[i] = i;
+	qsort_r(idx, n, sizeof(*idx), by_metric, (void *)s);
+	for (size_t k = 0, first = 0; k < n; k++) {
+		if (!k || s[idx[k]].m != s[idx[k - 1]].m)
+			first = idx[k];
+		rank[idx[k]] = first;
+	}
+	free(idx);
+	return rank;
+}
+
+static struct key key_of(const struct metric_sample *s, size_t i, size_t rank, enum metric_scope scope)
+{
+	enum metric_scope at = s[i].m->total_only ? SCOPE_TOTAL : scope;
+	struct key k = { .rank = rank, .device = -1, .i = i };
+
+	if (s[i].device) {
+		k.device = s[i].device_index;
+		k.pmu = (uintptr_t)s[i].pmu;
+	} else if (at == SCOPE_PMU) {
+		k.part = (long)i;
+	} else if (at == SCOPE_SOCKET) {
+		k.part = s[i].socket;
+	}
+	return k;
+}
+
+static int cmp_group(const struct key *x, const struct key *y)
+{
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->device != y->device)
+		return x->device < y->device ? -1 : 1;
+	if (x->pmu != y->pmu)
+		return x->pmu < y->pmu ? -1 : 1;
+	if (x->part != y->part)
+		return x->part < y->part ? -1 : 1;
 	return 0;
 }
 
-/*
- * Whether samples a and b sum into one value at scope: the samples of one PCI function
- * (--device) on one PMU are a value of their own (a PCIE-TGT sample per BAR), as is every
- * instance at SCOPE_PMU
- */
-static bool same_value(const struct metric_sample *a, const struct metric_sample *b,
-		       enum metric_scope scope)
+static int by_group(const void *a, const void *b)
 {
-	if (a->m != b->m)
-		return false;
-	if (a->device || b->device)
-		return a->device && b->device && !strcmp(a->device, b->device) &&
-		       !strcmp(a->pmu, b->pmu);
-	if (scope == SCOPE_PMU)
-		return a == b;
-	return scope == SCOPE_TOTAL || a->socket == b->socket;
+	const struct key *x = a, *y = b;
+
+	return cmp_group(x, y) ?: (x->i < y->i ? -1 : x->i > y->i);
 }
 
-/* The samples that sum with lead at scope, summed into one lookup context */
-static double eval_value(const struct metric_sample *s, size_t n, const struct metric_sample *lead,
-			 enum metric_scope scope, double duration, struct mexpr *e, struct metric_value *v)
-{
-	const char *names[MEXPR_NAMES_MAX];
-	double sum[MEXPR_NAMES_MAX] = { 0 }, clk = 0;
-	int used[MEXPR_NAMES_MAX] = { 0 }, nclk = 0;
-	size_t nn = mexpr_names(e, names, MEXPR_NAMES_MAX);
-	struct lookup_ctx ctx = { .ev = names, .count = sum, .nev = nn < MEXPR_NAMES_MAX ? nn : MEXPR_NAMES_MAX,
-				  .duration = duration, .hw_clk_freq = NAN };
+/* A value's group: its keys k[from..to), the lead first */
+struct group {
+	size_t rank, lead, from, to;
+};
 
-	v->multiplexed = false;
-	v->running = 1;
-	v->instances = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!same_value(&s[i], lead, scope) || s[i].absent)
-			continue;
-		v->instances++;
-		v->multiplexed |= s[i].multiplexed;
-		v->running = fmin(v->running, s[i].running);
-		if (!isnan(s[i].hw_clk_freq)) {
-			clk += s[i].hw_clk_freq;
-			nclk++;
-		}
-		for (size_t k = 0; k < ctx.nev; k++) {
-			for (size_t j = 0; j < s[i].nev; j++) {
-				if (strcmp(s[i].ev[j], names[k]))
-					continue;
-				sum[k] += s[i].count[j];	/* NaN stays NaN: n/a */
-				used[k]++;
-			}
-		}
-	}
-	for (size_t k = 0; k < ctx.nev; k++) {
-		if (!used[k])
-			sum[k] = NAN;
-		else if (metric_name_is_clock(names[k]))
-			sum[k] /= used[k];
-	}
-	if (nclk)
-		ctx.hw_clk_freq = clk / nclk;
-	return mexpr_eval(e, lookup, &ctx);
+static int by_lead(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->lead < y->lead ? -1 : x->lead > y->lead;
 }
 
-/* Whether an earlier sample already gave the value sample i sums into */
-static bool counted_before(const struct metric_sample *s, size_t i, enum metric_scope scope)
+/* The value's labels, from its lead sample */
+static struct metric_value value_of(const struct metric_sample *l, enum metric_scope scope)
 {
-	for (size_t k = 0; k < i; k++)
-		if (same_value(&s[k], &s[i], scope))
-			return true;
-	return false;
-}
-
-static bool metric_seen(const struct metric_sample *s, size_t i)
-{
-	for (size_t k = 0; k < i; k++)
-		if (s[k].m == s[i].m)
-			return true;
-	return false;
-}
-
-/* The value of the samples that sum with s[lead] */
-static struct metric_value value_of(const struct metric_sample *s, size_t lead, enum metric_scope scope)
-{
-	const struct metric_sample *l = &s[lead];
-	struct metric_value v = { .m = l->m, .scope = scope, .socket = -1, .rc = -1, .channel = -1 };
+	struct metric_value v = { .m = l->m, .scope = l->m->total_only ? SCOPE_TOTAL : scope,
+				  .socket = -1, .rc = -1, .channel = -1, .device_index = -1 };
 
 	if (l->device)
 		v.scope = SCOPE_PMU;
@@ -144,39 +121,108 @@ static struct metric_value value_of(const struct metric_sample *s, size_t lead, 
 		v.rc = l->rc;
 		v.channel = l->channel;
 		v.device = l->device;
+		v.device_index = l->device ? l->device_index : -1;
 	}
 	if (v.scope != SCOPE_TOTAL)
 		v.socket = l->socket;
 	return v;
 }
 
+static bool is_clock(const struct metric_sample *s, size_t k)
+{
+	return s->clock ? s->clock[k] : metric_name_is_clock(s->ev[k]);
+}
+
+/*
+ * Sum the group's present samples (a clock is averaged: every instance counts the same one),
+ * then the formula, bound to the sums by index
+ */
+static int eval_group(const struct metric_sample *s, const struct key *k, const struct group *g,
+		      double duration, struct metric_value *v)
+{
+	const struct metric_sample *l = &s[g->lead];
+	double sum[MEXPR_NAMES_MAX], clk = 0;
+	size_t nev = l->nev < MEXPR_NAMES_MAX ? l->nev : MEXPR_NAMES_MAX;
+	struct mexpr *own = NULL;
+	int nclk = 0;
+
+	v->multiplexed = false;
+	v->running = 1;
+	v->instances = 0;
+	for (size_t j = 0; j < nev; j++)
+		sum[j] = 0;
+	for (size_t x = g->from; x < g->to; x++) {
+		const struct metric_sample *m = &s[k[x].i];
+
+		if (m->absent)
+			continue;
+		v->instances++;
+		v->multiplexed |= m->multiplexed;
+		v->running = fmin(v->running, m->running);
+		if (!isnan(m->hw_clk_freq)) {
+			clk += m->hw_clk_freq;
+			nclk++;
+		}
+		/* one metric's samples share its formula's names, in one order */
+		for (size_t j = 0; j < nev && j < m->nev; j++)
+			sum[j] += m->count[j];	/* NaN stays NaN: n/a */
+	}
+	for (size_t j = 0; j < nev; j++) {
+		if (!v->instances)
+			sum[j] = NAN;
+		else if (is_clock(l, j))
+			sum[j] /= v->instances;
+	}
+	if (!l->expr) {
+		struct pmu_err err;
+
+		if (mexpr_parse(l->m->expr, &own, &err))
+			return 0;	/* checked when loaded: cannot happen for listed metrics */
+		mexpr_bind(own, l->ev, nev);
+	}
+	v->value = mexpr_eval_bound(l->expr ? l->expr : own, sum, duration, nclk ? clk / nclk : NAN);
+	mexpr_free(own);
+	return 0;
+}
+
 int metric_evaluate(const struct metric_sample *s, size_t n, enum metric_scope scope, double duration,
 		    struct metric_value **out, size_t *nout)
 {
-	struct pmu_err err;
+	size_t *rank = metric_ranks(s, n), ng = 0;
+	struct key *k = malloc((n ? n : 1) * sizeof(*k));
+	struct group *g = malloc((n ? n : 1) * sizeof(*g));
 	int ret = 0;
 
 	*out = NULL;
 	*nout = 0;
-	for (size_t i = 0; i < n && !ret; i++) {
-		const struct metric *m = s[i].m;
-		enum metric_scope at = m->total_only ? SCOPE_TOTAL : scope;
-		struct mexpr *e;
-
-		if (metric_seen(s, i))
-			continue;
-		if (mexpr_parse(m->expr, &e, &err))
-			continue;	/* checked when loaded: cannot happen for listed metrics */
-		for (size_t k = i; k < n && !ret; k++) {
-			struct metric_value v;
-
-			if (s[k].m != m || counted_before(s, k, at))
-				continue;
-			v = value_of(s, k, at);
-			v.value = eval_value(s, n, &s[k], at, duration, e, &v);
-			ret = push(out, nout, &v);
-		}
-		mexpr_free(e);
+	if (!rank || !k || !g) {
+		ret = -ENOMEM;
+		goto out;
 	}
+	for (size_t i = 0; i < n; i++)
+		k[i] = key_of(s, i, rank[i], scope);
+	qsort(k, n, sizeof(*k), by_group);
+	for (size_t x = 0; x < n; x++) {
+		if (x && !cmp_group(&k[x], &k[x - 1])) {
+			g[ng - 1].to = x + 1;
+			continue;
+		}
+		g[ng++] = (struct group){ .rank = k[x].rank, .lead = k[x].i, .from = x, .to = x + 1 };
+	}
+	qsort(g, ng, sizeof(*g), by_lead);
+	*out = calloc(ng ? ng : 1, sizeof(**out));
+	if (!*out) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (size_t x = 0; x < ng; x++) {
+		(*out)[x] = value_of(&s[g[x].lead], scope);
+		eval_group(s, k, &g[x], duration, &(*out)[x]);
+	}
+	*nout = ng;
+out:
+	free(rank);
+	free(k);
+	free(g);
 	return ret;
 }

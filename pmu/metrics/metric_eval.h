@@ -14,8 +14,11 @@ struct metric_sample {
 	int socket, rc;		/* -1 when the PMU does not say */
 	int channel;		/* Yitian DDR channel; -1 elsewhere */
 	const char *device;	/* --device BDF, or NULL */
+	int device_index;	/* which --device function: the samples of one device sum */
 	size_t nev;
 	const char **ev;	/* event names as in the formula */
+	const struct mexpr *expr;	/* the formula bound to ev by index; NULL: parsed here */
+	const bool *clock;	/* per ev: a clock, averaged over instances; NULL: by name */
 	double *count;		/* NaN when not counted */
 	bool multiplexed;	/* some count ran less than 100% of the time */
 	double running;		/* the lowest share of time one of its counts ran: 0..1 */
@@ -32,6 +35,7 @@ struct metric_value {
 	int socket, rc;
 	int channel;		/* SCOPE_PMU on a Yitian DDR channel; -1 */
 	const char *device;
+	int device_index;	/* which --device function (a --per-device row); -1 */
 	double value;		/* NaN: n/a (a division by zero, or an event not counted) */
 	bool multiplexed;
 	double running;		/* the lowest running share of its samples: 0..1 */
@@ -45,7 +49,9 @@ struct metric_value {
  * a value of their own at every scope (PCIE-TGT has one per BAR: they sum), and a total-only metric (perf's ".all") is one value at every scope.
  * Values sum the counts of their instances (clocks like cycles are averaged: every instance
  * counts the same clock), then apply the formula, so a latency is weighted by requests and a
- * bandwidth adds up. Values come in sample order.
+ * bandwidth adds up. Values come in sample order: a metric's values where it first comes, each
+ * where its first sample does. No name is compared: samples are grouped by sorting on numbers
+ * (n log n), and bound formulas evaluated on arrays.
  */
 int metric_evaluate(const struct metric_sample *s, size_t n, enum metric_scope scope, double duration,
 		    struct metric_value **out, size_t *nout);

@@ -29,8 +29,9 @@ static int samples_for(const struct plan *plan, struct metric_sample **out, size
 			count[k] = NAN;
 		s[i] = (struct metric_sample){ .m = pm->m, .pmu = p->name, .socket = pmu_socket(p),
 					       .rc = p->rc, .channel = p->channel, .device = pm->device,
-					       .nev = pm->nvars,
-					       .ev = pm->vars, .count = count,
+					       .device_index = pm->device_index, .nev = pm->nvars,
+					       .ev = pm->vars, .expr = pm->expr, .clock = pm->clock,
+					       .count = count,
 					       .running = 1,
 					       .hw_clk_freq = p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN,
 					       .absent = pm->absent != NULL };

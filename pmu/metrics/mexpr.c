@@ -17,6 +17,7 @@ struct mexpr {
 	enum node_kind kind;
 	double num;
 	char *name;
+	int var;		/* N_NAME, once bound: an index of the values, or MEXPR_VAR_* */
 	struct mexpr *l, *r;
 };
 
@@ -43,6 +44,7 @@ static struct mexpr *node(enum node_kind k, struct mexpr *l, struct mexpr *r)
 		return NULL;
 	}
 	n->kind = k;
+	n->var = MEXPR_VAR_NONE;
 	n->l = l;
 	n->r = r;
 	return n;
@@ -222,6 +224,51 @@ size_t mexpr_names(const struct mexpr *e, const char **names, size_t max)
 
 	collect(e, names, max, &n);
 	return n;
+}
+
+void mexpr_bind(struct mexpr *e, const char *const *vars, size_t n)
+{
+	if (!e)
+		return;
+	if (e->kind == N_NAME) {
+		e->var = !strcmp(e->name, "duration_time") ? MEXPR_VAR_DURATION :
+			 !strcmp(e->name, "hw_clk_freq")   ? MEXPR_VAR_HW_CLK :
+							     MEXPR_VAR_NONE;
+		for (size_t i = 0; i < n && e->var == MEXPR_VAR_NONE; i++)
+			if (!strcmp(vars[i], e->name))
+				e->var = (int)i;
+	}
+	mexpr_bind(e->l, vars, n);
+	mexpr_bind(e->r, vars, n);
+}
+
+double mexpr_eval_bound(const struct mexpr *e, const double *vals, double duration, double hw_clk_freq)
+{
+	double l, r;
+
+	switch (e->kind) {
+	case N_NUM:
+		return e->num;
+	case N_NAME:
+		return e->var >= 0 ? vals[e->var] : e->var == MEXPR_VAR_DURATION ? duration :
+			e->var == MEXPR_VAR_HW_CLK ? hw_clk_freq : NAN;
+	case N_NEG:
+		return -mexpr_eval_bound(e->l, vals, duration, hw_clk_freq);
+	default:
+		break;
+	}
+	l = mexpr_eval_bound(e->l, vals, duration, hw_clk_freq);
+	r = mexpr_eval_bound(e->r, vals, duration, hw_clk_freq);
+	switch (e->kind) {
+	case N_ADD:
+		return l + r;
+	case N_SUB:
+		return l - r;
+	case N_MUL:
+		return l * r;
+	default:
+		return r == 0 ? NAN : l / r;
+	}
 }
 
 double mexpr_eval(const struct mexpr *e, int (*lookup)(const char *name, double *v, void *ctx),

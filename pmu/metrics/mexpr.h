@@ -25,4 +25,17 @@ size_t mexpr_names(const struct mexpr *e, const char **names, size_t max);
 double mexpr_eval(const struct mexpr *e, int (*lookup)(const char *name, double *v, void *ctx),
 		  void *ctx);
 
+/* What a name is bound to besides an index of the values */
+#define MEXPR_VAR_NONE (-1)		/* nothing: NaN */
+#define MEXPR_VAR_DURATION (-2)		/* duration_time */
+#define MEXPR_VAR_HW_CLK (-3)		/* hw_clk_freq */
+
+/* Bind every name once, at plan time: to its index in vars, or to a constant */
+void mexpr_bind(struct mexpr *e, const char *const *vars, size_t n);
+/*
+ * Evaluate a bound expression with no name looked up: vals by index, the constants given
+ * (NaN: not known); NaN where a value is NaN or a division is by zero, as mexpr_eval
+ */
+double mexpr_eval_bound(const struct mexpr *e, const double *vals, double duration, double hw_clk_freq);
+
 #endif

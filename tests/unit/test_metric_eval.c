@@ -122,6 +122,7 @@ static void test_devices(void)
 
 	s[0].device = "0005:41:00.0";
 	s[1].device = "0005:41:00.1";
+	s[1].device_index = 1;
 	for (int scope = SCOPE_PMU; scope <= SCOPE_TOTAL; scope++) {
 		CHECK(!metric_evaluate(s, 2, (enum metric_scope)scope, 1.0, &v, &n));
 		CHECK_U64(n, 2);
@@ -148,6 +149,7 @@ static void test_device_bars(void)
 
 	s[0].device = s[1].device = "0005:41:00.0";
 	s[2].device = "0005:01:00.0";
+	s[2].device_index = 1;
 	CHECK(!metric_evaluate(s, 3, SCOPE_TOTAL, 1.0, &v, &n));
 	CHECK_U64(n, 2);
 	CHECK(!strcmp(v[0].device, "0005:41:00.0") && v[0].instances == 2);
@@ -178,6 +180,7 @@ static void test_scaling_and_running(void)
 	s[2].running = 0.25;
 	s[0].device = s[1].device = "0005:41:00.0";
 	s[2].device = "0005:01:00.0";
+	s[2].device_index = 1;
 	CHECK(!metric_evaluate(s, 3, SCOPE_TOTAL, 1.0, &v, &n));
 	CHECK_U64(n, 2);
 	CHECK_NEAR(v[0].value, 2.5);	/* 2e9 + 5e8 bytes in 1 s */
