@@ -173,15 +173,16 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 	FILE *f = c->f;
 	char name[160];
 
+	bool channels = false;
+
+	/* a metric's values come together (metric_evaluate): its HELP and TYPE once, before them */
 	for (size_t i = 0; i < n; i++) {
 		const struct prom_unit *u = prom_unit_of(v[i].m->unit);
-		bool first = true, channels = false;
+		bool first = !i || v[i - 1].m != v[i].m;
 
-		for (size_t k = 0; k < i && first; k++)
-			first = v[k].m != v[i].m;
 		/* a label per DDR channel on every sample of a metric that has one anywhere */
-		for (size_t k = 0; k < n && !channels; k++)
-			channels = v[k].m == v[i].m && v[k].channel >= 0;
+		for (size_t k = i; first && k < n && v[k].m == v[i].m && !(channels = v[k].channel >= 0); k++)
+			;
 		prom_name(v[i].m, name, sizeof(name));
 		if (first) {
 			fprintf(f, "# HELP %s ", name);
