@@ -145,7 +145,8 @@ static const struct prom_unit *prom_unit_of(const char *unit)
 }
 
 /*
- * Prometheus names: [a-zA-Z_:][a-zA-Z0-9_:]* ending in the base unit, as promtool's lint asks:
+ * Prometheus names in lib/expo.c's one rule, [a-z0-9_] (serve's counters have it too), ending in
+ * the base unit, as promtool's lint asks:
  * t410_pcie_rd_latency_ns -> pmuctl_t410_pcie_rd_latency_seconds, t410_pcie_rd_bw ->
  * pmuctl_t410_pcie_rd_bw_bytes_per_second, ddr_read_bandwidth.all -> ..._all_bytes_per_second
  */
@@ -155,10 +156,7 @@ static void prom_name(const struct metric *m, char *buf, size_t size)
 	size_t o = (size_t)snprintf(buf, size, "pmuctl_"), len;
 
 	for (const char *c = m->name; *c && o + 1 < size; c++)
-		buf[o++] = (char)((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-					  (*c >= '0' && *c <= '9') || *c == '_'
-				  ? *c
-				  : '_');
+		buf[o++] = expo_name_char(*c);
 	buf[o] = '\0';
 	if (!u)
 		return;

@@ -20,18 +20,6 @@ struct series {
 	double running;		/* share of the last interval it ran; NaN when not enabled */
 };
 
-/* A name's characters as Prometheus allows them, lower case: [a-z0-9_] */
-static void put_name_part(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		char c = *s;
-
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c - 'A' + 'a');
-		fputc((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ? c : '_', f);
-	}
-}
-
 /* A label value as both formats escape it: backslash, double quote, newline */
 static void put_label(FILE *f, const char *name, const char *value, bool *first)
 {
@@ -77,10 +65,10 @@ static int series_of(const struct plan *plan, const struct plan_event *e, struct
 		return -ENOMEM;
 	fputs("pmuctl_", f);
 	if (e->pmu) {
-		put_name_part(f, e->pmu->family->id);
+		expo_put_name(f, e->pmu->family->id);
 		fputc('_', f);
 	}
-	put_name_part(f, s->word);
+	expo_put_name(f, s->word);
 	if (fclose(f))
 		return -ENOMEM;
 	f = open_memstream(&s->labels, &len);

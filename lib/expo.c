@@ -15,6 +15,19 @@ static void put_escaped(FILE *f, const char *s, bool quote)
 	}
 }
 
+char expo_name_char(char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return (char)(c - 'A' + 'a');
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ? c : '_';
+}
+
+void expo_put_name(FILE *f, const char *s)
+{
+	for (; s && *s; s++)
+		fputc(expo_name_char(*s), f);
+}
+
 void expo_put_label_value(FILE *f, const char *value)
 {
 	put_escaped(f, value, true);

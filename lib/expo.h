@@ -9,6 +9,12 @@
 
 #include <stdio.h>
 
+/*
+ * The one naming rule of both formats' metric names: what s says, in the characters
+ * Prometheus's conventions use, [a-z0-9_]: upper case lowered, anything else '_'
+ */
+char expo_name_char(char c);
+void expo_put_name(FILE *f, const char *s);
 /* A label value between its double quotes: backslash, double quote and newline escaped */
 void expo_put_label_value(FILE *f, const char *value);
 /* A HELP text: backslash and newline escaped */
