@@ -6,6 +6,7 @@
 #include "cmd/failures.h"
 #include "cmd/pmuctl.h"
 #include "lib/diag.h"
+#include "lib/nofile.h"
 
 int counting_prepare(struct counting *c, const struct plan *plan, const struct plan_counters_opts *po)
 {
@@ -24,8 +25,26 @@ int counting_prepare(struct counting *c, const struct plan *plan, const struct p
 	return EXIT_OK;
 }
 
+/* A file descriptor per perf counter: the soft limit raised for them, as perf does */
+static int reserve_files(const struct count_set *cs)
+{
+	struct nofile nf = { 0 };
+	size_t n = 0;
+
+	for (size_t i = 0; i < cs->n; i++)
+		n += cs->v[i].drv == &perf_driver;
+	if (!nofile_reserve(n, &nf))
+		return EXIT_OK;
+	p_err("%zu counters need about %zu open files, more than the hard limit of %zu: raise it "
+	      "(ulimit -Hn; LimitNOFILE= in a systemd unit) or count fewer events (--socket, --rc, "
+	      "fewer -M)", n, nf.need, nf.hard);
+	return EXIT_FAIL;
+}
+
 int counting_start(struct counting *c, const struct plan *plan, size_t *nfailed)
 {
+	if (reserve_files(&c->cs))
+		return EXIT_FAIL;
 	if (count_open_all(&c->cs)) {
 		p_err("cannot set up counting: out of memory");
 		return EXIT_FAIL;

@@ -203,3 +203,19 @@ our_rate() {
 	[ "$status" -eq 1 ]
 	[[ "${lines[0]}" == "pmuctl: error: no block 'tile9' in hwmon0"* ]]
 }
+
+@test "count: a soft open-file limit below the counters is raised, as perf does; a hard one is named" {
+	command -v prlimit >/dev/null || skip "prlimit (util-linux) is not installed"
+	# four pairs of sockets of the live tree: 164 functions, 328 counters
+	python3 "$BATS_TEST_DIRNAME/../gen/fixtures.py" --tegra410-live-pairs 4 "$BATS_TEST_TMPDIR/big" >/dev/null
+	run prlimit --nofile=256:20000 "$PMUCTL" -q --sysfs-root "$BATS_TEST_TMPDIR/big/sys" -j stat --per-device \
+		-M t410_pcie_rd_bw,t410_pcie_wr_bw --duration 0.05
+	[ "$status" -eq 0 ]
+	# every function counted: no value n/a
+	[ "$(jq_py 'len(d["devices"])')" = 164 ]
+	[ "$(jq_py 'sum(v is None for x in d["devices"] for v in x["values"].values())')" = 0 ]
+	run prlimit --nofile=256:300 "$PMUCTL" -q --sysfs-root "$BATS_TEST_TMPDIR/big/sys" stat --per-device \
+		-M t410_pcie_rd_bw,t410_pcie_wr_bw --duration 0.05
+	[ "$status" -eq 1 ]
+	[[ "$output" == "pmuctl: error: 328 counters need about "*" open files, more than the hard limit of 300: raise it (ulimit -Hn; LimitNOFILE= in a systemd unit) or count fewer events (--socket, --rc, fewer -M)" ]]
+}

@@ -99,7 +99,7 @@ def tegra410(sys_dir, live=False, sockets=2):
     for s in range(sockets):
         mask, assoc = f"{72 * s}\n", f"{72 * s}-{72 * s + 71}\n"
         if live:
-            mask = assoc = f"{s}\n"
+            mask = assoc = f"{s % 2}\n"
         cs = f"platform/arm-cs-arch-pmu.{s * 16}.auto"
         pmu(sys_dir, cs, f"nvidia_ucf_pmu_{s}", sw(), UCF_FORMATS, ev(UCF_EVENTS), mask,
             {"identifier": "2cf2036b\n"}, assoc)
