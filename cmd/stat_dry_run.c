@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
+#include "pmu/drivers/tool.h"
 #include "pmu/family/bluefield.h"
 #include "pmu/metrics/metric.h"
 #include "topology/bdf.h"
@@ -77,7 +78,7 @@ static json_t *event_json(const struct plan *p, const struct plan_event *e)
 
 	json_object_set_new(o, "event", json_text(e->event));
 	json_object_set_new(o, "pmu", e->pmu ? json_text(e->pmu->name) : json_null());
-	json_object_set_new(o, "family", json_string(e->pmu ? e->pmu->family->id : "perf"));
+	json_object_set_new(o, "family", json_string(e->pmu ? e->pmu->family->id : e->type == TOOL_TYPE ? "tool" : "perf"));
 	json_object_set_new(o, "type", hw ? json_null() : json_integer(e->type));
 	json_object_set_new(o, "config", json_hex(e->config[0]));
 	json_object_set_new(o, "config1", json_hex(e->config[1]));
@@ -117,6 +118,9 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 		fprintf(f, "  pmu      ");
 		fput_safe(e->pmu->name, f);
 		fprintf(f, " (%s%s%s)\n", e->pmu->family->title, *loc ? ", " : "", loc);
+	} else if (e->type == TOOL_TYPE) {
+		fprintf(f, "  pmu      perf tool event, counted by the clock: no PMU, no counter\n");
+		return;
 	} else {
 		fprintf(f, "  pmu      perf symbolic event\n");
 	}

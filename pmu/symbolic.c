@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/perf_event.h>
 #include <string.h>
+#include "pmu/drivers/tool.h"
 #include "pmu/symbolic.h"
 
 /* perf's parse-events.l symbol table */
@@ -33,6 +34,8 @@ static const struct symbolic_event symbols[] = {
 	{ "emulation-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_EMULATION_FAULTS },
 	{ "dummy", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY },
 	{ "bpf-output", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_BPF_OUTPUT },
+	/* perf's tool PMU: counted by the clock (pmu/drivers/tool.c) */
+	{ "duration_time", TOOL_TYPE, 0 },
 };
 
 const struct symbolic_event *symbolic_find(const char *name)

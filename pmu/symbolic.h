@@ -7,7 +7,7 @@
 
 struct symbolic_event {
 	const char *name;
-	uint32_t type;		/* PERF_TYPE_HARDWARE or PERF_TYPE_SOFTWARE */
+	uint32_t type;		/* PERF_TYPE_HARDWARE, PERF_TYPE_SOFTWARE, or TOOL_TYPE */
 	uint64_t config;
 };
 

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "pmu/drivers/tool.h"
 #include "pmu/tally.h"
 
 /* A row key per aggregation mode; counters with equal keys sum */
@@ -31,7 +32,8 @@ static bool same_row(enum tally_aggr aggr, const struct plan_event *e, const str
 
 static const char *pmu_of(const struct plan_event *e)
 {
-	return e->pmu ? e->pmu->name : "cpu";
+	/* perf's names for the PMUs of its symbolic and tool events */
+	return e->pmu ? e->pmu->name : e->type == TOOL_TYPE ? "tool" : "cpu";
 }
 
 /* The PMU's own socket, else (core PMUs, software) its CPU's package, as perf groups them */
@@ -64,7 +66,9 @@ static struct tally_row *row_for(struct tally *t, const struct tally_opts *o, co
 				   .rc = rc_of(e), .cpu = c->cpu,
 				   .arg = e->arg, .start = e->start, .state = state,
 				   .why = count_why(c, state) };
-	row->label = e->end > e->start ? strndup(args[e->arg] + e->start, e->end - e->start) :
+	/* as perf: name= labels the row; else the part of the -e string it came from */
+	row->label = e->name ? strdup(e->name) :
+		     e->end > e->start ? strndup(args[e->arg] + e->start, e->end - e->start) :
 					 strdup(e->event);
 	if (!row->label)
 		return NULL;

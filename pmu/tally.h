@@ -19,7 +19,7 @@ enum tally_aggr {
 
 /* One line of output: counters summed by the aggregation key. */
 struct tally_row {
-	char *label;		/* the part of the -e string it came from (the glob, not each match) */
+	char *label;		/* name=, or the part of the -e string it came from (the glob) */
 	const char *pmu;	/* NULL when the row spans several */
 	int socket, rc, cpu;	/* -1 when it spans several, or the PMU does not say */
 	int ncpu;		/* how many CPUs it sums (perf's --per-socket "S0  2") */

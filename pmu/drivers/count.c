@@ -7,7 +7,8 @@
 #include <string.h>
 #include "pmu/drivers/count.h"
 
-static const struct count_driver *const drivers[COUNT_DRIVERS] = { &perf_driver, &hwmon_driver };
+static const struct count_driver *const drivers[COUNT_DRIVERS] = { &perf_driver, &hwmon_driver,
+								    &tool_driver };
 #define NDRIVERS COUNT_DRIVERS
 
 struct counter *count_add(struct count_set *s, const struct count_driver *drv)

@@ -39,7 +39,7 @@ struct counter {
 };
 
 /* The drivers there are, each with state of its own in a counter set */
-#define COUNT_DRIVERS 2
+#define COUNT_DRIVERS 3
 
 struct count_set {
 	struct counter *v;
@@ -72,6 +72,7 @@ struct count_driver {
 
 extern const struct count_driver perf_driver;
 extern const struct count_driver hwmon_driver;
+extern const struct count_driver tool_driver;
 
 struct counter *count_add(struct count_set *s, const struct count_driver *drv);
 void count_fail(struct counter *c, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

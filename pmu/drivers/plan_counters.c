@@ -5,6 +5,7 @@
 #include <string.h>
 #include "pmu/drivers/hwmon.h"
 #include "pmu/drivers/perf.h"
+#include "pmu/drivers/tool.h"
 #include "pmu/drivers/plan_counters.h"
 #include "pmu/family/family.h"
 
@@ -79,6 +80,18 @@ static int add_hwmon(struct count_set *out, const struct plan *set, size_t ev,
 	return 0;
 }
 
+/* duration_time: the clock's, one counter, no CPU */
+static int add_tool(struct count_set *out, const struct plan *set, size_t ev)
+{
+	struct counter *c = tool_counter_add(out);
+
+	if (!c)
+		return -ENOMEM;
+	c->ev = ev;
+	c->event = set->v[ev].name ? set->v[ev].name : set->v[ev].event;
+	return 0;
+}
+
 int plan_counters(const struct plan *set, const struct plan_counters_opts *o, struct count_set *out)
 {
 	bool *done = calloc(set->n ? set->n : 1, sizeof(bool));
@@ -97,6 +110,11 @@ int plan_counters(const struct plan *set, const struct plan_counters_opts *o, st
 		if (p && p->family->driver == &hwmon_driver) {
 			done[i] = true;
 			ret = add_hwmon(out, set, i, o);
+			continue;
+		}
+		if (!p && set->v[i].type == TOOL_TYPE) {
+			done[i] = true;
+			ret = add_tool(out, set, i);
 			continue;
 		}
 		cpus_of(&set->v[i], o, &cpu, &ncpu);

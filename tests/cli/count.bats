@@ -219,3 +219,23 @@ our_rate() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == "pmuctl: error: 328 counters need about "*" open files, more than the hard limit of 300: raise it (ulimit -Hn; LimitNOFILE= in a systemd unit) or count fewer events (--socket, --rc, fewer -M)" ]]
 }
+
+@test "count: -e duration_time counts the run's nanoseconds, as perf's tool event; name= labels the row" {
+	pmuctl --sysfs-root "$LIVE" -j stat -e duration_time -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.1
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'd["counts"][0]["event"], d["counts"][0]["pmu"], d["counts"][0]["state"]')" = "('duration_time', 'tool', 'counted')" ]
+	# the clock's own: enabled and running all the time, at least the 0.1 s asked
+	[ "$(jq_py 'd["counts"][0]["count"] == d["counts"][0]["running_ns"] == d["counts"][0]["enabled_ns"] >= 100000000')" = True ]
+	pmuctl --sysfs-root "$LIVE" stat -e duration_time --dry-run
+	[ "${lines[1]}" = "  pmu      perf tool event, counted by the clock: no PMU, no counter" ]
+	# name= is the row's label in every format, as perf's
+	ev='nvidia_pcie_pmu_0_rc_4/rd_bytes,name=pcie_rd/'
+	run env SYSFS_PATH="$LIVE" perf stat -x, -a -e "$ev" -- true
+	[ "$(cut -d, -f3 <<<"${lines[-1]}")" = pcie_rd ]
+	pmuctl --sysfs-root "$LIVE" stat -x, -e "$ev" --duration 0.05
+	[ "$(cut -d, -f2 <<<"${lines[1]}")" = pcie_rd ]
+	pmuctl --sysfs-root "$LIVE" stat -e "$ev" --duration 0.05
+	[[ "${lines[1]}" =~ ^\ +[0-9,]+\ +pcie_rd$ ]]
+	pmuctl --sysfs-root "$LIVE" -j stat -e "$ev" --duration 0.05
+	[ "$(jq_py 'd["counts"][0]["event"]')" = pcie_rd ]
+}
