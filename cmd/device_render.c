@@ -299,7 +299,7 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 	for (size_t i = 0; order && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
 
-		json_array_append_new(devices, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:i, s:f, s:o}",
+		json_array_append_new(devices, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:i, s:f, s:f, s:o}",
 							 "device", row->bdf, "name", row->name,
 							 "socket", json_int_or_null(row->socket),
 							 "rc", json_int_or_null(row->rc),
@@ -307,6 +307,7 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 							 "method", json_text(row->method),
 							 "target_bars", (int)row->nbars,
 							 "running_pct", 100 * g->running[order[i]],
+							 "coverage", g->running[order[i]],
 							 "values", values_json(g, order[i])));
 	}
 	for (int per_rc = 1; per_rc >= 0; per_rc--) {

@@ -67,7 +67,11 @@ static void metrics_text(const struct render_ctx *c, const struct metric_value *
 		else
 			fprintf(f, "%14s %s", human_number(v[i].value, decimals(v[i].value), num, sizeof(num)),
 				v[i].m->unit);
-		fprintf(f, "%s\n", v[i].multiplexed ? "  (multiplexed: scaled counts)" : "");
+		/* how far to trust it: the time its inputs ran, and whether they ran together */
+		if (v[i].multiplexed)
+			fprintf(f, "  (coverage %.2f%%, scaled%s)", 100 * v[i].running,
+				v[i].together ? "" : "; its inputs ran at different times");
+		fputc('\n', f);
 	}
 	if (!interval)
 		fputc('\n', f);
@@ -76,7 +80,7 @@ static void metrics_text(const struct render_ctx *c, const struct metric_value *
 static void metrics_csv(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
 	static const char *const head[] = { "metric", "value", "unit", "scope", "pmu",
-					     "socket", "rc", "device", "multiplexed" };
+					     "socket", "rc", "device", "multiplexed", "coverage", "together" };
 	struct csv w = { .f = c->f, .sep = c->sep };
 
 	if (c->first)
@@ -98,6 +102,8 @@ static void metrics_csv(const struct render_ctx *c, const struct metric_value *v
 		csv_int_or_empty(&w, v[i].rc);
 		csv_str(&w, v[i].device ? v[i].device : "");
 		csv_str(&w, v[i].multiplexed ? "yes" : "no");
+		csv_fmt(&w, "%.6f", v[i].running);
+		csv_str(&w, v[i].together ? "yes" : "no");
 		csv_end(&w);
 	}
 }
@@ -108,14 +114,15 @@ static void metrics_json(const struct render_ctx *c, const struct metric_value *
 	json_t *arr = json_object_get(c->record, "metrics");
 
 	for (size_t i = 0; i < n; i++)
-		json_array_append_new(arr, json_pack("{s:s, s:o, s:s, s:s, s:o, s:o, s:o, s:o, s:b}", "metric",
+		json_array_append_new(arr, json_pack("{s:s, s:o, s:s, s:s, s:o, s:o, s:o, s:o, s:b, s:f, s:b}", "metric",
 						     v[i].m->name, "value",
 						     isnan(v[i].value) ? json_null() : json_real(v[i].value),
 						     "unit", v[i].m->unit, "scope",
 						     metric_scope_name(v[i].scope), "pmu", json_text(v[i].pmu),
 						     "socket", json_int_or_null(v[i].socket), "rc",
 						     json_int_or_null(v[i].rc), "device", json_text(v[i].device),
-						     "multiplexed", v[i].multiplexed));
+						     "multiplexed", v[i].multiplexed, "coverage", v[i].running,
+						     "together", v[i].together));
 }
 
 /* The document's units in Prometheus's base units: its names end in the unit they are in */
@@ -166,11 +173,40 @@ static void prom_name(const struct metric *m, char *buf, size_t size)
 	snprintf(buf + o, size - o, "%s", u->suffix);
 }
 
+/* The same labels on every sample of a metric, empty where they do not apply, and the braces */
+static void put_labels(FILE *f, const struct metric_value *v, bool channels)
+{
+	fprintf(f, "scope=\"%s\",pmu=\"", metric_scope_name(v->scope));
+	expo_put_label_value(f, v->pmu);
+	fputs("\",socket=\"", f);
+	if (v->socket >= 0)
+		fprintf(f, "%d", v->socket);
+	fprintf(f, "\",rc=\"");
+	if (v->rc >= 0)
+		fprintf(f, "%d", v->rc);
+	fputs("\",device=\"", f);
+	expo_put_label_value(f, v->device);
+	fputc('"', f);
+	if (channels && v->channel >= 0)
+		fprintf(f, ",channel=\"%d\"", v->channel);
+	else if (channels)
+		fprintf(f, ",channel=\"\"");
+	fputc('}', f);
+}
+
+/* Whether the metric of value i has a DDR channel label on any value: all of its values get one */
+static bool has_channels(const struct metric_value *v, size_t n, size_t i)
+{
+	for (size_t k = i; k < n && v[k].m == v[i].m; k++)
+		if (v[k].channel >= 0)
+			return true;
+	return false;
+}
+
 static void metrics_openmetrics(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
 	FILE *f = c->f;
 	char name[160];
-
 	bool channels = false;
 
 	/* a metric's values come together (metric_evaluate): its HELP and TYPE once, before them */
@@ -178,11 +214,9 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 		const struct prom_unit *u = prom_unit_of(v[i].m->unit);
 		bool first = !i || v[i - 1].m != v[i].m;
 
-		/* a label per DDR channel on every sample of a metric that has one anywhere */
-		for (size_t k = i; first && k < n && v[k].m == v[i].m && !(channels = v[k].channel >= 0); k++)
-			;
 		prom_name(v[i].m, name, sizeof(name));
 		if (first) {
+			channels = has_channels(v, n, i);
 			fprintf(f, "# HELP %s ", name);
 			expo_put_help(f, v[i].m->description);
 			fprintf(f, " (%s; ", v[i].m->name);
@@ -190,26 +224,25 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 			fputs(")\n", f);
 			fprintf(f, "# TYPE %s gauge\n", name);
 		}
-		/* the same labels on every sample of a metric, empty where they do not apply */
-		fprintf(f, "%s{scope=\"%s\",pmu=\"", name, metric_scope_name(v[i].scope));
-		expo_put_label_value(f, v[i].pmu);
-		fputs("\",socket=\"", f);
-		if (v[i].socket >= 0)
-			fprintf(f, "%d", v[i].socket);
-		fprintf(f, "\",rc=\"");
-		if (v[i].rc >= 0)
-			fprintf(f, "%d", v[i].rc);
-		fputs("\",device=\"", f);
-		expo_put_label_value(f, v[i].device);
-		fputc('"', f);
-		if (channels && v[i].channel >= 0)
-			fprintf(f, ",channel=\"%d\"", v[i].channel);
-		else if (channels)
-			fprintf(f, ",channel=\"\"");
+		fprintf(f, "%s{", name);
+		put_labels(f, &v[i], channels);
 		if (isnan(v[i].value))
-			fprintf(f, "} NaN\n");
+			fputs(" NaN\n", f);
 		else
-			fprintf(f, "} %.17g\n", v[i].value * (u ? u->scale : 1));
+			fprintf(f, " %.17g\n", v[i].value * (u ? u->scale : 1));
+	}
+	/* how far to trust each value: one family for all, a series per value, labelled alike */
+	if (n)
+		fputs("# HELP pmuctl_metric_coverage_ratio share of the time a metric value's inputs were counted (running over enabled, the lowest of its inputs'); below 1 the value is scaled\n"
+		      "# TYPE pmuctl_metric_coverage_ratio gauge\n", f);
+	for (size_t i = 0; i < n; i++) {
+		if (!i || v[i - 1].m != v[i].m)
+			channels = has_channels(v, n, i);
+		fputs("pmuctl_metric_coverage_ratio{metric=\"", f);
+		expo_put_label_value(f, v[i].m->name);
+		fputs("\",", f);
+		put_labels(f, &v[i], channels);
+		fprintf(f, " %.17g\n", v[i].running);
 	}
 	/* OpenMetrics ends so; to the Prometheus text format (node_exporter) it is a comment */
 	if (!c->in_exposition)

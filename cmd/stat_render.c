@@ -128,6 +128,9 @@ static json_t *row_json(const struct render_ctx *c, const struct tally_row *row)
 	json_object_set_new(o, "count", row->state == COUNT_OK ? json_count(exact(row), row->value, row->count) :
 								  json_null());
 	json_object_set_new(o, "running_pct", json_real(round(running_pct(row) * 100) / 100));
+	/* running over enabled, unrounded: how much of the time the count covers */
+	json_object_set_new(o, "coverage", json_real(row->enabled ? (double)row->running / (double)row->enabled :
+								     row->state == COUNT_OK ? 1.0 : 0.0));
 	/* summed over the row's counters, as perf's CSV prints its run time */
 	json_object_set_new(o, "enabled_ns", json_integer((json_int_t)row->enabled));
 	json_object_set_new(o, "running_ns", json_integer((json_int_t)row->running));

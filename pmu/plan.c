@@ -123,6 +123,8 @@ static int add_metric_events(const struct plan_request *rq, struct plan *plan, s
 		plan->v[i].leader = i == first;
 	}
 	plan->ngroups += group;
+	/* one input, or one group: its inputs are counted over the same time, whatever rotates */
+	plan->metric[mi].grouped = group || pm->nvars == 1;
 	return 0;
 }
 

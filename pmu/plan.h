@@ -53,6 +53,7 @@ struct plan_metric {
 	const char **vars;		/* the formula's event names, each once */
 	size_t nvars;
 	bool *clock;			/* per var: a clock every instance counts alike (averaged) */
+	bool grouped;			/* its inputs are one group (or one input): read together */
 	struct mexpr *expr;		/* bound to vars by index */
 	char *absent;			/* why the PMU lacks an input: no events, values n/a */
 };

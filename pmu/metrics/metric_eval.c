@@ -148,6 +148,7 @@ static int eval_group(const struct metric_sample *s, const struct key *k, const 
 
 	v->multiplexed = false;
 	v->running = 1;
+	v->together = true;
 	v->instances = 0;
 	for (size_t j = 0; j < nev; j++)
 		sum[j] = 0;
@@ -159,6 +160,7 @@ static int eval_group(const struct metric_sample *s, const struct key *k, const 
 		v->instances++;
 		v->multiplexed |= m->multiplexed;
 		v->running = fmin(v->running, m->running);
+		v->together &= m->grouped || !m->multiplexed;
 		if (!isnan(m->hw_clk_freq)) {
 			clk += m->hw_clk_freq;
 			nclk++;

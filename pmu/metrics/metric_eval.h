@@ -22,6 +22,7 @@ struct metric_sample {
 	double *count;		/* NaN when not counted */
 	bool multiplexed;	/* some count ran less than 100% of the time */
 	double running;		/* the lowest share of time one of its counts ran: 0..1 */
+	bool grouped;		/* its inputs were read as one group: counted over the same time */
 	double hw_clk_freq;	/* HNS3; NaN elsewhere */
 	bool absent;		/* the PMU has no event for an input: n/a, and left out of sums */
 };
@@ -38,7 +39,12 @@ struct metric_value {
 	int device_index;	/* which --device function (a --per-device row); -1 */
 	double value;		/* NaN: n/a (a division by zero, or an event not counted) */
 	bool multiplexed;
-	double running;		/* the lowest running share of its samples: 0..1 */
+	double running;		/* the lowest running share of its samples: 0..1 (coverage) */
+	/*
+	 * its inputs were counted over the same time: each instance's were one group, or ran
+	 * all the time; false: a ratio of counts that may come from different moments
+	 */
+	bool together;
 	int instances;		/* how many PMU instances it covers */
 };
 

@@ -31,6 +31,7 @@ static int samples_for(const struct plan *plan, struct metric_sample **out, size
 					       .rc = p->rc, .channel = p->channel, .device = pm->device,
 					       .device_index = pm->device_index, .nev = pm->nvars,
 					       .ev = pm->vars, .expr = pm->expr, .clock = pm->clock,
+					       .grouped = pm->grouped,
 					       .count = count,
 					       .running = 1,
 					       .hw_clk_freq = p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN,
@@ -54,10 +55,13 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 		if (e->metric < 0)
 			continue;
 		s = &(*out)[e->metric];
-		if (count_state_since(cs, i, base) != COUNT_OK)
+		/* an input not counted covers none of the time */
+		if (count_state_since(cs, i, base) != COUNT_OK) {
 			s->count[e->var] = NAN;
-		else
-			s->count[e->var] += count_scaled(d.value, d.enabled, d.running);
+			s->running = 0;
+			continue;
+		}
+		s->count[e->var] += count_scaled(d.value, d.enabled, d.running);
 		if (d.running < d.enabled)
 			s->multiplexed = true;
 		if (d.enabled && (double)d.running / (double)d.enabled < s->running)
@@ -155,8 +159,8 @@ static void sum_record(void *ctx, size_t m, size_t k, const struct perf_record *
 	s->count[k] = rec->counted ? s->count[k] + rec->count : NAN;
 	/* <not counted> is n/a, not a scaled count */
 	s->multiplexed |= rec->counted && rec->pct < 100;
-	if (rec->counted && rec->pct / 100 < s->running)
-		s->running = rec->pct / 100;
+	if (rec->pct / 100 < s->running || !rec->counted)
+		s->running = rec->counted ? rec->pct / 100 : 0;
 }
 
 static void mark_record(void *ctx, size_t m, size_t k, const struct perf_record *rec)

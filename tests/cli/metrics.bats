@@ -366,3 +366,33 @@ JSON
 	pmuctl stat --input "$BATS_TEST_TMPDIR/drw.csv" -M ddr_read_bandwidth --per-socket --format=openmetrics
 	[ "${lines[2]}" = 'pmuctl_ddr_read_bandwidth_bytes_per_second{scope="socket",pmu="",socket="0",rc="",device=""} 307200000000' ]
 }
+
+@test "metrics: every count and value says its coverage, running over enabled exactly, and whether its inputs ran together" {
+	# recorded: PMU 1's rd_bytes ran half the time, its rd_cum_outs never
+	pmuctl -q -j stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw,t410_pcie_rd_latency_ns --per-pmu
+	[ "$(jq_py '[(m["pmu"][-10:], m["metric"][10:], m["coverage"], m["together"]) for m in d["metrics"]]')" = \
+		"[('pmu_0_rc_4', 'rd_bw', 1.0, True), ('pmu_1_rc_4', 'rd_bw', 0.5, True), ('pmu_0_rc_4', 'rd_latency_ns', 1.0, True), ('pmu_1_rc_4', 'rd_latency_ns', 0.0, True)]" ]
+	# the text says how far to trust a scaled value
+	pmuctl -q stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --per-pmu
+	[[ "${lines[2]}" == *"0.500000 GB/s  (coverage 50.00%, scaled)" ]]
+	pmuctl -q stat --input "$DATA/perf-pcie.csv" -x, -M t410_pcie_rd_bw --per-pmu
+	[ "${lines[0]}" = "metric,value,unit,scope,pmu,socket,rc,device,multiplexed,coverage,together" ]
+	[ "${lines[2]}" = "t410_pcie_rd_bw,0.5,GB/s,pmu,nvidia_pcie_pmu_1_rc_4,1,4,,yes,0.500000,yes" ]
+	# counting: a count's coverage is its running over enabled time, not rounded
+	pmuctl --sysfs-root "$LIVE" -j stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw --duration 0.05
+	[ "$(jq_py 'all(c["coverage"] == c["running_ns"] / c["enabled_ns"] for c in d["counts"])')" = True ]
+	[ "$(jq_py 'all(m["coverage"] == 1 and m["together"] for m in d["metrics"])')" = True ]
+	# OpenMetrics: a coverage series per value, labelled as the value
+	pmuctl -q stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --per-pmu --format=openmetrics
+	[[ "$output" == *'pmuctl_metric_coverage_ratio{metric="t410_pcie_rd_bw",scope="pmu",pmu="nvidia_pcie_pmu_1_rc_4",socket="1",rc="4",device=""} 0.5'* ]]
+}
+
+@test "metrics: a ratio of inputs that took turns apart is flagged, not silently scaled" {
+	# Yitian's DRW inputs are never one group: hif_wr and hif_rmw, each part of the time, apart
+	printf '%s\n' '1000000,,ali_drw_21000/hif_wr/,2000000000,50.00,,' '400000,,ali_drw_21000/hif_rmw/,2000000000,50.00,,' \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/drw.csv"
+	pmuctl -q -j stat --input "$BATS_TEST_TMPDIR/drw.csv" -M ddr_write_bandwidth.all
+	[ "$(jq_py 'd["metrics"][0]["together"], d["metrics"][0]["coverage"]')" = "(False, 0.5)" ]
+	pmuctl -q stat --input "$BATS_TEST_TMPDIR/drw.csv" -M ddr_write_bandwidth.all
+	[[ "$output" == *"(coverage 50.00%, scaled; its inputs ran at different times)"* ]]
+}

@@ -4,8 +4,8 @@
 load helpers
 
 SCHEMAS=$BATS_TEST_DIRNAME/../../schemas
-COUNT_KEYS="['event', 'pmu', 'socket', 'rc', 'cpu', 'device', 'count', 'running_pct', 'enabled_ns', 'running_ns', 'state', 'error']"
-METRIC_KEYS="['metric', 'value', 'unit', 'scope', 'pmu', 'socket', 'rc', 'device', 'multiplexed']"
+COUNT_KEYS="['event', 'pmu', 'socket', 'rc', 'cpu', 'device', 'count', 'running_pct', 'coverage', 'enabled_ns', 'running_ns', 'state', 'error']"
+METRIC_KEYS="['metric', 'value', 'unit', 'scope', 'pmu', 'socket', 'rc', 'device', 'multiplexed', 'coverage', 'together']"
 REPORT_KEYS="['interval', 'time_s', 'timestamp', 'target', 'counts', 'metrics', 'devices', 'subtotals']"
 
 # the key lists of every record of kind $1 in every report of $output
