@@ -39,13 +39,14 @@ static size_t column_of(struct grid *g, const struct metric *m)
 static int grid_build(const struct render_ctx *c, const struct metric_value *v, size_t n, struct grid *g)
 {
 	*g = (struct grid){ .sort = -1 };
-	g->col = calloc(n ? n : 1, sizeof(*g->col));
+	g->col = calloc(n ? n : 1, sizeof(*g->col)); /* NOLINT(bugprone-sizeof-expression): an array of pointers */
 	g->running = malloc((c->nrows ? c->nrows : 1) * sizeof(*g->running));
 	if (!g->col || !g->running)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (v[i].device && column_of(g, v[i].m) == g->nc)
 			g->col[g->nc++] = v[i].m;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
 	g->cell = calloc((c->nrows ? c->nrows : 1) * (g->nc ? g->nc : 1), sizeof(*g->cell));
 	if (!g->cell)
 		return -1;
@@ -313,7 +314,9 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 	for (int per_rc = 1; per_rc >= 0; per_rc--) {
 		struct subtotals st;
 
-		for (size_t k = 0; !subtotals(c, g, per_rc, &st) && k < st.n; k++) {
+		int failed = subtotals(c, g, per_rc, &st);
+
+		for (size_t k = 0; !failed && k < st.n; k++) {
 			json_t *vals = json_object();
 
 			for (size_t j = 0; j < g->nc; j++)
@@ -383,7 +386,9 @@ static void table_csv(const struct render_ctx *c, const struct grid *g, const si
 	for (int per_rc = 1; per_rc >= 0; per_rc--) {
 		struct subtotals st;
 
-		for (size_t k = 0; !subtotals(c, g, per_rc, &st) && k < st.n; k++) {
+		int failed = subtotals(c, g, per_rc, &st);
+
+		for (size_t k = 0; !failed && k < st.n; k++) {
 			if (c->interval)
 				csv_fmt(&w, "%.9f", c->time_s);
 			csv_str(&w, per_rc ? "rc" : "socket");

@@ -320,9 +320,12 @@ static int hwmon_reserve(struct count_set *s)
 		if (!ret)
 			continue;
 		b->lock_failed = true;
-		for (size_t k = 0; k < s->n; k++)
-			if (hw_of(&s->v[k]) && !strcmp(hw_of(&s->v[k])->dir, b->dir))
+		for (size_t k = 0; k < s->n; k++) {
+			const struct hwmon_counter *other = hw_of(&s->v[k]);
+
+			if (other && !strcmp(other->dir, b->dir))
 				count_fail(&s->v[k], ret, "%s", why);
+		}
 	}
 	return 0;
 }
