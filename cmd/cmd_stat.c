@@ -23,6 +23,8 @@ enum stat_key {
 	KEY_APPEND,
 	KEY_METRIC_ONLY,
 	KEY_PER_DEVICE,
+	KEY_METRIC_NO_MERGE,
+	KEY_METRIC_NO_GROUP,
 };
 
 static const struct argp_option stat_options[] = {
@@ -54,6 +56,8 @@ static const struct argp_option stat_options[] = {
 	{ "rc", KEY_RC, "N", 0, "with --per-device: only the functions of RC N", 4 },
 	{ "sort", KEY_SORT, "METRIC", 0, "with --per-device: rows by METRIC's value, highest first (n/a last); default: topology order", 4 },
 	{ "metric-only", KEY_METRIC_ONLY, NULL, 0, "the metric values alone: no -e counts, and no input counts under -v (as perf's --metric-only)", 4 },
+	{ "metric-no-merge", KEY_METRIC_NO_MERGE, NULL, 0, "count each metric's events apart, as perf's option: by default an event two metrics read (or -e names) is counted once", 4 },
+	{ "metric-no-group", KEY_METRIC_NO_GROUP, NULL, 0, "do not read a metric's inputs as one group, as perf's option: they may then be counted at different times", 4 },
 	{ "input", KEY_INPUT, "FILE", 0, "compute -M from recorded 'perf stat -x,' or 'perf stat -j' output instead of counting", 4 },
 	{ 0 },
 };
@@ -151,6 +155,12 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case KEY_NO_RULES:
 		a->no_rules = true;
+		break;
+	case KEY_METRIC_NO_MERGE:
+		a->metric_no_merge = true;
+		break;
+	case KEY_METRIC_NO_GROUP:
+		a->metric_no_group = true;
 		break;
 	case 'I':
 		a->interval_ms = arg_number(arg, "interval", 10, 86400000, state);

@@ -27,6 +27,7 @@ struct stat_args {
 	char **event;
 	int nevent;
 	bool all_cpus, dry_run, no_rules;
+	bool metric_no_merge, metric_no_group;	/* perf's options of the same names */
 	long interval_ms;	/* 0: no intervals */
 	long interval_count;	/* 0: unlimited */
 	double duration;	/* seconds; 0: until the command ends or SIGINT */

@@ -70,6 +70,16 @@ static int bar_of(const struct plan_metric *pm)
 	return pm && pm->filter ? pm->filter->bar : -1;
 }
 
+/* The metrics an event counts for besides its first: merged, it is counted once */
+static json_t *also_feeds_json(const struct plan *p, const struct plan_event *e)
+{
+	json_t *arr = json_array();
+
+	for (size_t f = 0; arr && f < e->nfeeds; f++)
+		json_array_append_new(arr, json_string(p->metric[e->feeds[f].metric].m->name));
+	return arr;
+}
+
 /* Every key for every event, null where it does not apply: schemas/dry-run.schema.json */
 static json_t *event_json(const struct plan *p, const struct plan_event *e)
 {
@@ -87,6 +97,7 @@ static json_t *event_json(const struct plan *p, const struct plan_event *e)
 	json_object_set_new(o, "group", e->group >= 0 ? json_integer(e->group) : json_null());
 	json_object_set_new(o, "leader", json_boolean(e->group >= 0 && e->leader));
 	json_object_set_new(o, "metric", json_text(metric_of(p, e)));
+	json_object_set_new(o, "also_feeds", also_feeds_json(p, e));
 	json_object_set_new(o, "name", json_text(e->name));
 	json_object_set_new(o, "filter_mode", json_text(e->filter_mode));
 	json_object_set_new(o, "device", json_text(device_of(p, e) ? device_of(p, e)->device : NULL));
@@ -148,6 +159,10 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 		fprintf(f, "  filter   %s mode\n", e->filter_mode);
 	if (e->metric >= 0)
 		fprintf(f, "  metric   %s (%s)\n", metric_of(p, e), p->metric[e->metric].vars[e->var]);
+	/* merged: one counter serves them all */
+	for (size_t k = 0; k < e->nfeeds; k++)
+		fprintf(f, "  also     %s (%s)\n", p->metric[e->feeds[k].metric].m->name,
+			p->metric[e->feeds[k].metric].vars[e->feeds[k].var]);
 	if (device_of(p, e)) {
 		const struct plan_metric *pm = device_of(p, e);
 

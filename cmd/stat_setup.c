@@ -266,7 +266,8 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	/* --per-device's events are its columns: counted per function, not as written */
 	struct plan_request rq = { .events = a->event, .nevents = a->per_device ? 0 : (size_t)a->nevent,
 				   .system_wide = a->all_cpus || (!a->dry_run && !a->command),
-				   .online = &s->online, .check_rules = !a->no_rules };
+				   .online = &s->online, .check_rules = !a->no_rules,
+				   .no_merge = a->metric_no_merge, .no_group = a->metric_no_group };
 	struct diag diag = { 0 }, warn = { 0 };
 	struct pmu_err err = { 0 };
 	int ret;

@@ -290,6 +290,7 @@ static int set_cpus(struct plan_event *e, const struct encode_opts *o)
 
 void plan_event_free(struct plan_event *e)
 {
+	free(e->feeds);
 	free(e->event);
 	free(e->name);
 	free(e->given);

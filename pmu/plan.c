@@ -84,16 +84,141 @@ static int name_event(const struct pmu *p, const char *var, const struct filter_
 	return 0;
 }
 
-/* The events of metric instance mi, one per formula name, read in one group where allowed */
+/* An event of the plan before 'upto' that counts what e counts: the same PMU, type and configs */
+static long same_event(const struct plan *plan, size_t upto, const struct plan_event *e)
+{
+	for (size_t k = 0; k < upto; k++) {
+		const struct plan_event *o = &plan->v[k];
+
+		if (o->pmu == e->pmu && o->type == e->type && o->encoded && e->encoded && !o->mods &&
+		    !memcmp(o->config, e->config, sizeof(o->config)) && (o->arg < 0 || o->group < 0) &&
+		    o->cpus.n == e->cpus.n && (!o->cpus.n || !memcmp(o->cpus.cpu, e->cpus.cpu, o->cpus.n * sizeof(*o->cpus.cpu))))
+			return (long)k;
+	}
+	return -1;
+}
+
+static int add_feed(struct plan_event *e, int mi, int var)
+{
+	struct plan_feed *f = realloc(e->feeds, (e->nfeeds + 1) * sizeof(*f));
+
+	if (!f)
+		return -ENOMEM;
+	e->feeds = f;
+	f[e->nfeeds++] = (struct plan_feed){ mi, var };
+	return 0;
+}
+
+/* How many events group g holds */
+static size_t group_size(const struct plan *plan, int g)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; g >= 0 && k < plan->n; k++)
+		n += plan->v[k].group == g;
+	return n;
+}
+
+/*
+ * Whether instance mi's inputs at[] can be one group: their events already grouped are in one
+ * group at most, and the group with the new ones fits the PMU; *g is that group or -1
+ */
+static bool one_group(const struct plan *plan, const size_t *at, size_t n, const struct pmu *p, int *g)
+{
+	size_t fresh = 0;
+
+	*g = -1;
+	for (size_t k = 0; k < n; k++) {
+		int eg = plan->v[at[k]].group;
+
+		if (eg < 0)
+			fresh++;
+		else if (*g >= 0 && eg != *g)
+			return false;
+		else
+			*g = eg;
+	}
+	return !p->family->group_max || group_size(plan, *g) + fresh <= p->family->group_max;
+}
+
+/* Put the events at[] in group g (a new one when -1): its leader is its first event in the plan */
+static void group_events(struct plan *plan, const size_t *at, size_t n, int g)
+{
+	size_t first = SIZE_MAX;
+
+	if (g < 0)
+		g = plan->ngroups++;
+	for (size_t k = 0; k < n; k++)
+		plan->v[at[k]].group = plan->v[at[k]].src_group = g;
+	for (size_t k = 0; k < plan->n; k++)
+		if (plan->v[k].group == g && first == SIZE_MAX)
+			first = k;
+	for (size_t k = 0; k < plan->n; k++)
+		if (plan->v[k].group == g)
+			plan->v[k].leader = k == first;
+}
+
+/*
+ * Instance mi's new events plan->v[before..] (at[k] for input k): those some earlier event
+ * counts already feed from it instead and go. When the instance is one group, only if its
+ * inputs then fit one group (*g, -1: a new one); else it keeps events of its own.
+ */
+static int merge_inputs(struct plan *plan, size_t mi, size_t before, size_t *at, bool group, int *g)
+{
+	const struct plan_metric *pm = &plan->metric[mi];
+	size_t merged[MEXPR_NAMES_MAX], kept = before, n = pm->nvars;
+	long same[MEXPR_NAMES_MAX];
+	bool any = false;
+
+	for (size_t k = 0; k < n; k++) {
+		same[k] = same_event(plan, before, &plan->v[at[k]]);
+		merged[k] = same[k] >= 0 ? (size_t)same[k] : at[k];
+		any |= same[k] >= 0;
+	}
+	if (!any || (group && !one_group(plan, merged, n, pm->pmu, g))) {
+		*g = -1;
+		return 0;
+	}
+	for (size_t k = 0; k < n; k++) {
+		struct plan_event *o = same[k] >= 0 ? &plan->v[same[k]] : NULL;
+
+		if (o && o->metric < 0) {
+			o->metric = (int)mi;
+			o->var = (int)k;
+		} else if (o && add_feed(o, (int)mi, (int)k)) {
+			return -ENOMEM;
+		}
+	}
+	/* the duplicates go; the new events left close up, in order */
+	for (size_t k = 0; k < n; k++) {
+		if (same[k] >= 0) {
+			plan_event_free(&plan->v[at[k]]);
+			at[k] = merged[k];
+			continue;
+		}
+		if (at[k] != kept)
+			plan->v[kept] = plan->v[at[k]];
+		at[k] = kept++;
+	}
+	plan->n = kept;
+	return 0;
+}
+
+/*
+ * The events of metric instance mi, one per formula name, read in one group where allowed. As
+ * perf merges metric events (--metric-no-merge keeps them apart), an input some event of the
+ * plan already counts feeds from it: distinct events are counted once, and the group the
+ * instance's inputs form takes in the new ones, when it fits.
+ */
 static int add_metric_events(const struct plan_request *rq, struct plan *plan, size_t mi,
 			     const struct filter_terms *f, struct pmu_err *err)
 {
 	const struct plan_metric *pm = &plan->metric[mi];
 	const struct pmu *p = pm->pmu;
 	struct encode_opts o = { .system_wide = true, .online = rq->online };
-	bool group = pm->nvars > 1 && !p->family->never_group;
-	size_t first = plan->n;
-	int ret = 0;
+	bool group = pm->nvars > 1 && !p->family->never_group && !rq->no_group;
+	size_t before = plan->n, at[MEXPR_NAMES_MAX];
+	int g = -1, ret = 0;
 
 	for (size_t k = 0; k < pm->nvars && !ret; k++) {
 		struct ev_term *terms = calloc(f->n + 1, sizeof(*terms));
@@ -113,16 +238,18 @@ static int add_metric_events(const struct plan_request *rq, struct plan *plan, s
 		if (!ret) {
 			plan->v[plan->n - 1].metric = (int)mi;
 			plan->v[plan->n - 1].var = (int)k;
+			at[k] = plan->n - 1;
 		}
 	}
 	if (ret)
 		return pmu_err_set(err, err->code, "metric %s on %s: %s", pm->m->name, p->name,
 				   err->msg);
-	for (size_t i = first; group && i < plan->n; i++) {
-		plan->v[i].group = plan->v[i].src_group = plan->ngroups;
-		plan->v[i].leader = i == first;
-	}
-	plan->ngroups += group;
+	if (!rq->no_merge && !rq->named_only)
+		ret = merge_inputs(plan, mi, before, at, group, &g);
+	if (ret)
+		return oom(err);
+	if (group)
+		group_events(plan, at, pm->nvars, g);
 	/* one input, or one group: its inputs are counted over the same time, whatever rotates */
 	plan->metric[mi].grouped = group || pm->nvars == 1;
 	return 0;

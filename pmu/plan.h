@@ -37,9 +37,16 @@ struct plan_event {
 	int arg;			/* which -e string it came from; -1: made for a metric */
 	size_t start, end;		/* its extent in that string */
 	int metric, var;		/* the metric instance and the formula name it feeds; -1 */
+	struct plan_feed *feeds;	/* more (metric, var) it feeds: merged, counted once */
+	size_t nfeeds;
 	bool encoded;			/* false: named only (recorded input has no sysfs) */
 	struct cpulist cpus;		/* where it opens; cpu -1 means "the command's task" */
 	const char *filter_mode;	/* HNS3: the mode the driver will pick */
+};
+
+/* A metric instance's input that an event counts besides its first: distinct events count once */
+struct plan_feed {
+	int metric, var;
 };
 
 /* One metric on one PMU instance (and one PCI function with --device) */
@@ -91,6 +98,8 @@ struct plan_request {
 	bool system_wide;		/* PMUs without a cpumask open on every online CPU */
 	const struct cpulist *online;
 	bool check_rules;		/* the drivers' rules, before anything opens */
+	bool no_merge;			/* perf's --metric-no-merge: each metric's events its own */
+	bool no_group;			/* perf's --metric-no-group: a metric's inputs not grouped */
 	bool named_only;		/* metric events by name only: recorded input, no sysfs */
 	const char *where;		/* "on this machine" (default), "in the recording" */
 };

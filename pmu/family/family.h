@@ -56,6 +56,8 @@ struct pmu_family {
 	bool uncore;		/* counts every privilege level: u/k/h modifiers are refused */
 	/* One hardware event per group (Yitian DRW): pmuctl never groups its events */
 	bool never_group;
+	/* The most events one group may hold, as its driver refuses more (0: none known) */
+	size_t group_max;
 	/* Who counts its events; NULL: perf_event_open */
 	const struct count_driver *driver;
 	/* Recognise a PMU by the name its driver gives it and fill its location; false: not ours */

@@ -412,6 +412,7 @@ const struct pmu_family family_hns3 = {
 	.describe_event = describe_event,
 	.check = check,
 	.together = together,
+	.group_max = HNS3_HW_EVENTS,
 	.einval_hint = einval_hint,
 	.bdf_filter = bdf_filter,
 	.map_functions = map_functions,

@@ -50,22 +50,25 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 		const struct counter *c = &cs->v[i];
 		const struct plan_event *e = &plan->v[c->ev];
 		struct count_mark d = count_since(cs, i, base);
-		struct metric_sample *s;
+		enum count_state st = count_state_since(cs, i, base);
 
-		if (e->metric < 0)
-			continue;
-		s = &(*out)[e->metric];
-		/* an input not counted covers none of the time */
-		if (count_state_since(cs, i, base) != COUNT_OK) {
-			s->count[e->var] = NAN;
-			s->running = 0;
-			continue;
+		/* every input it counts: the first, then those merged into it */
+		for (size_t f = 0; e->metric >= 0 && f <= e->nfeeds; f++) {
+			int mi = f ? e->feeds[f - 1].metric : e->metric, var = f ? e->feeds[f - 1].var : e->var;
+			struct metric_sample *s = &(*out)[mi];
+
+			/* an input not counted covers none of the time */
+			if (st != COUNT_OK) {
+				s->count[var] = NAN;
+				s->running = 0;
+				continue;
+			}
+			s->count[var] += count_scaled(d.value, d.enabled, d.running);
+			if (d.running < d.enabled)
+				s->multiplexed = true;
+			if (d.enabled && (double)d.running / (double)d.enabled < s->running)
+				s->running = (double)d.running / (double)d.enabled;
 		}
-		s->count[e->var] += count_scaled(d.value, d.enabled, d.running);
-		if (d.running < d.enabled)
-			s->multiplexed = true;
-		if (d.enabled && (double)d.running / (double)d.enabled < s->running)
-			s->running = (double)d.running / (double)d.enabled;
 	}
 	return ret;
 }

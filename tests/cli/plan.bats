@@ -88,3 +88,52 @@ for dev in d["bluefield"]:
 	[ "$status" -eq 64 ]
 	[[ "${lines[0]}" == *"--input takes the intervals and the time the recording has: drop -I and --duration" ]]
 }
+
+FIVE=t410_pcie_rd_bw,t410_pcie_rd_req_rate,t410_pcie_freq,t410_pcie_rd_latency_ns,t410_pcie_rd_latency_cycles
+
+# per PMU: how many events, how many distinct, and per metric the groups its inputs are in
+merged_shape() {
+	python3 -c '
+import collections, json, sys
+d = json.load(sys.stdin)
+per = collections.defaultdict(list)
+for e in d["events"]:
+    per[e["pmu"]].append(e)
+shape = set()
+for pmu, evs in per.items():
+    groups = collections.defaultdict(set)
+    for e in evs:
+        for m in [e["metric"]] + e["also_feeds"]:
+            groups[m].add(e["group"])
+    shape.add((len(evs), len({e["event"] for e in evs}), max(len(g) for g in groups.values())))
+print(len(per), sorted(shape))'
+}
+
+@test "plan: an event several metrics read is counted once, and each metric's inputs are one group (perf's merging)" {
+	pmuctl --sysfs-root "$T410" -j stat --dry-run -M $FIVE
+	[ "$status" -eq 0 ]
+	# 12 PCIE PMUs, each: 4 counters, 4 distinct events, every metric's inputs in 1 group
+	[ "$(merged_shape <<<"$output")" = "12 [(4, 4, 1)]" ]
+	# cycles serves three metrics: the first, and two more
+	[ "$(jq_py '[e["also_feeds"] for e in d["events"] if e["event"] == "nvidia_pcie_pmu_0_rc_4/cycles/"]')" = \
+		"[['t410_pcie_freq', 't410_pcie_rd_latency_ns']]" ]
+	# --metric-no-merge, as perf's: each metric its own events, 9 a PMU
+	pmuctl --sysfs-root "$T410" -j stat --dry-run -M $FIVE --metric-no-merge
+	[ "$(merged_shape <<<"$output")" = "12 [(9, 4, 1)]" ]
+	# --metric-no-group: no group at all
+	pmuctl --sysfs-root "$T410" -j stat --dry-run -M $FIVE --metric-no-group
+	[ "$(jq_py 'sorted({e["group"] for e in d["events"]}, key=str)')" = "[None]" ]
+	# an -e event is the metric's input too: one counter, its row and the metric's input
+	pmuctl --sysfs-root "$T410" -j stat --dry-run -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw
+	[ "$(jq_py 'len(d["events"]), d["events"][0]["metric"]')" = "(12, 't410_pcie_rd_bw')" ]
+	# the text names every metric an event serves
+	pmuctl --sysfs-root "$T410" stat --dry-run -M $FIVE
+	[[ "$output" == *$'  metric   t410_pcie_rd_req_rate (cycles)\n  also     t410_pcie_freq (cycles)\n  also     t410_pcie_rd_latency_ns (cycles)'* ]]
+}
+
+@test "plan: a merged counter gives each metric what it counted, as counted apart" {
+	pmuctl --sysfs-root "$LIVE" -j stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw --per-pmu --duration 0.05
+	[ "$status" -eq 0 ]
+	# one counter: the row's count and the metric's input are the same number
+	[ "$(jq_py 'abs([m for m in d["metrics"] if m["pmu"] == "nvidia_pcie_pmu_0_rc_4"][0]["value"] * 1e9 * d["time_s"] - d["counts"][0]["count"]) < 1')" = True ]
+}
