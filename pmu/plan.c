@@ -141,21 +141,25 @@ static bool one_group(const struct plan *plan, const size_t *at, size_t n, const
 	return !p->family->group_max || group_size(plan, *g) + fresh <= p->family->group_max;
 }
 
-/* Put the events at[] in group g (a new one when -1): its leader is its first event in the plan */
+/*
+ * Put the events at[] in group g, or a new one when -1: its leader is its first event in the
+ * plan. Joining a group, the new events come after its leader, which stays.
+ */
 static void group_events(struct plan *plan, const size_t *at, size_t n, int g)
 {
 	size_t first = SIZE_MAX;
 
-	if (g < 0)
+	for (size_t k = 0; k < n; k++) {
+		first = at[k] < first ? at[k] : first;
+		if (plan->v[at[k]].group < 0)
+			plan->v[at[k]].leader = false;
+	}
+	if (g < 0) {
 		g = plan->ngroups++;
+		plan->v[first].leader = true;
+	}
 	for (size_t k = 0; k < n; k++)
 		plan->v[at[k]].group = plan->v[at[k]].src_group = g;
-	for (size_t k = 0; k < plan->n; k++)
-		if (plan->v[k].group == g && first == SIZE_MAX)
-			first = k;
-	for (size_t k = 0; k < plan->n; k++)
-		if (plan->v[k].group == g)
-			plan->v[k].leader = k == first;
 }
 
 /*
