@@ -185,12 +185,16 @@ static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *w
 	return 0;
 }
 
-/* Only an event with a BDF or root-port filter can break the one-filter rules */
+/*
+ * Only an event with a BDF or root-port filter can break the one-filter rules. The plan keeps
+ * them for its own events, so what is left is another perf user's: the driver checks the
+ * events live on the PMU (arm_cspmu_get_event_idx, pcie_v2_pmu_validate_event)
+ */
 static const char *einval_hint(const struct pmu *p, const uint64_t *config)
 {
 	if (!pmu_config_field(p, config, "src_bdf_en") && !pmu_config_field(p, config, "src_rp_mask"))
 		return NULL;
-	return "the driver allows one BDF filter per PMU, and root-port and BDF filters are exclusive";
+	return "the driver holds one BDF filter per PMU at a time, root-port and BDF filters exclusive, and checks the events already live on it (arm_cspmu_get_event_idx): another perf user (perf itself, or another pmuctl) is likely counting this PMU with another BDF; try again when it ends";
 }
 
 static bool bdf_filter(const struct plan_event *e, uint16_t *bdf)
