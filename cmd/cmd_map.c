@@ -22,6 +22,7 @@ struct map_args {
 	char **slot_text;		/* as the user wrote it */
 	int nslot;
 	struct pci_filter id;
+	const char *id_text;		/* -d as written */
 	int64_t socket, rc;
 	enum map_format format;
 };
@@ -52,6 +53,7 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 	case 'd':
 		if (pcifilter_id(&a->id, arg, &err))
 			argp_error(state, "%s", err.msg);
+		a->id_text = arg;
 		break;
 	case KEY_SOCKET:
 		a->socket = parse_small(arg, "socket", state);
@@ -128,6 +130,45 @@ static bool selected(const struct map_ctx *c, size_t i)
 	if (!slot_ok || !pcifilter_match(&a->id, &c->topo.fn[i]) || !devmap_fn_at(m, a->socket, a->rc))
 		return false;
 	return m->dvsec || m->requester.family;
+}
+
+/*
+ * Selectors that match nothing are absent input (1), said so: the BDFs and -d among the
+ * functions, --socket and --rc among those mapped to one. A function that matches but no
+ * PMU sees is the machine's (a note above, 0).
+ */
+static int report_unmatched(const struct map_ctx *c)
+{
+	const struct map_args *a = c->args;
+	size_t ids = 0, placed = 0;
+	char where[96] = "";
+
+	for (size_t i = 0; i < c->topo.n; i++) {
+		bool slot_ok = !a->nslot;
+
+		for (int s = 0; s < a->nslot && !slot_ok; s++)
+			slot_ok = pcifilter_match(&a->slot[s], &c->topo.fn[i]);
+		if (!slot_ok || !pcifilter_match(&a->id, &c->topo.fn[i]))
+			continue;
+		ids++;
+		placed += devmap_fn_at(&c->maps[i], a->socket, a->rc);
+	}
+	if (a->id_text && !ids) {
+		p_err("no PCI function matches -d %s on this machine (lspci -d %s lists the same)", a->id_text,
+		      a->id_text);
+		return EXIT_FAIL;
+	}
+	if ((a->socket >= 0 || a->rc >= 0) && ids && !placed) {
+		if (a->socket >= 0)
+			snprintf(where, sizeof(where), " on socket %lld", (long long)a->socket);
+		if (a->rc >= 0)
+			snprintf(where + strlen(where), sizeof(where) - strlen(where), "%s RC %lld",
+				 *where ? "," : " at", (long long)a->rc);
+		p_err("no PCI function%s%s (pmuctl map lists where each one is)", a->nslot || a->id_text ?
+		      " selected is" : " is", where);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
 }
 
 static const char *fn_str(const struct map_ctx *c, size_t i, char *buf, size_t size)
@@ -561,6 +602,8 @@ int cmd_map(int argc, char **argv)
 		shown += c.shown[i] = selected(&c, i);
 	partial = report_partial(&c);
 	missing = report_missing(&c);
+	if (!shown && !missing)
+		missing = report_unmatched(&c);
 	if (!shown && !partial && !missing)
 		p_note("no PCI function %s below a root port with the NVIDIA RC-map DVSEC (vendor 10de, id 4) or in an HNS3 PMU's bdf range",
 		       a.nslot || a.id.vendor >= 0 || a.socket >= 0 || a.rc >= 0 ? "selected is" : "is");

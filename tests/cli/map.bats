@@ -287,3 +287,18 @@ PY
 	[ "$status" -eq 64 ]
 	[[ "${lines[0]}" == *"invalid vendor:device selector '10de:xyzzy'"* ]]
 }
+
+@test "map: selectors that match nothing are absent input (1), each said so" {
+	pmuctl --sysfs-root "$T410" map --socket 7
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: no PCI function is on socket 7 (pmuctl map lists where each one is)" ]
+	pmuctl --sysfs-root "$T410" map -d 1234:5678
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: no PCI function matches -d 1234:5678 on this machine (lspci -d 1234:5678 lists the same)" ]
+	pmuctl --sysfs-root "$T410" map -d 10de: --socket 0 --rc 9
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: no PCI function selected is on socket 0, RC 9 (pmuctl map lists where each one is)" ]
+	pmuctl --sysfs-root "$T410" -j map --rc 9
+	[ "$status" -eq 1 ]
+	[[ "$output" == *'{"error":{"message":"no PCI function is at RC 9 (pmuctl map lists where each one is)","exit":1,'* ]]
+}
