@@ -57,6 +57,8 @@ static const struct argp_option global_options[] = {
 	{ "verbose", 'v', NULL, 0, "say more about what is read and why", -1 },
 	{ "quiet", 'q', NULL, 0, "no warnings, only errors", -1 },
 	{ "list-cmds", KEY_LIST_CMDS, NULL, OPTION_HIDDEN, "print the command names", -1 },
+	/* perf's habit: -h is --help, for pmuctl and every command */
+	{ NULL, 'h', NULL, OPTION_HIDDEN, "help, as --help", -1 },
 	{ 0 },
 };
 
@@ -89,6 +91,9 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 			argp_error(state, "-q and -v ask for less and for more: give one");
 		*(key == 'v' ? &settings.verbose : &settings.quiet) = true;
 		break;
+	case 'h':
+		argp_state_help(state, stdout, ARGP_HELP_STD_HELP);
+		break;
 	case KEY_LIST_CMDS:
 		for (const struct command *c = commands; c->name; c++)
 			printf("%s\n", c->name);
@@ -118,6 +123,21 @@ static bool long_option_known(const struct argp *argp, const char *name, size_t 
 	return false;
 }
 
+/* perf's options that pmuctl spells otherwise: named when a perf habit types them */
+static const struct {
+	const char *perf, *ours;
+} perf_spelling[] = {
+	{ "no-merge", " (perf's --no-merge is --per-pmu here: a row per PMU instance)" },
+};
+
+static const char *perf_named(const char *word)
+{
+	for (size_t k = 0; k < sizeof(perf_spelling) / sizeof(perf_spelling[0]); k++)
+		if (!strcmp(word, perf_spelling[k].perf))
+			return perf_spelling[k].ours;
+	return NULL;
+}
+
 /* An unknown long option is refused here, where the nearest real one can be named */
 static void check_long_options(const struct argp *argp, int argc, char **argv)
 {
@@ -142,7 +162,7 @@ static void check_long_options(const struct argp *argp, int argc, char **argv)
 			continue;
 		/* as getopt says it, through argp's stream: -j prints it too */
 		fprintf(json_error_argp_stream(), "%s: unrecognized option '--%s'%s\n", argv[0], word,
-			suggest_text(&sg, near, sizeof(near)));
+			perf_named(word) ? perf_named(word) : suggest_text(&sg, near, sizeof(near)));
 		fprintf(stderr, "Try `%s --help' or `%s --usage' for more information.\n", argv[0], argv[0]);
 		exit(EXIT_USAGE);
 	}

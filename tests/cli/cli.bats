@@ -79,3 +79,17 @@ load helpers
 	[ -n "$line" ]
 	[[ "$line" == *" $output" ]]
 }
+
+@test "cli: perf's habits: -h is --help for pmuctl and each command; --no-merge names --per-pmu" {
+	for cmd in "" stat map list top serve bdf; do
+		# shellcheck disable=SC2086 # no command is no word
+		want=$("$PMUCTL" $cmd --help)
+		# shellcheck disable=SC2086
+		run "$PMUCTL" $cmd -h
+		[ "$status" -eq 0 ]
+		[ "$output" = "$want" ] || { echo "pmuctl $cmd -h differs from --help"; false; }
+	done
+	pmuctl stat --no-merge -e msr/tsc/
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl stat: unrecognized option '--no-merge' (perf's --no-merge is --per-pmu here: a row per PMU instance)" ]
+}
