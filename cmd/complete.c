@@ -68,15 +68,39 @@ static int complete_pmus(const char *pmu_for_events)
 	return EXIT_OK;
 }
 
+/* Whether metric m counts on some PMU of l */
+static bool applies(const struct metric *m, const struct pmu_list *l)
+{
+	for (size_t k = 0; k < l->n; k++)
+		if (pmu_metric_applies(&l->v[k], m->family))
+			return true;
+	return false;
+}
+
+/* The metrics of this machine's PMUs (a BlueField is offered no Tegra410 metric); with none, all */
 static int complete_metrics(void)
 {
+	struct pmu_scan_opts so = { .skip_formats = true, .skip_details = true };
+	struct pmu_list l = { 0 };
+	struct diag d = { 0 };
 	struct metric_list ml;
+	struct sysroot root;
+	size_t any = 0;
 
 	if (metric_catalog(&ml))
 		return EXIT_FAIL;
+	if (!sysroot_open(&root, root_path())) {
+		pmu_scan_opts(&root, &so, &l, &d);
+		sysroot_close(&root);
+	}
 	for (size_t i = 0; i < ml.n; i++)
-		printf("%s\n", ml.v[i].name);
+		any += applies(&ml.v[i], &l);
+	for (size_t i = 0; i < ml.n; i++)
+		if (!any || applies(&ml.v[i], &l))
+			printf("%s\n", ml.v[i].name);
 	metric_list_free(&ml);
+	pmu_list_free(&l);
+	diag_free(&d);
 	return EXIT_OK;
 }
 

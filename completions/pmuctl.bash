@@ -2,26 +2,47 @@
 # commands, options, PMUs, events, metrics and BDFs are those of this pmuctl and this machine
 # (--sysfs-root and -F on the line are honoured).
 
+# The command line's words as the user typed them, in _pmuctl_w: bash splits words at ':'
+# and '=' (COMP_WORDBREAKS), which BDFs (0005:41:00.0) and --format= hold, so they are read
+# again from COMP_LINE, split at spaces only
+_pmuctl_split() {
+	local line=${COMP_LINE:0:${COMP_POINT:-${#COMP_LINE}}}
+	read -ra _pmuctl_w <<<"$line"
+	[[ -z $line || $line == *[[:space:]] ]] && _pmuctl_w+=("")
+}
+
 _pmuctl_ask() {
 	local -a global=()
 	local i w
-	for ((i = 1; i < ${#COMP_WORDS[@]} - 1; i++)); do
-		w=${COMP_WORDS[i]}
+	for ((i = 1; i < ${#_pmuctl_w[@]} - 1; i++)); do
+		w=${_pmuctl_w[i]}
 		case $w in
 		--sysfs-root=* | --pci-dump=*) global+=("$w") ;;
-		--sysfs-root | -F | --pci-dump) global+=("$w" "${COMP_WORDS[i + 1]}") ;;
+		--sysfs-root | -F | --pci-dump) global+=("$w" "${_pmuctl_w[i + 1]}") ;;
 		esac
 	done
 	"${_PMUCTL:-pmuctl}" "${global[@]}" __complete "$@" 2>/dev/null
 }
 
+# bash replaces only what follows the word's last ':' or '=': the replies lose what precedes it
+_pmuctl_trim() {
+	local pre=${cur%"${cur##*[:=]}"} i
+	[[ -n $pre ]] || return
+	for i in "${!COMPREPLY[@]}"; do
+		COMPREPLY[i]=${COMPREPLY[i]#"$pre"}
+	done
+}
+
 _pmuctl() {
-	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
+	local -a _pmuctl_w
+	_pmuctl_split
+	local cword=$((${#_pmuctl_w[@]} - 1))
+	local cur=${_pmuctl_w[cword]} prev=${_pmuctl_w[cword - 1]}
 	local cmd="" i w skip=0
 	COMPREPLY=()
 	# the command: the first word that is neither an option nor an option's argument
-	for ((i = 1; i < COMP_CWORD; i++)); do
-		w=${COMP_WORDS[i]}
+	for ((i = 1; i < cword; i++)); do
+		w=${_pmuctl_w[i]}
 		if ((skip)); then
 			skip=0
 			continue
@@ -35,6 +56,16 @@ _pmuctl() {
 			;;
 		esac
 	done
+	case $cur in
+	--format=*)
+		local values=""
+		[[ $cmd == map ]] && values="tree table dvsec"
+		[[ $cmd == stat ]] && values="text openmetrics"
+		COMPREPLY=($(compgen -P --format= -W "$values" -- "${cur#--format=}"))
+		_pmuctl_trim
+		return
+		;;
+	esac
 	case $prev in
 	--sysfs-root)
 		compopt -o dirnames 2>/dev/null
@@ -66,7 +97,7 @@ _pmuctl() {
 		;;
 	--device)
 		COMPREPLY=($(compgen -W "$(_pmuctl_ask bdfs)" -- "$cur"))
-		__ltrim_colon_completions "$cur" 2>/dev/null
+		_pmuctl_trim
 		return
 		;;
 	--format)
@@ -87,7 +118,7 @@ _pmuctl() {
 		case $cmd in
 		list) COMPREPLY=($(compgen -W "$(_pmuctl_ask families) $(_pmuctl_ask pmus | sed 's,/$,,')" -- "$cur")) ;;
 		map) COMPREPLY=($(compgen -W "$(_pmuctl_ask bdfs)" -- "$cur"))
-			__ltrim_colon_completions "$cur" 2>/dev/null ;;
+			_pmuctl_trim ;;
 		help) COMPREPLY=($(compgen -W "$(_pmuctl_ask commands)" -- "$cur")) ;;
 		esac
 	fi

@@ -6,12 +6,23 @@ load helpers
 
 ROOT=$BATS_TEST_DIRNAME/../..
 
-# what bash completion offers for the words given (the last one is being completed)
+# what bash completion offers for the words given (the last one is being completed), set up as
+# bash does: COMP_LINE and COMP_POINT, and COMP_WORDS split at COMP_WORDBREAKS' ':' and '=' too;
+# a reply replaces only what follows the last of those in the word, as bash inserts it
 complete_words() {
 	_PMUCTL=$PMUCTL bash -c '
 		source "$1/completions/pmuctl.bash"
 		shift
-		COMP_WORDS=("$@")
+		COMP_LINE="$*"
+		COMP_POINT=${#COMP_LINE}
+		COMP_WORDS=()
+		for w in "$@"; do
+			while [[ $w == *[:=]* ]]; do
+				COMP_WORDS+=("${w%%[:=]*}" "${w:${#COMP_WORDS[-1]}:1}")
+				w=${w#*[:=]}
+			done
+			COMP_WORDS+=("$w")
+		done
 		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
 		_pmuctl
 		printf "%s\n" "${COMPREPLY[@]}"' _ "$ROOT" "$@"
@@ -56,9 +67,25 @@ bfperf/l3cachehalf0/HITS_BANK1/" ]
 	run complete_words pmuctl stat -M ddr_read_bandwidth.all,ddr_w
 	[ "$output" = "ddr_read_bandwidth.all,ddr_write_bandwidth
 ddr_read_bandwidth.all,ddr_write_bandwidth.all" ]
+	# bash splits 0000:bd at the colon: what it inserts follows the last one
 	run complete_words pmuctl --sysfs-root "$HIP09" map 0000:bd
 	[ "${#lines[@]}" -eq 4 ]
-	[ "${lines[0]}" = "0000:bd:00.0" ]
+	[ "${lines[0]}" = "bd:00.0" ]
+	run complete_words pmuctl --sysfs-root "$T410" map 0005:4
+	[ "$output" = "40:00.0
+41:00.0
+41:00.1" ]
+	run complete_words pmuctl --sysfs-root "$T410" stat --device 0005:41:00.
+	[ "$output" = "00.0
+00.1" ]
+	run complete_words pmuctl map --format=t
+	[ "$output" = "tree
+table" ]
+	# only the metrics of the machine's PMUs: no Tegra410 metric on a BlueField
+	run complete_words pmuctl --sysfs-root "$BF2" stat -M bf_l3
+	[ "$output" = bf_l3c_hit_rate ]
+	run complete_words pmuctl --sysfs-root "$BF2" stat -M t410
+	[ -z "$output" ]
 	run complete_words pmuctl --sysfs-root "$T410" list t410_pcie
 	[ "$output" = "t410_pcie
 t410_pcie_tgt" ]
