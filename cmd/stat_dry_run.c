@@ -15,16 +15,29 @@ static bool is_hwmon(const struct plan_event *e)
 	return e->pmu && e->pmu->hwmon;
 }
 
-/* "perf stat -a -e '...'" with groups re-formed from the plan; NULL when perf counts none of it */
+/* Whether event e follows the command (cpu any): perf counts it so without -a */
+static bool follows_task(const struct plan_event *e)
+{
+	return e->cpus.n == 1 && e->cpus.cpu[0] < 0;
+}
+
+/*
+ * "perf stat -a -e '...'" with groups re-formed from the plan; NULL when perf counts none of
+ * it. Events that follow the command (software events without -a) are so in perf without -a,
+ * where uncore PMUs count system-wide all the same: the command then needs a workload
+ */
 static char *perf_command(const struct plan *set)
 {
 	char *out = NULL;
 	size_t len = 0, n = 0;
 	FILE *f = open_memstream(&out, &len);
+	bool task = false;
 
 	if (!f)
 		return NULL;
-	fprintf(f, "perf stat -a");
+	for (size_t i = 0; i < set->n; i++)
+		task |= !is_hwmon(&set->v[i]) && set->v[i].type != TOOL_TYPE && follows_task(&set->v[i]);
+	fprintf(f, "perf stat%s", task ? "" : " -a");
 	for (size_t i = 0; i < set->n; i++) {
 		const struct plan_event *e = &set->v[i];
 
@@ -46,6 +59,8 @@ static char *perf_command(const struct plan *set)
 		}
 		fputc('\'', f);
 	}
+	if (task)
+		fputs(" -- <command>", f);
 	fclose(f);
 	if (!n) {
 		free(out);

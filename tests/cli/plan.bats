@@ -137,3 +137,13 @@ print(len(per), sorted(shape))'
 	# one counter: the row's count and the metric's input are the same number
 	[ "$(jq_py 'abs([m for m in d["metrics"] if m["pmu"] == "nvidia_pcie_pmu_0_rc_4"][0]["value"] * 1e9 * d["time_s"] - d["counts"][0]["count"]) < 1')" = True ]
 }
+
+@test "plan: the perf command counts as the plan does: -a only where every event is system-wide" {
+	pmuctl --sysfs-root "$LIVE" -j stat --dry-run -e cpu-clock -e nvidia_pcie_pmu_0_rc_4/rd_bytes/
+	# cpu-clock follows the command without -a, as in perf: pasted, it must not become -a
+	[ "$(jq_py 'd["perf_command"]')" = "perf stat -e 'cpu-clock' -e 'nvidia_pcie_pmu_0_rc_4/rd_bytes/' -- <command>" ]
+	pmuctl --sysfs-root "$LIVE" -j stat --dry-run -a -e cpu-clock
+	[ "$(jq_py 'd["perf_command"]')" = "perf stat -a -e 'cpu-clock'" ]
+	pmuctl --sysfs-root "$LIVE" -j stat --dry-run -e nvidia_pcie_pmu_0_rc_4/rd_bytes/
+	[ "$(jq_py 'd["perf_command"]')" = "perf stat -a -e 'nvidia_pcie_pmu_0_rc_4/rd_bytes/'" ]
+}
