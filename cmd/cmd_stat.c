@@ -25,6 +25,7 @@ enum stat_key {
 	KEY_PER_DEVICE,
 	KEY_METRIC_NO_MERGE,
 	KEY_METRIC_NO_GROUP,
+	KEY_TIMEOUT,
 };
 
 static const struct argp_option stat_options[] = {
@@ -39,6 +40,8 @@ static const struct argp_option stat_options[] = {
 	{ "interval-print", 'I', "MS", 0, "print the counts of every MS milliseconds (at least 10)", 1 },
 	{ "interval-count", KEY_INTERVAL_COUNT, "N", 0, "stop after N intervals", 1 },
 	{ "duration", KEY_DURATION, "SEC", 0, "count for SEC seconds (fractions allowed)", 1 },
+	{ "timeout", KEY_TIMEOUT, "MS", 0, "count for MS milliseconds, as perf's --timeout (the same as --duration in seconds)", 1 },
+	{ "group", 'g', NULL, 0, "read every -e event in one group per PMU, as perf's -g (the HNS3 document's own example takes it)", 0 },
 	{ "no-aggr", 'A', NULL, 0, "one line per PMU instance and CPU", 2 },
 	{ "per-socket", KEY_PER_SOCKET, NULL, 0, "sum the instances of each socket (die on Yitian)", 2 },
 	{ "per-pmu", KEY_PER_PMU, NULL, 0, "one line per PMU instance", 2 },
@@ -83,6 +86,37 @@ static double parse_seconds(const char *arg, struct argp_state *state)
 	if (errno || end == arg || *end || !(v > 0) || v > 31536000 || strspn(arg, "0123456789.") != strlen(arg))
 		argp_error(state, "invalid duration '%s': expected seconds, more than 0 (e.g. 1 or 0.5)", arg);
 	return v;
+}
+
+/*
+ * -g, as perf's --group: the -e strings become one group, "{a,b,...}", which the encoder splits
+ * per PMU as a group must be; a string that has a group of its own cannot join one. 0, or -1
+ * (a->event[0] then names the string in the way)
+ */
+static int group_events(struct stat_args *a)
+{
+	size_t len = 3;
+	char *joined;
+
+	for (int i = 0; i < a->nevent; i++) {
+		if (strpbrk(a->event[i], "{}")) {
+			a->event[0] = a->event[i];
+			return -1;
+		}
+		len += strlen(a->event[i]) + 1;
+	}
+	joined = malloc(len);
+	if (!joined)
+		return 0;	/* counted apart: the kernel rotates what does not fit */
+	strcpy(joined, "{");
+	for (int i = 0; i < a->nevent; i++) {
+		strcat(joined, a->event[i]);
+		strcat(joined, i + 1 < a->nevent ? "," : "}");
+	}
+	a->event[0] = joined;
+	a->nevent = 1;
+	a->grouped_text = joined;
+	return 0;
 }
 
 /* One aggregation: two different ones are refused, not decided by their order */
@@ -169,7 +203,14 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		a->interval_count = arg_number(arg, "interval count", 1, 100000000, state);
 		break;
 	case KEY_DURATION:
-		a->duration = parse_seconds(arg, state);
+	case KEY_TIMEOUT:
+		if (a->duration > 0)
+			argp_error(state, "--duration and --timeout both say how long to count: give one");
+		a->duration = key == KEY_TIMEOUT ? (double)arg_number(arg, "timeout", 1, 31536000000L, state) / 1e3 :
+						   parse_seconds(arg, state);
+		break;
+	case 'g':
+		a->group_all = true;
 		break;
 	case 'A':
 		set_aggr(a, AGGR_NONE, "-A", state);
@@ -256,6 +297,11 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--dry-run only encodes: it takes no command, -I, --duration or -o");
 		if (a->dry_run && (a->sep || a->openmetrics))
 			argp_error(state, "--dry-run prints text or -j, not %s", a->sep ? "-x" : "--format=openmetrics");
+		if (a->group_all && (!a->nevent || a->per_device))
+			argp_error(state, a->per_device ? "-g groups the -e events as written; --per-device counts each on its function's PMU: drop -g"
+							: "-g groups the -e events: give -e");
+		if (a->group_all && group_events(a))
+			argp_error(state, "-g puts every -e event in one group: drop the {} of '%s', or -g", a->event[0]);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -341,6 +387,7 @@ int cmd_stat(int argc, char **argv)
 	}
 	cmd_parse(&stat_argp, argc, argv, &a);
 	ret = a.dry_run ? stat_dry_run(&a) : a.input ? stat_input(&a) : stat_count(&a, &die_signal);
+	free(a.grouped_text);
 	free(a.event);
 	free(a.device);
 	ret = finish_output(ret);

@@ -28,6 +28,8 @@ struct stat_args {
 	int nevent;
 	bool all_cpus, dry_run, no_rules;
 	bool metric_no_merge, metric_no_group;	/* perf's options of the same names */
+	bool group_all;			/* -g: every -e event in one group */
+	char *grouped_text;		/* -g's "{a,b}", made here: freed with the arguments */
 	long interval_ms;	/* 0: no intervals */
 	long interval_count;	/* 0: unlimited */
 	double duration;	/* seconds; 0: until the command ends or SIGINT */

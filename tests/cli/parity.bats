@@ -69,3 +69,23 @@ interrupted() {
 	[ "$ours" -ge 500000000 ]
 	[ "$(jq_py 'd["counts"][0]["count"] > 0')" = True ]
 }
+
+@test "parity: perf's --timeout MS and -g (the HNS3 document's example) are stat's too" {
+	run env SYSFS_PATH="$LIVE" perf stat -x, -a --timeout 100 -g -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -e nvidia_pcie_pmu_0_rc_4/rd_req/
+	[ "$status" -eq 0 ]
+	pmuctl --sysfs-root "$LIVE" -j stat --timeout 100 -g -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -e nvidia_pcie_pmu_0_rc_4/rd_req/
+	[ "$status" -eq 0 ]
+	# the rows keep the strings as written; both counted for the 100 ms asked
+	[ "$(jq_py '[c["event"] for c in d["counts"]]')" = "['nvidia_pcie_pmu_0_rc_4/rd_bytes/', 'nvidia_pcie_pmu_0_rc_4/rd_req/']" ]
+	[ "$(jq_py 'all(c["running_ns"] >= 100000000 for c in d["counts"])')" = True ]
+	# one group, as perf's -g makes it
+	pmuctl --sysfs-root "$LIVE" -j stat --dry-run -g -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -e nvidia_pcie_pmu_0_rc_4/rd_req/
+	[ "$(jq_py '[(e["group"], e["leader"]) for e in d["events"]]')" = "[(0, True), (0, False)]" ]
+	[ "$(jq_py 'd["perf_command"]')" = "perf stat -a -e '{nvidia_pcie_pmu_0_rc_4/rd_bytes/,nvidia_pcie_pmu_0_rc_4/rd_req/}'" ]
+	pmuctl stat -g -e '{msr/tsc/,msr/aperf/}' -e msr/mperf/
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl stat: -g puts every -e event in one group: drop the {} of '{msr/tsc/,msr/aperf/}', or -g" ]
+	pmuctl stat --timeout 100 --duration 1 -e msr/tsc/
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl stat: --duration and --timeout both say how long to count: give one" ]
+}
