@@ -16,7 +16,7 @@ struct grid {
 	const struct metric **col;	/* the metrics that have a device value, in the order they come */
 	size_t nc;
 	const struct metric_value **cell;	/* nrows * nc; NULL: no value */
-	double *running;		/* per row: the lowest running share of its values */
+	double *running;		/* per row: the lowest running share of its values that have one */
 	int sort;			/* the --sort column, or -1 */
 };
 
@@ -57,7 +57,9 @@ static int grid_build(const struct render_ctx *c, const struct metric_value *v, 
 
 		if (!v[i].device || v[i].device_index < 0 || r >= c->nrows)
 			continue;
-		g->running[r] = fmin(g->running[r], v[i].running);
+		/* an n/a value says so in its cell: the row's share is its counted values' */
+		if (!isnan(v[i].value))
+			g->running[r] = fmin(g->running[r], v[i].running);
 		j = column_of(g, v[i].m);
 		if (!g->cell[r * g->nc + j])
 			g->cell[r * g->nc + j] = &v[i];
@@ -300,11 +302,12 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 	for (size_t i = 0; order && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
 
-		json_array_append_new(devices, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:i, s:f, s:f, s:o}",
+		json_array_append_new(devices, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:f, s:f, s:o}",
 							 "device", row->bdf, "name", row->name,
 							 "socket", json_int_or_null(row->socket),
 							 "rc", json_int_or_null(row->rc),
-							 "root_port", json_int_or_null(row->rp),
+							 "rp", json_int_or_null(row->rp),
+							 "root_port", json_text(*row->root_port ? row->root_port : NULL),
 							 "method", json_text(row->method),
 							 "target_bars", (int)row->nbars,
 							 "running_pct", 100 * g->running[order[i]],
@@ -349,8 +352,8 @@ static void table_csv(const struct render_ctx *c, const struct grid *g, const si
 {
 	const struct metric *const *col = g->col;
 	size_t nc = g->nc;
-	static const char *const head[] = { "kind", "device", "name", "socket", "rc", "root_port",
-					     "method", "target_bars", "running_pct" };
+	static const char *const head[] = { "kind", "device", "name", "socket", "rc", "rp", "root_port",
+					     "method", "target_bars", "devices", "running_pct" };
 	struct csv w = { .f = c->f, .sep = c->sep };
 
 	if (c->first) {
@@ -373,8 +376,10 @@ static void table_csv(const struct render_ctx *c, const struct grid *g, const si
 		csv_int_or_empty(&w, row->socket);
 		csv_int_or_empty(&w, row->rc);
 		csv_int_or_empty(&w, row->rp);
+		csv_str(&w, row->root_port);
 		csv_str(&w, row->method ? row->method : "");
 		csv_fmt(&w, "%zu", row->nbars);
+		csv_str(&w, "");
 		csv_fmt(&w, "%.2f", 100 * g->running[order[i]]);
 		for (size_t j = 0; j < nc; j++) {
 			const struct metric_value *x = cell(g, order[i], j);
@@ -396,6 +401,8 @@ static void table_csv(const struct render_ctx *c, const struct grid *g, const si
 			csv_str(&w, "");
 			csv_int_or_empty(&w, st.v[k].socket);
 			csv_int_or_empty(&w, st.v[k].rc);
+			csv_str(&w, "");
+			csv_str(&w, "");
 			csv_str(&w, "");
 			csv_str(&w, "");
 			csv_fmt(&w, "%zu", st.v[k].devices);

@@ -76,6 +76,7 @@ struct device_row {
 	const char *bdf;	/* the plan_device's */
 	char name[128];		/* vendor and device, from pci.ids */
 	int socket, rc, rp;	/* -1 when not below a Tegra410 root port */
+	char root_port[16];	/* that root port's BDF, as map -j gives it; "" */
 	const char *method;	/* requester: "rp" (alone below its port), "bdf", "hns3-func" */
 	size_t nbars;		/* target: the BARs an address filter selects */
 };

@@ -58,6 +58,8 @@ int per_device_row(struct stat_setup *s, size_t i)
 	r->socket = m->dvsec ? m->dvsec->socket : -1;
 	r->rc = m->dvsec ? m->dvsec->rc : -1;
 	r->rp = m->dvsec ? m->dvsec->rp : -1;
+	if (m->root >= 0)
+		pcifn_full_name(&s->topo.fn[m->root], r->root_port, sizeof(r->root_port));
 	snprintf(r->name, sizeof(r->name), "%s", s->topo.fn[i].name ? s->topo.fn[i].name : "");
 	return EXIT_OK;
 }

@@ -72,8 +72,9 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	run /usr/bin/python3 -c '
 import csv, sys
 rows = list(csv.reader(sys.argv[1].splitlines()))
-print(rows[0][-2:], [(r[0], r[1], r[3], r[4], r[6], r[8], round(float(r[9]), 6), round(float(r[10]), 6)) for r in rows[1:]])' "$output"
-	[ "$output" = "['t410_pcie_rd_bw (GB/s)', 't410_pcie_tgt_rd_bw (GB/s)'] [('device', '0005:41:00.1', '0', '4', 'bdf', '50.00', 0.2, 1.15), ('device', '0005:41:00.0', '0', '4', 'bdf', '50.00', 0.15, 0.95), ('device', '0005:01:00.1', '0', '4', 'bdf', '50.00', 0.1, 0.75), ('device', '0005:01:00.0', '0', '4', 'bdf', '50.00', 0.05, 0.55), ('rc', '', '0', '4', '', '', 0.5, 3.4), ('socket', '', '0', '', '', '', 0.5, 3.4)]" ]
+print(rows[0][:11], [(r[0], r[1], r[3], r[4], r[6], r[7], r[9], r[10], round(float(r[11]), 6), round(float(r[12]), 6)) for r in rows[1:]])' "$output"
+	# the sums' device counts in a devices column of their own; the root port as map -j names it
+	[ "$output" = "['kind', 'device', 'name', 'socket', 'rc', 'rp', 'root_port', 'method', 'target_bars', 'devices', 'running_pct'] [('device', '0005:41:00.1', '0', '4', '0005:40:00.0', 'bdf', '', '50.00', 0.2, 1.15), ('device', '0005:41:00.0', '0', '4', '0005:40:00.0', 'bdf', '', '50.00', 0.15, 0.95), ('device', '0005:01:00.1', '0', '4', '0005:00:00.0', 'bdf', '', '50.00', 0.1, 0.75), ('device', '0005:01:00.0', '0', '4', '0005:00:00.0', 'bdf', '', '50.00', 0.05, 0.55), ('rc', '', '0', '4', '', '', '4', '', 0.5, 3.4), ('socket', '', '0', '', '', '', '4', '', 0.5, 3.4)]" ]
 	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw --socket 0 --rc 4 --sort t410_pcie_tgt_rd_bw
 	[ "${lines[2]}" = "  0005:41:00.1  0  4  1 bdf             0.2000              1.1500   50.0%  Mellanox Technologies MT43244 BlueField-3 integrated ConnectX-7 network controller" ]
 	[ "${lines[6]}" = "  socket 0 rc 4                          0.5000              3.4000  4 devices" ]
