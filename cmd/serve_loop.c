@@ -31,13 +31,23 @@ struct plan_run {
 
 struct server {
 	const struct serve_args *a;
-	struct plan_run c;
+	/*
+	 * The plan counting, and the one a reload builds beside it: in place, since counters
+	 * point into their plan_run (its sysfs root, its online CPUs), which must not move
+	 */
+	struct plan_run runs[2];
+	int cur;
 	struct http *http;
 	struct pollfd *fds;		/* the daemon's fd and one per connection */
 	size_t nfds;
 	struct expo_self self;
 	char index_html[1024];
 };
+
+static struct plan_run *active(struct server *sv)
+{
+	return &sv->runs[sv->cur];
+}
 
 /* Restores what the counters changed (BlueField), logging every restore that failed */
 static void plan_run_close(struct plan_run *r)
@@ -74,8 +84,9 @@ static int plan_run_start(struct plan_run *r)
 /* Render both formats from the current state and hand them to the daemon */
 static int publish(struct server *sv, double duration)
 {
-	struct expo_input in = { .plan = &sv->c.s.plan, .cs = &sv->c.c.cs, .mark = sv->c.c.mark,
-				 .carried = sv->c.c.carried, .duration = duration, .self = &sv->self };
+	const struct plan_run *r = active(sv);
+	struct expo_input in = { .plan = &r->s.plan, .cs = &r->c.cs, .mark = r->c.mark,
+				 .carried = r->c.carried, .duration = duration, .self = &sv->self };
 	struct expo_text out[2];
 
 	if (expo_render(&in, out))
@@ -86,7 +97,7 @@ static int publish(struct server *sv, double duration)
 
 static void sample(struct server *sv)
 {
-	struct plan_run *r = &sv->c;
+	struct plan_run *r = active(sv);
 	double t0 = monotonic_s();
 
 	memset(sv->self.states, 0, sizeof(sv->self.states));
@@ -118,26 +129,27 @@ static void sample(struct server *sv)
  */
 static void reload(struct server *sv)
 {
-	struct plan_run next = { 0 };
+	struct plan_run *old = active(sv), *next = &sv->runs[!sv->cur];
 
 	p_note("SIGHUP: reading the metrics%s%s again", sv->a->stat.metrics_file ? " file " : "",
 	       sv->a->stat.metrics_file ? sv->a->stat.metrics_file : "");
-	if (stat_setup(&sv->a->stat, &next.s) || plan_run_prepare(&next)) {
-		plan_run_close(&next);
+	memset(next, 0, sizeof(*next));
+	if (stat_setup(&sv->a->stat, &next->s) || plan_run_prepare(next)) {
+		plan_run_close(next);
 		sv->self.reloads[0]++;
 		p_err("reload failed: still counting what was counted before");
 		return;
 	}
-	if (sv->c.c.open) {
-		count_read_all(&sv->c.c.cs);
-		counting_carry(&next.c, &sv->c.c);
+	if (old->c.open) {
+		count_read_all(&old->c.cs);
+		counting_carry(&next->c, &old->c);
 	}
-	plan_run_close(&sv->c);
-	sv->c = next;
+	plan_run_close(old);
+	sv->cur = !sv->cur;
 	sv->self.reloads[1]++;
-	if (plan_run_start(&sv->c)) {
+	if (plan_run_start(active(sv))) {
 		p_err("reload: the new plan cannot count; /metrics has pmuctl_up 0 until the next SIGHUP");
-		plan_run_close(&sv->c);
+		plan_run_close(active(sv));
 		sv->self.up = false;
 		publish(sv, 0);
 	}
@@ -167,7 +179,7 @@ static void serve_loop(struct server *sv, const sigset_t *unblocked)
 			ticker_start(&tick, monotonic_s(), (double)sv->a->stat.interval_ms / 1e3);
 		}
 		/* a loop that fell behind skips the samples it missed, as a scrape would */
-		if (ticker_due(&tick, monotonic_s(), NULL) && sv->c.c.open)
+		if (ticker_due(&tick, monotonic_s(), NULL) && active(sv)->c.open)
 			sample(sv);
 	}
 }
@@ -205,7 +217,7 @@ int serve_run(const struct serve_args *a, int *die_signal)
 		p_err("out of memory");
 		return EXIT_FAIL;
 	}
-	ret = stat_setup(&a->stat, &sv.c.s);
+	ret = stat_setup(&a->stat, &active(&sv)->s);
 	if (ret)
 		goto out;
 	/* listening before the counters open: a busy port changes no hardware state */
@@ -214,7 +226,7 @@ int serve_run(const struct serve_args *a, int *die_signal)
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	ret = plan_run_prepare(&sv.c) ?: plan_run_start(&sv.c);
+	ret = plan_run_prepare(active(&sv)) ?: plan_run_start(active(&sv));
 	if (ret)
 		goto out;
 	if (publish(&sv, 0)) {
@@ -223,13 +235,13 @@ int serve_run(const struct serve_args *a, int *die_signal)
 		goto out;
 	}
 	p_note("serving http://%s/metrics, sampling %zu counter%s every %ld ms", http_address(sv.http),
-	       sv.c.c.cs.n, plural((long)sv.c.c.cs.n), a->stat.interval_ms);
+	       active(&sv)->c.cs.n, plural((long)active(&sv)->c.cs.n), a->stat.interval_ms);
 	serve_loop(&sv, &unblocked);
 	p_note("stopping: %s", strsignal(signals_caught()));
 out:
 	/* no request is answered from counters being closed */
 	http_stop(sv.http);
-	plan_run_close(&sv.c);
+	plan_run_close(active(&sv));
 	free(sv.fds);
 	*die_signal = signals_ending();
 	if (*die_signal && signals_print_totals(*die_signal))

@@ -14,6 +14,7 @@
 #include <strings.h>
 #include "lib/suggest.h"
 #include "pmu/encode.h"
+#include "lib/grow.h"
 #include "pmu/family/family.h"
 #include "pmu/symbolic.h"
 
@@ -315,12 +316,9 @@ static int check_mods(const struct ev_spec *s, struct pmu_err *err)
 
 static struct plan_event *set_grow(struct plan *set, size_t extra)
 {
-	struct plan_event *nv = realloc(set->v, (set->n + extra) * sizeof(*nv));
-
-	if (!nv)
+	if (grow_array(&set->v, set->n, extra, sizeof(*set->v)))
 		return NULL;
-	set->v = nv;
-	memset(&set->v[set->n], 0, extra * sizeof(*nv));
+	memset(&set->v[set->n], 0, extra * sizeof(*set->v));
 	return &set->v[set->n];
 }
 

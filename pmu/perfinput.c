@@ -7,6 +7,7 @@
 #include <string.h>
 #include "pmu/evparse.h"
 #include "pmu/perfinput.h"
+#include "lib/grow.h"
 
 #define MAX_FIELDS 16
 
@@ -37,11 +38,11 @@ static bool not_counted(const char *s)
 
 static int push(struct perf_records *r, const struct perf_record *rec)
 {
-	struct perf_record *v = realloc(r->v, (r->n + 1) * sizeof(*v));
+	struct perf_record *v;
 
-	if (!v)
+	if (grow_array(&r->v, r->n, 1, sizeof(*r->v)))
 		return -ENOMEM;
-	r->v = v;
+	v = r->v;
 	v[r->n] = *rec;
 	v[r->n].event = strdup(rec->event);
 	if (!v[r->n].event)

@@ -14,6 +14,7 @@
 #include "pmu/metrics/metric.h"
 #include "pmu/metrics/mexpr.h"
 #include "pmu/plan.h"
+#include "lib/grow.h"
 #include "pmu/rules.h"
 
 static int oom(struct pmu_err *err)
@@ -69,11 +70,10 @@ static void filter_terms_free(struct filter_terms *f)
 static int name_event(const struct pmu *p, const char *var, const struct filter_terms *f,
 		      struct plan *plan, struct pmu_err *err)
 {
-	struct plan_event *v = realloc(plan->v, (plan->n + 1) * sizeof(*v));
+	struct plan_event *v;
 
-	if (!v)
+	if (grow_array(&plan->v, plan->n, 1, sizeof(*plan->v)))
 		return oom(err);
-	plan->v = v;
 	v = &plan->v[plan->n];
 	memset(v, 0, sizeof(*v));
 	v->pmu = p;
@@ -311,13 +311,12 @@ static int add_metric(const struct plan_request *rq, struct plan *plan, const st
 		      const struct pmu *p, const struct plan_device *d, const struct fn_filter *filter,
 		      const char *method, struct pmu_err *err)
 {
-	struct plan_metric *v = realloc(plan->metric, (plan->nmetric + 1) * sizeof(*v));
+	struct plan_metric *v;
 	struct filter_terms f;
 	int ret;
 
-	if (!v)
+	if (grow_array(&plan->metric, plan->nmetric, 1, sizeof(*plan->metric)))
 		return oom(err);
-	plan->metric = v;
 	v = &plan->metric[plan->nmetric++];
 	memset(v, 0, sizeof(*v));
 	v->m = m;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pmu/drivers/count.h"
+#include "lib/grow.h"
 
 static const struct count_driver *const drivers[COUNT_DRIVERS] = { &perf_driver, &hwmon_driver,
 								    &tool_driver };
@@ -13,11 +14,11 @@ static const struct count_driver *const drivers[COUNT_DRIVERS] = { &perf_driver,
 
 struct counter *count_add(struct count_set *s, const struct count_driver *drv)
 {
-	struct counter *v = realloc(s->v, (s->n + 1) * sizeof(*v));
+	struct counter *v;
 
-	if (!v)
+	if (grow_array(&s->v, s->n, 1, sizeof(*s->v)))
 		return NULL;
-	s->v = v;
+	v = s->v;
 	memset(&v[s->n], 0, sizeof(v[s->n]));
 	v[s->n].drv = drv;
 	v[s->n].cpu = -1;

@@ -266,7 +266,7 @@ series_value() {
 	pmuctl --sysfs-root "$BFROOT" stat -e bfperf/tile0/HNF_REJECTS/ --duration 0.05
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"block tile0 is being counted by another pmuctl (pid $BG, which holds its lock)"* ]]
-	wait_for "the reload" eval 'scrape | grep -qx "pmuctl_reloads_total{result=\"success\"} 1"'
+	wait_for "the reload" eval 'scrape | grep -qx "pmuctl_reloads_total{result=\"success\"} 1"' || { cat "$BATS_TEST_TMPDIR/out" >&2; false; }
 	scrape | grep -qx 'pmuctl_up 1'
 	kill -TERM "$BG"
 	finish
