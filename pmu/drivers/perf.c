@@ -177,6 +177,16 @@ static void open_one(struct count_set *s, size_t i)
 		p->id = 0;
 }
 
+/* The end of leader's group: plan_counters adds a group's members right after their leader */
+static size_t group_end(const struct count_set *s, size_t leader)
+{
+	size_t i = leader + 1;
+
+	while (i < s->n && spec_of(&s->v[i]) && spec_of(&s->v[i])->leader == leader)
+		i++;
+	return i;
+}
+
 static int perf_open(struct count_set *s)
 {
 	for (size_t i = 0; i < s->n; i++)
@@ -188,11 +198,10 @@ static int perf_open(struct count_set *s)
 
 		if (!p || p->fd >= 0 || p->pid >= 0)
 			continue;
-		for (size_t k = 0; k < s->n; k++) {
+		for (size_t k = p->leader, end = group_end(s, p->leader); k < end; k++) {
 			struct perf_spec *q = spec_of(&s->v[k]);
 
-			if (!q || q->leader != p->leader || k == i || q->fd < 0 ||
-			    s->v[k].cpu != s->v[i].cpu)
+			if (k == i || q->fd < 0 || s->v[k].cpu != s->v[i].cpu)
 				continue;
 			close(q->fd);
 			q->fd = -1;
@@ -256,13 +265,10 @@ static int read_single(struct counter *c, struct perf_spec *p)
 /* Members of the group led by counter leader that are open, the leader included */
 static size_t group_size(const struct count_set *s, size_t leader)
 {
-	size_t n = 0;
+	size_t n = 0, end = group_end(s, leader);
 
-	for (size_t i = 0; i < s->n; i++) {
-		const struct perf_spec *q = spec_of(&s->v[i]);
-
-		n += q && q->fd >= 0 && q->leader == leader;
-	}
+	for (size_t i = leader; i < end; i++)
+		n += spec_of(&s->v[i])->fd >= 0;
 	return n;
 }
 
@@ -278,11 +284,11 @@ static int read_group(struct count_set *s, size_t leader)
 	if (!ret && (n < 3 * (ssize_t)sizeof(*buf) || buf[0] != members ||
 		     (size_t)n != (3 + 2 * buf[0]) * sizeof(*buf)))
 		ret = -EIO;	/* not the group that was opened */
-	for (size_t i = 0; i < s->n; i++) {
+	for (size_t i = leader, end = group_end(s, leader); i < end; i++) {
 		struct perf_spec *q = spec_of(&s->v[i]);
 		bool found = false;
 
-		if (!q || q->fd < 0 || q->leader != leader)
+		if (q->fd < 0)
 			continue;
 		for (uint64_t k = 0; !ret && k < buf[0] && !found; k++) {
 			found = q->id == buf[4 + 2 * k];
