@@ -83,8 +83,10 @@ left_behind() {
 }
 
 @test "signals: a workload that ignores SIGINT is waited for, counted to its end, and not left behind" {
-	background "$PMUCTL" -v --sysfs-root "$LIVE" stat -x, -e $EV -- sh -c 'trap "" INT; sleep 1.4321'
+	# the command says when its trap is set: a SIGINT before that would end it
+	background "$PMUCTL" -v --sysfs-root "$LIVE" stat -x, -e $EV -- sh -c "trap '' INT; : >'$BATS_TEST_TMPDIR/trapped'; sleep 1.4321"
 	wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+	wait_for "the command's trap" test -e "$BATS_TEST_TMPDIR/trapped"
 	kill -INT -- "-$BG"
 	finish
 	# as perf: the command's status, not pmuctl's death by SIGINT
