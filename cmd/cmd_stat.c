@@ -96,7 +96,7 @@ static double parse_seconds(const char *arg, struct argp_state *state)
 static int group_events(struct stat_args *a)
 {
 	size_t len = 3;
-	char *joined;
+	char *joined, *end;
 
 	for (int i = 0; i < a->nevent; i++) {
 		if (strpbrk(a->event[i], "{}")) {
@@ -108,11 +108,13 @@ static int group_events(struct stat_args *a)
 	joined = malloc(len);
 	if (!joined)
 		return 0;	/* counted apart: the kernel rotates what does not fit */
-	strcpy(joined, "{");
+	end = joined;
+	*end++ = '{';
 	for (int i = 0; i < a->nevent; i++) {
-		strcat(joined, a->event[i]);
-		strcat(joined, i + 1 < a->nevent ? "," : "}");
+		end = stpcpy(end, a->event[i]);	/* from the end: each string copied once */
+		*end++ = i + 1 < a->nevent ? ',' : '}';
 	}
+	*end = '\0';
 	a->event[0] = joined;
 	a->nevent = 1;
 	a->grouped_text = joined;

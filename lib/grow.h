@@ -28,8 +28,8 @@ static inline int grow_array(void *v, size_t n, size_t extra, size_t size)
 	void **p = v, *nv;
 	size_t need = grow_capacity(n + extra);
 
-	if (n + extra <= grow_capacity(n) && *p)
-		return 0;
+	if (!need || (n + extra <= grow_capacity(n) && *p))
+		return 0;	/* nothing to hold, or room already */
 	if (need > SIZE_MAX / size)
 		return -1;
 	nv = realloc(*p, need * size);
