@@ -30,7 +30,7 @@ FUZZ_SECONDS ?= 20
 # Warnings come last so that user CFLAGS cannot turn -Werror off
 WARNINGS := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wstrict-prototypes \
 	    -Wmissing-prototypes -Wno-format-nonliteral
-PKGS := libpci jansson ncursesw libmicrohttpd
+PKGS := libpci jansson ncursesw libmicrohttpd yaml-0.1 libcrypt gnutls libsystemd
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
 ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS)

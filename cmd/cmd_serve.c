@@ -16,10 +16,17 @@ enum {
 	KEY_TIMEOUT,
 	KEY_MAX_PER_CLIENT,
 	KEY_NO_RULES,
+	KEY_TELEMETRY_PATH,
+	KEY_WEB_CONFIG,
+	KEY_SYSTEMD_SOCKET,
 };
 
 static const struct argp_option serve_options[] = {
-	{ "listen", KEY_LISTEN, "ADDR:PORT", 0, "where to answer (default 127.0.0.1:9464, loopback only); [::1]:9464 for IPv6, :9464 for every address", 0 },
+	{ "web.listen-address", KEY_LISTEN, "ADDR:PORT", 0, "where to answer, repeatable (default " DEFAULT_LISTEN ", loopback only); [::1]:10464 for IPv6, :10464 for every address", 0 },
+	{ "listen", KEY_LISTEN, NULL, OPTION_ALIAS, NULL, 0 },
+	{ "web.telemetry-path", KEY_TELEMETRY_PATH, "PATH", 0, "the path of the metrics (default /metrics)", 0 },
+	{ "web.config.file", KEY_WEB_CONFIG, "FILE", 0, "TLS and basic authentication, in the exporter-toolkit's YAML format (pmuctl-serve(1), WEB CONFIGURATION); SIGHUP reads it again", 0 },
+	{ "web.systemd-socket", KEY_SYSTEMD_SOCKET, NULL, 0, "answer on the sockets systemd passes (socket activation) instead of --web.listen-address", 0 },
 	{ "interval", 'I', "MS", 0, "sample every MS milliseconds (default 1000, at least 100); the gauges cover the last one", 0 },
 	{ "max-connections", KEY_MAX_CONNECTIONS, "N", 0, "connections served at once; more wait in the kernel's listen queue (default 256)", 0 },
 	{ "max-connections-per-client", KEY_MAX_PER_CLIENT, "N", 0, "connections from one address at once; more are closed at once (default half of --max-connections)", 0 },
@@ -36,6 +43,9 @@ static const struct argp_option serve_options[] = {
 	{ 0 },
 };
 
+/* What a telemetry path may hold: RFC 3986's unreserved characters and / */
+#define PATH_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._~-"
+
 static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct serve_args *sa = state->input;
@@ -50,10 +60,24 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 		unsigned port;
 
 		if (hostport_split(arg, host, sizeof(host), &port, &why))
-			argp_error(state, "invalid --listen '%s': %s", arg, why);
-		sa->listen = arg;
+			argp_error(state, "invalid --web.listen-address '%s': %s", arg, why);
+		sa->listen[sa->nlisten++] = arg;
 		break;
 	}
+	case KEY_TELEMETRY_PATH:
+		if (arg[0] != '/' || strspn(arg, PATH_CHARS) != strlen(arg) || strlen(arg) > 200)
+			argp_error(state, "invalid --web.telemetry-path '%s': a path starts with / and holds letters, "
+				   "digits and /._~- only, 200 at most", arg);
+		if (!strcmp(arg, "/") || !strcmp(arg, "/-/healthy"))
+			argp_error(state, "invalid --web.telemetry-path '%s': pmuctl answers there with its own page", arg);
+		sa->telemetry_path = arg;
+		break;
+	case KEY_WEB_CONFIG:
+		sa->web_config_file = arg;
+		break;
+	case KEY_SYSTEMD_SOCKET:
+		sa->systemd_socket = true;
+		break;
 	case 'I':
 		a->interval_ms = arg_number(arg, "interval", 100, 3600000, state);
 		break;
@@ -85,6 +109,8 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 		argp_error(state, "unexpected argument '%s'; events go after -e", arg);
 		break;
 	case ARGP_KEY_END:
+		if (sa->systemd_socket && sa->nlisten)
+			argp_error(state, "--web.systemd-socket answers on systemd's sockets: --web.listen-address has no place with it");
 		if ((a->id_given || a->socket >= 0 || a->rc >= 0) && !a->per_device)
 			argp_error(state, "-d, --socket and --rc choose the functions of --per-device: add --per-device");
 		if (a->ndevice && !a->metrics && !a->per_device)
@@ -122,9 +148,10 @@ const struct argp serve_argp = {
 	"pmuctl-serve(1), PRIVILEGES."
 	"\vExamples:\n"
 	"  pmuctl serve -M t410_pcie_rd_bw,t410_pcie_wr_bw\n"
-	"  pmuctl serve --per-device --socket 0 --listen '[::1]:9464'\n"
+	"  pmuctl serve --per-device --socket 0 --web.listen-address '[::1]:10464'\n"
+	"  pmuctl serve -M t410_pcie_rd_bw --web.config.file /etc/pmuctl/web.yml\n"
 	"  pmuctl --sysfs-root examples/tegra410-live serve -M t410_pcie_rd_bw\n"
-	"  curl -s http://127.0.0.1:9464/metrics\n"
+	"  curl -s http://127.0.0.1:10464/metrics\n"
 	"\nExit status: 0 stopped by SIGTERM or SIGINT, 1 nothing could be counted or the address "
 	"cannot be listened on, 64 a bad option.",
 	serve_children, NULL, NULL
@@ -135,22 +162,27 @@ int cmd_serve(int argc, char **argv)
 	struct serve_args sa = { .stat = { .event = calloc((size_t)argc, sizeof(char *)),
 					   .device = calloc((size_t)argc, sizeof(char *)), .socket = -1,
 					   .rc = -1, .interval_ms = 1000 },
-				 .listen = "127.0.0.1:9464", .max_connections = 256, .timeout_s = 10 };
+				 .listen = calloc((size_t)argc + 1, sizeof(char *)), .telemetry_path = "/metrics",
+				 .max_connections = 256, .timeout_s = 10 };
 	int ret, die_signal = 0;
 
 	pcifilter_init(&sa.stat.id);
-	if (!sa.stat.event || !sa.stat.device) {
+	if (!sa.stat.event || !sa.stat.device || !sa.listen) {
 		free(sa.stat.event);
 		free(sa.stat.device);
+		free(sa.listen);
 		return EXIT_FAIL;
 	}
 	cmd_parse(&serve_argp, argc, argv, &sa);
+	if (!sa.nlisten && !sa.systemd_socket)
+		sa.listen[sa.nlisten++] = DEFAULT_LISTEN;
 	/* one client never takes every slot: a scraper always finds one */
 	if (!sa.max_per_client)
 		sa.max_per_client = sa.max_connections > 1 ? sa.max_connections / 2 : 1;
 	ret = serve_run(&sa, &die_signal);
 	free(sa.stat.event);
 	free(sa.stat.device);
+	free(sa.listen);
 	ret = finish_output(ret);
 	if (die_signal)
 		signals_die(die_signal);

@@ -5,9 +5,16 @@
 
 #include "cmd/stat.h"
 
+/* Outside 9100-9999, the range of the Prometheus wiki's default port allocations, which is full */
+#define DEFAULT_LISTEN "127.0.0.1:10464"
+
 struct serve_args {
 	struct stat_args stat;		/* -M, -e, --metrics-file, --per-device and its selection */
-	const char *listen;
+	const char **listen;		/* --web.listen-address, each; none given: DEFAULT_LISTEN */
+	size_t nlisten;
+	const char *telemetry_path;
+	const char *web_config_file;
+	bool systemd_socket;
 	long max_connections;
 	long max_per_client;		/* 0 until the options are read: half of max_connections */
 	long timeout_s;

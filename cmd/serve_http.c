@@ -8,12 +8,15 @@
 #include <string.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <unistd.h>
 #include <microhttpd.h>
 #include "cmd/pmuctl.h"
 #include "cmd/serve_http.h"
+#include "cmd/serve_tls.h"
 #include "lib/accept.h"
 #include "lib/hostport.h"
 #include "lib/monotonic.h"
+#include "lib/webauth.h"
 
 #define CT_PROMETHEUS "text/plain; version=0.0.4; charset=utf-8"
 #define CT_OPENMETRICS "application/openmetrics-text; version=1.0.0; charset=utf-8"
@@ -36,14 +39,24 @@ struct http_conn {
 	struct http_conn *prev, *next;
 };
 
-struct http {
+/* One listening socket and the daemon that answers on it */
+struct http_listener {
 	struct MHD_Daemon *d;
-	struct http_conn *conns;	/* every open connection */
+	char address[INET6_ADDRSTRLEN + 16];
+};
+
+struct http {
+	struct http_listener *l;
+	size_t nl;
+	struct http_opts o;		/* as started; web changes on reload */
+	struct webconfig web;		/* what the daemons were started with (empty: plain, open) */
+	struct webauth *auth;
+	char priorities[128];
+	struct http_conn *conns;	/* every open connection, of every daemon */
 	double request_timeout_s;
 	/* the latest exposition; MHD counts the connections that still send an older one */
 	struct MHD_Response *metrics[2];
-	struct MHD_Response *index, *healthy, *not_found, *not_allowed;
-	char address[INET6_ADDRSTRLEN + 16];
+	struct MHD_Response *index, *healthy, *not_found, *not_allowed, *unauthorized;
 	char last_log[256];	/* the library's last complaint, for a failure to start */
 };
 
@@ -66,12 +79,22 @@ static void drop(struct MHD_Response *r)
 		MHD_destroy_response(r);
 }
 
-static struct MHD_Response *text_response(const char *text, const char *type)
+/* http_server_config's headers, on every answer */
+static bool add_headers(const struct http *h, struct MHD_Response *r)
+{
+	for (size_t i = 0; i < h->web.nheaders; i++)
+		if (MHD_add_response_header(r, h->web.headers[i].name, h->web.headers[i].value) != MHD_YES)
+			return false;
+	return true;
+}
+
+static struct MHD_Response *text_response(const struct http *h, const char *text, const char *type)
 {
 	struct MHD_Response *r = MHD_create_response_from_buffer(strlen(text), (void *)text,
 								  MHD_RESPMEM_PERSISTENT);
 
-	if (r && MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type) != MHD_YES) {
+	if (r && (MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type) != MHD_YES ||
+		  !add_headers(h, r))) {
 		MHD_destroy_response(r);
 		r = NULL;
 	}
@@ -142,18 +165,40 @@ static enum MHD_Result answer(struct MHD_Connection *conn, unsigned int status, 
 	return MHD_queue_response(conn, status, r);
 }
 
+/* Basic authentication against the web configuration's users */
+static bool authorized(struct http *h, struct MHD_Connection *conn)
+{
+	char *password = NULL;
+	char *user = MHD_basic_auth_get_username_password(conn, &password);
+	bool ok = webauth_check(h->auth, user, password);
+
+	if (password)
+		explicit_bzero(password, strlen(password));
+	MHD_free(user);
+	MHD_free(password);
+	return ok;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
 				  const char *method, const char *version, const char *upload_data,
 				  size_t *upload_data_size, void **con_cls)
 {
 	struct http *h = cls;
-	bool known = !strcmp(url, "/") || !strcmp(url, "/metrics") || !strcmp(url, "/-/healthy");
+	bool metrics = !strcmp(url, h->o.telemetry_path);
+	bool known = metrics || !strcmp(url, "/") || !strcmp(url, "/-/healthy");
 	struct MHD_Response *r;
+	const char *why;
 
 	(void)version;
 	(void)upload_data;
 	/* what is refused is answered at once: the connection then closes, a body unread */
 	*upload_data_size = 0;
+	if (!tls_client_allowed(&h->web, conn, &why)) {
+		p_info("http: refused a client: %s", why);
+		return MHD_NO;	/* closed, as a failed handshake would be */
+	}
+	if (webauth_required(h->auth) && !authorized(h, conn))
+		return answer(conn, MHD_HTTP_UNAUTHORIZED, h->unauthorized);
 	if (!known)
 		return answer(conn, MHD_HTTP_NOT_FOUND, h->not_found);
 	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
@@ -163,9 +208,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		*con_cls = h;
 		return MHD_YES;
 	}
-	if (!strcmp(url, "/"))
+	if (!metrics && !strcmp(url, "/"))
 		r = h->index;
-	else if (!strcmp(url, "/-/healthy"))
+	else if (!metrics)
 		r = h->healthy;
 	else
 		r = h->metrics[accept_format(MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
@@ -173,7 +218,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	return answer(conn, MHD_HTTP_OK, r);
 }
 
-static struct MHD_Response *metrics_response(char *body, size_t len, const char *type)
+static struct MHD_Response *metrics_response(const struct http *h, char *body, size_t len, const char *type)
 {
 	struct MHD_Response *r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
 
@@ -182,7 +227,8 @@ static struct MHD_Response *metrics_response(char *body, size_t len, const char 
 		return NULL;
 	}
 	if (MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type) != MHD_YES ||
-	    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store") != MHD_YES) {
+	    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store") != MHD_YES ||
+	    !add_headers(h, r)) {
 		MHD_destroy_response(r);
 		return NULL;
 	}
@@ -191,8 +237,8 @@ static struct MHD_Response *metrics_response(char *body, size_t len, const char 
 
 int http_publish(struct http *h, char *prometheus, size_t plen, char *openmetrics, size_t olen)
 {
-	struct MHD_Response *p = metrics_response(prometheus, plen, CT_PROMETHEUS);
-	struct MHD_Response *o = metrics_response(openmetrics, olen, CT_OPENMETRICS);
+	struct MHD_Response *p = metrics_response(h, prometheus, plen, CT_PROMETHEUS);
+	struct MHD_Response *o = metrics_response(h, openmetrics, olen, CT_OPENMETRICS);
 
 	if (!p || !o) {
 		drop(p);
@@ -216,7 +262,7 @@ static int resolve(const char *listen, struct addrinfo **ai, unsigned *port)
 
 	*ai = NULL;
 	if (hostport_split(listen, host, sizeof(host), port, &why)) {
-		p_err("invalid --listen '%s': %s", listen, why);
+		p_err("invalid --web.listen-address '%s': %s", listen, why);
 		return -EINVAL;
 	}
 	if (!host[0])
@@ -224,99 +270,242 @@ static int resolve(const char *listen, struct addrinfo **ai, unsigned *port)
 	snprintf(service, sizeof(service), "%u", *port);
 	e = getaddrinfo(host, service, &hints, ai);
 	if (e) {
-		p_err("invalid --listen '%s': %s", listen, gai_strerror(e));
+		p_err("invalid --web.listen-address '%s': %s", listen, gai_strerror(e));
 		return -EINVAL;
 	}
 	return 0;
 }
 
-static void name_address(struct http *h, const struct addrinfo *ai)
+/* What the socket is bound to, as a listen address is written */
+static void name_address(struct http_listener *l)
 {
-	const union MHD_DaemonInfo *port = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
-	char host[INET6_ADDRSTRLEN] = "";
-	unsigned p = port ? port->port : 0;
+	const union MHD_DaemonInfo *i = MHD_get_daemon_info(l->d, MHD_DAEMON_INFO_LISTEN_FD);
+	struct sockaddr_storage ss = { 0 };
+	socklen_t len = sizeof(ss);
+	char host[INET6_ADDRSTRLEN] = "?", port[8] = "?";
 
-	if (!ai) {
-		snprintf(h->address, sizeof(h->address), "[::]:%u", p);
-		return;
-	}
-	getnameinfo(ai->ai_addr, ai->ai_addrlen, host, sizeof(host), NULL, 0, NI_NUMERICHOST);
-	snprintf(h->address, sizeof(h->address), ai->ai_family == AF_INET6 ? "[%s]:%u" : "%s:%u", host, p);
+	if (i && !getsockname(i->listen_fd, (struct sockaddr *)&ss, &len))
+		getnameinfo((struct sockaddr *)&ss, len, host, sizeof(host), port, sizeof(port),
+			    NI_NUMERICHOST | NI_NUMERICSERV);
+	snprintf(l->address, sizeof(l->address), ss.ss_family == AF_INET6 ? "[%s]:%s" : "%s:%s", host, port);
 }
 
-static int static_responses(struct http *h, const char *index_html)
+static int static_responses(struct http *h)
 {
-	h->index = text_response(index_html, "text/html; charset=utf-8");
-	h->healthy = text_response("pmuctl is healthy.\n", "text/plain; charset=utf-8");
-	h->not_found = text_response("not found: pmuctl serves /metrics\n", "text/plain; charset=utf-8");
-	h->not_allowed = text_response("method not allowed: use GET\n", "text/plain; charset=utf-8");
-	if (!h->index || !h->healthy || !h->not_found || !h->not_allowed ||
-	    MHD_add_response_header(h->not_allowed, MHD_HTTP_HEADER_ALLOW, ALLOWED) != MHD_YES)
+	struct MHD_Response *r[5];
+
+	r[0] = text_response(h, h->o.index_html, "text/html; charset=utf-8");
+	r[1] = text_response(h, "pmuctl is healthy.\n", "text/plain; charset=utf-8");
+	r[2] = text_response(h, "not found: see / for what pmuctl serves\n", "text/plain; charset=utf-8");
+	r[3] = text_response(h, "method not allowed: use GET\n", "text/plain; charset=utf-8");
+	r[4] = text_response(h, "unauthorized: give the user and password of the web configuration\n",
+			     "text/plain; charset=utf-8");
+	if (!r[0] || !r[1] || !r[2] || !r[3] || !r[4] ||
+	    MHD_add_response_header(r[3], MHD_HTTP_HEADER_ALLOW, ALLOWED) != MHD_YES ||
+	    MHD_add_response_header(r[4], MHD_HTTP_HEADER_WWW_AUTHENTICATE,
+				    "Basic realm=\"pmuctl\", charset=\"UTF-8\"") != MHD_YES) {
+		for (int i = 0; i < 5; i++)
+			drop(r[i]);
 		return -ENOMEM;
+	}
+	drop(h->index);
+	drop(h->healthy);
+	drop(h->not_found);
+	drop(h->not_allowed);
+	drop(h->unauthorized);
+	h->index = r[0];
+	h->healthy = r[1];
+	h->not_found = r[2];
+	h->not_allowed = r[3];
+	h->unauthorized = r[4];
 	return 0;
 }
 
-struct http *http_start(const struct http_opts *o)
+/*
+ * A daemon on fd (already listening: systemd's, or one a reload took over) or bound to ai and
+ * port; with TLS when the web configuration has it. NULL, h->last_log saying why.
+ */
+static struct MHD_Daemon *start_daemon(struct http *h, int fd, const struct addrinfo *ai, unsigned port)
 {
-	struct http *h = calloc(1, sizeof(*h));
-	struct addrinfo *ai = NULL;
-	unsigned port, flags = MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
+	unsigned flags = MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
+	struct MHD_OptionItem extra[8];
+	size_t n = 0;
 
-	if (h)
-		h->request_timeout_s = o->timeout_s;
-	if (!h || static_responses(h, o->index_html)) {
-		p_err("out of memory");
-		http_stop(h);
-		return NULL;
-	}
-	if (resolve(o->listen, &ai, &port)) {
-		http_stop(h);
-		return NULL;
-	}
-	if (!ai)
+	h->last_log[0] = '\0';
+	if (fd >= 0)
+		extra[n++] = (struct MHD_OptionItem){ MHD_OPTION_LISTEN_SOCKET, fd, NULL };
+	else if (ai)
+		extra[n++] = (struct MHD_OptionItem){ MHD_OPTION_SOCK_ADDR, 0, ai->ai_addr };
+	if (fd < 0 && !ai)
 		flags |= MHD_USE_DUAL_STACK;
-	else if (ai->ai_family == AF_INET6)
+	else if (fd < 0 && ai->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
+	if (h->web.tls) {
+		flags |= MHD_USE_TLS;
+		tls_priorities(&h->web, h->priorities, sizeof(h->priorities));
+		extra[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_KEY, 0, h->web.key.text };
+		extra[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_CERT, 0, h->web.cert.text };
+		extra[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_PRIORITIES, 0, h->priorities };
+		/* with CAs to name, the library asks every client for its certificate */
+		if (h->web.client_ca.text)
+			extra[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_TRUST, 0, h->web.client_ca.text };
+	}
+	extra[n] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
 	/* the library's limits: a slow or half-open client holds one slot for timeout_s at most */
-	h->d = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, on_request, h,
+	return MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, on_request, h,
 				MHD_OPTION_EXTERNAL_LOGGER, on_log, h,
-				MHD_OPTION_CONNECTION_LIMIT, o->max_connections,
-				MHD_OPTION_PER_IP_CONNECTION_LIMIT, o->max_per_client,
-				MHD_OPTION_CONNECTION_TIMEOUT, o->timeout_s,
+				MHD_OPTION_CONNECTION_LIMIT, h->o.max_connections,
+				MHD_OPTION_PER_IP_CONNECTION_LIMIT, h->o.max_per_client,
+				MHD_OPTION_CONNECTION_TIMEOUT, h->o.timeout_s,
 				MHD_OPTION_NOTIFY_CONNECTION, on_connection, h,
 				MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
 				MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
 				/* 400 for what RFC 9112 says must be refused: HTTP/1.1 without Host */
 				MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
-				ai ? MHD_OPTION_SOCK_ADDR : MHD_OPTION_END, ai ? ai->ai_addr : NULL,
-				MHD_OPTION_END);
-	if (!h->d) {
-		p_err("cannot listen on %s: %s", o->listen,
-		      h->last_log[0] ? h->last_log : "the HTTP library could not start");
-		freeaddrinfo(ai);
+				MHD_OPTION_ARRAY, extra, MHD_OPTION_END);
+}
+
+static int listen_on(struct http *h, struct http_listener *l, const char *address, int fd)
+{
+	struct addrinfo *ai = NULL;
+	unsigned port = 0;
+
+	if (fd < 0 && resolve(address, &ai, &port))
+		return -1;
+	l->d = start_daemon(h, fd, ai, port);
+	freeaddrinfo(ai);
+	if (!l->d) {
+		p_err("cannot listen on %s: %s", address, h->last_log[0] ? h->last_log : "the HTTP library could not start");
+		return -1;
+	}
+	name_address(l);
+	return 0;
+}
+
+/* The web configuration checked, then moved into h (whose own is empty); logged when refused */
+static int take_web(struct http *h, struct webconfig *web)
+{
+	char err[512];
+
+	if (tls_validate(web, err, sizeof(err))) {
+		p_err("%s: %s", h->o.web_config_file, err);
+		webconfig_free(web);
+		return -1;
+	}
+	h->web = *web;
+	memset(web, 0, sizeof(*web));
+	h->auth = webauth_new(&h->web);
+	if (!h->auth) {
+		p_err("out of memory");
+		webconfig_free(&h->web);
+		return -1;
+	}
+	return 0;
+}
+
+struct http *http_start(const struct http_opts *o, struct webconfig *web)
+{
+	struct http *h = calloc(1, sizeof(*h));
+	size_t n = o->nfds ? o->nfds : o->nlisten;
+
+	if (!h || !(h->l = calloc(n, sizeof(*h->l)))) {
+		p_err("out of memory");
+		webconfig_free(web);
+		free(h);
+		return NULL;
+	}
+	h->o = *o;
+	h->request_timeout_s = o->timeout_s;
+	if (take_web(h, web) || static_responses(h)) {
 		http_stop(h);
 		return NULL;
 	}
-	name_address(h, ai);
-	freeaddrinfo(ai);
+	for (; h->nl < n; h->nl++)
+		if (listen_on(h, &h->l[h->nl], o->nfds ? "the socket systemd passed" : o->listen[h->nl],
+			      o->nfds ? o->fds[h->nl] : -1)) {
+			http_stop(h);
+			return NULL;
+		}
 	return h;
+}
+
+/*
+ * One listener onto the new configuration: a new daemon on a copy of the listening socket
+ * first, so that a daemon that cannot start leaves the old one answering; then the old one
+ * stops listening and stops (its connections closed: a scrape under way is retried)
+ */
+static void restart_listener(struct http *h, struct http_listener *l)
+{
+	const union MHD_DaemonInfo *info = MHD_get_daemon_info(l->d, MHD_DAEMON_INFO_LISTEN_FD);
+	int fd = info ? dup(info->listen_fd) : -1;
+	struct MHD_Daemon *d = fd >= 0 ? start_daemon(h, fd, NULL, 0) : NULL;
+	int old_fd;
+
+	if (!d) {
+		p_err("%s: still on the old web configuration: %s", l->address,
+		      fd < 0 ? strerror(errno) : h->last_log[0] ? h->last_log : "the HTTP library could not start");
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	old_fd = (int)MHD_quiesce_daemon(l->d);
+	MHD_stop_daemon(l->d);
+	if (old_fd >= 0)
+		close(old_fd);
+	l->d = d;
+}
+
+int http_reconfigure(struct http *h, struct webconfig *web)
+{
+	struct webconfig old = h->web;
+	struct webauth *old_auth = h->auth;
+
+	/* the old configuration stays whole until every daemon runs on the new one */
+	memset(&h->web, 0, sizeof(h->web));
+	h->auth = NULL;
+	if (take_web(h, web)) {
+		h->web = old;
+		h->auth = old_auth;
+		return -1;
+	}
+	if (static_responses(h))
+		p_err("out of memory: the pages keep the old headers");
+	for (size_t i = 0; i < h->nl; i++)
+		restart_listener(h, &h->l[i]);
+	webauth_free(old_auth);
+	webconfig_free(&old);
+	return 0;
+}
+
+size_t http_addresses(const struct http *h, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < h->nl && n < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s://%s%s", i ? ", " : "", h->web.tls ? "https" : "http",
+				      h->l[i].address, h->o.telemetry_path);
+	return h->nl;
 }
 
 const char *http_address(const struct http *h)
 {
-	return h->address;
+	return h->nl ? h->l[0].address : "";
 }
 
 size_t http_pollfds(const struct http *h, struct pollfd *fds, size_t max, double *deadline)
 {
-	const union MHD_DaemonInfo *i = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD);
-	MHD_UNSIGNED_LONG_LONG ms;
 	size_t n = 0;
 
-	if (MHD_get_timeout(h->d, &ms) == MHD_YES && monotonic_s() + (double)ms / 1e3 < *deadline)
-		*deadline = monotonic_s() + (double)ms / 1e3;
-	if (i && n < max)
-		fds[n++] = (struct pollfd){ .fd = i->epoll_fd, .events = POLLIN };
+	for (size_t i = 0; i < h->nl; i++) {
+		const union MHD_DaemonInfo *info = MHD_get_daemon_info(h->l[i].d, MHD_DAEMON_INFO_EPOLL_FD);
+		MHD_UNSIGNED_LONG_LONG ms;
+
+		if (MHD_get_timeout(h->l[i].d, &ms) == MHD_YES && monotonic_s() + (double)ms / 1e3 < *deadline)
+			*deadline = monotonic_s() + (double)ms / 1e3;
+		if (info && n < max)
+			fds[n++] = (struct pollfd){ .fd = info->epoll_fd, .events = POLLIN };
+	}
 	/* a peer's close (POLLRDHUP), whatever the library saw of it, and each request's deadline */
 	for (const struct http_conn *c = h->conns; c; c = c->next) {
 		if (c->ended || c->answering || c->fd < 0)
@@ -339,7 +528,7 @@ static void end_stalled(struct http *h, const struct pollfd *fds, size_t n)
 
 		if (c->ended || c->answering || c->fd < 0)
 			continue;
-		for (size_t k = 1; k < n && !gone; k++)
+		for (size_t k = h->nl; k < n && !gone; k++)
 			gone = fds[k].fd == c->fd && (fds[k].revents & (POLLRDHUP | POLLHUP | POLLERR));
 		if (!gone && now < c->deadline)
 			continue;
@@ -349,24 +538,34 @@ static void end_stalled(struct http *h, const struct pollfd *fds, size_t n)
 	}
 }
 
+static void run_all(struct http *h)
+{
+	for (size_t i = 0; i < h->nl; i++)
+		MHD_run(h->l[i].d);
+}
+
 void http_run(struct http *h, const struct pollfd *fds, size_t n)
 {
-	MHD_run(h->d);
+	run_all(h);
 	end_stalled(h, fds, n);
-	MHD_run(h->d);
+	run_all(h);
 }
 
 void http_stop(struct http *h)
 {
 	if (!h)
 		return;
-	if (h->d)
-		MHD_stop_daemon(h->d);
+	for (size_t i = 0; i < h->nl; i++)
+		MHD_stop_daemon(h->l[i].d);
+	free(h->l);
 	drop(h->metrics[EXPO_PROMETHEUS]);
 	drop(h->metrics[EXPO_OPENMETRICS]);
 	drop(h->index);
 	drop(h->healthy);
 	drop(h->not_found);
 	drop(h->not_allowed);
+	drop(h->unauthorized);
+	webauth_free(h->auth);
+	webconfig_free(&h->web);
 	free(h);
 }

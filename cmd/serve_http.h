@@ -10,20 +10,33 @@
 #include <poll.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include "lib/webconfig.h"
 
 struct http;
 
 struct http_opts {
-	const char *listen;		/* ADDR:PORT, [IPV6]:PORT or :PORT */
+	const char *const *listen;	/* ADDR:PORT, [IPV6]:PORT or :PORT: a daemon each */
+	size_t nlisten;
+	const int *fds;			/* or sockets already listening (systemd's): a daemon each */
+	size_t nfds;
+	const char *telemetry_path;	/* where the metrics are: /metrics */
+	const char *web_config_file;	/* named in errors; NULL: none */
 	unsigned max_connections;	/* more wait in the listen queue */
 	unsigned max_per_client;	/* from one address; more are closed at once */
 	unsigned timeout_s;		/* a request not whole this long after it could start is ended */
 	const char *index_html;		/* GET / */
 };
 
-/* Resolve and bind; prints its error and returns NULL */
-struct http *http_start(const struct http_opts *o);
-/* "127.0.0.1:9464", with the port the kernel chose for :0 */
+/*
+ * Resolve and bind, with TLS and users as web says (taken whatever happens; empty: plain
+ * HTTP, no authentication); prints its error and returns NULL
+ */
+struct http *http_start(const struct http_opts *o, struct webconfig *web);
+/* SIGHUP: the daemons restarted on a new web configuration (taken); -1 keeps the old one */
+int http_reconfigure(struct http *h, struct webconfig *web);
+/* "https://127.0.0.1:10464/metrics, ..." into buf (the port the kernel chose for :0); how many */
+size_t http_addresses(const struct http *h, char *buf, size_t size);
+/* The first daemon's address: "127.0.0.1:10464" */
 const char *http_address(const struct http *h);
 /*
  * What to wait on before http_run: the daemon's fd and every connection's, at most max of

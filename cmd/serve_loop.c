@@ -20,6 +20,8 @@
 #include "lib/monotonic.h"
 #include "lib/signals.h"
 #include "lib/ticker.h"
+#include "lib/webconfig.h"
+#include <systemd/sd-daemon.h>
 #include "pmu/drivers/plan_counters.h"
 
 /* One plan, opened and enabled */
@@ -120,6 +122,23 @@ static void sample(struct server *sv)
 	r->last_t = t0;
 }
 
+/* SIGHUP reads the web configuration again; a bad one leaves TLS and users as they were */
+static void reload_web(struct server *sv)
+{
+	struct webconfig web;
+	char err[512];
+
+	if (!sv->a->web_config_file)
+		return;
+	p_note("SIGHUP: reading the web configuration %s again", sv->a->web_config_file);
+	if (webconfig_load(sv->a->web_config_file, &web, err, sizeof(err))) {
+		p_err("%s; still serving with the web configuration before", err);
+		return;
+	}
+	if (http_reconfigure(sv->http, &web))
+		p_err("still serving with the web configuration before");
+}
+
 /*
  * SIGHUP: the machine and the metrics file read again, and a new plan built beside the one
  * counting, which goes on until the new one is good. The new plan takes its BlueField blocks
@@ -133,6 +152,7 @@ static void reload(struct server *sv)
 
 	p_note("SIGHUP: reading the metrics%s%s again", sv->a->stat.metrics_file ? " file " : "",
 	       sv->a->stat.metrics_file ? sv->a->stat.metrics_file : "");
+	reload_web(sv);
 	memset(next, 0, sizeof(*next));
 	if (stat_setup(&sv->a->stat, &next->s) || plan_run_prepare(next)) {
 		plan_run_close(next);
@@ -190,18 +210,64 @@ static void index_page(struct server *sv)
 		 "<!DOCTYPE html>\n<html><head><title>pmuctl exporter</title></head>\n<body>\n"
 		 "<h1>pmuctl exporter</h1>\n"
 		 "<p>The uncore PMU counters of this machine, sampled every %ld ms.</p>\n"
-		 "<p><a href=\"/metrics\">Metrics</a> (Prometheus text format, or OpenMetrics when "
+		 "<p><a href=\"%s\">Metrics</a> (Prometheus text format, or OpenMetrics when "
 		 "asked for in Accept) &middot; <a href=\"/-/healthy\">Health</a></p>\n"
 		 "<p>pmuctl %s; see pmuctl-serve(1).</p>\n</body></html>\n",
-		 sv->a->stat.interval_ms, PMUCTL_VERSION);
+		 sv->a->stat.interval_ms, sv->a->telemetry_path, PMUCTL_VERSION);
+}
+
+/* Socket activation: the listening sockets systemd passed, checked; -1 when there are none */
+static int systemd_sockets(struct http_opts *ho, int *fds, size_t max)
+{
+	int n = sd_listen_fds(1);
+
+	if (n <= 0) {
+		p_err("--web.systemd-socket: %s", n < 0 ? strerror(-n) :
+		      "systemd passed no socket (LISTEN_FDS is not set for this process): start pmuctl "
+		      "from its .socket unit, or give --web.listen-address");
+		return -1;
+	}
+	for (int i = 0; i < n && (size_t)i < max; i++) {
+		fds[i] = SD_LISTEN_FDS_START + i;
+		if (sd_is_socket(fds[i], AF_UNSPEC, SOCK_STREAM, 1) <= 0) {
+			p_err("--web.systemd-socket: fd %d is not a listening TCP socket: make the .socket "
+			      "unit's ListenStream= an address", fds[i]);
+			return -1;
+		}
+	}
+	ho->fds = fds;
+	ho->nfds = (size_t)n < max ? (size_t)n : max;
+	return 0;
+}
+
+static int start_http(struct server *sv, int *fds, size_t max)
+{
+	const struct serve_args *a = sv->a;
+	struct http_opts ho = { .listen = a->listen, .nlisten = a->nlisten, .telemetry_path = a->telemetry_path,
+				.web_config_file = a->web_config_file,
+				.max_connections = (unsigned)a->max_connections,
+				.max_per_client = (unsigned)a->max_per_client,
+				.timeout_s = (unsigned)a->timeout_s, .index_html = sv->index_html };
+	struct webconfig web = { 0 };
+	char err[512];
+
+	if (a->web_config_file && webconfig_load(a->web_config_file, &web, err, sizeof(err))) {
+		p_err("%s", err);
+		return EXIT_FAIL;
+	}
+	if (a->systemd_socket && systemd_sockets(&ho, fds, max)) {
+		webconfig_free(&web);
+		return EXIT_FAIL;
+	}
+	sv->http = http_start(&ho, &web);
+	return sv->http ? EXIT_OK : EXIT_FAIL;
 }
 
 int serve_run(const struct serve_args *a, int *die_signal)
 {
 	struct server sv = { .a = a };
-	struct http_opts ho = { .listen = a->listen, .max_connections = (unsigned)a->max_connections,
-				.max_per_client = (unsigned)a->max_per_client,
-				.timeout_s = (unsigned)a->timeout_s, .index_html = sv.index_html };
+	int sd_fds[16];
+	char where[1024];
 	sigset_t unblocked;
 	int ret;
 
@@ -211,7 +277,8 @@ int serve_run(const struct serve_args *a, int *die_signal)
 	signals_hup_reloads();
 	signals_catch(&unblocked);
 	index_page(&sv);
-	sv.nfds = (size_t)a->max_connections + 1;
+	/* each daemon's fd and its connections' */
+	sv.nfds = ((size_t)a->max_connections + 1) * (a->systemd_socket ? 16 : a->nlisten);
 	sv.fds = calloc(sv.nfds, sizeof(*sv.fds));
 	if (!sv.fds) {
 		p_err("out of memory");
@@ -221,11 +288,9 @@ int serve_run(const struct serve_args *a, int *die_signal)
 	if (ret)
 		goto out;
 	/* listening before the counters open: a busy port changes no hardware state */
-	sv.http = http_start(&ho);
-	if (!sv.http) {
-		ret = EXIT_FAIL;
+	ret = start_http(&sv, sd_fds, sizeof(sd_fds) / sizeof(*sd_fds));
+	if (ret)
 		goto out;
-	}
 	ret = plan_run_prepare(active(&sv)) ?: plan_run_start(active(&sv));
 	if (ret)
 		goto out;
@@ -234,8 +299,9 @@ int serve_run(const struct serve_args *a, int *die_signal)
 		ret = EXIT_FAIL;
 		goto out;
 	}
-	p_note("serving http://%s/metrics, sampling %zu counter%s every %ld ms", http_address(sv.http),
-	       active(&sv)->c.cs.n, plural((long)active(&sv)->c.cs.n), a->stat.interval_ms);
+	http_addresses(sv.http, where, sizeof(where));
+	p_note("serving %s, sampling %zu counter%s every %ld ms", where, active(&sv)->c.cs.n,
+	       plural((long)active(&sv)->c.cs.n), a->stat.interval_ms);
 	serve_loop(&sv, &unblocked);
 	p_note("stopping: %s", strsignal(signals_caught()));
 out:

@@ -13,19 +13,19 @@ int hostport_split(const char *text, char *host, size_t size, unsigned *port, co
 	uint64_t v;
 
 	if (!colon) {
-		*why = "no port: write ADDRESS:PORT, e.g. 127.0.0.1:9464 or [::1]:9464";
+		*why = "no port: write ADDRESS:PORT, e.g. 127.0.0.1:10464 or [::1]:10464";
 		return -EINVAL;
 	}
 	hlen = (size_t)(colon - text);
 	if (hlen && text[0] == '[') {
 		if (text[hlen - 1] != ']' || hlen < 3) {
-			*why = "an IPv6 address in brackets ends with ']' before the port: [::1]:9464";
+			*why = "an IPv6 address in brackets ends with ']' before the port: [::1]:10464";
 			return -EINVAL;
 		}
 		h++;
 		hlen -= 2;
 	} else if (memchr(text, ':', hlen)) {
-		*why = "put an IPv6 address in brackets: [::1]:9464";
+		*why = "put an IPv6 address in brackets: [::1]:10464";
 		return -EINVAL;
 	}
 	if (memchr(h, '[', hlen) || memchr(h, ']', hlen)) {

@@ -240,6 +240,21 @@ static int add_one(struct metric_list *l, json_t *o, const char *path, const cha
 	return ret ? ret : metric_add_at(l, &m, at, err);
 }
 
+/* jansson quotes the text near an error as it is: a control character in it is shown as \xNN */
+static const char *visible(const char *text, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (; *text && n + 5 < size; text++) {
+		unsigned char c = (unsigned char)*text;
+
+		n += (size_t)(c < 0x20 || c == 0x7f ? snprintf(buf + n, size - n, "\\x%02x", c) :
+						       snprintf(buf + n, size - n, "%c", c));
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
 /* "FILE:LINE", where element i of the array starts */
 static void where(char *buf, size_t size, const char *path, const size_t *lines, size_t i)
 {
@@ -261,7 +276,8 @@ int metric_load_file(struct metric_list *l, const char *path, const struct pmu_l
 	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
 		free(text);
-		return pmu_err_set(err, -EINVAL, "%s:%d:%d: %s", path, je.line, je.column, je.text);
+		return pmu_err_set(err, -EINVAL, "%s:%d:%d: %s", path, je.line, je.column,
+				   visible(je.text, at, sizeof(at)));
 	}
 	if (!json_is_array(root)) {
 		ret = pmu_err_set(err, -EINVAL, "%s: expected a JSON array of metrics", path);

@@ -294,14 +294,14 @@ write tile0/event0 '0x45' -> 0" ]
 	pmuctl --sysfs-root "$LIVE" serve
 	[ "$status" -eq 64 ]
 	[[ "${lines[0]}" == "pmuctl serve: nothing to serve: give -M METRIC,..."* ]]
-	pmuctl --sysfs-root "$LIVE" serve -M t410_pcie_rd_bw --listen ::1:9464
+	pmuctl --sysfs-root "$LIVE" serve -M t410_pcie_rd_bw --listen ::1:10464
 	[ "$status" -eq 64 ]
-	[ "${lines[0]}" = "pmuctl serve: invalid --listen '::1:9464': put an IPv6 address in brackets: [::1]:9464" ]
+	[ "${lines[0]}" = "pmuctl serve: invalid --web.listen-address '::1:10464': put an IPv6 address in brackets: [::1]:10464" ]
 	pmuctl --sysfs-root "$LIVE" serve -M t410_pcie_rd_bw --listen 127.0.0.1:65536
 	[ "$status" -eq 64 ]
 	pmuctl --sysfs-root "$LIVE" serve -M t410_pcie_rd_bw --listen nosuchhost.invalid:1
 	[ "$status" -eq 1 ]
-	[[ "$output" == "pmuctl: error: invalid --listen 'nosuchhost.invalid:1': "* ]]
+	[[ "$output" == "pmuctl: error: invalid --web.listen-address 'nosuchhost.invalid:1': "* ]]
 	pmuctl --sysfs-root "$LIVE" serve -M nope
 	[ "$status" -eq 1 ]
 	serve_live -M t410_pcie_rd_bw
@@ -378,7 +378,7 @@ print("\n".join(sorted("%s %s" % (r["metric"]["socket"], r["metric"]["rc"]) for 
 	serve_live -M t410_pcie_rd_bw
 	PROM_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 	# the shipped example, pointed at this run and scraping every second
-	sed -e "s/127.0.0.1:9464/127.0.0.1:$PORT/" -e 's/scrape_interval: 15s/scrape_interval: 1s/' \
+	sed -e "s/127.0.0.1:10464/127.0.0.1:$PORT/" -e 's/scrape_interval: 15s/scrape_interval: 1s/' \
 		"$BATS_TEST_DIRNAME/../../contrib/prometheus/pmuctl.yml" >"$BATS_TEST_TMPDIR/prometheus.yml"
 	run promtool check config "$BATS_TEST_TMPDIR/prometheus.yml"
 	[ "$status" -eq 0 ]

@@ -52,16 +52,16 @@ static void expect_refused(const char *text, const char *why_want)
 
 static void test_hostport(void)
 {
-	expect_split("127.0.0.1:9464", "127.0.0.1", 9464);
-	expect_split("[::1]:9464", "::1", 9464);
+	expect_split("127.0.0.1:10464", "127.0.0.1", 10464);
+	expect_split("[::1]:10464", "::1", 10464);
 	expect_split("[fe80::1%eth0]:1", "fe80::1%eth0", 1);
-	expect_split(":9464", "", 9464);
+	expect_split(":10464", "", 10464);
 	expect_split("localhost:0", "localhost", 0);
 	expect_split("0.0.0.0:65535", "0.0.0.0", 65535);
-	expect_refused("127.0.0.1", "no port: write ADDRESS:PORT, e.g. 127.0.0.1:9464 or [::1]:9464");
-	expect_refused("::1:9464", "put an IPv6 address in brackets: [::1]:9464");
-	expect_refused("[::1:9464", "an IPv6 address in brackets ends with ']' before the port: [::1]:9464");
-	expect_refused("[]:80", "an IPv6 address in brackets ends with ']' before the port: [::1]:9464");
+	expect_refused("127.0.0.1", "no port: write ADDRESS:PORT, e.g. 127.0.0.1:10464 or [::1]:10464");
+	expect_refused("::1:10464", "put an IPv6 address in brackets: [::1]:10464");
+	expect_refused("[::1:10464", "an IPv6 address in brackets ends with ']' before the port: [::1]:10464");
+	expect_refused("[]:80", "an IPv6 address in brackets ends with ']' before the port: [::1]:10464");
 	expect_refused("a]:80", "stray bracket in the address");
 	expect_refused("127.0.0.1:65536", "the port is not a number from 0 to 65535");
 	expect_refused("127.0.0.1:", "the port is not a number from 0 to 65535");

@@ -1,0 +1,261 @@
+#!/usr/bin/env bats
+# pmuctl serve --web.config.file: TLS, mutual TLS and basic authentication in the format of
+# Prometheus's exporter-toolkit; a real Prometheus scraping over TLS with a password;
+# --web.telemetry-path, repeated --web.listen-address and systemd socket activation.
+load helpers
+
+setup_file() {
+	command -v openssl >/dev/null || skip "openssl is not installed (the test command installs it)"
+	local d=$BATS_FILE_TMPDIR/pki ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
+	mkdir -p "$d"
+	openssl req -x509 "${ec[@]}" -days 3650 -subj /CN=pmuctl-test-ca -keyout "$d/ca.key" -out "$d/ca.crt" 2>/dev/null
+	printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' >"$d/san.ext"
+	openssl req "${ec[@]}" -subj /CN=localhost -keyout "$d/server.key" -out "$d/server.csr" 2>/dev/null
+	openssl x509 -req -in "$d/server.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" -CAcreateserial -days 3650 \
+		-extfile "$d/san.ext" -out "$d/server.crt" 2>/dev/null
+	openssl req "${ec[@]}" -subj /CN=scraper -keyout "$d/client.key" -out "$d/client.csr" 2>/dev/null
+	openssl x509 -req -in "$d/client.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" -CAcreateserial -days 3650 \
+		-out "$d/client.crt" 2>/dev/null
+	# a client certificate no CA of the server's signed
+	openssl req -x509 "${ec[@]}" -days 3650 -subj /CN=rogue -keyout "$d/rogue.key" -out "$d/rogue.crt" 2>/dev/null
+}
+
+teardown() {
+	[ -z "${PROM:-}" ] || kill "$PROM" 2>/dev/null || true
+	stop_background
+}
+
+PKI() { echo "$BATS_FILE_TMPDIR/pki/$1"; }
+
+# A bcrypt hash of $1 (cost 4: the tests' own, quick), as htpasswd -B writes one
+bcrypt() {
+	python3 -W ignore -c 'import crypt, sys; print(crypt.crypt(sys.argv[1], crypt.mksalt(crypt.METHOD_BLOWFISH, rounds=16)))' "$1"
+}
+
+# web.yml in the test's directory: TLS with the test CA's certificate, user prometheus
+web_config() {
+	cat >"$BATS_TEST_TMPDIR/web.yml" <<EOF
+tls_server_config:
+  cert_file: $(PKI server.crt)
+  key_file: $(PKI server.key)
+$1
+basic_auth_users:
+  prometheus: $(bcrypt "${PASSWORD:-s3cret}")
+EOF
+}
+
+# $PORT: where the background serve answers over https, once it says so
+listening_tls() {
+	PORT=$(sed -n 's|.*serving https://127\.0\.0\.1:\([0-9]*\)/metrics.*|\1|p' "$BATS_TEST_TMPDIR/out")
+	[ -n "$PORT" ]
+}
+
+serve_tls() {
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --web.listen-address 127.0.0.1:0 -I 100 \
+		-M t410_pcie_rd_bw --web.config.file "$BATS_TEST_TMPDIR/web.yml" "$@"
+	wait_for "serve to listen" listening_tls
+}
+
+# the HTTP status of a GET of /metrics with curl's "$@"; 000 when no answer came
+status_of() {
+	curl -s -o /dev/null -w '%{http_code}' --cacert "$(PKI ca.crt)" "$@" "https://127.0.0.1:$PORT/metrics" || true
+}
+
+@test "serve TLS: 401 without credentials or with wrong ones, 200 with them, over https with the test CA" {
+	web_config ""
+	serve_tls
+	[ "$(status_of)" = 401 ]
+	[ "$(status_of -u prometheus:wrong)" = 401 ]
+	[ "$(status_of -u nobody:s3cret)" = 401 ]
+	[ "$(status_of -u prometheus:s3cret)" = 200 ]
+	# the challenge a browser or curl --anyauth answers
+	run curl -s -D - -o /dev/null --cacert "$(PKI ca.crt)" "https://127.0.0.1:$PORT/"
+	[[ "$output" == *$'WWW-Authenticate: Basic realm="pmuctl", charset="UTF-8"\r'* ]]
+	# the exposition itself, whole
+	run curl -sf --cacert "$(PKI ca.crt)" -u prometheus:s3cret "https://127.0.0.1:$PORT/metrics"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"pmuctl_up 1"* ]]
+	# every route is behind the password, as the toolkit's
+	[ "$(curl -s -o /dev/null -w '%{http_code}' --cacert "$(PKI ca.crt)" "https://127.0.0.1:$PORT/-/healthy")" = 401 ]
+	# plain HTTP against the TLS port gets no answer
+	run curl -s -m 5 "http://127.0.0.1:$PORT/metrics"
+	[ "$status" -ne 0 ]
+	[ -z "$output" ]
+	# nor does a client that does not trust the server's CA
+	run curl -s -m 5 -u prometheus:s3cret "https://127.0.0.1:$PORT/metrics"
+	[ "$status" -eq 60 ]
+}
+
+@test "serve TLS: mutual TLS refuses a client with no certificate or one the CA did not sign" {
+	web_config "  client_auth_type: RequireAndVerifyClientCert
+  client_ca_file: $(PKI ca.crt)"
+	serve_tls -v
+	[ "$(status_of -u prometheus:s3cret)" = 000 ]
+	[ "$(status_of -u prometheus:s3cret --cert "$(PKI rogue.crt)" --key "$(PKI rogue.key)")" = 000 ]
+	[ "$(status_of -u prometheus:s3cret --cert "$(PKI client.crt)" --key "$(PKI client.key)")" = 200 ]
+	# and the password is still asked of a client with a good certificate
+	[ "$(status_of --cert "$(PKI client.crt)" --key "$(PKI client.key)")" = 401 ]
+	grep -q "http: refused a client: the client sent no certificate" "$BATS_TEST_TMPDIR/out"
+	grep -q "http: refused a client: the client's certificate is not signed by client_ca_file, or is expired" "$BATS_TEST_TMPDIR/out"
+}
+
+# serve with web.yml holding "$1": the first line it prints and its status
+refused() {
+	printf '%s\n' "$1" >"$BATS_TEST_TMPDIR/web.yml"
+	pmuctl --sysfs-root "$LIVE" serve -M t410_pcie_rd_bw --web.listen-address 127.0.0.1:0 \
+		--web.config.file "$BATS_TEST_TMPDIR/web.yml"
+}
+
+@test "serve TLS: a bad web configuration is refused at start, with its line, exit 1, before listening" {
+	W=$BATS_TEST_TMPDIR/web.yml
+	refused $'tls_server_config:\n  cert_file: a.crt\n  keyfile: a.key'
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: $W:2: cert_file '$BATS_TEST_TMPDIR/a.crt': No such file or directory" ]
+	refused $'tls_server_config:\n  cert_file: '"$(PKI server.crt)"$'\n  keyfile: a.key'
+	[ "$output" = "pmuctl: error: $W:3: tls_server_config: unknown key 'keyfile'" ]
+	refused $'tls_server_config:\n  cert_file: '"$(PKI server.crt)"
+	[ "$output" = "pmuctl: error: $W:1: tls_server_config: missing key_file" ]
+	refused $'basic_auth_users:\n  prometheus: s3cret'
+	[ "$output" = "pmuctl: error: $W:2: basic_auth_users: prometheus: not a bcrypt hash (\$2y\$... as htpasswd -nBC 10 prometheus writes); never a password in the clear" ]
+	refused $'tls_server_config:\n  cert_file: '"$(PKI server.crt)"$'\n  key_file: '"$(PKI server.key)"$'\n  min_version: TLS14'
+	[ "$output" = "pmuctl: error: $W:4: min_version: unknown TLS version 'TLS14' (TLS10, TLS11, TLS12 or TLS13)" ]
+	refused $'tls_server_config:\n  cert_file: '"$(PKI server.crt)"$'\n  key_file: '"$(PKI server.key)"$'\n  cipher_suites: [TLS_AES_128_GCM_SHA256]'
+	[ "$output" = "pmuctl: error: $W:4: tls_server_config: cipher_suites is not supported by pmuctl (GnuTLS chooses; remove the key, or limit with min_version)" ]
+	refused $'tls_server_config:\n  cert_file: '"$(PKI server.crt)"$'\n  key_file: '"$(PKI server.key)"$'\n  client_auth_type: RequireAndVerifyClientCert'
+	[ "$output" = "pmuctl: error: $W:1: tls_server_config: client_auth_type RequireAndVerifyClientCert needs client_ca_file" ]
+	# a key that is not the certificate's: GnuTLS's own words
+	refused $'tls_server_config:\n  cert_file: '"$(PKI server.crt)"$'\n  key_file: '"$(PKI client.key)"
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: $W: cert_file $(PKI server.crt) and key_file $(PKI client.key): The certificate and the given key do not match." ]
+	refused $'nonsense: [unclosed'
+	[ "$output" = "pmuctl: error: $W:2: did not find expected ',' or ']' while parsing a flow sequence" ]
+	refused $'basic_auth_users:\n  a: x\n  a: y'
+	[ "$output" = "pmuctl: error: $W:3: 'a' is given twice" ]
+	refused $'web:\n  x: 1'
+	[ "$output" = "pmuctl: error: $W:1: unknown key 'web' (tls_server_config, http_server_config or basic_auth_users)" ]
+}
+
+@test "serve TLS: SIGHUP reads the web configuration again; a broken one keeps the old" {
+	web_config ""
+	serve_tls
+	[ "$(status_of -u prometheus:s3cret)" = 200 ]
+	PASSWORD=n3w web_config ""
+	kill -HUP "$BG"
+	wait_for "the new password" eval '[ "$(status_of -u prometheus:n3w)" = 200 ]'
+	[ "$(status_of -u prometheus:s3cret)" = 401 ]
+	echo 'basic_auth_users: [' >"$BATS_TEST_TMPDIR/web.yml"
+	kill -HUP "$BG"
+	wait_for "the reload to fail" grep -q "; still serving with the web configuration before" "$BATS_TEST_TMPDIR/out"
+	[ "$(status_of -u prometheus:n3w)" = 200 ]
+	grep -qF "pmuctl: error: $BATS_TEST_TMPDIR/web.yml:2: did not find expected node content while parsing a flow node; still serving with the web configuration before" "$BATS_TEST_TMPDIR/out"
+}
+
+@test "serve TLS: http_server_config headers are on every answer; http2 is accepted" {
+	web_config "http_server_config:
+  http2: false
+  headers:
+    X-Frame-Options: deny
+    Strict-Transport-Security: max-age=31536000"
+	serve_tls
+	run curl -s -D - -o /dev/null --cacert "$(PKI ca.crt)" -u prometheus:s3cret "https://127.0.0.1:$PORT/metrics"
+	[[ "$output" == *$'X-Frame-Options: deny\r'* ]]
+	[[ "$output" == *$'Strict-Transport-Security: max-age=31536000\r'* ]]
+	run curl -s -D - -o /dev/null --cacert "$(PKI ca.crt)" "https://127.0.0.1:$PORT/nope"
+	[[ "$output" == *$'X-Frame-Options: deny\r'* ]]
+	printf 'http_server_config:\n  headers:\n    Server: x\n' >"$BATS_TEST_TMPDIR/web.yml"
+	pmuctl --sysfs-root "$LIVE" serve -M t410_pcie_rd_bw --web.config.file "$BATS_TEST_TMPDIR/web.yml"
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/web.yml:3: http_server_config: headers: 'Server' cannot be set (Content-Security-Policy, X-Frame-Options, X-Content-Type-Options, X-XSS-Protection or Strict-Transport-Security)" ]
+}
+
+# $PORT and $PORT2: the two addresses a plain serve answers on
+two_ports() {
+	local ports
+	ports=$(sed -n 's|.*serving http://127\.0\.0\.1:\([0-9]*\)/pmu, http://127\.0\.0\.1:\([0-9]*\)/pmu,.*|\1 \2|p' "$BATS_TEST_TMPDIR/out")
+	[ -n "$ports" ] && read -r PORT PORT2 <<<"$ports"
+}
+
+@test "serve: --web.telemetry-path moves the metrics; --web.listen-address repeats; --listen is its alias" {
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --web.listen-address 127.0.0.1:0 --listen 127.0.0.1:0 \
+		--web.telemetry-path /pmu -M t410_pcie_rd_bw
+	wait_for "serve to listen" two_ports
+	[ "$PORT" != "$PORT2" ]
+	for p in "$PORT" "$PORT2"; do
+		[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$p/pmu")" = 200 ]
+		[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$p/metrics")" = 404 ]
+	done
+	run curl -s "http://127.0.0.1:$PORT/"
+	[[ "$output" == *'<a href="/pmu">Metrics</a>'* ]]
+	pmuctl serve -M t410_pcie_rd_bw --web.telemetry-path metrics
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl serve: invalid --web.telemetry-path 'metrics': a path starts with / and holds letters, digits and /._~- only, 200 at most" ]
+	pmuctl serve -M t410_pcie_rd_bw --web.systemd-socket --web.listen-address :1
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl serve: --web.systemd-socket answers on systemd's sockets: --web.listen-address has no place with it" ]
+}
+
+@test "serve: --web.systemd-socket answers on the socket it was passed; without one it says how to start it" {
+	background "$BATS_TEST_DIRNAME/../sd_activate.py" "$BATS_TEST_TMPDIR/port" "$PMUCTL" --sysfs-root "$LIVE" \
+		serve --web.systemd-socket -M t410_pcie_rd_bw
+	wait_for "the socket" test -s "$BATS_TEST_TMPDIR/port"
+	PORT=$(cat "$BATS_TEST_TMPDIR/port")
+	# the socket listens before pmuctl starts: the first connection waits in its queue
+	run curl -sf -m 20 "http://127.0.0.1:$PORT/metrics"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"pmuctl_up 1"* ]]
+	grep -q "serving http://127.0.0.1:$PORT/metrics" "$BATS_TEST_TMPDIR/out"
+	run env -u LISTEN_FDS -u LISTEN_PID "$PMUCTL" --sysfs-root "$LIVE" serve --web.systemd-socket -M t410_pcie_rd_bw
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: --web.systemd-socket: systemd passed no socket (LISTEN_FDS is not set for this process): start pmuctl from its .socket unit, or give --web.listen-address" ]
+}
+
+@test "serve TLS: a real Prometheus scrapes over TLS with basic auth from its own scrape config" {
+	command -v prometheus >/dev/null || skip "prometheus is not installed (the test command puts it in build/tools)"
+	web_config ""
+	serve_tls
+	PROM_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	printf 's3cret' >"$BATS_TEST_TMPDIR/password"
+	cat >"$BATS_TEST_TMPDIR/prometheus.yml" <<EOF
+global:
+  scrape_interval: 1s
+scrape_configs:
+  - job_name: pmuctl
+    scheme: https
+    tls_config:
+      ca_file: $(PKI ca.crt)
+    basic_auth:
+      username: prometheus
+      password_file: $BATS_TEST_TMPDIR/password
+    static_configs:
+      - targets: ['127.0.0.1:$PORT']
+EOF
+	run promtool check config "$BATS_TEST_TMPDIR/prometheus.yml"
+	[ "$status" -eq 0 ]
+	prometheus --config.file="$BATS_TEST_TMPDIR/prometheus.yml" --storage.tsdb.path="$BATS_TEST_TMPDIR/tsdb" \
+		--web.listen-address="127.0.0.1:$PROM_PORT" --log.level=warn >"$BATS_TEST_TMPDIR/prom.log" 2>&1 3>&- &
+	PROM=$!
+	up() {
+		curl -sf "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode 'query=count(pmuctl_t410_pcie_rd_bytes_total)' |
+			python3 -c 'import json, sys; r = json.load(sys.stdin)["data"]["result"]; sys.exit(not (r and r[0]["value"][1] == "12"))'
+	}
+	WAIT_SECONDS=120 wait_for "the 12 PCIe read counters in Prometheus" up
+	curl -sf "http://127.0.0.1:$PROM_PORT/api/v1/targets" | python3 -c 'import json, sys
+t = json.load(sys.stdin)["data"]["activeTargets"]
+assert len(t) == 1 and t[0]["health"] == "up" and t[0]["lastError"] == "" and t[0]["scrapeUrl"].startswith("https://"), t'
+	# the same Prometheus with a wrong password: the target is down, with a 401
+	kill "$PROM"
+	wait "$PROM" || true
+	printf 'wrong' >"$BATS_TEST_TMPDIR/password"
+	prometheus --config.file="$BATS_TEST_TMPDIR/prometheus.yml" --storage.tsdb.path="$BATS_TEST_TMPDIR/tsdb2" \
+		--web.listen-address="127.0.0.1:$PROM_PORT" --log.level=warn >"$BATS_TEST_TMPDIR/prom.log" 2>&1 3>&- &
+	PROM=$!
+	unauthorized() {
+		curl -sf "http://127.0.0.1:$PROM_PORT/api/v1/targets" | python3 -c 'import json, sys
+t = json.load(sys.stdin)["data"]["activeTargets"]
+sys.exit(not (len(t) == 1 and t[0]["health"] == "down" and "401" in t[0]["lastError"]))'
+	}
+	WAIT_SECONDS=60 wait_for "the target down with a 401" unauthorized
+	kill "$PROM"
+	wait "$PROM" || true
+	PROM=
+}

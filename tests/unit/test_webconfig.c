@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The web configuration (--web.config.file) and basic authentication against its bcrypt hashes. */
+#include <errno.h>
+#include <stdlib.h>
+#include "lib/webauth.h"
+#include "lib/webconfig.h"
+#include "tests/unit/unit.h"
+
+/* "secret" at cost 4, as Python's crypt module writes it */
+#define HASH "$2b$04$P8e.UlzuGPh9CRH8ISGQVulEKkvCxdDzxYuGUGxdTGXQ5ZV2Au.vu"
+
+static int files_read;
+
+/* A file named x.missing does not exist; any other reads as its own name */
+static int fake_read(const char *path, char **text, size_t *len)
+{
+	files_read++;
+	if (strstr(path, ".missing"))
+		return -ENOENT;
+	*text = strdup(path);
+	*len = strlen(path);
+	return 0;
+}
+
+static int parse(const char *text, struct webconfig *wc, char *err)
+{
+	return webconfig_parse(text, strlen(text), "/etc/pmuctl/web.yml", fake_read, wc, err, 256);
+}
+
+static void expect_error(const char *text, const char *want)
+{
+	struct webconfig wc;
+	char err[256] = "";
+
+	CHECK(parse(text, &wc, err) == -1);
+	CHECK_STR(err, want);
+	/* refused is empty: nothing to free, nothing half-kept */
+	CHECK(!wc.tls && !wc.cert.text && !wc.nusers && !wc.users);
+}
+
+static void test_accepted(void)
+{
+	struct webconfig wc;
+	char err[256] = "";
+
+	CHECK(parse("", &wc, err) == 0);
+	CHECK(!wc.tls && !wc.nusers);
+	CHECK(parse("tls_server_config:\n  cert_file: server.crt\n  key_file: /keys/server.key\n"
+		    "  client_auth_type: RequireAndVerifyClientCert\n  client_ca_file: ../ca.crt\n"
+		    "  min_version: TLS13\nbasic_auth_users:\n  alice: " HASH "\n  bob: " HASH "\n",
+		    &wc, err) == 0);
+	CHECK_STR(err, "");
+	CHECK(wc.tls);
+	/* relative to the file's directory, as the toolkit resolves them */
+	CHECK_STR(wc.cert.path, "/etc/pmuctl/server.crt");
+	CHECK_STR(wc.cert.text, "/etc/pmuctl/server.crt");
+	CHECK_STR(wc.key.path, "/keys/server.key");
+	CHECK_STR(wc.client_ca.path, "/etc/pmuctl/../ca.crt");
+	CHECK(wc.client_auth == WC_REQUIRE_AND_VERIFY_CLIENT_CERT);
+	CHECK(wc.min_version == 13 && wc.max_version == 0);
+	CHECK_U64(wc.nusers, 2);
+	CHECK_STR(wc.users[1].name, "bob");
+	CHECK_STR(wc.users[1].hash, HASH);
+	webconfig_free(&wc);
+	/* inline PEMs */
+	CHECK(parse("tls_server_config:\n  cert: |\n    PEM1\n  key: PEM2\n", &wc, err) == 0);
+	CHECK_STR(wc.cert.text, "PEM1\n");
+	CHECK(wc.cert.path == NULL);
+	CHECK_STR(wc.key.text, "PEM2");
+	webconfig_free(&wc);
+}
+
+static void test_refused(void)
+{
+	expect_error("- a\n- b\n", "/etc/pmuctl/web.yml:1: the file: expected a mapping of keys to values");
+	expect_error("tls_server_config:\n  cert_file: a.missing\n",
+		     "/etc/pmuctl/web.yml:2: cert_file '/etc/pmuctl/a.missing': No such file or directory");
+	expect_error("tls_server_config:\n  key_file: k\n", "/etc/pmuctl/web.yml:1: tls_server_config: missing cert_file");
+	expect_error("tls_server_config:\n  cert_file: c\n  cert: inline\n  key_file: k\n",
+		     "/etc/pmuctl/web.yml:3: cert: the PEM is given inline and as a file: keep one");
+	expect_error("tls_server_config:\n  cert_file: c\n  key_file: k\n  client_ca_file: ca\n",
+		     "/etc/pmuctl/web.yml:1: tls_server_config: client_ca_file is given but client_auth_type "
+		     "NoClientCert does not verify with it (use RequireAndVerifyClientCert)");
+	expect_error("tls_server_config:\n  cert_file: c\n  key_file: k\n  client_auth_type: Require\n",
+		     "/etc/pmuctl/web.yml:4: client_auth_type: invalid 'Require' (NoClientCert, RequestClientCert, "
+		     "RequireAnyClientCert, VerifyClientCertIfGiven or RequireAndVerifyClientCert)");
+	expect_error("tls_server_config:\n  cert_file: c\n  key_file: k\n  min_version: TLS13\n  max_version: TLS12\n",
+		     "/etc/pmuctl/web.yml:1: tls_server_config: min_version is above max_version");
+	expect_error("tls_server_config:\n  cert_file: [a]\n",
+		     "/etc/pmuctl/web.yml:2: cert_file: expected a value, not a list");
+	expect_error("basic_auth_users:\n  \"a:b\": " HASH "\n",
+		     "/etc/pmuctl/web.yml:2: basic_auth_users: 'a:b' cannot be a user name (empty, or holds ':')");
+	expect_error("basic_auth_users:\n  a: $1$abc$def\n",
+		     "/etc/pmuctl/web.yml:2: basic_auth_users: a: not a bcrypt hash ($2y$... as htpasswd -nBC 10 a "
+		     "writes); never a password in the clear");
+	expect_error("basic_auth_users:\n  ? [a]\n  : x\n", "/etc/pmuctl/web.yml:2: a key must be a name");
+	expect_error("tls_server_config: {cert_file: c, key_file: k}\ntls_server_config: {}\n",
+		     "/etc/pmuctl/web.yml:2: 'tls_server_config' is given twice");
+	expect_error("http_server_config:\n  headers:\n    X-Frame-Options: \"a\\nb\"\n",
+		     "/etc/pmuctl/web.yml:3: http_server_config: headers: X-Frame-Options: a value is one line");
+	expect_error("tls_server_config:\n  cert_file: \"a\\0b\"\n",
+		     "/etc/pmuctl/web.yml:2: cert_file: the value holds a NUL byte");
+	expect_error("\t", "/etc/pmuctl/web.yml:1: found character that cannot start any token while scanning for the next token");
+}
+
+static void test_auth(void)
+{
+	struct webconfig wc;
+	struct webauth *a;
+	char err[256];
+
+	CHECK(parse("basic_auth_users:\n  alice: " HASH "\n", &wc, err) == 0);
+	a = webauth_new(&wc);
+	CHECK(a && webauth_required(a));
+	CHECK(!webauth_check(a, NULL, NULL));
+	CHECK(!webauth_check(a, "alice", NULL));
+	CHECK(!webauth_check(a, "alice", "secre"));
+	CHECK(!webauth_check(a, "alice", "secret!"));
+	CHECK(!webauth_check(a, "bob", "secret"));
+	CHECK(webauth_check(a, "alice", "secret"));
+	/* remembered: the second check does not run bcrypt, and a wrong one still fails */
+	CHECK(webauth_check(a, "alice", "secret"));
+	CHECK(!webauth_check(a, "alice", "Secret"));
+	webauth_free(a);
+	webconfig_free(&wc);
+	CHECK(parse("", &wc, err) == 0);
+	a = webauth_new(&wc);
+	CHECK(a && !webauth_required(a));
+	webauth_free(a);
+}
+
+int main(void)
+{
+	test_accepted();
+	test_refused();
+	test_auth();
+	CHECK(files_read > 0);
+	return unit_report("webconfig");
+}
