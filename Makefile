@@ -159,6 +159,7 @@ install: pmuctl
 	install -m 0644 completions/_pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl
 	install -m 0644 completions/pmuctl.fish $(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish
 	sed 's|@BINDIR@|$(BINDIR)|g' contrib/systemd/pmuctl-exporter.service > $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service
+	install -m 644 contrib/systemd/pmuctl-exporter.socket $(DESTDIR)$(UNITDIR)/pmuctl-exporter.socket
 	chmod 0644 $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service
 
 uninstall:
@@ -166,6 +167,7 @@ uninstall:
 		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
 		$(DESTDIR)$(BASHCOMPDIR)/pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl \
 		$(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service \
+		$(DESTDIR)$(UNITDIR)/pmuctl-exporter.socket \
 		$(addprefix $(DESTDIR)$(SCHEMADIR)/,$(notdir $(SCHEMAS)))
 	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(patsubst %/,%,$(dir $(SCHEMADIR))) 2>/dev/null
 

@@ -166,7 +166,7 @@ zsh_complete() {
 		[ -f "$d$f" ] || { echo "missing $f"; return 1; }
 	done
 	[ -f "$d/usr/lib/systemd/system/pmuctl-exporter.service" ]
-	[ "$(find "$d" -type f | wc -l)" -eq 20 ]
+	[ "$(find "$d" -type f | wc -l)" -eq 21 ]
 	env -u BUILD make -s -C "$ROOT" uninstall DESTDIR="$d" PREFIX=/usr
 	[ "$(find "$d" -type f | wc -l)" -eq 0 ]
 	[ ! -e "$d/usr/share/pmuctl" ]

@@ -39,6 +39,7 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	# admin had enabled it
 	dpkg-deb -e "$deb" "$BATS_TEST_TMPDIR/control"
 	run ! grep -qs 'deb-systemd-invoke' "$BATS_TEST_TMPDIR"/control/post*
-	[ "$(grep -c 'deb-systemd-helper enable' "$BATS_TEST_TMPDIR/control/postinst")" -eq 1 ]
-	grep -B2 'deb-systemd-helper enable' "$BATS_TEST_TMPDIR/control/postinst" | grep -q 'was-enabled'
+	# (the service and its socket)
+	[ "$(grep -c 'deb-systemd-helper enable' "$BATS_TEST_TMPDIR/control/postinst")" -eq 2 ]
+	[ "$(grep -B2 'deb-systemd-helper enable' "$BATS_TEST_TMPDIR/control/postinst" | grep -c 'was-enabled')" -eq 2 ]
 }

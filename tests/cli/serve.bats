@@ -401,10 +401,12 @@ assert len(t) == 1 and t[0]["health"] == "up" and t[0]["lastError"] == "", t'
 	# the binary of the plain build: tests/run exports BUILD for its unit tests
 	env -u BUILD make -s -C "$BATS_TEST_DIRNAME/../.." install DESTDIR="$BATS_TEST_TMPDIR/root" PREFIX=/usr >/dev/null
 	unit=$BATS_TEST_TMPDIR/root/usr/lib/systemd/system/pmuctl-exporter.service
-	grep -qx 'ExecStart=/usr/bin/pmuctl serve $PMUCTL_SERVE_ARGS' "$unit"
+	grep -qx 'ExecStart=/usr/bin/pmuctl serve $ARGS' "$unit"
+	# the socket unit beside it, valid too
+	cp "$BATS_TEST_TMPDIR/root/usr/lib/systemd/system/pmuctl-exporter.socket" "$BATS_TEST_TMPDIR/"
 	# verify wants the binary where the unit says
 	sed "s|/usr/bin/pmuctl|$(realpath "${PMUCTL_REAL:-$PMUCTL}")|" "$unit" >"$BATS_TEST_TMPDIR/pmuctl-exporter.service"
-	run systemd-analyze verify --man=no "$BATS_TEST_TMPDIR/pmuctl-exporter.service"
+	run systemd-analyze verify --man=no "$BATS_TEST_TMPDIR/pmuctl-exporter.service" "$BATS_TEST_TMPDIR/pmuctl-exporter.socket"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	run systemd-analyze security --offline=true --threshold=20 "$BATS_TEST_TMPDIR/pmuctl-exporter.service"
