@@ -9,6 +9,7 @@
 #include "lib/diag.h"
 #include "pmu/family/bluefield.h"
 #include "pmu/metrics/metric.h"
+#include "cmd/metric_rules.h"
 #include "pmu/pmu.h"
 #include "topology/bdf.h"
 
@@ -16,11 +17,13 @@ struct list_args {
 	char **pattern;
 	int npattern;
 	bool events, formats, long_form, metrics, all;
+	bool rules;		/* --format=prometheus-rules */
 	const char *metrics_file;
 };
 
 enum list_key {
 	KEY_METRICS_FILE = 0x200,
+	KEY_FORMAT,
 };
 
 static const struct argp_option list_options[] = {
@@ -30,6 +33,7 @@ static const struct argp_option list_options[] = {
 	{ "metrics", 'm', NULL, 0, "list the metrics (-M of stat): formula, unit and the document it comes from", 0 },
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "add the metrics of a JSON file (see pmuctl-metrics(7))", 0 },
 	{ "all", 'a', NULL, 0, "with --metrics: the whole catalog, not only the metrics that apply to this machine's PMUs", 0 },
+	{ "format", KEY_FORMAT, "FORMAT", 0, "with --metrics: text (default), or prometheus-rules: a recording rule per metric over rate() of serve's counters, and alerts", 0 },
 	{ 0 },
 };
 
@@ -56,6 +60,17 @@ static error_t list_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_METRICS_FILE:
 		a->metrics_file = arg;
 		a->metrics = true;
+		break;
+	case KEY_FORMAT:
+		if (strcmp(arg, "text") && strcmp(arg, "prometheus-rules"))
+			argp_error(state, "invalid format '%s': use text or prometheus-rules", arg);
+		a->rules = !strcmp(arg, "prometheus-rules");
+		break;
+	case ARGP_KEY_END:
+		if (a->rules && !a->metrics)
+			argp_error(state, "--format=prometheus-rules writes the rules of metrics: add --metrics");
+		if (a->rules && settings.json)
+			argp_error(state, "--format=prometheus-rules is YAML: drop -j");
 		break;
 	case ARGP_KEY_ARG:
 		a->pattern[a->npattern++] = arg;
@@ -425,6 +440,7 @@ static int list_metrics(const struct list_args *a)
 	struct pmu_list pmus = { 0 };
 	json_t *arr = settings.json ? json_array() : NULL;
 	size_t shown = 0, matched = 0;
+	const struct metric **rules = NULL;
 	int ret = EXIT_OK;
 
 	if (!a->all && scan_for_metrics(&pmus)) {
@@ -455,6 +471,18 @@ static int list_metrics(const struct list_args *a)
 		if (!a->all && !applies_here(&pmus, m->family))
 			continue;
 		shown++;
+		if (a->rules) {
+			const struct metric **r = realloc(rules, shown * sizeof(*r));
+
+			if (!r) {
+				p_err("out of memory");
+				ret = EXIT_FAIL;
+				break;
+			}
+			rules = r;
+			rules[shown - 1] = m;
+			continue;
+		}
 		if (arr) {
 			json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:o, s:s, s:s, s:s}", "name",
 							     m->name, "family", m->family,
@@ -469,6 +497,9 @@ static int list_metrics(const struct list_args *a)
 	}
 	if (arr)
 		ret = json_emit(json_pack("{s:o}", "metrics", arr)) ? EXIT_FAIL : EXIT_OK;
+	if (a->rules && shown && !ret)
+		metric_rules_render(stdout, rules, shown, &pmus);
+	free(rules);
 	if (!shown && matched && !ret) {
 		if (a->npattern)
 			p_err("%zu metric%s match%s, but none applies to the PMUs of this machine: add --all to list them",

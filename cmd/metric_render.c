@@ -157,7 +157,7 @@ static const struct prom_unit *prom_unit_of(const char *unit)
  * t410_pcie_rd_latency_ns -> pmuctl_t410_pcie_rd_latency_seconds, t410_pcie_rd_bw ->
  * pmuctl_t410_pcie_rd_bw_bytes_per_second, ddr_read_bandwidth.all -> ..._all_bytes_per_second
  */
-static void prom_name(const struct metric *m, char *buf, size_t size)
+void metric_prom_name(const struct metric *m, char *buf, size_t size, double *scale)
 {
 	const struct prom_unit *u = prom_unit_of(m->unit);
 	size_t o = (size_t)snprintf(buf, size, "pmuctl_"), len;
@@ -165,6 +165,7 @@ static void prom_name(const struct metric *m, char *buf, size_t size)
 	for (const char *c = m->name; *c && o + 1 < size; c++)
 		buf[o++] = expo_name_char(*c);
 	buf[o] = '\0';
+	*scale = u ? u->scale : 1;
 	if (!u)
 		return;
 	len = strlen(u->drop);
@@ -208,20 +209,21 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 	FILE *f = c->f;
 	char name[160];
 	bool channels = false;
+	double scale;
 
 	/* a metric's values come together (metric_evaluate): its HELP and TYPE once, before them */
 	for (size_t i = 0; i < n; i++) {
-		const struct prom_unit *u = prom_unit_of(v[i].m->unit);
 		bool first = !i || v[i - 1].m != v[i].m;
 
-		prom_name(v[i].m, name, sizeof(name));
+		metric_prom_name(v[i].m, name, sizeof(name), &scale);
 		if (first) {
 			channels = has_channels(v, n, i);
 			fprintf(f, "# HELP %s ", name);
 			expo_put_help(f, v[i].m->description);
 			fprintf(f, " (%s; ", v[i].m->name);
 			expo_put_help(f, v[i].m->source);
-			fputs(")\n", f);
+			/* not Prometheus's window: its rules compute that one from the counters */
+			fputs("; over the interval it was counted in (serve: its last -I), not a scrape's window)\n", f);
 			fprintf(f, "# TYPE %s gauge\n", name);
 		}
 		fprintf(f, "%s{", name);
@@ -229,7 +231,7 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 		if (isnan(v[i].value))
 			fputs(" NaN\n", f);
 		else
-			fprintf(f, " %.17g\n", v[i].value * (u ? u->scale : 1));
+			fprintf(f, " %.17g\n", v[i].value * scale);
 	}
 	/* how far to trust each value: one family for all, a series per value, labelled alike */
 	if (n)

@@ -150,6 +150,11 @@ json_t *stat_record_new(const struct render_ctx *c);
 int stat_record_emit(const struct render_ctx *c);
 /* Counts, metric values, and the plan itself (--dry-run); none changes what it is given */
 void render_counts(const struct render_ctx *c, const struct tally *t);
+/*
+ * A metric's name in Prometheus, in base units (pmuctl_t410_pcie_rd_latency_seconds), and
+ * what its value is multiplied by to be in them (1e-9 from ns)
+ */
+void metric_prom_name(const struct metric *m, char *buf, size_t size, double *scale);
 void render_metrics(const struct render_ctx *c, const struct metric_value *v, size_t n);
 /* The values of metric samples over duration seconds, evaluated and rendered */
 int render_metric_samples(const struct render_ctx *c, const struct metric_sample *samples, size_t n,

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "lib/strnum.h"
 
@@ -79,4 +81,14 @@ int strnum_s64(const char *s, int64_t min, int64_t max, int64_t *out)
 		return -ERANGE;
 	*out = (int64_t)mag;
 	return 0;
+}
+
+const char *strnum_double(double v, char *buf, size_t size)
+{
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, size, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
 }

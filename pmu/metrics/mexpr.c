@@ -3,9 +3,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/strnum.h"
 #include "pmu/metrics/mexpr.h"
 
 #define MEXPR_MAX_DEPTH 64	/* nesting; deeper input is garbage, not a formula */
@@ -298,4 +301,54 @@ double mexpr_eval(const struct mexpr *e, int (*lookup)(const char *name, double 
 	default:
 		return r == 0 ? NAN : l / r;
 	}
+}
+
+/* Append to w: false once it no longer fits */
+static bool put(struct mexpr_writer *w, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (w->len >= w->size)
+		return false;
+	va_start(ap, fmt);
+	n = vsnprintf(w->buf + w->len, w->size - w->len, fmt, ap);
+	va_end(ap);
+	w->len += n < 0 ? w->size : (size_t)n;
+	return w->len < w->size;
+}
+
+/* The degree in time of a name: a count and duration_time grow with it, a clock rate does not */
+static int name_degree(const char *name)
+{
+	return strcmp(name, "hw_clk_freq") ? 1 : 0;
+}
+
+int mexpr_rewrite(const struct mexpr *e, struct mexpr_writer *w, int *degree)
+{
+	static const char ops[] = { [N_ADD] = '+', [N_SUB] = '-', [N_MUL] = '*', [N_DIV] = '/' };
+	char num[32];
+	int l, r;
+
+	switch (e->kind) {
+	case N_NUM:
+		*degree = 0;
+		return put(w, "%s", strnum_double(e->num, num, sizeof(num))) ? 0 : -ENOSPC;
+	case N_NAME:
+		*degree = name_degree(e->name);
+		return put(w, "%s", w->name_text(e->name, w->ctx)) ? 0 : -ENOSPC;
+	case N_NEG:
+		if (!put(w, "-(") || mexpr_rewrite(e->l, w, degree) || !put(w, ")"))
+			return -ENOSPC;
+		return 0;
+	default:
+		break;
+	}
+	if (!put(w, "(") || mexpr_rewrite(e->l, w, &l) || !put(w, " %c ", ops[e->kind]) ||
+	    mexpr_rewrite(e->r, w, &r) || !put(w, ")"))
+		return w->len >= w->size ? -ENOSPC : -EDOM;
+	if ((e->kind == N_ADD || e->kind == N_SUB) && l != r)
+		return -EDOM;	/* a count plus a rate: no formula of a window */
+	*degree = e->kind == N_MUL ? l + r : e->kind == N_DIV ? l - r : l;
+	return 0;
 }

@@ -38,4 +38,20 @@ void mexpr_bind(struct mexpr *e, const char *const *vars, size_t n);
  */
 double mexpr_eval_bound(const struct mexpr *e, const double *vals, double duration, double hw_clk_freq);
 
+/* Where mexpr_rewrite writes, and what it writes for a name */
+struct mexpr_writer {
+	char *buf;
+	size_t size, len;
+	const char *(*name_text)(const char *name, void *ctx);
+	void *ctx;
+};
+
+/*
+ * The expression written again into w, fully parenthesised, each name as name_text gives it
+ * (a PromQL selector, say), and its degree in time: a count and duration_time are 1, a constant
+ * and hw_clk_freq 0, so a formula of degree 0 gives the same value over any window. 0,
+ * -ENOSPC when w is full, -EDOM when a sum mixes degrees.
+ */
+int mexpr_rewrite(const struct mexpr *e, struct mexpr_writer *w, int *degree);
+
 #endif

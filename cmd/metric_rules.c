@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * list --metrics --format=prometheus-rules: each catalog formula as a Prometheus recording
+ * rule over rate() of the counters serve exports, so that Prometheus computes the metric over
+ * its own window; and the alerts on pmuctl's own health.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "cmd/metric_rules.h"
+#include "cmd/pmuctl.h"
+#include "cmd/stat.h"
+#include "lib/expo.h"
+#include "lib/strnum.h"
+#include "pmu/family/family.h"
+#include "pmu/metrics/mexpr.h"
+
+#define RATE_WINDOW "1m"	/* four scrapes at Prometheus's default 15 s */
+/* the labels that name one counter of a value: gone when the rates of a formula meet */
+#define COUNTER_LABELS "event"
+/* and those of a PMU instance too, for perf's .all metrics (one value over every instance) */
+#define INSTANCE_LABELS "event, pmu, socket, rc, channel, device"
+
+struct rule_names {
+	const struct metric *m;
+	const char *family_id;		/* of the PMUs the metric reads: its counters' prefix */
+	double hw_clk_freq;		/* < 0: not one value on this machine */
+	char text[512];
+};
+
+/* What a name of the formula is in PromQL */
+static const char *name_text(const char *name, void *ctx)
+{
+	struct rule_names *r = ctx;
+	size_t o = 0;
+
+	if (!strcmp(name, "duration_time"))
+		return "1";	/* rates are per second: the window is one second of them */
+	if (!strcmp(name, "hw_clk_freq")) {
+		return strnum_double(r->hw_clk_freq, r->text, sizeof(r->text));
+	}
+	o = (size_t)snprintf(r->text, sizeof(r->text), "sum without (%s) (rate(pmuctl_",
+			     r->m->total_only ? INSTANCE_LABELS : COUNTER_LABELS);
+	for (const char *c = r->family_id; *c && o + 1 < sizeof(r->text); c++)
+		r->text[o++] = expo_name_char(*c);
+	if (o + 1 < sizeof(r->text))
+		r->text[o++] = '_';
+	for (const char *c = name; *c && o + 1 < sizeof(r->text); c++)
+		r->text[o++] = expo_name_char(*c);
+	snprintf(r->text + o, sizeof(r->text) - o, "_total[" RATE_WINDOW "]))");
+	return r->text;
+}
+
+/* The one hw_clk_freq of the family's PMUs on this machine; -1 when none or several */
+static double clock_of(const struct pmu_list *pmus, const char *metric_family)
+{
+	double hz = -1;
+
+	for (size_t i = 0; pmus && i < pmus->n; i++) {
+		const struct pmu *p = &pmus->v[i];
+
+		if (!pmu_metric_applies(p, metric_family))
+			continue;
+		if (p->hw_clk_freq <= 0 || (hz >= 0 && hz != (double)p->hw_clk_freq))
+			return -1;
+		hz = (double)p->hw_clk_freq;
+	}
+	return hz;
+}
+
+static const char *family_id_of(const struct pmu_list *pmus, const char *metric_family)
+{
+	for (size_t i = 0; pmus && i < pmus->n; i++)
+		if (pmu_metric_applies(&pmus->v[i], metric_family))
+			return pmus->v[i].family->id;
+	return metric_family;
+}
+
+/* One recording rule, or a comment saying why the metric has none */
+static void put_rule(FILE *f, const struct metric *m, const struct pmu_list *pmus)
+{
+	struct rule_names r = { .m = m, .family_id = family_id_of(pmus, m->family),
+				.hw_clk_freq = clock_of(pmus, m->family) };
+	char expr[4096], name[160], num[32];
+	struct mexpr_writer w = { .buf = expr, .size = sizeof(expr), .name_text = name_text, .ctx = &r };
+	struct pmu_err err = { 0 };
+	struct mexpr *e;
+	double scale;
+	int degree, ret;
+
+	metric_prom_name(m, name, sizeof(name), &scale);
+	if (mexpr_parse(m->expr, &e, &err)) {
+		fprintf(f, "      # %s: its formula does not parse: %s\n", m->name, err.msg);
+		return;
+	}
+	ret = mexpr_rewrite(e, &w, &degree);
+	mexpr_free(e);
+	if (strstr(m->expr, "hw_clk_freq") && r.hw_clk_freq < 0) {
+		fprintf(f, "      # %s: no rule: hw_clk_freq is not one value on this machine's PMUs\n", m->name);
+		return;
+	}
+	if (ret || degree) {
+		fprintf(f, "      # %s: no rule: %s\n", m->name, ret == -ENOSPC ? "its formula is too long" :
+			"its formula is not a ratio of counts over one window (a count plus a rate)");
+		return;
+	}
+	fprintf(f, "      - record: pmu:%s:rate" RATE_WINDOW "\n", name);
+	if (scale != 1)
+		fprintf(f, "        expr: \"%s * %s\"\n", expr, strnum_double(scale, num, sizeof(num)));
+	else
+		fprintf(f, "        expr: \"%s\"\n", expr);
+}
+
+static void put_alerts(FILE *f)
+{
+	fputs("  - name: pmuctl_alerts\n"
+	      "    rules:\n"
+	      "      - alert: PmuctlDown\n"
+	      "        expr: \"pmuctl_up == 0\"\n"
+	      "        for: 5m\n"
+	      "        labels:\n"
+	      "          severity: warning\n"
+	      "        annotations:\n"
+	      "          summary: \"pmuctl on {{ $labels.instance }} counts nothing\"\n"
+	      "          description: \"No counter of pmuctl serve counted at its last sample: see its log (journalctl -u pmuctl-exporter).\"\n"
+	      "      - alert: PmuctlReadFailures\n"
+	      "        expr: \"increase(pmuctl_read_failures_total[5m]) > 0\"\n"
+	      "        labels:\n"
+	      "          severity: warning\n"
+	      "        annotations:\n"
+	      "          summary: \"pmuctl on {{ $labels.instance }} fails to read counters\"\n"
+	      "          description: \"Counter reads failed in the last 5 minutes: the values that needed them are missing, not zero.\"\n"
+	      "      - alert: PmuctlLowCoverage\n"
+	      "        expr: \"pmuctl_running_ratio < 0.5\"\n"
+	      "        for: 15m\n"
+	      "        labels:\n"
+	      "          severity: info\n"
+	      "        annotations:\n"
+	      "          summary: \"{{ $labels.event }} on {{ $labels.instance }} runs {{ $value | humanizePercentage }} of the time\"\n"
+	      "          description: \"The PMU multiplexes: the counter's totals are scaled estimates. Count fewer events at once.\"\n",
+	      f);
+}
+
+void metric_rules_render(FILE *f, const struct metric *const *m, size_t n, const struct pmu_list *pmus)
+{
+	fputs("# Prometheus rules for pmuctl serve, from pmuctl list --metrics --format=prometheus-rules\n"
+	      "# (pmuctl " PMUCTL_VERSION "). Each recording rule is a catalog formula over rate() of the\n"
+	      "# counters serve exports, per PMU instance, in base units: Prometheus computes the metric\n"
+	      "# over its own window (" RATE_WINDOW "), where serve's gauges cover its last -I interval.\n"
+	      "# promtool check rules FILE; then list it under rule_files in prometheus.yml.\n"
+	      "groups:\n"
+	      "  - name: pmuctl\n"
+	      "    rules:\n", f);
+	for (size_t i = 0; i < n; i++)
+		put_rule(f, m[i], pmus);
+	put_alerts(f);
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bats
+# list --metrics --format=prometheus-rules: promtool-clean rules whose every recording rule, fed
+# counters that grow at known rates, gives what pmuctl stat --input computes from the same counts.
+load helpers
+
+setup() {
+	command -v promtool >/dev/null || skip "promtool is not installed (the test command puts it in build/tools)"
+}
+
+# Counts per 15 s of every event of the Tegra410 PCIE and PCIE-TGT PMUs of socket 0 RC 4
+COUNTS="nvidia_pcie_pmu_0_rc_4 rd_bytes 30000000000
+nvidia_pcie_pmu_0_rc_4 wr_bytes 15000000000
+nvidia_pcie_pmu_0_rc_4 rd_req 15000000
+nvidia_pcie_pmu_0_rc_4 wr_req 7500000
+nvidia_pcie_pmu_0_rc_4 rd_cum_outs 9000000000
+nvidia_pcie_pmu_0_rc_4 cycles 15000000000
+nvidia_pcie_tgt_pmu_0_rc_4 rd_bytes 3000000000
+nvidia_pcie_tgt_pmu_0_rc_4 wr_bytes 1500000000
+nvidia_pcie_tgt_pmu_0_rc_4 rd_req 3000000
+nvidia_pcie_tgt_pmu_0_rc_4 wr_req 1500000
+nvidia_pcie_tgt_pmu_0_rc_4 cycles 15000000000"
+
+@test "rules: promtool check rules is clean on every example machine's rules" {
+	for m in tegra410 yitian710 hip09; do
+		pmuctl --sysfs-root "$FIX/$m/sys" list --metrics --format=prometheus-rules
+		[ "$status" -eq 0 ]
+		printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/$m.rules.yml"
+		run promtool check rules "$BATS_TEST_TMPDIR/$m.rules.yml"
+		[ "$status" -eq 0 ] || { echo "$m: $output"; return 1; }
+	done
+	# the document's alerts are there, and Tegra410's latency in seconds from the cycle counts
+	grep -qx '      - alert: PmuctlDown' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
+	grep -qx '      - record: pmu:pmuctl_t410_pcie_rd_latency_seconds:rate1m' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
+	grep -qxF '        expr: "((sum without (event) (rate(pmuctl_t410_pcie_rd_cum_outs_total[1m])) / sum without (event) (rate(pmuctl_t410_pcie_rd_req_total[1m]))) / (sum without (event) (rate(pmuctl_t410_pcie_cycles_total[1m])) / (1 * 1e+09))) * 1e-09"' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
+	# HNS3's hw_clk_freq is the machine's own, a number in the rule
+	grep -qF '        expr: "(((sum without (event) (rate(pmuctl_hns3_bw_ssu_egu_byte_num_total[1m])) / sum without (event) (rate(pmuctl_hns3_bw_ssu_egu_time_total[1m]))) * 1e+08) / 1e+06) * 1e+06"' "$BATS_TEST_TMPDIR/hip09.rules.yml"
+	pmuctl list --format=prometheus-rules
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl list: --format=prometheus-rules writes the rules of metrics: add --metrics" ]
+}
+
+@test "rules: promtool test rules: every recording rule gives what stat --input computes from the same counts" {
+	pmuctl --sysfs-root "$T410" list --metrics --format=prometheus-rules t410_pcie
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/rules.yml"
+	# one 15 s interval of the counts, as perf stat -x, -I 15000 records it
+	while read -r pmu ev n; do
+		echo "15.000000000,$n,,$pmu/$ev/,15000000000,100.00,,"
+	done <<<"$COUNTS" >"$BATS_TEST_TMPDIR/rec.csv"
+	pmuctl stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie,t410_pcie_tgt --per-pmu --format=openmetrics
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/stat.om"
+	# the same counts as serve's counters, sampled every 15 s; each gauge pmuctl computed is
+	# what the rule of its name must give
+	COUNTS=$COUNTS python3 - "$BATS_TEST_TMPDIR" <<'PY'
+import os, re, sys
+d = sys.argv[1]
+lines = ["rule_files: [rules.yml]", "evaluation_interval: 15s", "tests:", "  - interval: 15s", "    input_series:"]
+for row in os.environ["COUNTS"].splitlines():
+    pmu, ev, n = row.split()
+    fam = "t410_pcie_tgt" if "tgt" in pmu else "t410_pcie"
+    rc = pmu.rsplit("_", 1)[1]
+    lines.append("      - series: 'pmuctl_%s_%s_total{pmu=\"%s\",socket=\"0\",rc=\"%s\",event=\"%s/%s/\"}'" % (fam, ev, pmu, rc, pmu, ev))
+    lines.append("        values: '0+%sx40'" % n)
+lines += ["    promql_expr_test:"]
+gauges = 0
+for l in open(os.path.join(d, "stat.om")):
+    m = re.match(r'(pmuctl_t410_\w+)\{scope="pmu",pmu="(\w+)",socket="(\d+)",rc="(\d+)",device=""\} (\S+)$', l)
+    if not m:
+        continue
+    name, pmu, s, rc, v = m.groups()
+    gauges += 1
+    labels = 'pmu="%s",socket="%s",rc="%s"' % (pmu, s, rc)
+    lines += ["      - expr: 'pmu:%s:rate1m{%s}'" % (name, labels), "        eval_time: 5m",
+              "        exp_samples:", "          - labels: '{__name__=\"pmu:%s:rate1m\",%s}'" % (name, labels),
+              "            value: %s" % v]
+assert gauges == 11, gauges
+open(os.path.join(d, "test.yml"), "w").write("\n".join(lines) + "\n")
+PY
+	run promtool test rules "$BATS_TEST_TMPDIR/test.yml"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+}
