@@ -472,6 +472,7 @@ static int list_metrics(const struct list_args *a)
 			continue;
 		shown++;
 		if (a->rules) {
+			/* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
 			const struct metric **r = realloc(rules, shown * sizeof(*r));
 
 			if (!r) {
