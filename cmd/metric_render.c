@@ -174,41 +174,26 @@ void metric_prom_name(const struct metric *m, char *buf, size_t size, double *sc
 	snprintf(buf + o, size - o, "%s", u->suffix);
 }
 
-/* The same labels on every sample of a metric, empty where they do not apply, and the braces */
-static void put_labels(FILE *f, const struct metric_value *v, bool channels)
+/*
+ * A value's labels, those that apply only (no empty label: a socket total has socket alone),
+ * and the closing brace; first: no label before them
+ */
+static void put_labels(FILE *f, const struct metric_value *v, bool first)
 {
-	fprintf(f, "scope=\"%s\",pmu=\"", metric_scope_name(v->scope));
-	expo_put_label_value(f, v->pmu);
-	fputs("\",socket=\"", f);
-	if (v->socket >= 0)
-		fprintf(f, "%d", v->socket);
-	fprintf(f, "\",rc=\"");
-	if (v->rc >= 0)
-		fprintf(f, "%d", v->rc);
-	fputs("\",device=\"", f);
-	expo_put_label_value(f, v->device);
-	fputc('"', f);
-	if (channels && v->channel >= 0)
-		fprintf(f, ",channel=\"%d\"", v->channel);
-	else if (channels)
-		fprintf(f, ",channel=\"\"");
-	fputc('}', f);
-}
+	char bus_id[32];
 
-/* Whether the metric of value i has a DDR channel label on any value: all of its values get one */
-static bool has_channels(const struct metric_value *v, size_t n, size_t i)
-{
-	for (size_t k = i; k < n && v[k].m == v[i].m; k++)
-		if (v[k].channel >= 0)
-			return true;
-	return false;
+	expo_put_label(f, "pmu", v->pmu, &first);
+	expo_put_label_int(f, "socket", v->socket, &first);
+	expo_put_label_int(f, "rc", v->rc, &first);
+	expo_put_label(f, "pci_bus_id", v->device ? expo_pci_bus_id(v->device, bus_id, sizeof(bus_id)) : NULL, &first);
+	expo_put_label_int(f, "channel", v->channel, &first);
+	fputc('}', f);
 }
 
 static void metrics_openmetrics(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
 	FILE *f = c->f;
 	char name[160];
-	bool channels = false;
 	double scale;
 
 	/* a metric's values come together (metric_evaluate): its HELP and TYPE once, before them */
@@ -217,7 +202,6 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 
 		metric_prom_name(v[i].m, name, sizeof(name), &scale);
 		if (first) {
-			channels = has_channels(v, n, i);
 			fprintf(f, "# HELP %s ", name);
 			expo_put_help(f, v[i].m->description);
 			fprintf(f, " (%s; ", v[i].m->name);
@@ -227,7 +211,7 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 			fprintf(f, "# TYPE %s gauge\n", name);
 		}
 		fprintf(f, "%s{", name);
-		put_labels(f, &v[i], channels);
+		put_labels(f, &v[i], true);
 		if (isnan(v[i].value))
 			fputs(" NaN\n", f);
 		else
@@ -238,12 +222,10 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 		fputs("# HELP pmuctl_metric_coverage_ratio share of the time a metric value's inputs were counted (running over enabled, the lowest of its inputs'); below 1 the value is scaled\n"
 		      "# TYPE pmuctl_metric_coverage_ratio gauge\n", f);
 	for (size_t i = 0; i < n; i++) {
-		if (!i || v[i - 1].m != v[i].m)
-			channels = has_channels(v, n, i);
 		fputs("pmuctl_metric_coverage_ratio{metric=\"", f);
 		expo_put_label_value(f, v[i].m->name);
-		fputs("\",", f);
-		put_labels(f, &v[i], channels);
+		fputc('"', f);
+		put_labels(f, &v[i], false);
 		fprintf(f, " %.17g\n", v[i].running);
 	}
 	/* OpenMetrics ends so; to the Prometheus text format (node_exporter) it is a comment */

@@ -21,24 +21,6 @@ struct series {
 };
 
 /* A label value as both formats escape it: backslash, double quote, newline */
-static void put_label(FILE *f, const char *name, const char *value, bool *first)
-{
-	fprintf(f, "%s%s=\"", *first ? "" : ",", name);
-	*first = false;
-	expo_put_label_value(f, value);
-	fputc('"', f);
-}
-
-static void put_label_int(FILE *f, const char *name, int v, bool *first)
-{
-	char num[16];
-
-	if (v < 0)
-		return;
-	snprintf(num, sizeof(num), "%d", v);
-	put_label(f, name, num, first);
-}
-
 /* What the event is called: the metric formula's name, the sysfs alias, name=, or "raw" */
 static const char *event_word(const struct plan *plan, const struct plan_event *e)
 {
@@ -56,6 +38,7 @@ static int series_of(const struct plan *plan, const struct plan_event *e, struct
 	const struct plan_metric *pm = e->metric >= 0 ? &plan->metric[e->metric] : NULL;
 	size_t len;
 	bool first = true;
+	char bus_id[32];
 	FILE *f;
 
 	s->word = event_word(plan, e);
@@ -75,15 +58,15 @@ static int series_of(const struct plan *plan, const struct plan_event *e, struct
 	if (!f)
 		return -ENOMEM;
 	if (e->pmu) {
-		put_label(f, "pmu", e->pmu->name, &first);
-		put_label_int(f, "socket", pmu_socket(e->pmu), &first);
-		put_label_int(f, "rc", e->pmu->rc, &first);
-		put_label_int(f, "channel", e->pmu->channel, &first);
+		expo_put_label(f, "pmu", e->pmu->name, &first);
+		expo_put_label_int(f, "socket", pmu_socket(e->pmu), &first);
+		expo_put_label_int(f, "rc", e->pmu->rc, &first);
+		expo_put_label_int(f, "channel", e->pmu->channel, &first);
 	}
 	if (pm && pm->device)
-		put_label(f, "device", pm->device, &first);
+		expo_put_label(f, "pci_bus_id", expo_pci_bus_id(pm->device, bus_id, sizeof(bus_id)), &first);
 	/* the concrete string: two filters of one event on one PMU are two series */
-	put_label(f, "event", e->event, &first);
+	expo_put_label(f, "event", e->event, &first);
 	return fclose(f) ? -ENOMEM : 0;
 }
 
@@ -244,6 +227,34 @@ static int metric_values(const struct expo_input *in, struct metric_value **vals
 	return ret;
 }
 
+/*
+ * What each counted PCI function is, once, in an info series: its name and where it sits, so
+ * that the counters and gauges carry pci_bus_id alone and a query joins the rest on it
+ */
+static void put_functions(FILE *f, const struct expo_input *in, enum expo_format fmt)
+{
+	const char *suffix = fmt == EXPO_OPENMETRICS ? "" : "_info";
+	char bus_id[32], port_id[32];
+
+	if (!in->nrows)
+		return;
+	fprintf(f, "# HELP pmuctl_pci_function%s a PCI function pmuctl counts: its name (pci.ids), root port, RC and socket\n"
+		   "# TYPE pmuctl_pci_function%s %s\n", suffix, suffix, fmt == EXPO_OPENMETRICS ? "info" : "gauge");
+	for (size_t i = 0; i < in->nrows; i++) {
+		const struct device_row *r = &in->rows[i];
+		bool first = true;
+
+		fputs("pmuctl_pci_function_info{", f);
+		expo_put_label(f, "pci_bus_id", expo_pci_bus_id(r->bdf, bus_id, sizeof(bus_id)), &first);
+		expo_put_label(f, "name", r->name[0] ? r->name : NULL, &first);
+		expo_put_label(f, "root_port", r->root_port[0] ? expo_pci_bus_id(r->root_port, port_id, sizeof(port_id)) : NULL,
+			       &first);
+		expo_put_label_int(f, "socket", r->socket, &first);
+		expo_put_label_int(f, "rc", r->rc, &first);
+		fputs("} 1\n", f);
+	}
+}
+
 /* One format, from what both share */
 static void put_exposition(FILE *f, const struct expo_input *in, enum expo_format fmt,
 			   const struct series *s, size_t n, const struct metric_value *vals, size_t nvals)
@@ -254,6 +265,7 @@ static void put_exposition(FILE *f, const struct expo_input *in, enum expo_forma
 	put_running(f, s, n);
 	if (nvals)
 		render_metrics(&c, vals, nvals);
+	put_functions(f, in, fmt);
 	put_self(f, in->self, fmt);
 	if (fmt == EXPO_OPENMETRICS)
 		fputs("# EOF\n", f);

@@ -32,6 +32,8 @@ struct expo_input {
 	const uint64_t *carried;	/* per counter: its totals in plans before a reload */
 	double duration;		/* seconds since that sample */
 	const struct expo_self *self;
+	const struct device_row *rows;	/* --per-device: what each function is, for its _info series */
+	size_t nrows;
 };
 
 /* An exposition, malloc'd */

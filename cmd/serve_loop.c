@@ -88,7 +88,8 @@ static int publish(struct server *sv, double duration)
 {
 	const struct plan_run *r = active(sv);
 	struct expo_input in = { .plan = &r->s.plan, .cs = &r->c.cs, .mark = r->c.mark,
-				 .carried = r->c.carried, .duration = duration, .self = &sv->self };
+				 .carried = r->c.carried, .duration = duration, .self = &sv->self,
+				 .rows = r->s.rows, .nrows = r->s.rows ? r->s.ndevices : 0 };
 	struct expo_text out[2];
 
 	if (expo_render(&in, out))

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Escapes as the formats define them; every other byte is written as it is. */
+#include <ctype.h>
 #include <stdbool.h>
+#include <string.h>
 #include "lib/expo.h"
 
 static void put_escaped(FILE *f, const char *s, bool quote)
@@ -36,4 +38,46 @@ void expo_put_label_value(FILE *f, const char *value)
 void expo_put_help(FILE *f, const char *text)
 {
 	put_escaped(f, text, false);
+}
+
+void expo_put_label(FILE *f, const char *name, const char *value, bool *first)
+{
+	if (!value)
+		return;
+	fprintf(f, "%s%s=\"", *first ? "" : ",", name);
+	*first = false;
+	expo_put_label_value(f, value);
+	fputc('"', f);
+}
+
+void expo_put_label_int(FILE *f, const char *name, int value, bool *first)
+{
+	char num[16];
+
+	if (value < 0)
+		return;
+	snprintf(num, sizeof(num), "%d", value);
+	expo_put_label(f, name, num, first);
+}
+
+const char *expo_pci_bus_id(const char *bdf, char *buf, size_t size)
+{
+	const char *bus = strchr(bdf, ':');
+	size_t dom = 0;
+
+	/* a domain is what comes before the first of two colons */
+	if (bus && strchr(bus + 1, ':'))
+		dom = (size_t)(bus - bdf);
+	else
+		bus = NULL;
+	if (dom > 8 || strlen(bdf) - (bus ? dom : 0) != (bus ? 8 : 7)) {
+		snprintf(buf, size, "%s", bdf);
+		return buf;
+	}
+	snprintf(buf, size, "%08zx", (size_t)0);
+	memcpy(buf + 8 - dom, bdf, dom);
+	snprintf(buf + 8, size - 8, "%s%s", bus ? "" : ":", bus ? bus : bdf);
+	for (char *c = buf; *c; c++)
+		*c = (char)toupper((unsigned char)*c);
+	return buf;
 }

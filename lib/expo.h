@@ -7,6 +7,7 @@
 #ifndef PMUCTL_EXPO_H
 #define PMUCTL_EXPO_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /*
@@ -19,5 +20,16 @@ void expo_put_name(FILE *f, const char *s);
 void expo_put_label_value(FILE *f, const char *value);
 /* A HELP text: backslash and newline escaped */
 void expo_put_help(FILE *f, const char *text);
+/*
+ * One label, name="value", after a comma unless *first; a label without a value is left out
+ * (NULL, or a negative number), as the conventions say: no empty labels
+ */
+void expo_put_label(FILE *f, const char *name, const char *value, bool *first);
+void expo_put_label_int(FILE *f, const char *name, int value, bool *first);
+/*
+ * A BDF ("0005:01:00.0", or "01:00.0" in domain 0) as dcgm-exporter's pci_bus_id writes it,
+ * "00000005:01:00.0", so that PromQL joins the two on it; the text as it is when it is no BDF
+ */
+const char *expo_pci_bus_id(const char *bdf, char *buf, size_t size);
 
 #endif

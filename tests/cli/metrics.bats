@@ -181,7 +181,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	[ "$(ls "$BATS_TEST_TMPDIR/textfile")" = pmuctl.prom ]
-	grep -q '^pmuctl_t410_pcie_rd_bw_bytes_per_second{scope="pmu",pmu="nvidia_pcie_pmu_1_rc_5",socket="1",rc="5",device=""} ' "$BATS_TEST_TMPDIR/textfile/pmuctl.prom"
+	grep -q '^pmuctl_t410_pcie_rd_bw_bytes_per_second{pmu="nvidia_pcie_pmu_1_rc_5",socket="1",rc="5"} ' "$BATS_TEST_TMPDIR/textfile/pmuctl.prom"
 	# OpenMetrics ends so, and node_exporter reads it as a comment
 	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/textfile/pmuctl.prom")" = "# EOF" ]
 	command -v prometheus-node-exporter || skip "prometheus-node-exporter is not installed"
@@ -192,8 +192,8 @@ DATA=$BATS_TEST_DIRNAME/../data
 	ne=$!
 	wait_for "node_exporter to answer" curl -sf -o "$BATS_TEST_TMPDIR/scrape" "http://127.0.0.1:$port/metrics"
 	kill $ne
-	grep -q '^pmuctl_t410_pcie_rd_bw_bytes_per_second{device="",pmu="nvidia_pcie_pmu_0_rc_4",rc="4",scope="pmu",socket="0"} ' "$BATS_TEST_TMPDIR/scrape"
-	grep -q '^pmuctl_t410_cmem_rd_bw_bytes_per_second{device="",pmu="nvidia_cmem_latency_pmu_1",rc="",scope="pmu",socket="1"} ' "$BATS_TEST_TMPDIR/scrape"
+	grep -q '^pmuctl_t410_pcie_rd_bw_bytes_per_second{pmu="nvidia_pcie_pmu_0_rc_4",rc="4",socket="0"} ' "$BATS_TEST_TMPDIR/scrape"
+	grep -q '^pmuctl_t410_cmem_rd_bw_bytes_per_second{pmu="nvidia_cmem_latency_pmu_1",socket="1"} ' "$BATS_TEST_TMPDIR/scrape"
 	grep -q '^node_textfile_scrape_error 0$' "$BATS_TEST_TMPDIR/scrape"
 }
 
@@ -294,7 +294,7 @@ JSON
 	pmuctl -q -j stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --per-pmu
 	gbs=$(jq_py 'd["metrics"][0]["value"]')
 	pmuctl -q stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --per-pmu --format=openmetrics
-	[[ "${lines[2]}" == 'pmuctl_t410_pcie_rd_bw_bytes_per_second{scope="pmu",pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4",device=""} 1500000000' ]]
+	[[ "${lines[2]}" == 'pmuctl_t410_pcie_rd_bw_bytes_per_second{pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4"} 1500000000' ]]
 	[ "$gbs" = 1.5 ]
 	echo '[{"name": "t410_pcie_rd_bw", "family": "t410_pcie", "expr": "rd_bytes"}]' >"$BATS_TEST_TMPDIR/dup.json"
 	pmuctl stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --metrics-file "$BATS_TEST_TMPDIR/dup.json"
@@ -358,13 +358,13 @@ JSON
 	pmuctl stat --input "$BATS_TEST_TMPDIR/drw.csv" -M ddr_read_bandwidth --per-pmu --format=openmetrics
 	[ "$status" -eq 0 ]
 	# 64-byte HIF commands over the 2 s the recording ran
-	[ "${lines[2]}" = 'pmuctl_ddr_read_bandwidth_bytes_per_second{scope="pmu",pmu="ali_drw_21000",socket="0",rc="",device="",channel="0"} 204800000000' ]
-	[ "${lines[3]}" = 'pmuctl_ddr_read_bandwidth_bytes_per_second{scope="pmu",pmu="ali_drw_23080",socket="0",rc="",device="",channel="1"} 102400000000' ]
+	[ "${lines[2]}" = 'pmuctl_ddr_read_bandwidth_bytes_per_second{pmu="ali_drw_21000",socket="0",channel="0"} 204800000000' ]
+	[ "${lines[3]}" = 'pmuctl_ddr_read_bandwidth_bytes_per_second{pmu="ali_drw_23080",socket="0",channel="1"} 102400000000' ]
 	run promtool check metrics <<<"$output"
 	[ "$status" -eq 0 ]
 	# per socket (die), no channel: no label
 	pmuctl stat --input "$BATS_TEST_TMPDIR/drw.csv" -M ddr_read_bandwidth --per-socket --format=openmetrics
-	[ "${lines[2]}" = 'pmuctl_ddr_read_bandwidth_bytes_per_second{scope="socket",pmu="",socket="0",rc="",device=""} 307200000000' ]
+	[ "${lines[2]}" = 'pmuctl_ddr_read_bandwidth_bytes_per_second{socket="0"} 307200000000' ]
 }
 
 @test "metrics: every count and value says its coverage, running over enabled exactly, and whether its inputs ran together" {
@@ -384,7 +384,7 @@ JSON
 	[ "$(jq_py 'all(m["coverage"] == 1 and m["together"] for m in d["metrics"])')" = True ]
 	# OpenMetrics: a coverage series per value, labelled as the value
 	pmuctl -q stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --per-pmu --format=openmetrics
-	[[ "$output" == *'pmuctl_metric_coverage_ratio{metric="t410_pcie_rd_bw",scope="pmu",pmu="nvidia_pcie_pmu_1_rc_4",socket="1",rc="4",device=""} 0.5'* ]]
+	[[ "$output" == *'pmuctl_metric_coverage_ratio{metric="t410_pcie_rd_bw",pmu="nvidia_pcie_pmu_1_rc_4",socket="1",rc="4"} 0.5'* ]]
 }
 
 @test "metrics: a ratio of inputs that took turns apart is flagged, not silently scaled" {

@@ -128,7 +128,7 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw --socket 0 --rc 4 --format=openmetrics
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^pmuctl_t410_pcie_rd_bw_bytes_per_second{' <<<"$output")" = 4 ]
-	grep -qF 'pmuctl_t410_pcie_rd_bw_bytes_per_second{scope="pmu",pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4",device="0005:41:00.1"} 200000000' <<<"$output"
+	grep -qF 'pmuctl_t410_pcie_rd_bw_bytes_per_second{pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4",pci_bus_id="00000005:41:00.1"} 200000000' <<<"$output"
 	run promtool check metrics <<<"$output"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]

@@ -50,7 +50,7 @@ scrape() {
 	[ "$(sort -u <<<"$output" | wc -l)" -eq 12 ]
 	grep -qx '# TYPE pmuctl_t410_pcie_rd_bytes_total counter' "$BATS_TEST_TMPDIR/a.prom"
 	grep -qx '# TYPE pmuctl_t410_pcie_rd_bw_bytes_per_second gauge' "$BATS_TEST_TMPDIR/a.prom"
-	[ "$(grep -c '^pmuctl_t410_pcie_rd_bw_bytes_per_second{scope="pmu",pmu="nvidia_pcie_pmu_[01]_rc_[0-5]",socket="[01]",rc="[0-5]",device=""} [0-9.e+]*$' "$BATS_TEST_TMPDIR/a.prom")" -eq 12 ]
+	[ "$(grep -c '^pmuctl_t410_pcie_rd_bw_bytes_per_second{pmu="nvidia_pcie_pmu_[01]_rc_[0-5]",socket="[01]",rc="[0-5]"} [0-9.e+]*$' "$BATS_TEST_TMPDIR/a.prom")" -eq 12 ]
 	[ "$(grep -c '^pmuctl_running_ratio{.*} 1$' "$BATS_TEST_TMPDIR/a.prom")" -eq 12 ]
 	grep -qx 'pmuctl_up 1' "$BATS_TEST_TMPDIR/a.prom"
 	grep -qx 'pmuctl_counters{state="ok"} 12' "$BATS_TEST_TMPDIR/a.prom"
@@ -280,12 +280,17 @@ write tile0/event0 '0x45' -> 0" ]
 	[ "$(bf_state)" = "$before" ]
 }
 
-@test "serve: --per-device -e: a counter and a rate per function, with its device label and its own filter" {
+@test "serve: --per-device -e: a counter and a rate per function, labelled pci_bus_id as dcgm-exporter, its own filter, an _info series" {
 	serve_live --per-device -e 'nvidia_pcie_pmu_*/rd_bytes/' --device 0001:01:00.0
 	wait_for "a sample" sampled 1
 	scrape >"$BATS_TEST_TMPDIR/d.prom"
-	grep -q '^pmuctl_t410_pcie_rd_bytes_total{pmu="nvidia_pcie_pmu_0_rc_0",socket="0",rc="0",device="0001:01:00.0",event="nvidia_pcie_pmu_0_rc_0/rd_bytes,src_rp_mask=0x1/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
-	grep -q '^pmuctl_t410_pcie_rd_bytes_per_second{scope="pmu",pmu="nvidia_pcie_pmu_0_rc_0",socket="0",rc="0",device="0001:01:00.0"} [0-9.e+]*$' "$BATS_TEST_TMPDIR/d.prom"
+	grep -q '^pmuctl_t410_pcie_rd_bytes_total{pmu="nvidia_pcie_pmu_0_rc_0",socket="0",rc="0",pci_bus_id="00000001:01:00.0",event="nvidia_pcie_pmu_0_rc_0/rd_bytes,src_rp_mask=0x1/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
+	grep -q '^pmuctl_t410_pcie_rd_bytes_per_second{pmu="nvidia_pcie_pmu_0_rc_0",socket="0",rc="0",pci_bus_id="00000001:01:00.0"} [0-9.e+]*$' "$BATS_TEST_TMPDIR/d.prom"
+	# what the function is, once: the gauges and counters carry pci_bus_id alone to join on
+	[ "$(grep '^pmuctl_pci_function_info' "$BATS_TEST_TMPDIR/d.prom")" = 'pmuctl_pci_function_info{pci_bus_id="00000001:01:00.0",name="Samsung Electronics Co Ltd NVMe SSD Controller PM9A1/PM9A3/980PRO",root_port="00000001:00:00.0",socket="0",rc="0"} 1' ]
+	# no empty label, no scope: the finest level alone
+	run grep -c '=""\|scope=' "$BATS_TEST_TMPDIR/d.prom"
+	[ "$output" = 0 ]
 	run promtool check metrics <"$BATS_TEST_TMPDIR/d.prom"
 	[ "$status" -eq 0 ]
 }
