@@ -60,6 +60,13 @@ void expo_put_label_int(FILE *f, const char *name, int value, bool *first)
 	expo_put_label(f, name, num, first);
 }
 
+/* "bb:dd.f" in hex, the function a digit */
+static bool bus_dev_fn(const char *s)
+{
+	return strlen(s) == 7 && isxdigit((unsigned char)s[0]) && isxdigit((unsigned char)s[1]) && s[2] == ':' &&
+	       isxdigit((unsigned char)s[3]) && isxdigit((unsigned char)s[4]) && s[5] == '.' && s[6] >= '0' && s[6] <= '7';
+}
+
 const char *expo_pci_bus_id(const char *bdf, char *buf, size_t size)
 {
 	const char *bus = strchr(bdf, ':');
@@ -70,7 +77,7 @@ const char *expo_pci_bus_id(const char *bdf, char *buf, size_t size)
 		dom = (size_t)(bus - bdf);
 	else
 		bus = NULL;
-	if (dom > 8 || strlen(bdf) - (bus ? dom : 0) != (bus ? 8 : 7)) {
+	if (dom > 8 || (bus && strspn(bdf, "0123456789abcdefABCDEF") != dom) || !bus_dev_fn(bus ? bus + 1 : bdf) || size < 17) {
 		snprintf(buf, size, "%s", bdf);
 		return buf;
 	}
