@@ -19,6 +19,7 @@ enum {
 	KEY_TELEMETRY_PATH,
 	KEY_WEB_CONFIG,
 	KEY_SYSTEMD_SOCKET,
+	KEY_TOPOLOGY,
 };
 
 static const struct argp_option serve_options[] = {
@@ -37,6 +38,7 @@ static const struct argp_option serve_options[] = {
 	{ "no-rules", KEY_NO_RULES, NULL, 0, "skip the family rule checks, as stat --no-rules", 1 },
 	{ "per-device", KEY_PER_DEVICE, NULL, 0, "a series per PCI function, as stat --per-device (label device)", 2 },
 	{ "device", KEY_DEVICE, "BDF", 0, "-M for these PCI functions only (repeatable, or BDF,BDF)", 2 },
+	{ "topology", KEY_TOPOLOGY, "FILE", 0, "the PCI functions from FILE, an lspci -xxxx dump root wrote, not from config space: --per-device then needs CAP_PERFMON only (the unit's ExecStartPre writes it)", 2 },
 	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "with --per-device: only these functions, as lspci -d", 2 },
 	{ "socket", KEY_SOCKET, "N", 0, "with --per-device: only the functions of socket N", 2 },
 	{ "rc", KEY_RC, "N", 0, "with --per-device: only the functions of RC N", 2 },
@@ -77,6 +79,12 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case KEY_SYSTEMD_SOCKET:
 		sa->systemd_socket = true;
+		break;
+	case KEY_TOPOLOGY:
+		/* the dump -F reads: config space as root read it, BAR sizes from world-readable sysfs */
+		if (settings.pci_dump && strcmp(settings.pci_dump, arg))
+			argp_error(state, "--topology %s and -F %s: give the PCI dump once", arg, settings.pci_dump);
+		settings.pci_dump = arg;
 		break;
 	case 'I':
 		a->interval_ms = arg_number(arg, "interval", 100, 3600000, state);

@@ -402,11 +402,33 @@ assert len(t) == 1 and t[0]["health"] == "up" and t[0]["lastError"] == "", t'
 	PROM=
 }
 
+@test "serve --topology: --per-device from a dump root wrote reads no config space, and counts" {
+	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
+	background strace -f -qq -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" "$PMUCTL" --sysfs-root "$LIVE" serve \
+		--listen 127.0.0.1:0 -I 100 --per-device --topology "$LIVE/../lspci-xxxx.txt"
+	wait_for "serve to listen" listening
+	wait_for "a sample" sampled 1
+	scrape >"$BATS_TEST_TMPDIR/t.prom"
+	[ "$(grep -c '^pmuctl_pci_function_info{' "$BATS_TEST_TMPDIR/t.prom")" -eq 41 ]
+	grep -qx 'pmuctl_up 1' "$BATS_TEST_TMPDIR/t.prom"
+	grep -q '^pmuctl_t410_pcie_rd_bw_bytes_per_second{pmu="nvidia_pcie_pmu_0_rc_0",socket="0",rc="0",pci_bus_id="00000001:01:00.0"} [0-9.e+]*$' "$BATS_TEST_TMPDIR/t.prom"
+	# the dump was read, and no function's config file: what only root may read is not needed
+	grep -q 'lspci-xxxx.txt' "$BATS_TEST_TMPDIR/trace"
+	run grep -c '/config"' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
+	# the same without --topology reads config space (the test sees it, so it can fail)
+	stop_background
+	background strace -f -qq -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace2" "$PMUCTL" --sysfs-root "$LIVE" serve \
+		--listen 127.0.0.1:0 -I 100 --per-device
+	wait_for "serve to listen" listening
+	[ "$(grep -c '/config"' "$BATS_TEST_TMPDIR/trace2")" -gt 0 ]
+}
+
 @test "serve: the systemd unit is valid, hardened (exposure at most 2.0), and make install puts it in place" {
 	# the binary of the plain build: tests/run exports BUILD for its unit tests
 	env -u BUILD make -s -C "$BATS_TEST_DIRNAME/../.." install DESTDIR="$BATS_TEST_TMPDIR/root" PREFIX=/usr >/dev/null
 	unit=$BATS_TEST_TMPDIR/root/usr/lib/systemd/system/pmuctl-exporter.service
-	grep -qx 'ExecStart=/usr/bin/pmuctl serve $ARGS' "$unit"
+	grep -qx 'ExecStart=/usr/bin/pmuctl serve --topology /run/pmuctl-exporter/pci-config.txt $ARGS' "$unit"
 	# the socket unit beside it, valid too
 	cp "$BATS_TEST_TMPDIR/root/usr/lib/systemd/system/pmuctl-exporter.socket" "$BATS_TEST_TMPDIR/"
 	# verify wants the binary where the unit says
