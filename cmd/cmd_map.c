@@ -52,6 +52,8 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 
 	switch (key) {
 	case 'd':
+		if (!strchr(arg, ':'))
+			argp_error(state, "-d '%s': a VENDOR:DEVICE selector, as lspci -d takes (10de: is every NVIDIA function)", arg);
 		if (pcifilter_id(&a->id, arg, &err))
 			argp_error(state, "%s", err.msg);
 		a->id_text = arg;

@@ -155,6 +155,10 @@ bool device_option(int key, char *arg, struct argp_state *state, struct stat_arg
 		a->device[a->ndevice++] = arg;
 		return true;
 	case 'd':
+		/* perf's -d takes no argument, so what follows it arrives here */
+		if (!strchr(arg, ':'))
+			argp_error(state, "-d '%s': pmuctl's -d is lspci's VENDOR:DEVICE (as -d 10de: or -d :22b1); "
+				   "perf's -d (--detailed) adds core events, which uncore PMUs do not have", arg);
 		if (pcifilter_id(&a->id, arg, &err))
 			argp_error(state, "-d: %s", err.msg);
 		a->id_given = true;

@@ -42,3 +42,13 @@ load helpers
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: unknown metric 't410_pcie_rd_bww' (did you mean 't410_pcie_rd_bw'?); pmuctl list --metrics --all shows them" ]
 }
+
+@test "suggest: -d without a colon is not lspci's selector: perf's -d is named, and map says what -d takes" {
+	# perf's -d takes no argument: the next word arrives as -d's
+	pmuctl --sysfs-root "$T410" stat -d -e nvidia_pcie_pmu_0_rc_4/rd_bytes/
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl stat: -d '-e': pmuctl's -d is lspci's VENDOR:DEVICE (as -d 10de: or -d :22b1); perf's -d (--detailed) adds core events, which uncore PMUs do not have" ]
+	pmuctl --sysfs-root "$T410" map -d 15b3
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl map: -d '15b3': a VENDOR:DEVICE selector, as lspci -d takes (10de: is every NVIDIA function)" ]
+}
