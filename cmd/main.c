@@ -323,6 +323,8 @@ int main(int argc, char **argv)
 	argp_err_exit_status = EXIT_USAGE;
 	atexit(check_stdout);
 	json_error_install();
+	/* one name in every message, however it was run (./pmuctl, /usr/bin/pmuctl): getopt's says argv[0] */
+	argv[0] = (char *)"pmuctl";
 	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &st);
 	if (!strcmp(st.argv[0], "__complete"))
 		return finish_output(cmd_complete(st.argc, st.argv));

@@ -52,3 +52,12 @@ load helpers
 	[ "$status" -eq 64 ]
 	[ "${lines[0]}" = "pmuctl map: -d '15b3': a VENDOR:DEVICE selector, as lspci -d takes (10de: is every NVIDIA function)" ]
 }
+
+@test "suggest: every message names pmuctl, however it was run (getopt said ./pmuctl)" {
+	cd "$(dirname "$PMUCTL")"
+	run "./$(basename "$PMUCTL")" -I
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl: invalid option -- 'I'" ]
+	run "./$(basename "$PMUCTL")" --bogus
+	[ "${lines[0]}" = "pmuctl: unrecognized option '--bogus'" ]
+}
