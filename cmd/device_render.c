@@ -242,6 +242,14 @@ static void subtotal_text(FILE *f, const struct subtotal *s, const struct metric
 	fprintf(f, "  %zu device%s\n", s->devices, s->devices == 1 ? "" : "s");
 }
 
+static bool one_unit(const struct metric *const *col, size_t nc)
+{
+	for (size_t j = 1; j < nc; j++)
+		if (strcmp(col[j]->unit, col[0]->unit))
+			return false;
+	return true;
+}
+
 static void table_text(const struct render_ctx *c, const struct grid *g, const size_t *order)
 {
 	const struct metric *const *col = g->col;
@@ -250,8 +258,11 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 	FILE *f = c->f;
 
 	fprintf(f, "\n Per device (%.3f s; values in", c->time_s);
-	for (size_t j = 0; j < nc; j++)
-		fprintf(f, "%s %s", j ? "," : "", col[j]->unit);
+	/* one unit said once; several, each with its column */
+	if (one_unit(col, nc))
+		fprintf(f, " %s", nc ? col[0]->unit : "");
+	for (size_t j = 0; !one_unit(col, nc) && j < nc; j++)
+		fprintf(f, "%s %s %s", j ? "," : "", col[j]->name, col[j]->unit);
 	fprintf(f, "):\n\n  %-12s %2s %2s %2s %-6s", "device", "s", "rc", "rp", "method");
 	for (size_t j = 0; j < nc; j++)
 		fprintf(f, " %*s", width_of(col[j]), col[j]->name);

@@ -193,3 +193,13 @@ PY
 	[ "$status" -eq 64 ]
 	[[ "$output" == "pmuctl stat: --per-device -e counts the events system-wide, per function: it takes no command or --input"* ]]
 }
+
+@test "per-device: the title says a unit once when every column has it, and each column's when they differ" {
+	run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat --per-device -M t410_pcie_rd_bw,t410_pcie_wr_bw --duration 0.1
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == " Per device ("*" s; values in GB/s):" ]]
+	# (the live example counts no cycles: the rate is n/a, exit 2)
+	run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat --per-device -M t410_pcie_rd_bw,t410_pcie_rd_req_rate --duration 0.1
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == " Per device ("*" s; values in t410_pcie_rd_bw GB/s, t410_pcie_rd_req_rate req/cycle):" ]]
+}
