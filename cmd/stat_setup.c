@@ -155,6 +155,10 @@ int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i,
 	}
 	if (a->per_device)
 		method = per_device_method(s, i, &filter);
+	/* a root port forwards its devices' requests under their own IDs: its own BDF sees little */
+	if (!a->per_device && !a->root_port && s->maps[i].root >= 0 && (size_t)s->maps[i].root == i)
+		p_warn("--device %s is a root port: src_bdf selects the requests the port itself makes, "
+		       "not its devices' (add --root-port to count everything below it)", text);
 	/* --root-port: the port is what is counted, so the port is what is named */
 	pcifn_full_name(&s->topo.fn[a->root_port && s->maps[i].root >= 0 ? (size_t)s->maps[i].root : i],
 			name, sizeof(name));

@@ -203,3 +203,15 @@ PY
 	[ "$status" -eq 2 ]
 	[[ "${lines[0]}" == " Per device ("*" s; values in t410_pcie_rd_bw GB/s, t410_pcie_rd_req_rate req/cycle):" ]]
 }
+
+@test "device: --device naming a root port itself says what it counts and offers --root-port" {
+	run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --device 0001:00:00.0 --dry-run
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "pmuctl: warning: --device 0001:00:00.0 is a root port: src_bdf selects the requests the port itself makes, not its devices' (add --root-port to count everything below it)" ]
+	run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --device 0001:00:00.0 --root-port --dry-run
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	# an endpoint is what --device is for: no word
+	run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --device 0001:01:00.0 --dry-run
+	[ -z "$stderr" ]
+}
