@@ -16,6 +16,7 @@
 #include "pmu/devmap.h"
 #include "pmu/metrics/metric.h"
 #include "pmu/metrics/metric_eval.h"
+#include "pmu/schedule.h"
 #include "pmu/plan.h"
 #include "pmu/tally.h"
 #include <pci/pci.h>
@@ -96,6 +97,7 @@ struct stat_setup {
 	size_t ndevices;
 	struct device_row *rows;	/* --per-device: one per device */
 	struct plan plan;
+	struct schedule sched;	/* what the kernel will count at once, predicted */
 };
 
 /*
@@ -159,7 +161,7 @@ void render_metrics(const struct render_ctx *c, const struct metric_value *v, si
 /* The values of metric samples over duration seconds, evaluated and rendered */
 int render_metric_samples(const struct render_ctx *c, const struct metric_sample *samples, size_t n,
 			  double duration);
-int render_plan(const struct render_ctx *c, const struct plan *p);
+int render_plan(const struct render_ctx *c, const struct plan *p, const struct schedule *sc);
 /* --device and --per-device: function i of s->topo, named text by the user */
 int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text);
 /* --per-device: every function a PMU sees that -d, --socket and --rc select (none more when

@@ -96,7 +96,7 @@ static json_t *also_feeds_json(const struct plan *p, const struct plan_event *e)
 }
 
 /* Every key for every event, null where it does not apply: schemas/dry-run.schema.json */
-static json_t *event_json(const struct plan *p, const struct plan_event *e)
+static json_t *event_json(const struct plan *p, const struct plan_event *e, double coverage)
 {
 	json_t *o = json_object();
 	bool hw = is_hwmon(e);
@@ -119,7 +119,61 @@ static json_t *event_json(const struct plan *p, const struct plan_event *e)
 	json_object_set_new(o, "method", json_text(device_of(p, e) ? device_of(p, e)->method : NULL));
 	json_object_set_new(o, "bar", bar_of(device_of(p, e)) >= 0 ?
 					      json_integer(bar_of(device_of(p, e))) : json_null());
+	json_object_set_new(o, "coverage_predicted", json_real(coverage));
 	return o;
+}
+
+/* Per PMU: what it counts at once, and what rotates (schemas/dry-run.schema.json) */
+static json_t *schedule_json(const struct schedule *sc)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct sched_pmu *sp = &sc->v[i];
+		const struct pmu_family *f = sp->pmu->family;
+
+		json_array_append_new(arr, json_pack("{s:s, s:I, s:I, s:o, s:I, s:o, s:o, s:I, s:b, s:f}",
+			"pmu", sp->pmu->name, "events", (json_int_t)sp->events, "units", (json_int_t)sp->units,
+			"counters", sp->counters ? json_integer((json_int_t)sp->counters) : json_null(),
+			"counters_needed", (json_int_t)sp->need,
+			"counters_from", json_text(f->counters_from),
+			"filter_slots", sp->slots ? json_integer((json_int_t)sp->slots) : json_null(),
+			"filter_values", (json_int_t)sp->values, "rotates", sp->rotates,
+			"coverage_predicted", sp->coverage));
+	}
+	return arr;
+}
+
+/* The PMUs that rotate, each on a line; the others in one */
+static void schedule_text(FILE *f, const struct schedule *sc)
+{
+	size_t others = 0;
+
+	fprintf(f, "\nSchedule (predicted; the counts say what ran):\n");
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct sched_pmu *sp = &sc->v[i];
+		const struct pmu_family *fam = sp->pmu->family;
+
+		if (!sp->rotates) {
+			others++;
+			continue;
+		}
+		fprintf(f, "  ");
+		fput_safe(sp->pmu->name, f);
+		fprintf(f, ": %zu event%s in %zu group%s; ", sp->events, plural((long)sp->events),
+			sp->units, plural((long)sp->units));
+		if (sp->counters)
+			fprintf(f, "%zu counters for %zu (%s)", sp->counters, sp->need, fam->counters_from);
+		else
+			fprintf(f, "counters not known (%s)", fam->counters_from ? fam->counters_from : "the driver does not say");
+		if (sp->slots)
+			fprintf(f, "; %zu filters for %zu slot%s (%s)", sp->values,
+				sp->slots, plural((long)sp->slots), fam->filter_slots_from);
+		fprintf(f, ": they rotate, the least counted %.1f%% of the time\n", 100 * sp->coverage);
+	}
+	if (others)
+		fprintf(f, "  %zu PMU%s count%s all %s events at once\n", others, plural((long)others),
+			others == 1 ? "s" : "", others == 1 ? "its" : "their");
 }
 
 /* Say which function a BDF filter selects: the value alone is easy to get wrong */
@@ -133,7 +187,7 @@ static void print_bdf_filter(FILE *f, const struct plan_event *e)
 	fprintf(f, "  bdf      0x%04x = %s\n", v, bdf_value_str(v, buf, sizeof(buf)));
 }
 
-static void event_text(FILE *f, const struct plan *p, const struct plan_event *e)
+static void event_text(FILE *f, const struct plan *p, const struct plan_event *e, double coverage)
 {
 	char loc[160], cpus[256];
 
@@ -191,9 +245,11 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 		fprintf(f, "\n");
 	}
 	print_bdf_filter(f, e);
+	if (coverage < 1)
+		fprintf(f, "  counts   %.1f%% of the time, predicted: its PMU rotates (Schedule, below)\n", 100 * coverage);
 }
 
-int render_plan(const struct render_ctx *c, const struct plan *p)
+int render_plan(const struct render_ctx *c, const struct plan *p, const struct schedule *sc)
 {
 	char *cmdline = perf_command(p);
 	int ret = 0;
@@ -202,13 +258,16 @@ int render_plan(const struct render_ctx *c, const struct plan *p)
 		json_t *root = json_object(), *arr = json_array();
 
 		for (size_t i = 0; i < p->n; i++)
-			json_array_append_new(arr, event_json(p, &p->v[i]));
+			json_array_append_new(arr, event_json(p, &p->v[i], sc->coverage ? sc->coverage[i] : 1));
 		json_object_set_new(root, "events", arr);
+		json_object_set_new(root, "schedule", schedule_json(sc));
 		json_object_set_new(root, "perf_command", json_text(cmdline));
 		ret = json_emit(root);
 	} else {
 		for (size_t i = 0; i < p->n; i++)
-			event_text(c->f, p, &p->v[i]);
+			event_text(c->f, p, &p->v[i], sc->coverage ? sc->coverage[i] : 1);
+		if (sc->n)
+			schedule_text(c->f, sc);
 		fprintf(c->f, "\n");
 		if (cmdline)
 			fput_safe(cmdline, c->f);
@@ -227,7 +286,7 @@ int stat_dry_run(const struct stat_args *a)
 	int ret = stat_setup(a, &s);
 
 	if (!ret)
-		ret = render_plan(&c, &s.plan) ? EXIT_FAIL : EXIT_OK;
+		ret = render_plan(&c, &s.plan, &s.sched) ? EXIT_FAIL : EXIT_OK;
 	stat_setup_free(&s);
 	return ret;
 }

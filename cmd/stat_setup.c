@@ -255,6 +255,24 @@ int stat_setup_metrics(const struct stat_args *a, struct stat_setup *s)
 	return ret ? ret : find_devices(a, s);
 }
 
+/*
+ * A PMU with more events than its driver's counters rotates them: said once, before anything
+ * opens (a filter slot's rotation is the family's own warning)
+ */
+static void warn_budgets(const struct schedule *sc, struct diag *warn)
+{
+	for (size_t i = 0; i < sc->n; i++) {
+		const struct sched_pmu *sp = &sc->v[i];
+
+		if (!sp->rotates || !sp->counters || sp->need <= sp->counters)
+			continue;
+		diag_add(warn, "'%s': %zu events need %zu counters, and it has %zu (%s): the kernel rotates them, "
+			 "some counting %.0f%% of the time (--dry-run shows which); count fewer at once",
+			 sp->pmu->name, sp->events, sp->need, sp->counters, sp->pmu->family->counters_from,
+			 100 * sp->coverage);
+	}
+}
+
 /* The plan's error, under the -e string it points into when it does */
 static int plan_error(const struct stat_args *a, const struct pmu_err *err)
 {
@@ -310,6 +328,10 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	rq.devices = s->devices;
 	rq.ndevices = s->ndevices;
 	ret = plan_build(&s->pmus, &rq, &s->plan, &err, &warn);
+	if (!ret && plan_schedule(&s->plan, &s->sched))
+		ret = pmu_err_set(&err, -ENOMEM, "out of memory");
+	if (!ret)
+		warn_budgets(&s->sched, &warn);
 	p_diag(&warn);
 	diag_free(&warn);
 	return ret ? plan_error(a, &err) : EXIT_OK;
@@ -317,6 +339,7 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 
 void stat_setup_free(struct stat_setup *s)
 {
+	schedule_free(&s->sched);
 	plan_free(&s->plan);
 	for (size_t i = 0; i < s->ndevices; i++)
 		free((char *)s->devices[i].bdf);

@@ -8,18 +8,7 @@
 #include "pmu/drivers/tool.h"
 #include "pmu/drivers/plan_counters.h"
 #include "pmu/family/family.h"
-
-/* Which events open together with event i (i itself first) */
-static bool together(const struct plan *set, size_t i, size_t k)
-{
-	const struct plan_event *a = &set->v[i], *b = &set->v[k];
-
-	if (a->group >= 0 || b->group >= 0)
-		return a->group >= 0 && a->group == b->group;
-	if (!a->pmu || a->pmu != b->pmu || !a->pmu->family->together)
-		return false;
-	return a->pmu->family->together(set, i, k);
-}
+#include "pmu/schedule.h"
 
 static void mods_to_spec(const char *mods, struct perf_spec *sp)
 {
@@ -123,13 +112,13 @@ int plan_counters(const struct plan *set, const struct plan_counters_opts *o, st
 			size_t leader = out->n;
 
 			for (size_t k = i; k < set->n && !ret; k++) {
-				if (k != i && (done[k] || !together(set, i, k)))
+				if (k != i && (done[k] || !plan_together(set, i, k)))
 					continue;
 				ret = add_member(out, set, k, cpu[c], task, leader, group);
 			}
 		}
 		for (size_t k = i; k < set->n; k++)
-			if (k == i || together(set, i, k))
+			if (k == i || plan_together(set, i, k))
 				done[k] = true;
 	}
 	free(done);

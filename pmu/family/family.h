@@ -58,6 +58,21 @@ struct pmu_family {
 	bool never_group;
 	/* The most events one group may hold, as its driver refuses more (0: none known) */
 	size_t group_max;
+	/*
+	 * The events one PMU counts at once, its driver's counters (0: the driver does not say:
+	 * arm_cspmu reads PMCFGR.N from the hardware), and where the number is from
+	 */
+	size_t counters;
+	const char *counters_from;
+	/* An event on a counter of its own, which takes none of counters (a cycle counter) */
+	bool (*own_counter)(const struct plan_event *e);
+	/*
+	 * A filter its live events share slots of (PCIE: one BDF; PCIE-TGT: eight address
+	 * filters), and what is in them: event i's value, or false when it takes no slot
+	 */
+	size_t filter_slots;
+	const char *filter_slots_from;
+	bool (*slot_value)(const struct plan *set, size_t i, uint64_t value[2]);
 	/* Who counts its events; NULL: perf_event_open */
 	const struct count_driver *driver;
 	/* Recognise a PMU by the name its driver gives it and fill its location; false: not ours */

@@ -225,6 +225,35 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 	}
 }
 
+/*
+ * A latency's parts; and events alone with one BDF filter: the PMU holds one BDF at a time, so
+ * apart they would take turns with each other as well as with every other BDF (a device's
+ * reads and writes counted at different moments, each half as long); together they count as one
+ */
+static bool together(const struct plan *set, size_t i, size_t k)
+{
+	const struct plan_event *a = &set->v[i], *b = &set->v[k];
+	struct v2_filter fa, fb;
+
+	if (t410_latency_together(set, i, k))
+		return true;
+	if (is_cycles(a) || is_cycles(b) || !own_filter(a, &fa) || !own_filter(b, &fb))
+		return false;
+	return fa.bdf && fa.bdf == fb.bdf && fa.rp == fb.rp;
+}
+
+/* The BDF the group's leader programs: one per PMU among the live events; cycles take none */
+static bool slot_value(const struct plan *set, size_t i, uint64_t value[2])
+{
+	const struct plan_event *e = &set->v[i];
+
+	if (is_cycles(e))
+		return false;
+	value[0] = filter_of(set, e).bdf;
+	value[1] = 0;
+	return true;
+}
+
 const struct pmu_family family_t410_pcie = {
 	.id = "t410_pcie",
 	.title = "NVIDIA Tegra410 PCIE",
@@ -235,11 +264,16 @@ const struct pmu_family family_t410_pcie = {
 	.format_docs = formats,
 	.check = check,
 	.check_plan = check_plan,
-	.together = t410_latency_together,
+	.together = together,
 	.einval_hint = einval_hint,
 	.bdf_filter = bdf_filter,
 	.map_functions = map_functions,
 	/* what a device moves, as requester and as target */
 	.per_device_metrics = "t410_pcie_rd_bw,t410_pcie_wr_bw,t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw",
 	.port_filter = true,
+	.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it",
+	.own_counter = is_cycles,
+	.filter_slots = 1,
+	.filter_slots_from = "one BDF per PMU, pcie_v2_pmu_validate_event",
+	.slot_value = slot_value,
 };

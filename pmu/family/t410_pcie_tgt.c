@@ -134,6 +134,33 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 	}
 }
 
+/* The address filter an event takes a slot for; one without dst_addr_en takes none */
+static bool slot_value(const struct plan *set, size_t i, uint64_t value[2])
+{
+	struct addr_filter f;
+
+	if (!addr_filter_of(&set->v[i], &f))
+		return false;
+	value[0] = f.base;
+	value[1] = f.mask;
+	return true;
+}
+
+/* NV_PCIE_TGT_EV_TYPE_CC: the cycle counter, outside the PMU's counters */
+static bool tgt_cycles(const struct plan_event *e)
+{
+	return e->config[0] == 0x4;
+}
+
+/* Events alone with one address filter take one slot: opened together, they count together */
+static bool together(const struct plan *set, size_t i, size_t k)
+{
+	struct addr_filter a, b;
+
+	return addr_filter_of(&set->v[i], &a) && addr_filter_of(&set->v[k], &b) && a.base == b.base &&
+	       a.mask == b.mask;
+}
+
 const struct pmu_family family_t410_pcie_tgt = {
 	.id = "t410_pcie_tgt",
 	.title = "NVIDIA Tegra410 PCIE-TGT",
@@ -144,5 +171,11 @@ const struct pmu_family family_t410_pcie_tgt = {
 	.format_docs = formats,
 	.check = check,
 	.einval_hint = einval_hint,
+	.together = together,
 	.map_functions = map_functions,
+	.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it",
+	.own_counter = tgt_cycles,
+	.filter_slots = TGT_ADDR_SLOTS,
+	.filter_slots_from = "eight address filters, pcie_tgt_pmu_validate_event",
+	.slot_value = slot_value,
 };

@@ -91,6 +91,12 @@ static const struct event_alias aliases[] = {
 	{ NULL, NULL, NULL },
 };
 
+/* Event 0x80 counts on the dedicated cycle counter, which every cycle event shares */
+static bool drw_cycle(const struct plan_event *e)
+{
+	return (e->config[0] & 0xff) == 0x80;
+}
+
 const struct pmu_family family_yitian_drw = {
 	.id = "yitian_drw",
 	.title = "Alibaba Yitian 710 DDR Driveway",
@@ -103,4 +109,8 @@ const struct pmu_family family_yitian_drw = {
 	.event_docs = events,
 	.aliases = aliases,
 	.check = check,
+	/* the 17th concurrent common-counter event gets -EBUSY at add: the kernel rotates */
+	.counters = 16,
+	.counters_from = "ALI_DRW_PMU_COMMON_MAX_COUNTERS, ali_drw_pmu.c",
+	.own_counter = drw_cycle,
 };

@@ -113,6 +113,6 @@ evil_tree() {
 	printf '[{"name": "PCIe_Rd.MiB", "family": "t410_pcie", "expr": "rd_bytes / 1048576 / duration_time", "unit": "MiB/s", "description": "read"}]\n' >"$BATS_TEST_TMPDIR/u.json"
 	pmuctl -q stat --input "$BATS_TEST_DIRNAME/../data/perf-pcie.csv" -M PCIe_Rd.MiB --metrics-file "$BATS_TEST_TMPDIR/u.json" --format=openmetrics
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "# HELP pmuctl_pcie_rd_mib read (PCIe_Rd.MiB; $BATS_TEST_TMPDIR/u.json)" ]
+	[ "${lines[0]}" = "# HELP pmuctl_pcie_rd_mib read (PCIe_Rd.MiB; $BATS_TEST_TMPDIR/u.json; over the interval it was counted in (serve: its last -I), not a scrape's window)" ]
 	[ "${lines[1]}" = "# TYPE pmuctl_pcie_rd_mib gauge" ]
 }

@@ -147,3 +147,48 @@ print(len(per), sorted(shape))'
 	pmuctl --sysfs-root "$LIVE" -j stat --dry-run -e nvidia_pcie_pmu_0_rc_4/rd_bytes/
 	[ "$(jq_py 'd["perf_command"]')" = "perf stat -a -e 'nvidia_pcie_pmu_0_rc_4/rd_bytes/'" ]
 }
+
+# the schedule record of PMU $1 in $output (a dry-run's JSON), as "events units counters needed slots values rotates coverage"
+sched_of() {
+	python3 -c 'import json, sys
+d = json.loads(sys.stdin.read())
+s = [x for x in d["schedule"] if x["pmu"] == sys.argv[1]][0]
+print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_slots"], s["filter_values"], s["rotates"], round(s["coverage_predicted"], 6))' "$1" <<<"$output"
+}
+
+@test "schedule: --dry-run predicts what rotates: one BDF per PCIE PMU, eight PCIE-TGT address filters, a device's reads and writes opened as one group" {
+	run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" -j stat --dry-run --per-device
+	[ "$status" -eq 0 ]
+	python3 "$BATS_TEST_DIRNAME/../schema_check.py" <(printf '%s\n' "$output") -- -j stat --dry-run
+	# 9 functions below rc 1: 9 BDFs for the one slot; rd_bytes and wr_bytes of each one group
+	[ "$(sched_of nvidia_pcie_pmu_0_rc_1)" = "18 9 None 18 1 9 True 0.111111" ]
+	# a function alone below its port: filtered by the port's bit, nothing rotates
+	[ "$(sched_of nvidia_pcie_pmu_0_rc_0)" = "2 2 None 2 1 1 False 1.0" ]
+	# 12 BARs, 8 address slots: each counted 8 ticks in 12
+	[ "$(sched_of nvidia_pcie_tgt_pmu_0_rc_1)" = "24 12 None 24 8 12 True 0.666667" ]
+	# and every event says its own share
+	[ "$(jq_py 'sorted(set(round(e["coverage_predicted"], 6) for e in d["events"] if e["pmu"] == "nvidia_pcie_pmu_0_rc_1"))')" = "[0.111111]" ]
+	run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat --dry-run --per-device
+	[[ "$output" == *"  nvidia_pcie_pmu_0_rc_1: 18 events in 9 groups; counters not known (arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it); 9 filters for 1 slot (one BDF per PMU, pcie_v2_pmu_validate_event): they rotate, the least counted 11.1% of the time"* ]]
+	[[ "$output" == *"  counts   11.1% of the time, predicted: its PMU rotates (Schedule, below)"* ]]
+}
+
+@test "schedule: a PMU with more events than its driver's counters is said once before counting (HNS3's 8, Yitian's 16 and a free cycle counter)" {
+	local e=() ev
+	for ev in $(ls "$HIP09/bus/event_source/devices/hns3_pmu_sicl_0/events" | head -12); do e+=(-e "hns3_pmu_sicl_0/$ev,global=1/"); done
+	run --separate-stderr "$PMUCTL" --sysfs-root "$HIP09" -j stat --dry-run "${e[@]}"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "pmuctl: warning: 'hns3_pmu_sicl_0': 12 events need 12 counters, and it has 8 (HNS3_PMU_MAX_HW_EVENTS, hns3_pmu.c): the kernel rotates them, some counting 67% of the time (--dry-run shows which); count fewer at once" ]
+	# six byte/time pairs, each read as one group: four fit at once
+	[ "$(sched_of hns3_pmu_sicl_0)" = "12 6 8 12 None 0 True 0.666667" ]
+	e=()
+	for ev in $(ls "$YITIAN/bus/event_source/devices/ali_drw_21000/events" | head -19); do e+=(-e "ali_drw_21000/$ev/"); done
+	run --separate-stderr "$PMUCTL" --sysfs-root "$YITIAN" -j stat --dry-run "${e[@]}"
+	[ "$status" -eq 0 ]
+	# 19 events, one of them cycle on its own counter: 18 for 16
+	[ "$(sched_of ali_drw_21000)" = "19 19 16 18 None 0 True 0.842105" ]
+	# 16 and the cycle fit: nothing said, nothing rotates
+	run --separate-stderr "$PMUCTL" --sysfs-root "$YITIAN" -j stat --dry-run "${e[@]:0:34}"
+	[ -z "$stderr" ]
+	[ "$(sched_of ali_drw_21000)" = "17 17 16 16 None 0 False 1.0" ]
+}

@@ -65,7 +65,7 @@ for row in os.environ["COUNTS"].splitlines():
 lines += ["    promql_expr_test:"]
 gauges = 0
 for l in open(os.path.join(d, "stat.om")):
-    m = re.match(r'(pmuctl_t410_\w+)\{scope="pmu",pmu="(\w+)",socket="(\d+)",rc="(\d+)",device=""\} (\S+)$', l)
+    m = re.match(r'(pmuctl_t410_\w+)\{pmu="(\w+)",socket="(\d+)",rc="(\d+)"\} (\S+)$', l)
     if not m:
         continue
     name, pmu, s, rc, v = m.groups()

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The kernel's schedule of a plan, predicted: per PMU, in one pass over its events sorted. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/grow.h"
+#include "pmu/family/family.h"
+#include "pmu/schedule.h"
+
+/* What the kernel schedules or not as one: a group, or an event alone */
+struct unit {
+	size_t first, n;	/* its events: order[first .. first + n) */
+	size_t size;		/* counters it takes */
+	uint64_t (*vals)[2];	/* the slot values it wants, each once */
+	size_t nvals;
+	size_t ran;		/* ticks it was scheduled in */
+};
+
+bool plan_together(const struct plan *set, size_t i, size_t k)
+{
+	const struct plan_event *a = &set->v[i], *b = &set->v[k];
+
+	if (a->group >= 0 || b->group >= 0)
+		return a->group >= 0 && a->group == b->group;
+	if (!a->pmu || a->pmu != b->pmu || !a->pmu->family->together)
+		return false;
+	return a->pmu->family->together(set, i, k);
+}
+
+/* By PMU, then plan order: a PMU's events together, its groups' members side by side */
+static int by_pmu(const void *a, const void *b, void *plan)
+{
+	const struct plan *p = plan;
+	const struct plan_event *x = &p->v[*(const size_t *)a], *y = &p->v[*(const size_t *)b];
+	uintptr_t px = (uintptr_t)x->pmu, py = (uintptr_t)y->pmu;
+
+	if (px != py)
+		return px < py ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+static bool has_value(uint64_t (*vals)[2], size_t n, const uint64_t v[2])
+{
+	for (size_t i = 0; i < n; i++)
+		if (vals[i][0] == v[0] && vals[i][1] == v[1])
+			return true;
+	return false;
+}
+
+static int add_value(struct unit *u, const uint64_t v[2])
+{
+	if (has_value(u->vals, u->nvals, v))
+		return 0;
+	if (grow_array(&u->vals, u->nvals, 1, sizeof(*u->vals)) || !u->vals)
+		return -ENOMEM;
+	memcpy(u->vals[u->nvals++], v, sizeof(u->vals[0]));
+	return 0;
+}
+
+/*
+ * The units of one PMU's events order[0..n), as plan_counters opens them: an event, and every
+ * later one that opens together with it; each unit's events gathered in order[] side by side
+ */
+static int units_of(const struct plan *p, size_t *order, size_t n, struct unit **out, size_t *nu)
+{
+	const struct pmu_family *f = p->v[order[0]].pmu->family;
+	struct unit *u = NULL;
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t end = i + 1;
+
+		if (grow_array(&u, k, 1, sizeof(*u)) || !u)
+			goto oom;
+		/* bring the unit's members next to its first */
+		for (size_t j = i + 1; j < n; j++)
+			if (plan_together(p, order[i], order[j])) {
+				size_t t = order[j];
+
+				memmove(&order[end + 1], &order[end], (j - end) * sizeof(*order));
+				order[end++] = t;
+			}
+		u[k] = (struct unit){ .first = i, .n = end - i };
+		for (size_t m = i; m < end; m++) {
+			uint64_t v[2];
+
+			u[k].size += !(f->own_counter && f->own_counter(&p->v[order[m]]));
+			if (f->slot_value && f->slot_value(p, order[m], v) && add_value(&u[k], v)) {
+				k++;
+				goto oom;
+			}
+		}
+		k++;
+		i = end - 1;
+	}
+	*out = u;
+	*nu = k;
+	return 0;
+oom:
+	for (size_t i = 0; i < k; i++)
+		free(u[i].vals);
+	free(u);
+	return -ENOMEM;
+}
+
+/* Whether unit u fits beside what is scheduled (used counters, vals in the slots) */
+static bool fits(const struct sched_pmu *s, const struct unit *u, size_t used, uint64_t (*vals)[2], size_t *nvals)
+{
+	size_t more = 0;
+
+	if (s->counters && used + u->size > s->counters)
+		return false;
+	for (size_t i = 0; i < u->nvals; i++)
+		more += !has_value(vals, *nvals, u->vals[i]);
+	if (s->slots && *nvals + more > s->slots)
+		return false;
+	for (size_t i = 0; i < u->nvals; i++)
+		if (!has_value(vals, *nvals, u->vals[i]))
+			memcpy(vals[(*nvals)++], u->vals[i], sizeof(vals[0]));
+	return true;
+}
+
+/*
+ * n ticks of round robin: each tick starts one unit further, and schedules units in order
+ * until one does not fit (the kernel stops adding to a PMU at the first group that fails);
+ * a unit that cannot fit even alone never counts
+ */
+static void rotate(struct sched_pmu *s, struct unit *u, size_t n, uint64_t (*vals)[2])
+{
+	for (size_t start = 0; start < n; start++) {
+		size_t used = 0, nvals = 0;
+
+		for (size_t j = 0; j < n; j++) {
+			struct unit *x = &u[(start + j) % n];
+
+			if (!fits(s, x, used, vals, &nvals))
+				break;
+			used += x->size;
+			x->ran++;
+		}
+		if (!start && u[n - 1].ran) {
+			s->rotates = false;
+			for (size_t i = 0; i < n; i++)
+				u[i].ran = n;	/* everything at once: no rotation at all */
+			return;
+		}
+	}
+	s->rotates = true;
+}
+
+static int schedule_pmu(const struct plan *p, size_t *order, size_t n, struct sched_pmu *s, double *coverage)
+{
+	const struct pmu_family *f = p->v[order[0]].pmu->family;
+	struct unit *u;
+	size_t nu, all_vals = 0;
+	uint64_t (*vals)[2];
+	int ret = units_of(p, order, n, &u, &nu);
+
+	if (ret)
+		return ret;
+	*s = (struct sched_pmu){ .pmu = p->v[order[0]].pmu, .events = n, .units = nu, .counters = f->counters,
+				 .slots = f->filter_slots, .coverage = 1 };
+	for (size_t i = 0; i < nu; i++) {
+		s->need += u[i].size;
+		all_vals += u[i].nvals;
+	}
+	vals = calloc(all_vals + 1, sizeof(*vals));
+	if (!vals) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < nu; i++)
+		for (size_t v = 0; v < u[i].nvals; v++)
+			if (!has_value(vals, s->values, u[i].vals[v]))
+				memcpy(vals[s->values++], u[i].vals[v], sizeof(vals[0]));
+	rotate(s, u, nu, vals);
+	for (size_t i = 0; i < nu; i++) {
+		double c = (double)u[i].ran / (double)nu;
+
+		if (c < s->coverage)
+			s->coverage = c;
+		for (size_t k = u[i].first; k < u[i].first + u[i].n; k++)
+			coverage[order[k]] = c;
+	}
+	free(vals);
+out:
+	for (size_t i = 0; i < nu; i++)
+		free(u[i].vals);
+	free(u);
+	return ret;
+}
+
+int plan_schedule(const struct plan *p, struct schedule *out)
+{
+	size_t *order = calloc(p->n ? p->n : 1, sizeof(*order)), n = 0;
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->coverage = calloc(p->n ? p->n : 1, sizeof(*out->coverage));
+	if (!order || !out->coverage) {
+		free(order);
+		schedule_free(out);
+		return -ENOMEM;
+	}
+	/* events with no PMU (tool, symbolic) are the kernel's or the clock's: always counting */
+	for (size_t i = 0; i < p->n; i++) {
+		out->coverage[i] = 1;
+		if (p->v[i].pmu && p->v[i].encoded)
+			order[n++] = i;
+	}
+	qsort_r(order, n, sizeof(*order), by_pmu, (void *)p);
+	for (size_t i = 0, j; i < n && !ret; i = j) {
+		for (j = i; j < n && p->v[order[j]].pmu == p->v[order[i]].pmu; j++)
+			;
+		ret = grow_array(&out->v, out->n, 1, sizeof(*out->v)) || !out->v ? -ENOMEM : 0;
+		if (!ret)
+			ret = schedule_pmu(p, order + i, j - i, &out->v[out->n++], out->coverage);
+	}
+	free(order);
+	if (ret)
+		schedule_free(out);
+	return ret;
+}
+
+void schedule_free(struct schedule *s)
+{
+	free(s->v);
+	free(s->coverage);
+	memset(s, 0, sizeof(*s));
+}

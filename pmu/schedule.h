@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the kernel will count at once, before anything opens: each PMU's events in the units
+ * it schedules (a group, or an event alone), against its counters and the filter slots its
+ * events share, and the share of the time each unit will count when they do not all fit and
+ * the kernel rotates them (perf's round robin of flexible groups, one step per tick).
+ */
+#ifndef PMUCTL_SCHEDULE_H
+#define PMUCTL_SCHEDULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "pmu/plan.h"
+
+struct sched_pmu {
+	const struct pmu *pmu;
+	size_t events;		/* plan events on it */
+	size_t units;		/* groups and events alone: what the kernel rotates */
+	size_t counters;	/* its budget; 0: not known (the driver does not say) */
+	size_t need;		/* counters all its units take at once (own-counter events not) */
+	size_t slots;		/* filter slots its events share; 0: none */
+	size_t values;		/* distinct values its events want in them */
+	bool rotates;		/* not everything fits at once */
+	double coverage;	/* predicted, the lowest of its units' */
+};
+
+struct schedule {
+	struct sched_pmu *v;
+	size_t n;
+	double *coverage;	/* per plan event: the predicted share of the time it counts */
+};
+
+/* Whether event k opens in one group with event i (a {} group, or the family's pairing) */
+bool plan_together(const struct plan *set, size_t i, size_t k);
+/* 0, or -ENOMEM */
+int plan_schedule(const struct plan *p, struct schedule *out);
+void schedule_free(struct schedule *s);
+
+#endif
