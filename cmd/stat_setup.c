@@ -330,7 +330,8 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	ret = plan_build(&s->pmus, &rq, &s->plan, &err, &warn);
 	if (!ret && plan_schedule(&s->plan, &s->sched))
 		ret = pmu_err_set(&err, -ENOMEM, "out of memory");
-	if (!ret)
+	/* a driver's counters are its rules too: --no-rules says nothing of them (--dry-run shows them) */
+	if (!ret && !a->no_rules)
 		warn_budgets(&s->sched, &warn);
 	p_diag(&warn);
 	diag_free(&warn);

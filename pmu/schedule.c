@@ -9,7 +9,8 @@
 
 /* What the kernel schedules or not as one: a group, or an event alone */
 struct unit {
-	size_t first, n;	/* its events: order[first .. first + n) */
+	size_t first, n;	/* its events: grouped[first .. first + n) */
+	size_t pos;		/* its first event's place in the plan: the order it opens in */
 	size_t size;		/* counters it takes */
 	uint64_t (*vals)[2];	/* the slot values it wants, each once */
 	size_t nvals;
@@ -57,50 +58,133 @@ static int add_value(struct unit *u, const uint64_t v[2])
 	return 0;
 }
 
-/*
- * The units of one PMU's events order[0..n), as plan_counters opens them: an event, and every
- * later one that opens together with it; each unit's events gathered in order[] side by side
- */
-static int units_of(const struct plan *p, size_t *order, size_t n, struct unit **out, size_t *nu)
+/* How an event of one PMU finds the others it opens with */
+enum unit_class {
+	BY_GROUP,	/* a {} group, or a metric's: key[1] is its id */
+	BY_KEY,		/* the family's together key */
+	PAIRWISE,	/* the family's together, which has no key: asked pair by pair */
+	ALONE,
+};
+
+struct keyed {
+	size_t at;		/* in order[] */
+	enum unit_class cls;
+	uint64_t key[2];
+};
+
+static int by_class_key(const void *a, const void *b)
 {
-	const struct pmu_family *f = p->v[order[0]].pmu->family;
+	const struct keyed *x = a, *y = b;
+
+	if (x->cls != y->cls)
+		return x->cls < y->cls ? -1 : 1;
+	for (int i = 0; i < 2; i++)
+		if (x->key[i] != y->key[i])
+			return x->key[i] < y->key[i] ? -1 : 1;
+	return x->at < y->at ? -1 : 1;
+}
+
+static void classify(const struct plan *p, size_t i, struct keyed *k)
+{
+	const struct plan_event *e = &p->v[i];
+	const struct pmu_family *f = e->pmu->family;
+
+	k->key[0] = k->key[1] = 0;
+	if (e->group >= 0) {
+		k->cls = BY_GROUP;
+		k->key[1] = (uint64_t)e->group;
+	} else if (f->together_key) {
+		k->cls = f->together_key(p, i, k->key) ? BY_KEY : ALONE;
+	} else {
+		k->cls = f->together ? PAIRWISE : ALONE;
+	}
+}
+
+static int by_pos(const void *a, const void *b)
+{
+	const struct unit *x = a, *y = b;
+
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* A unit of the events grouped[first..first+n), with its size and slot values */
+static int add_unit(const struct plan *p, const size_t *grouped, size_t first, size_t n, struct unit **u,
+		    size_t *k)
+{
+	const struct pmu_family *f = p->v[grouped[first]].pmu->family;
+	struct unit *x;
+
+	if (grow_array(u, *k, 1, sizeof(**u)) || !*u)
+		return -ENOMEM;
+	x = &(*u)[(*k)++];
+	*x = (struct unit){ .first = first, .n = n, .pos = grouped[first] };
+	for (size_t m = first; m < first + n; m++) {
+		const struct plan_event *e = &p->v[grouped[m]];
+		bool shared = false;
+		uint64_t v[2];
+
+		/* a counter an earlier member of the unit already takes */
+		for (size_t o = first; f->counter_key && o < m && !shared; o++)
+			shared = f->counter_key(&p->v[grouped[o]]) == f->counter_key(e);
+		x->size += !shared && !(f->own_counter && f->own_counter(e));
+		if (f->slot_value && f->slot_value(p, grouped[m], v) && add_value(x, v))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * The units of one PMU's events order[0..n), as plan_counters opens them, found by sorting on
+ * each event's class and key (pair by pair only for a family whose pairing has no key), their
+ * events side by side in grouped[], and in the order the kernel rotates them: the plan's
+ */
+static int units_of(const struct plan *p, const size_t *order, size_t n, size_t *grouped, struct unit **out,
+		    size_t *nu)
+{
+	struct keyed *ks = calloc(n, sizeof(*ks));
+	bool *taken = calloc(n, sizeof(*taken));
 	struct unit *u = NULL;
-	size_t k = 0;
+	size_t k = 0, w = 0;
+	int ret = ks && taken ? 0 : -ENOMEM;
 
-	for (size_t i = 0; i < n; i++) {
-		size_t end = i + 1;
+	for (size_t i = 0; !ret && i < n; i++) {
+		ks[i].at = i;
+		classify(p, order[i], &ks[i]);
+	}
+	if (!ret)
+		qsort(ks, n, sizeof(*ks), by_class_key);
+	for (size_t i = 0; !ret && i < n; i++) {
+		size_t first = w;
 
-		if (grow_array(&u, k, 1, sizeof(*u)) || !u)
-			goto oom;
-		/* bring the unit's members next to its first */
-		for (size_t j = i + 1; j < n; j++)
-			if (plan_together(p, order[i], order[j])) {
-				size_t t = order[j];
+		if (taken[i])
+			continue;
+		grouped[w++] = order[ks[i].at];
+		taken[i] = true;
+		for (size_t j = i + 1; j < n && ks[j].cls == ks[i].cls && ks[i].cls != ALONE; j++) {
+			bool with = ks[i].cls == PAIRWISE ? plan_together(p, order[ks[i].at], order[ks[j].at]) :
+							    !memcmp(ks[i].key, ks[j].key, sizeof(ks[i].key));
 
-				memmove(&order[end + 1], &order[end], (j - end) * sizeof(*order));
-				order[end++] = t;
-			}
-		u[k] = (struct unit){ .first = i, .n = end - i };
-		for (size_t m = i; m < end; m++) {
-			uint64_t v[2];
-
-			u[k].size += !(f->own_counter && f->own_counter(&p->v[order[m]]));
-			if (f->slot_value && f->slot_value(p, order[m], v) && add_value(&u[k], v)) {
-				k++;
-				goto oom;
+			if (ks[i].cls != PAIRWISE && !with)
+				break;	/* sorted: the key's run has ended */
+			if (with && !taken[j]) {
+				grouped[w++] = order[ks[j].at];
+				taken[j] = true;
 			}
 		}
-		k++;
-		i = end - 1;
+		ret = add_unit(p, grouped, first, w - first, &u, &k);
 	}
+	free(ks);
+	free(taken);
+	if (ret) {
+		for (size_t i = 0; i < k; i++)
+			free(u[i].vals);
+		free(u);
+		return ret;
+	}
+	qsort(u, k, sizeof(*u), by_pos);
 	*out = u;
 	*nu = k;
 	return 0;
-oom:
-	for (size_t i = 0; i < k; i++)
-		free(u[i].vals);
-	free(u);
-	return -ENOMEM;
 }
 
 /* Whether unit u fits beside what is scheduled (used counters, vals in the slots) */
@@ -148,16 +232,19 @@ static void rotate(struct sched_pmu *s, struct unit *u, size_t n, uint64_t (*val
 	s->rotates = true;
 }
 
-static int schedule_pmu(const struct plan *p, size_t *order, size_t n, struct sched_pmu *s, double *coverage)
+static int schedule_pmu(const struct plan *p, const size_t *order, size_t n, struct sched_pmu *s,
+			double *coverage)
 {
 	const struct pmu_family *f = p->v[order[0]].pmu->family;
-	struct unit *u;
-	size_t nu, all_vals = 0;
+	size_t *grouped = calloc(n, sizeof(*grouped)), nu = 0, all_vals = 0;
+	struct unit *u = NULL;
 	uint64_t (*vals)[2];
-	int ret = units_of(p, order, n, &u, &nu);
+	int ret = grouped ? units_of(p, order, n, grouped, &u, &nu) : -ENOMEM;
 
-	if (ret)
+	if (ret) {
+		free(grouped);
 		return ret;
+	}
 	*s = (struct sched_pmu){ .pmu = p->v[order[0]].pmu, .events = n, .units = nu, .counters = f->counters,
 				 .slots = f->filter_slots, .coverage = 1 };
 	for (size_t i = 0; i < nu; i++) {
@@ -180,13 +267,14 @@ static int schedule_pmu(const struct plan *p, size_t *order, size_t n, struct sc
 		if (c < s->coverage)
 			s->coverage = c;
 		for (size_t k = u[i].first; k < u[i].first + u[i].n; k++)
-			coverage[order[k]] = c;
+			coverage[grouped[k]] = c;
 	}
 	free(vals);
 out:
 	for (size_t i = 0; i < nu; i++)
 		free(u[i].vals);
 	free(u);
+	free(grouped);
 	return ret;
 }
 

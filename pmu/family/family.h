@@ -66,6 +66,8 @@ struct pmu_family {
 	const char *counters_from;
 	/* An event on a counter of its own, which takes none of counters (a cycle counter) */
 	bool (*own_counter)(const struct plan_event *e);
+	/* Events of one group with equal keys share one counter (an HNS3 pair); NULL: one each */
+	uint64_t (*counter_key)(const struct plan_event *e);
 	/*
 	 * A filter its live events share slots of (PCIE: one BDF; PCIE-TGT: eight address
 	 * filters), and what is in them: event i's value, or false when it takes no slot
@@ -111,6 +113,11 @@ struct pmu_family {
 	void (*check_plan)(const struct plan *set, struct diag *warn);
 	/* Events i and k of one PMU are read in one group (a latency's parts, an HNS3 pair) */
 	bool (*together)(const struct plan *set, size_t i, size_t k);
+	/*
+	 * The same as a key, so that a long plan is grouped by sorting, not pair by pair: events
+	 * of one PMU with equal keys open together; false: event i opens alone
+	 */
+	bool (*together_key)(const struct plan *set, size_t i, uint64_t key[2]);
 	/* What EINVAL from perf_event_open most likely means for an event with these configs */
 	const char *(*einval_hint)(const struct pmu *p, const uint64_t *config);
 	/* The 16-bit BDF an event filters on, for --dry-run; false when it filters none */

@@ -398,6 +398,12 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 	}
 }
 
+/* A pair's _time and _num are one hardware event, config[15:0], read as counter and ext_counter */
+static uint64_t hw_event(const struct plan_event *e)
+{
+	return e->config[0] & 0xffff;
+}
+
 const struct pmu_family family_hns3 = {
 	.id = "hns3",
 	.title = "HiSilicon HNS3 NIC",
@@ -414,6 +420,7 @@ const struct pmu_family family_hns3 = {
 	.together = together,
 	.group_max = HNS3_HW_EVENTS,
 	.counters = HNS3_HW_EVENTS,
+	.counter_key = hw_event,
 	.counters_from = "HNS3_PMU_MAX_HW_EVENTS, hns3_pmu.c",
 	.einval_hint = einval_hint,
 	.bdf_filter = bdf_filter,

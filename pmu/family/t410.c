@@ -51,6 +51,17 @@ static bool pmu_has_cum_outs(const struct plan *set, const struct pmu *p)
 	return false;
 }
 
+bool t410_latency_key(const struct plan *set, size_t i, uint64_t key[2])
+{
+	const struct plan_event *e = &set->v[i];
+
+	if (!latency_part(e) || !pmu_has_cum_outs(set, e->pmu))
+		return false;
+	key[0] = 1;	/* every part of the PMU's latency: one group */
+	key[1] = 0;
+	return true;
+}
+
 bool t410_latency_together(const struct plan *set, size_t i, size_t k)
 {
 	const struct plan_event *a = &set->v[i], *b = &set->v[k];

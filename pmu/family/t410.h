@@ -19,5 +19,7 @@ void t410_location(const struct pmu *p, char *buf, size_t size);
  * cycles are read in one group when the set has a *_cum_outs for it
  */
 bool t410_latency_together(const struct plan *set, size_t i, size_t k);
+/* The same, as plan_together's key */
+bool t410_latency_key(const struct plan *set, size_t i, uint64_t key[2]);
 
 #endif

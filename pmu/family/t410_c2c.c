@@ -135,7 +135,8 @@ static const char *absent_reason(const struct pmu *p, const char *event)
 		.id = (ident), .title = (name), .uncore = true, .decode = (fn),              \
 		.read_extra = read_extra, .location = t410_location, .fields = fields,       \
 		.event_docs = (evdocs), .format_docs = formats, .check = check,              \
-		.together = t410_latency_together, .einval_hint = einval_hint,               \
+		.together = t410_latency_together, .together_key = t410_latency_key,        \
+		.einval_hint = einval_hint,                                                  \
 		.absent_reason = absent_reason,                                              \
 	}
 

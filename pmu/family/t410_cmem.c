@@ -40,4 +40,5 @@ const struct pmu_family family_t410_cmem = {
 	.event_docs = events,
 	.check = check,
 	.together = t410_latency_together,
+	.together_key = t410_latency_key,
 };

@@ -242,6 +242,21 @@ static bool together(const struct plan *set, size_t i, size_t k)
 	return fa.bdf && fa.bdf == fb.bdf && fa.rp == fb.rp;
 }
 
+/* together()'s classes: the latency's parts; events alone with one BDF filter */
+static bool together_key(const struct plan *set, size_t i, uint64_t key[2])
+{
+	const struct plan_event *e = &set->v[i];
+	struct v2_filter f;
+
+	if (t410_latency_key(set, i, key))
+		return true;
+	if (is_cycles(e) || !own_filter(e, &f) || !f.bdf)
+		return false;
+	key[0] = 2;
+	key[1] = f.bdf | f.rp << 32;
+	return true;
+}
+
 /* The BDF the group's leader programs: one per PMU among the live events; cycles take none */
 static bool slot_value(const struct plan *set, size_t i, uint64_t value[2])
 {
@@ -265,6 +280,7 @@ const struct pmu_family family_t410_pcie = {
 	.check = check,
 	.check_plan = check_plan,
 	.together = together,
+	.together_key = together_key,
 	.einval_hint = einval_hint,
 	.bdf_filter = bdf_filter,
 	.map_functions = map_functions,

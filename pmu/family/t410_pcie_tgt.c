@@ -172,6 +172,7 @@ const struct pmu_family family_t410_pcie_tgt = {
 	.check = check,
 	.einval_hint = einval_hint,
 	.together = together,
+	.together_key = slot_value,
 	.map_functions = map_functions,
 	.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it",
 	.own_counter = tgt_cycles,

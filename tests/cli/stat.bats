@@ -104,6 +104,9 @@ encoded() {
   config2  0x0
   cpu      72
 
+Schedule (predicted; the counts say what ran):
+  1 PMU counts all its events at once
+
 perf stat -a -e 'nvidia_pcie_pmu_1_rc_2/event=0x2,src_rp_mask=0x1/'" ]
 }
 
