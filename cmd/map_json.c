@@ -78,6 +78,28 @@ static void set_t410(json_t *o, const struct devmap_fn *m)
 	json_object_set_new(o, "tgt_filters", d ? tgt_json(&m->target) : json_array());
 }
 
+/* The link of a PCIe function: capability, status, and whether it trained below both ends; null */
+static json_t *link_json(const struct pcitopo *topo, const struct pcilink *l)
+{
+	json_t *speeds, *o;
+	char partner[32];
+
+	if (!l->present)
+		return json_null();
+	speeds = json_array();
+	for (uint8_t b = 0; b < 7; b++)
+		if (l->speeds & (1u << b))
+			json_array_append_new(speeds, json_real(pcilink_gts(b + 1)));
+	o = json_pack("{s:o, s:i, s:o, s:i, s:o}", "max_speed_gts",
+		      l->cap_speed && pcilink_gts(l->cap_speed) ? json_real(pcilink_gts(l->cap_speed)) : json_null(),
+		      "max_width", l->cap_width, "speed_gts",
+		      l->speed && pcilink_gts(l->speed) ? json_real(pcilink_gts(l->speed)) : json_null(),
+		      "width", l->width, "supported_speeds_gts", speeds);
+	json_object_set_new(o, "partner", l->partner >= 0 ? json_string(fn_full(&topo->fn[l->partner], partner, sizeof(partner))) : json_null());
+	json_object_set_new(o, "downtrained", l->downtrained < 0 ? json_null() : json_boolean(l->downtrained));
+	return o;
+}
+
 /* Every key for every function, null where it does not apply: schemas/map.schema.json */
 json_t *map_record_json(const struct pcitopo *topo, const struct devmap_fn *maps, size_t i)
 {
@@ -103,5 +125,6 @@ json_t *map_record_json(const struct pcitopo *topo, const struct devmap_fn *maps
 	json_object_set_new(o, "pmu_present", json_boolean(m->requester.pmu));
 	set_t410(o, m);
 	json_object_set_new(o, "hns3", !d && m->requester.family ? requester_json(&m->requester) : json_null());
+	json_object_set_new(o, "link", link_json(topo, &f->link));
 	return o;
 }

@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Compare `pmuctl -j map` with the ground truth pcigen.py wrote: map_check.py TRUTH JSON.
 Every function below a Tegra410 root port must appear with its root port, socket, RC, RP and
-src_bdf, and no other function may appear; prints each difference, exits 1 if any."""
+src_bdf, and no other function may appear; every function's link as the generator wrote it;
+prints each difference, exits 1 if any."""
 import json
 import sys
 
 truth = json.load(open(sys.argv[1]))
 got = {r["bdf"]: r for r in json.load(open(sys.argv[2]))}
 bad = 0
+# every function's link, where the generator wrote links (truth has them): capability, status, downtrained
+for t in truth["functions"]:
+    if "link" in t and t["bdf"] in got and got[t["bdf"]].get("link") != t["link"]:
+        print(f"{t['bdf']}: link {got[t['bdf']].get('link')}, expected {t['link']}")
+        bad += 1
 for t in truth["functions"]:
     r = got.pop(t["bdf"], None)
     if t["root_port"] is None:

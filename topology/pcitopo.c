@@ -110,6 +110,7 @@ static int collect(struct pci_access *pacc, void *arg)
 			continue;
 		}
 		read_fn(d, t, hdr, cfg, f);
+		pcilink_read(d, &f->link);
 		pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_BASES | PCI_FILL_SIZES);
 		read_bars(d, f);
 		if (a->src->names)
@@ -117,6 +118,7 @@ static int collect(struct pci_access *pacc, void *arg)
 		t->n++;
 	}
 	qsort(t->fn, t->n, sizeof(*t->fn), fn_cmp);
+	pcilink_judge(t);
 	return 0;
 }
 

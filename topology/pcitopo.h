@@ -10,6 +10,7 @@
 #include "lib/err.h"
 #include "lib/sysroot.h"
 #include "topology/pcicfg.h"
+#include "topology/pcilink.h"
 
 /* The command whose output -F reads: a hex dump of all 4096 bytes of config space */
 #define LSPCI_DUMP_CMD "lspci -xx" "xx"
@@ -26,6 +27,7 @@ struct pcifn {
 	size_t cfg_len;		/* bytes read: 64 (all map needs, or a non-root read), 256 or 4096 */
 	struct pcicfg cfg;
 	struct pcibar bar[6];
+	struct pcilink link;
 	char *name;		/* vendor and device from pci.ids; NULL unless asked for */
 };
 

@@ -35,6 +35,9 @@ class Fn:
         self.orphans = []       # (offset, id, payload) written but linked from nowhere
         self.pcie_type = None
         self.port = 0
+        self.link_cap = (5, 16)     # LnkCap: speed code, width (32 GT/s x16: the fixtures' own)
+        self.link_sta = (0, 0)      # LnkSta: trained speed code, width (0: the link is down)
+        self.link_speeds = 0        # LnkCap2's Supported Link Speeds Vector
         self.w16(0, vendor)
         self.w16(2, device)
         self.w16(4, 0x0006)
@@ -65,6 +68,13 @@ class Fn:
         self.pcie_type, self.port = port_type, port
         self.std_caps = [(0x40, 0x01), (0x60, 0x10)] if pm_first else [(0x40, 0x10)]
 
+    def write_link(self):
+        """LnkCap, LnkSta and LnkCap2 of the PCI Express capability, as they are now."""
+        off = self.exp_off
+        self.w32(off + 0x0c, (self.port << 24) | (self.link_cap[1] << 4) | self.link_cap[0])
+        self.w16(off + 0x12, (self.link_sta[1] << 4) | self.link_sta[0])
+        self.w32(off + 0x2c, self.link_speeds << 1)
+
     def finish(self, chain_order=None):
         """Lay out the standard and extended capability chains."""
         if self.std_caps:
@@ -75,7 +85,8 @@ class Fn:
                 self.cfg[off], self.cfg[off + 1] = cid, nxt
                 if cid == 0x10:
                     self.w16(off + 2, 0x0002 | (self.pcie_type << 4))
-                    self.w32(off + 0x0c, (self.port << 24) | 0x0105)
+                    self.exp_off = off
+                    self.write_link()
         caps = self.ext_caps
         for i, (off, cid, payload) in enumerate(caps):
             if i + 1 < len(caps):
@@ -226,7 +237,71 @@ def random_machine(seed):
         for j, bus in enumerate(bases):
             limit = (bases[j + 1] - 1) if j + 1 < len(bases) else 0xff
             random_port(m, rnd, dom, bus, limit)
+    random_links(m, random.Random(seed + 0x11f))
     return m
+
+
+def faces_down(f):
+    return f.pcie_type in (4, 6)
+
+
+def link_partner(m, f):
+    """The function at the other end of f's link: below a port, the first function on its
+    secondary bus; above anything else, the port whose secondary bus it is on."""
+    if faces_down(f):
+        sec = f.cfg[0x19]
+        below = [g for g in m.fns if g.domain == f.domain and g.bus == sec]
+        return min(below, key=lambda g: (g.dev, g.fn)) if below else None
+    return next((p for p in m.fns if faces_down(p) and p.domain == f.domain and p.cfg[0x19] == f.bus), None)
+
+
+def random_links(m, rnd):
+    """Link capabilities and what each link trained to: most at what both ends can do, some
+    below it in speed or width (downtrained), some down, some devices slower than their port."""
+    for f in m.fns:
+        if f.pcie_type is None:
+            continue
+        f.link_cap = (rnd.randint(1, 6), rnd.choice([1, 2, 4, 8, 16]))
+        f.link_speeds = (1 << f.link_cap[0]) - 1 if rnd.random() < 0.8 else 0
+    # each link trained once, seen from its lower end; the port above reports the same link
+    for f in m.fns:
+        if f.pcie_type is None or faces_down(f):
+            continue
+        p = link_partner(m, f)
+        if p is None or p.pcie_type is None:
+            f.link_sta = (f.link_cap[0], f.link_cap[1]) if rnd.random() < 0.5 else (0, 0)
+            continue
+        speed, width = min(f.link_cap[0], p.link_cap[0]), min(f.link_cap[1], p.link_cap[1])
+        pick = rnd.random()
+        if pick < 0.15 and speed > 1:
+            speed = rnd.randint(1, speed - 1)      # downtrained by speed
+        elif pick < 0.3 and width > 1:
+            width = rnd.choice([w for w in (1, 2, 4, 8) if w < width])  # by width
+        elif pick < 0.35:
+            speed, width = 0, 0                    # the link is down
+        f.link_sta = (speed, width)
+    for f in m.fns:
+        if f.pcie_type is not None and faces_down(f):
+            p = link_partner(m, f)
+            f.link_sta = p.link_sta if p is not None and p.pcie_type is not None else (0, 0)
+    for f in m.fns:
+        if f.pcie_type is not None:
+            f.write_link()
+
+
+def link_truth(m, f):
+    if f.pcie_type is None:
+        return None
+    speeds = {1: 2.5, 2: 5.0, 3: 8.0, 4: 16.0, 5: 32.0, 6: 64.0}
+    p = link_partner(m, f)
+    down = None
+    if p is not None and p.pcie_type is not None and f.link_sta[0] and f.link_sta[1]:
+        down = (f.link_sta[0] < min(f.link_cap[0], p.link_cap[0]) or
+                f.link_sta[1] < min(f.link_cap[1], p.link_cap[1]))
+    return {"max_speed_gts": speeds.get(f.link_cap[0]), "max_width": f.link_cap[1],
+            "speed_gts": speeds.get(f.link_sta[0]), "width": f.link_sta[1],
+            "supported_speeds_gts": [speeds[b + 1] for b in range(6) if f.link_speeds >> b & 1],
+            "partner": p.name() if p is not None else None, "downtrained": down}
 
 
 def random_port(m, rnd, dom, bus, limit):
@@ -354,7 +429,8 @@ def truth(m):
                      "socket": r.dvsec[4] if r else None, "rc": r.dvsec[3] if r else None,
                      "rp": r.dvsec[2] if r else None,
                      "src_bdf": (f.bus << 8) | (f.dev << 3) | f.fn,
-                     "bars": [[i, a, s] for i, a, s, low in f.bars]})
+                     "bars": [[i, a, s] for i, a, s, low in f.bars],
+                     "link": link_truth(m, f)})
         if f.dvsec and f.vendor == NV:
             b, s, rp, rc, so = f.dvsec
             name = f.name() if show_domains else f.name()[5:]

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A PCI Express function's link: what it can do (Link Capabilities, and Link Capabilities 2's
+ * supported speeds), what it trained to (Link Status), and whether that is below what both
+ * ends of the link support: downtrained.
+ */
+#ifndef PMUCTL_PCILINK_H
+#define PMUCTL_PCILINK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct pci_dev;
+struct pcitopo;
+
+struct pcilink {
+	bool present;		/* a PCIe function with a link (not RC-integrated, not an event collector) */
+	uint8_t port_type;	/* PCI_EXP_TYPE_*: which way the link faces */
+	uint8_t cap_speed;	/* LnkCap's Max Link Speed: 1 2.5 GT/s ... 6 64 GT/s; 0 unknown */
+	uint8_t cap_width;	/* LnkCap's Maximum Link Width, lanes */
+	uint8_t speed, width;	/* LnkSta's negotiated speed and width; width 0: the link is down */
+	uint8_t speeds;		/* LnkCap2's Supported Link Speeds Vector (bit 0: 2.5 GT/s); 0 without it */
+	int8_t downtrained;	/* 1, 0, or -1: not known (no partner in sight, or the link down) */
+	ssize_t partner;	/* the function at the other end, an index in its pcitopo; -1 */
+};
+
+/* The link of d, read through libpci's capability walk (sysfs and dumps alike) */
+void pcilink_read(struct pci_dev *d, struct pcilink *l);
+/* GT/s of a speed code, 0 when unknown */
+double pcilink_gts(uint8_t speed);
+/* Each function's partner and whether its link is downtrained: in one pass over t, sorted */
+void pcilink_judge(struct pcitopo *t);
+
+#endif
