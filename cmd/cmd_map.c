@@ -16,6 +16,7 @@ enum map_key {
 	KEY_SOCKET = 0x200,
 	KEY_RC,
 	KEY_FORMAT,
+	KEY_DOWNTRAINED,
 };
 
 struct map_args {
@@ -26,6 +27,7 @@ struct map_args {
 	const char *id_text;		/* -d as written */
 	int64_t socket, rc;
 	enum map_format format;
+	bool downtrained;		/* only functions whose link trained below both ends */
 };
 
 static const struct argp_option map_options[] = {
@@ -33,6 +35,7 @@ static const struct argp_option map_options[] = {
 	{ "socket", KEY_SOCKET, "N", 0, "only functions below root ports of socket N", 0 },
 	{ "rc", KEY_RC, "N", 0, "only functions below root complex N", 0 },
 	{ "format", KEY_FORMAT, "FORMAT", 0, "tree (default): by socket and RC; table: one line per function; dvsec: the document script's lines", 0 },
+	{ "downtrained", KEY_DOWNTRAINED, NULL, 0, "only functions whose PCIe link trained below what both its ends support (speed or width)", 0 },
 	{ 0 },
 };
 
@@ -63,6 +66,9 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case KEY_RC:
 		a->rc = parse_small(arg, "RC", state);
+		break;
+	case KEY_DOWNTRAINED:
+		a->downtrained = true;
 		break;
 	case KEY_FORMAT:
 		if (!strcmp(arg, "tree"))
@@ -132,6 +138,8 @@ static bool selected(const struct map_ctx *c, size_t i)
 		slot_ok = pcifilter_match(&a->slot[s], &c->topo.fn[i]);
 	if (!slot_ok || !pcifilter_match(&a->id, &c->topo.fn[i]) || !devmap_fn_at(m, a->socket, a->rc))
 		return false;
+	if (a->downtrained && c->topo.fn[i].link.downtrained != 1)
+		return false;
 	return m->dvsec || m->requester.family;
 }
 
@@ -199,11 +207,35 @@ static void print_dvsec(const struct map_ctx *c)
 	free(port);
 }
 
-static const char *fn_label(const struct pcifn *f, char *buf, size_t size)
+/* "x4 at 8 GT/s, below x16 at 16 GT/s", what a downtrained link lost; "" for any other */
+static const char *downtrained_text(const struct map_ctx *c, const struct pcifn *f, char *buf, size_t size)
 {
+	const struct pcilink *l = &f->link, *o;
+	uint8_t speed, width;
+
+	*buf = '\0';
+	if (l->downtrained != 1)
+		return buf;
+	o = &c->topo.fn[l->partner].link;
+	speed = l->cap_speed < o->cap_speed ? l->cap_speed : o->cap_speed;
+	width = l->cap_width < o->cap_width ? l->cap_width : o->cap_width;
+	snprintf(buf, size, "  [downtrained: x%u at %g GT/s, both ends can x%u at %g GT/s]", l->width,
+		 pcilink_gts(l->speed), width, pcilink_gts(speed));
+	return buf;
+}
+
+/* Its name, and what its link lost when it trained below both ends */
+static const char *fn_label(const struct map_ctx *c, const struct pcifn *f, char *buf, size_t size)
+{
+	char note[96];
+	size_t n;
+
 	if (f->name)
-		return safe_str(f->name, buf, size);
-	snprintf(buf, size, "[%04x:%04x]", f->cfg.vendor, f->cfg.device);
+		safe_str(f->name, buf, size);
+	else
+		snprintf(buf, size, "[%04x:%04x]", f->cfg.vendor, f->cfg.device);
+	n = strlen(buf);
+	snprintf(buf + n, size - n, "%s", downtrained_text(c, f, note, sizeof(note)));
 	return buf;
 }
 
@@ -225,10 +257,10 @@ static void print_table(const struct map_ctx *c)
 			printf("%-13s %-6u %-3u %-3u %-13s %-26s %-8s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
 			       m->dvsec->socket, m->dvsec->rc, m->dvsec->rp,
 			       fn_str(c, (size_t)m->root, rp, sizeof(rp)), pmu, filt,
-			       fn_label(f, label, sizeof(label)));
+			       fn_label(c, f, label, sizeof(label)));
 		else
 			printf("%-13s %-6s %-3s %-3s %-13s %-26s %-8s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
-			       "-", "-", "-", "-", pmu, filt, fn_label(f, label, sizeof(label)));
+			       "-", "-", "-", "-", pmu, filt, fn_label(c, f, label, sizeof(label)));
 	}
 }
 
@@ -279,12 +311,12 @@ static void print_device(const struct map_ctx *c, size_t i)
 	if (m->root >= 0 && (size_t)m->root == i) {
 		printf("    %-13s RP %-3u %-28s %s\n", fn_str(c, i, bdf, sizeof(bdf)), m->dvsec->rp,
 		       fn_filter_text(&m->requester.root_port, filt, sizeof(filt)),
-		       fn_label(f, label, sizeof(label)));
+		       fn_label(c, f, label, sizeof(label)));
 		return;
 	}
 	printf("      %-13s %-32s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
 	       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
-	       fn_label(f, label, sizeof(label)));
+	       fn_label(c, f, label, sizeof(label)));
 	print_tgt_lines(f, &m->target);
 }
 
@@ -356,7 +388,7 @@ static void print_tree(const struct map_ctx *c)
 			continue;
 		printf("%-13s %s %s  %s\n", fn_str(c, i, bdf, sizeof(bdf)), m->requester.name,
 		       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
-		       fn_label(&c->topo.fn[i], label, sizeof(label)));
+		       fn_label(c, &c->topo.fn[i], label, sizeof(label)));
 	}
 	if (!settings.quiet && shown)
 		printf("\nCount with: pmuctl stat -e 'PMU/EVENT,FILTER/'; pmuctl -j map gives ready event strings.\n");
@@ -364,7 +396,16 @@ static void print_tree(const struct map_ctx *c)
 
 static int render(struct map_ctx *c)
 {
+	size_t shown = 0, links = 0;
 	json_t *arr;
+
+	for (size_t i = 0; i < c->topo.n; i++) {
+		shown += c->shown[i];
+		links += c->topo.fn[i].link.present;
+	}
+	/* none downtrained is a healthy answer, said so, not an error */
+	if (c->args->downtrained && !shown)
+		p_note("no PCIe link is downtrained (%zu link%s read)", links, plural((long)links));
 
 	if (settings.json) {
 		arr = json_array();
@@ -505,7 +546,7 @@ int cmd_map(int argc, char **argv)
 	missing = report_missing(&c);
 	if (!shown && !missing)
 		missing = report_unmatched(&c);
-	if (!shown && !partial && !missing)
+	if (!shown && !partial && !missing && !a.downtrained)
 		p_note("no PCI function %s below a root port with the NVIDIA RC-map DVSEC (vendor 10de, id 4) or in an HNS3 PMU's bdf range",
 		       a.nslot || a.id.vendor >= 0 || a.socket >= 0 || a.rc >= 0 ? "selected is" : "is");
 	ret = render(&c);

@@ -350,3 +350,20 @@ sys.stdout.write("".join(l for l in sys.stdin if l.split()[0] in shown))' "$dir/
 	# the generator's downtrained links were found (map_check compares each with the truth)
 	[ "$n" -gt 0 ]
 }
+
+@test "map --downtrained: only links below both ends, said in the text; none is a note, exit 0" {
+	python3 "$GEN" random 1 "$BATS_TEST_TMPDIR/r1"
+	run --separate-stderr "$PMUCTL" -q -F "$BATS_TEST_TMPDIR/r1/lspci-xxxx.txt" map --downtrained --format=table
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 5 ]
+	[[ "${lines[2]}" == "61:00.0       3      6   6   60:00.0       nvidia_pcie_pmu_3_rc_6     0x6100   "*"  [downtrained: x1 at 2.5 GT/s, both ends can x1 at 5 GT/s]" ]]
+	# exactly the functions the generator's truth calls downtrained, among those map shows
+	want=$(python3 -c 'import json, sys
+t = json.load(open(sys.argv[1]))
+print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and f["link"] and f["link"]["downtrained"])))' "$BATS_TEST_TMPDIR/r1/truth.json")
+	[ "$(printf '%s\n' "${lines[@]:1}" | cut -d' ' -f1 | sort | tr '\n' ' ' | sed 's/ $//')" = "$want" ]
+	run --separate-stderr "$PMUCTL" --sysfs-root "$T410" map --downtrained
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ "$stderr" = "pmuctl: note: no PCIe link is downtrained (62 links read)" ]
+}
