@@ -255,6 +255,39 @@ static void put_functions(FILE *f, const struct expo_input *in, enum expo_format
 	}
 }
 
+/* One gauge family of the functions' links, in node_exporter's pcidevice collector's names */
+static void put_link_family(FILE *f, const struct expo_input *in, const char *name, const char *help, int which)
+{
+	char bus_id[32];
+	bool any = false;
+
+	for (size_t i = 0; i < in->nrows; i++) {
+		const struct pcilink *l = &in->rows[i].link;
+		double v = which == 0 ? pcilink_gts(l->cap_speed) * 1e9 : which == 1 ? pcilink_gts(l->speed) * 1e9 :
+			   which == 2 ? l->cap_width : which == 3 ? l->width : l->downtrained;
+		bool first = true;
+
+		/* not read, or not known: no sample, never a 0 that looks measured */
+		if (!l->present || (which <= 1 && v == 0) || (which == 4 && l->downtrained < 0))
+			continue;
+		if (!any)
+			fprintf(f, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
+		any = true;
+		fprintf(f, "%s{", name);
+		expo_put_label(f, "pci_bus_id", expo_pci_bus_id(in->rows[i].bdf, bus_id, sizeof(bus_id)), &first);
+		fprintf(f, "} %.17g\n", v);
+	}
+}
+
+static void put_links(FILE *f, const struct expo_input *in)
+{
+	put_link_family(f, in, "pmuctl_pci_max_link_transfers_per_second", "the most its PCIe link can do, both ends aside (Link Capabilities)", 0);
+	put_link_family(f, in, "pmuctl_pci_current_link_transfers_per_second", "what its PCIe link trained to (Link Status)", 1);
+	put_link_family(f, in, "pmuctl_pci_max_link_width", "lanes its PCIe link can have (Link Capabilities)", 2);
+	put_link_family(f, in, "pmuctl_pci_current_link_width", "lanes its PCIe link trained to (Link Status; 0: down)", 3);
+	put_link_family(f, in, "pmuctl_pci_link_downtrained", "1 when its PCIe link trained below what both ends support (pmuctl-map(1), LINKS)", 4);
+}
+
 /* One format, from what both share */
 static void put_exposition(FILE *f, const struct expo_input *in, enum expo_format fmt,
 			   const struct series *s, size_t n, const struct metric_value *vals, size_t nvals)
@@ -266,6 +299,7 @@ static void put_exposition(FILE *f, const struct expo_input *in, enum expo_forma
 	if (nvals)
 		render_metrics(&c, vals, nvals);
 	put_functions(f, in, fmt);
+	put_links(f, in);
 	put_self(f, in->self, fmt);
 	if (fmt == EXPO_OPENMETRICS)
 		fputs("# EOF\n", f);

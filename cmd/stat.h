@@ -80,6 +80,7 @@ struct device_row {
 	char root_port[16];	/* that root port's BDF, as map -j gives it; "" */
 	const char *method;	/* requester: "rp" (alone below its port), "bdf", "hns3-func" */
 	size_t nbars;		/* target: the BARs an address filter selects */
+	struct pcilink link;	/* its PCIe link, as map reads it */
 };
 
 /* What every mode starts from: the machine, the metrics, the devices, and the plan */

@@ -61,6 +61,7 @@ int per_device_row(struct stat_setup *s, size_t i)
 	if (m->root >= 0)
 		pcifn_full_name(&s->topo.fn[m->root], r->root_port, sizeof(r->root_port));
 	snprintf(r->name, sizeof(r->name), "%s", s->topo.fn[i].name ? s->topo.fn[i].name : "");
+	r->link = s->topo.fn[i].link;
 	return EXIT_OK;
 }
 

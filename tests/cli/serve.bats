@@ -291,6 +291,12 @@ write tile0/event0 '0x45' -> 0" ]
 	# no empty label, no scope: the finest level alone
 	run grep -c '=""\|scope=' "$BATS_TEST_TMPDIR/d.prom"
 	[ "$output" = 0 ]
+	# its link, in node_exporter's pcidevice names: what it can do; trained to x0 (the example's links are down), so no speed and no verdict
+	grep -qx 'pmuctl_pci_max_link_transfers_per_second{pci_bus_id="00000001:01:00.0"} 32000000000' "$BATS_TEST_TMPDIR/d.prom"
+	grep -qx 'pmuctl_pci_max_link_width{pci_bus_id="00000001:01:00.0"} 16' "$BATS_TEST_TMPDIR/d.prom"
+	grep -qx 'pmuctl_pci_current_link_width{pci_bus_id="00000001:01:00.0"} 0' "$BATS_TEST_TMPDIR/d.prom"
+	run grep -c '^pmuctl_pci_current_link_transfers_per_second\|^pmuctl_pci_link_downtrained' "$BATS_TEST_TMPDIR/d.prom"
+	[ "$output" = 0 ]
 	run promtool check metrics <"$BATS_TEST_TMPDIR/d.prom"
 	[ "$status" -eq 0 ]
 }

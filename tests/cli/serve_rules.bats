@@ -30,6 +30,7 @@ nvidia_pcie_tgt_pmu_0_rc_4 cycles 15000000000"
 	done
 	# the document's alerts are there, and Tegra410's latency in seconds from the cycle counts
 	grep -qx '      - alert: PmuctlDown' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
+	grep -qx '      - alert: PmuctlLinkDowntrained' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
 	grep -qx '      - record: pmu:pmuctl_t410_pcie_rd_latency_seconds:rate1m' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
 	grep -qxF '        expr: "((sum without (event) (rate(pmuctl_t410_pcie_rd_cum_outs_total[1m])) / sum without (event) (rate(pmuctl_t410_pcie_rd_req_total[1m]))) / (sum without (event) (rate(pmuctl_t410_pcie_cycles_total[1m])) / (1 * 1e+09))) * 1e-09"' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
 	# HNS3's hw_clk_freq is the machine's own, a number in the rule
