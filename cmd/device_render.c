@@ -293,6 +293,49 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 		fputc('\n', f);
 }
 
+/*
+ * A device's traffic in one direction of its link (dir 1 toward it, -1 from it) over what the
+ * trained link carries: NaN when a part was not counted, the link is down, or no metric has it
+ */
+static double link_share(const struct grid *g, size_t row, const struct device_row *r, int dir)
+{
+	double cap = pcilink_bytes_per_second(&r->link), sum = 0, scale;
+	char name[160];
+	bool any = false;
+
+	for (size_t j = 0; j < g->nc && cap > 0; j++) {
+		const struct metric_value *x = cell(g, row, j);
+
+		if (g->col[j]->link_dir != dir)
+			continue;
+		if (!x || isnan(x->value))
+			return NAN;
+		metric_prom_name(g->col[j], name, sizeof(name), &scale);
+		sum += x->value * scale;	/* in bytes per second */
+		any = true;
+	}
+	return any ? sum / cap : NAN;
+}
+
+static json_t *share_json(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+
+/* Its link and how full each direction is: schemas/stat.schema.json */
+static json_t *link_json(const struct grid *g, size_t row, const struct device_row *r)
+{
+	double cap = pcilink_bytes_per_second(&r->link);
+
+	if (!r->link.present)
+		return json_null();
+	return json_pack("{s:o, s:i, s:o, s:o, s:o}", "speed_gts",
+			 r->link.speed && pcilink_gts(r->link.speed) ? json_real(pcilink_gts(r->link.speed)) : json_null(),
+			 "width", r->link.width, "bytes_per_second", cap > 0 ? json_real(cap) : json_null(),
+			 "to_device", share_json(link_share(g, row, r, 1)),
+			 "from_device", share_json(link_share(g, row, r, -1)));
+}
+
 static json_t *values_json(const struct grid *g, size_t row)
 {
 	json_t *o = json_object();
@@ -313,7 +356,7 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 	for (size_t i = 0; order && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
 
-		json_array_append_new(devices, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:f, s:f, s:o}",
+		json_array_append_new(devices, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:f, s:f, s:o, s:o}",
 							 "device", row->bdf, "name", row->name,
 							 "socket", json_int_or_null(row->socket),
 							 "rc", json_int_or_null(row->rc),
@@ -323,7 +366,8 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 							 "target_bars", (int)row->nbars,
 							 "running_pct", 100 * g->running[order[i]],
 							 "coverage", g->running[order[i]],
-							 "values", values_json(g, order[i])));
+							 "values", values_json(g, order[i]),
+							 "link", link_json(g, order[i], row)));
 	}
 	for (int per_rc = 1; per_rc >= 0; per_rc--) {
 		struct subtotals st;

@@ -13,6 +13,16 @@ double pcilink_gts(uint8_t speed)
 	return speed < sizeof(gts) / sizeof(*gts) ? gts[speed] : 0;
 }
 
+double pcilink_bytes_per_second(const struct pcilink *l)
+{
+	double gts = pcilink_gts(l->speed), code;
+
+	if (!l->present || !gts || !l->width)
+		return 0;
+	code = gts <= 5 ? 8.0 / 10 : gts < 64 ? 128.0 / 130 : 242.0 / 256;
+	return gts * 1e9 * l->width * code / 8;
+}
+
 void pcilink_read(struct pci_dev *d, struct pcilink *l)
 {
 	struct pci_cap *cap;

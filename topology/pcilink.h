@@ -28,6 +28,13 @@ struct pcilink {
 void pcilink_read(struct pci_dev *d, struct pcilink *l);
 /* GT/s of a speed code, 0 when unknown */
 double pcilink_gts(uint8_t speed);
+/*
+ * The payload bytes per second its trained link's raw rate could carry in each direction:
+ * GT/s x lanes x the line code's efficiency (8b/10b to 5 GT/s, 128b/130b from 8 GT/s, 242/256
+ * flit mode at 64 GT/s) / 8; 0 when down or unknown. TLP headers, DLLPs and flow control take
+ * their share of it, so traffic never reaches 100%.
+ */
+double pcilink_bytes_per_second(const struct pcilink *l);
 /* Each function's partner and whether its link is downtrained: in one pass over t, sorted */
 void pcilink_judge(struct pcitopo *t);
 

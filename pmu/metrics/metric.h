@@ -18,6 +18,8 @@ struct metric {
 	char *source;		/* the document the formula comes from */
 	char *filter;		/* terms every event of it needs (HNS3: global=1), or NULL */
 	bool total_only;	/* perf's ".all" metrics: one value summed over every instance */
+	/* a device's PCIe traffic: 1 toward it, -1 from it (its link's two directions); 0 neither */
+	int link_dir;
 };
 
 struct metric_list {

@@ -215,3 +215,40 @@ PY
 	run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --device 0001:01:00.0 --dry-run
 	[ -z "$stderr" ]
 }
+
+@test "per-device: each device's traffic over its trained link's rate, toward it and from it (JSON), from a recording" {
+	# the example's links are down: train 0005:41:00.0's to x8 at 16 GT/s in a copy of its dump
+	/usr/bin/python3 - "$FIX/tegra410/lspci-xxxx.txt" "$BATS_TEST_TMPDIR/d.txt" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+start = next(i for i, l in enumerate(lines) if l.startswith("0005:41:00.0 "))
+cfg = bytearray()
+for l in lines[start + 1:start + 257]:
+    cfg += bytes(int(b, 16) for b in l.split(":")[1].split())
+at = cfg[0x34]
+while cfg[at] != 0x10:
+    at = cfg[at + 1]
+cfg[at + 0x12:at + 0x14] = (0x0084).to_bytes(2, "little")   # LnkSta: 16 GT/s, x8
+for row in range(0, 256, 16):
+    lines[start + 1 + row // 16] = "%02x: %s" % (row, " ".join("%02x" % b for b in cfg[row:row + 16]))
+open(sys.argv[2], "w").write("\n".join(lines))
+PY
+	M=t410_pcie_rd_bw,t410_pcie_wr_bw,t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw
+	pmuctl -q --sysfs-root "$T410" -F "$BATS_TEST_TMPDIR/d.txt" -j stat --dry-run --per-device -M "$M" --socket 0 --rc 4
+	[ "$status" -eq 0 ]
+	/usr/bin/python3 -c '
+import json, sys
+for i, e in enumerate(json.loads(sys.argv[1])["events"]):
+    print("%d,,%s,2000000000,100.00,," % ((i + 1) * 1000000000, e["event"]))
+print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST_TMPDIR/rec.csv"
+	pmuctl -q --sysfs-root "$T410" -F "$BATS_TEST_TMPDIR/d.txt" -j stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M "$M" --socket 0 --rc 4
+	[ "$status" -eq 0 ]
+	# x8 at 16 GT/s, 128b/130b: 16e9 * 8 * 128 / 130 / 8 bytes/s each way
+	[ "$(jq_py '[(x["device"], x["link"]["width"], x["link"]["speed_gts"], round(x["link"]["bytes_per_second"])) for x in d["devices"] if x["device"] == "0005:41:00.0"]')" = "[('0005:41:00.0', 8, 16.0, 15753846154)]" ]
+	# toward it: its DMA reads and the writes into its BARs; from it: its DMA writes and BAR reads
+	[ "$(jq_py '[round(x["link"]["to_device"] - (x["values"]["t410_pcie_rd_bw"] + x["values"]["t410_pcie_tgt_wr_bw"]) * 1e9 / x["link"]["bytes_per_second"], 12) for x in d["devices"] if x["device"] == "0005:41:00.0"]')" = "[0.0]" ]
+	[ "$(jq_py '[round(x["link"]["from_device"] - (x["values"]["t410_pcie_wr_bw"] + x["values"]["t410_pcie_tgt_rd_bw"]) * 1e9 / x["link"]["bytes_per_second"], 12) for x in d["devices"] if x["device"] == "0005:41:00.0"]')" = "[0.0]" ]
+	[ "$(jq_py '[x["link"]["to_device"] > 0 and x["link"]["from_device"] > 0 for x in d["devices"] if x["device"] == "0005:41:00.0"]')" = "[True]" ]
+	# a link that is down has a rate of nothing: no share
+	[ "$(jq_py '[(x["link"]["bytes_per_second"], x["link"]["to_device"]) for x in d["devices"] if x["device"] == "0005:41:00.1"]')" = "[(None, None)]" ]
+}
