@@ -39,3 +39,41 @@ task_ms() {
 	awk -F, -v n="$n" '$3 == "task-clock" { ms += $1 } END { printf "%.2f", ms / n }' "$out"
 	rm -f "$out"
 }
+
+# A TCP port on 127.0.0.1 nothing listens on now
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# nanoseconds a process has run on a CPU, all its threads (schedstat: finer than clock ticks)
+cpu_ns() {
+	local t sum=0
+	for t in /proc/"$1"/task/*/schedstat; do
+		sum=$((sum + $(cut -d' ' -f1 "$t")))
+	done
+	echo "$sum"
+}
+
+# Until "$@" succeeds, for 20 s at most; then the bench gives up
+wait_for() {
+	local end=$((SECONDS + 20))
+	until "$@"; do
+		((SECONDS < end)) || { echo "bench: gave up waiting for: $*" >&2; exit 1; }
+		sleep 0.05
+	done
+}
+
+# usage: wrk_measure PID URL [wrk option...]   "p50-ms p99-ms requests cpu-us-per-request" of
+# wrk --latency against URL (one connection, SECONDS_PER_RUN s), with the server PID's CPU
+wrk_measure() {
+	local pid=$1 url=$2 t0 t1 out
+	shift 2
+	t0=$(cpu_ns "$pid")
+	out=$(wrk -t 1 -c 1 -d "${SECONDS_PER_RUN:-10}s" --latency "$@" "$url")
+	t1=$(cpu_ns "$pid")
+	awk -v dt=$((t1 - t0)) '
+		function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; return v * 1000 }
+		$1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) }
+		/requests in/ { n = $1 }
+		END { printf "%.3f %.3f %d %.1f\n", p50, p99, n, dt / n / 1e3 }' <<<"$out"
+}

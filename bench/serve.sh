@@ -5,6 +5,7 @@
 # usage: bench/serve.sh [PMUCTL]   (SECONDS_PER_RUN=10; node_exporter from build/tools)
 set -eu
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 export PATH=$PWD/build/tools/root/usr/bin:$PATH
 pmuctl=$(realpath "${1:-./pmuctl}")
 live=tests/fixtures/tegra410-live/sys
@@ -15,36 +16,6 @@ tmp=$(mktemp -d)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-# nanoseconds a process has run on a CPU, all its threads (schedstat: finer than clock ticks)
-cpu_ns() {
-	local t sum=0
-	for t in /proc/"$1"/task/*/schedstat; do
-		sum=$((sum + $(cut -d' ' -f1 "$t")))
-	done
-	echo "$sum"
-}
-wait_for() {
-	local end=$((SECONDS + 20))
-	until "$@"; do
-		((SECONDS < end)) || { echo "bench: gave up waiting for: $*" >&2; exit 1; }
-		sleep 0.05
-	done
-}
-# "p50 p99 requests" of wrk against URL, and the server's CPU per request
-measure() {
-	local pid=$1 url=$2 t0 t1 out
-	t0=$(cpu_ns "$pid")
-	out=$(wrk -t 1 -c 1 -d "${secs}s" --latency -H "$accept" "$url")
-	t1=$(cpu_ns "$pid")
-	awk -v dt=$((t1 - t0)) '
-		function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; return v * 1000 }
-		$1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) }
-		/requests in/ { n = $1 }
-		END { printf "%.3f %.3f %d %.1f\n", p50, p99, n, dt / n / 1e3 }' <<<"$out"
-}
 
 port=$(free_port)
 "$pmuctl" -q --sysfs-root "$live" serve -M "$metrics" --listen "127.0.0.1:$port" &
@@ -69,9 +40,9 @@ ne_pid=$!
 wait_for test -s "$tmp/textfile/pmuctl.prom"
 wait_for curl -sf -o "$tmp/ne.txt" "http://127.0.0.1:$nport/metrics"
 
-read -r s50 s99 sn scpu <<<"$(measure "$serve_pid" "http://127.0.0.1:$port/metrics")"
+read -r s50 s99 sn scpu <<<"$(wrk_measure "$serve_pid" "http://127.0.0.1:$port/metrics" -H "$accept")"
 w0=$(cpu_ns "$writer_pid")
-read -r n50 n99 nn ncpu <<<"$(measure "$ne_pid" "http://127.0.0.1:$nport/metrics")"
+read -r n50 n99 nn ncpu <<<"$(wrk_measure "$ne_pid" "http://127.0.0.1:$nport/metrics" -H "$accept")"
 w1=$(cpu_ns "$writer_pid")
 gauges() {
 	grep -cE '^pmuctl_t410_pcie_(rd|wr)_bw_bytes_per_second\{' "$1" || true

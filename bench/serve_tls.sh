@@ -6,6 +6,7 @@
 # usage: bench/serve_tls.sh [PMUCTL]   (SECONDS_PER_RUN=10, ROUNDS=2; node_exporter from build/tools)
 set -eu
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 export PATH=$PWD/build/tools/root/usr/bin:$PATH
 pmuctl=$(realpath "${1:-./pmuctl}")
 live=tests/fixtures/tegra410-live/sys
@@ -16,23 +17,6 @@ tmp=$(mktemp -d)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-cpu_ns() {
-	local t sum=0
-	for t in /proc/"$1"/task/*/schedstat; do
-		sum=$((sum + $(cut -d' ' -f1 "$t")))
-	done
-	echo "$sum"
-}
-wait_for() {
-	local end=$((SECONDS + 20))
-	until "$@"; do
-		((SECONDS < end)) || { echo "bench: gave up waiting for: $*" >&2; exit 1; }
-		sleep 0.05
-	done
-}
 
 ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
 openssl req -x509 "${ec[@]}" -days 30 -subj /CN=bench-ca -keyout "$tmp/ca.key" -out "$tmp/ca.crt" 2>/dev/null
@@ -77,23 +61,11 @@ gauges() {
 wait_for eval '[ "$(scrape "$port" "$tmp/serve.txt"; gauges "$tmp/serve.txt")" -eq 24 ]'
 [ "$(gauges "$tmp/ne.txt")" -eq 24 ] || { echo "bench: node_exporter does not serve the 24 gauges" >&2; exit 1; }
 
-# "p50 p99 requests cpu_us_per_request" of wrk against one server
-measure() {
-	local pid=$1 url=$2 t0 t1 out
-	t0=$(cpu_ns "$pid")
-	out=$(wrk -t 1 -c 1 -d "${secs}s" --latency -H "$auth" "$url")
-	t1=$(cpu_ns "$pid")
-	awk -v dt=$((t1 - t0)) '
-		function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; return v * 1000 }
-		$1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) }
-		/requests in/ { n = $1 }
-		END { printf "%.3f %.3f %d %.1f\n", p50, p99, n, dt / n / 1e3 }' <<<"$out"
-}
 
 echo "scrapes over TLS 1.3 with basic auth, one connection, ${secs} s each, ${rounds} rounds alternated, same run:"
 for r in $(seq "$rounds"); do
-	read -r s50 s99 sn scpu <<<"$(measure "$serve_pid" "https://127.0.0.1:$port/metrics")"
-	read -r n50 n99 nn ncpu <<<"$(measure "$ne_pid" "https://127.0.0.1:$nport/metrics")"
+	read -r s50 s99 sn scpu <<<"$(wrk_measure "$serve_pid" "https://127.0.0.1:$port/metrics" -H "$auth")"
+	read -r n50 n99 nn ncpu <<<"$(wrk_measure "$ne_pid" "https://127.0.0.1:$nport/metrics" -H "$auth")"
 	printf '  round %d  %-24s p50 %7.3f ms  p99 %7.3f ms  %6d scrapes  CPU %7.1f us/scrape\n' "$r" "pmuctl serve" "$s50" "$s99" "$sn" "$scpu"
 	printf '  round %d  %-24s p50 %7.3f ms  p99 %7.3f ms  %6d scrapes  CPU %7.1f us/scrape\n' "$r" "node_exporter" "$n50" "$n99" "$nn" "$ncpu"
 	awk -v a="$s50" -v b="$n50" -v c="$scpu" -v d="$ncpu" \
