@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "lib/diag.h"
 
 void diag_add(struct diag *d, const char *fmt, ...)
@@ -16,8 +17,11 @@ void diag_add(struct diag *d, const char *fmt, ...)
 	if (vasprintf(&m, fmt, ap) < 0)
 		m = NULL;
 	va_end(ap);
-	if (!m)
+	/* the same line twice in a row says nothing more (libpci retries an open it warned of) */
+	if (!m || (d->n && !strcmp(d->msg[d->n - 1], m))) {
+		free(m);
 		return;
+	}
 	nv = realloc(d->msg, (d->n + 1) * sizeof(*nv));
 	if (!nv) {
 		free(m);

@@ -79,14 +79,3 @@ cleanup:
 	active = outer;
 	return ret;
 }
-
-/* 4096 as root, 256 for plain PCI, 64 for a non-root read */
-size_t libpci_read_config(struct pci_dev *d, uint8_t *cfg)
-{
-	static const int sizes[] = { PCICFG_SPACE_EXP, PCICFG_SPACE, PCICFG_HEADER };
-
-	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-		if (pci_read_block(d, 0, cfg, sizes[i]))
-			return (size_t)sizes[i];
-	return 0;
-}

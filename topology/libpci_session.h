@@ -16,7 +16,4 @@
 int libpci_session(const char *dump, const char *sysfs, struct diag *diag,
 		   int (*fn)(struct pci_access *pacc, void *arg), void *arg, struct pmu_err *err);
 
-/* The most config space libpci gives into cfg (4096 bytes): 4096, 256, 64, or 0 */
-size_t libpci_read_config(struct pci_dev *d, uint8_t *cfg);
-
 #endif

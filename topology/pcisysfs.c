@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The files libpci's linux-sysfs method opens for every device, and the syntax it expects. */
+/* What libpci's linux-sysfs method needs of every device for map: its name and its resource file. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pci/pci.h>
+#include "lib/strnum.h"
 #include "topology/pcisysfs.h"
 #include "topology/pcitopo.h"
-
-static const char *const required_files[] = { "config", "vendor", "device", "class", "irq" };
 
 static bool is_device_name(const char *s)
 {
@@ -18,30 +18,55 @@ static bool is_device_name(const char *s)
 	       bus <= 0xff && dev <= 0x1f && fn <= 7;
 }
 
-/* libpci reads up to 7 lines of "start end flags" in hex */
-static int check_resource(const struct sysroot *root, const char *dev, struct pmu_err *err)
+/* One line of a resource file, "start end flags" in hex as the kernel's resource_show writes it */
+static int parse_resource_line(const char *line, uint64_t v[3])
+{
+	for (int k = 0; k < 3; k++) {
+		size_t len = strcspn(line, " \t");
+
+		if (strnum_u64n(line, len, 16, UINT64_MAX, &v[k]))
+			return -EINVAL;
+		line += len;
+		if (k < 2 && !*line)
+			return -EINVAL;
+		line += strspn(line, " \t");
+	}
+	return *line ? -EINVAL : 0;
+}
+
+/*
+ * The lines of a function's resource file, one per BAR in BAR order (ROM and bridge windows
+ * follow): callback for each, up to max lines; an error names the file and the line.
+ */
+static int read_resource(const struct sysroot *root, const char *dev, int max,
+			 void (*fn)(int bar, const uint64_t v[3], void *arg), void *arg, struct pmu_err *err)
 {
 	char rel[512], *text, *line, *save = NULL;
-	size_t len;
 	int ret, n = 0;
 
 	if (sysroot_path(rel, sizeof(rel), "%s/%s/resource", PCISYSFS_DEVICES, dev))
 		return pmu_err_set(err, -ENAMETOOLONG, "PCI device name too long: '%s'", dev);
-	ret = sysroot_read(root, rel, &text, &len);
+	ret = sysroot_read(root, rel, &text, NULL);
 	if (ret)
-		return pmu_err_set(err, ret, "%s/%s: cannot read 'resource': %s", root->path, rel,
-				   strerror(-ret));
-	for (line = strtok_r(text, "\n", &save); line && n < 7; line = strtok_r(NULL, "\n", &save), n++) {
-		unsigned long long a, b, c;
+		return pmu_err_set(err, ret, "%s/%s: %s (map reads each function's BARs from it)",
+				   root->path, rel, strerror(-ret));
+	for (line = strtok_r(text, "\n", &save); line && n < max; line = strtok_r(NULL, "\n", &save), n++) {
+		uint64_t v[3];
 
-		if (sscanf(line, "%llx %llx %llx", &a, &b, &c) != 3) {
+		if (parse_resource_line(line, v)) {
 			ret = pmu_err_set(err, -EINVAL, "%s/%s line %d: expected 'start end flags' in hex",
 					  root->path, rel, n + 1);
 			break;
 		}
+		fn(n, v, arg);
 	}
 	free(text);
 	return ret;
+}
+
+static void ignore_line(int bar, const uint64_t v[3], void *arg)
+{
+	(void)bar, (void)v, (void)arg;
 }
 
 int pcisysfs_check(const struct sysroot *root, struct pmu_err *err)
@@ -54,8 +79,6 @@ int pcisysfs_check(const struct sysroot *root, struct pmu_err *err)
 		return pmu_err_set(err, ret, "cannot read %s/%s: %s (give a machine with PCI devices, or an " LSPCI_DUMP_CMD " dump with -F)",
 				   root->path, PCISYSFS_DEVICES, strerror(-ret));
 	for (size_t i = 0; i < n && !ret; i++) {
-		char rel[512];
-
 		if (names[i][0] == '.')
 			continue;	/* libpci skips these too */
 		if (!is_device_name(names[i])) {
@@ -63,17 +86,8 @@ int pcisysfs_check(const struct sysroot *root, struct pmu_err *err)
 					  root->path, PCISYSFS_DEVICES, names[i]);
 			break;
 		}
-		for (size_t f = 0; f < sizeof(required_files) / sizeof(required_files[0]); f++) {
-			if (sysroot_path(rel, sizeof(rel), "%s/%s/%s", PCISYSFS_DEVICES, names[i],
-					 required_files[f]) ||
-			    !sysroot_exists(root, rel)) {
-				ret = pmu_err_set(err, -ENOENT, "%s/%s/%s: no '%s' file (libpci needs it)",
-						  root->path, PCISYSFS_DEVICES, names[i], required_files[f]);
-				break;
-			}
-		}
-		if (!ret)
-			ret = check_resource(root, names[i], err);
+		/* libpci reads 7 lines: the BARs and the ROM */
+		ret = read_resource(root, names[i], 7, ignore_line, NULL, err);
 	}
 	strv_free(names, n);
 	return ret;
@@ -94,24 +108,39 @@ static bool same_id(const struct sysroot *root, const char *dev, const char *fil
 	return same;
 }
 
+/* A BAR's size from its resource line when the line is the same BAR (the address read from the dump) */
+static void take_size(int bar, const uint64_t v[3], void *arg)
+{
+	struct pcibar *b = &((struct pcifn *)arg)->bar[bar];
+
+	if (b->mem && !b->size && v[0] == b->addr && v[1] > v[0])
+		b->size = v[1] - v[0] + 1;
+}
+
 void pcisysfs_bar_sizes(const struct sysroot *root, struct pcifn *f)
 {
-	char dev[32], rel[512], *text, *line, *save = NULL;
-	int n = 0;
+	struct pmu_err ignored = { 0 };
+	char dev[32];
 
 	pcifn_full_name(f, dev, sizeof(dev));
-	if (!same_id(root, dev, "vendor", f->cfg.vendor) || !same_id(root, dev, "device", f->cfg.device) ||
-	    sysroot_path(rel, sizeof(rel), "%s/%s/resource", PCISYSFS_DEVICES, dev) ||
-	    sysroot_read(root, rel, &text, NULL))
-		return;
-	/* one "start end flags" line per BAR, in BAR order */
-	for (line = strtok_r(text, "\n", &save); line && n < 6; line = strtok_r(NULL, "\n", &save), n++) {
-		unsigned long long start, end, flags;
-		struct pcibar *b = &f->bar[n];
+	if (same_id(root, dev, "vendor", f->cfg.vendor) && same_id(root, dev, "device", f->cfg.device))
+		read_resource(root, dev, 6, take_size, f, &ignored);
+}
 
-		if (sscanf(line, "%llx %llx %llx", &start, &end, &flags) == 3 && b->mem && !b->size &&
-		    start == b->addr && end > start)
-			b->size = end - start + 1;
-	}
-	free(text);
+/* As libpci takes a BAR from its line: the address, the low four bits of the flags, the size */
+static void take_bar(int bar, const uint64_t v[3], void *arg)
+{
+	struct pcifn *f = arg;
+	uint64_t raw = v[0] | (v[2] & PCI_ADDR_FLAG_MASK);
+
+	if (f->cfg.header_type <= 1 && bar < (f->cfg.bridge ? 2 : 6))
+		pcibar_set(&f->bar[bar], raw, v[1] > v[0] ? v[1] - v[0] + 1 : 0);
+}
+
+int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct pmu_err *err)
+{
+	char dev[32];
+
+	pcifn_full_name(f, dev, sizeof(dev));
+	return read_resource(root, dev, 6, take_bar, f, err);
 }

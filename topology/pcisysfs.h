@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Check a sysfs PCI tree before libpci reads it: libpci stops the program on a missing file. */
+/* Where a sysfs PCI tree that libpci refused is bad: libpci's own message names no file or line. */
 #ifndef PMUCTL_PCISYSFS_H
 #define PMUCTL_PCISYSFS_H
 
@@ -8,7 +8,7 @@
 
 #define PCISYSFS_DEVICES "bus/pci/devices"
 
-/* 0, or an error naming the device and the file that is missing or malformed */
+/* 0, or an error naming the device and the file that is missing or malformed (err kept on 0) */
 int pcisysfs_check(const struct sysroot *root, struct pmu_err *err);
 
 struct pcifn;
@@ -17,5 +17,8 @@ struct pcifn;
  * root holds the same function (same ids) with a BAR at the same address, take its size.
  */
 void pcisysfs_bar_sizes(const struct sysroot *root, struct pcifn *f);
+
+/* The memory BARs of f from its resource file, as libpci reads them; an error names the line */
+int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct pmu_err *err);
 
 #endif

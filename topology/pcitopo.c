@@ -26,22 +26,25 @@ static int fn_cmp(const void *a, const void *b)
 	return (int)x->fn - (int)y->fn;
 }
 
+void pcibar_set(struct pcibar *b, uint64_t raw, uint64_t size)
+{
+	if (!raw || (raw & PCI_BASE_ADDRESS_SPACE_IO))
+		return;
+	b->mem = true;
+	b->addr = raw & PCI_BASE_ADDRESS_MEM_MASK;
+	b->mem64 = (raw & PCI_BASE_ADDRESS_MEM_TYPE_MASK) == PCI_BASE_ADDRESS_MEM_TYPE_64;
+	b->prefetch = raw & PCI_BASE_ADDRESS_MEM_PREFETCH;
+	b->size = size;
+}
+
+/* A dump's BARs, from the config space libpci holds */
 static void read_bars(struct pci_dev *d, struct pcifn *f)
 {
+	pci_fill_info(d, PCI_FILL_BASES | PCI_FILL_SIZES);
 	if (f->cfg.header_type > 1)
 		return;
-	for (int i = 0; i < (f->cfg.bridge ? 2 : 6); i++) {
-		pciaddr_t raw = d->base_addr[i];
-		struct pcibar *b = &f->bar[i];
-
-		if (!raw || (raw & PCI_BASE_ADDRESS_SPACE_IO))
-			continue;
-		b->mem = true;
-		b->addr = raw & PCI_BASE_ADDRESS_MEM_MASK;
-		b->mem64 = (raw & PCI_BASE_ADDRESS_MEM_TYPE_MASK) == PCI_BASE_ADDRESS_MEM_TYPE_64;
-		b->prefetch = raw & PCI_BASE_ADDRESS_MEM_PREFETCH;
-		b->size = d->size[i];
-	}
+	for (int i = 0; i < (f->cfg.bridge ? 2 : 6); i++)
+		pcibar_set(&f->bar[i], d->base_addr[i], d->size[i]);
 }
 
 /* "NVIDIA Corporation Device 22b2" when pci.ids knows the vendor only, as lspci prints it */
@@ -57,37 +60,43 @@ static void look_up_name(struct pci_access *pacc, struct pcifn *f)
 struct collect_args {
 	const struct pcitopo_source *src;
 	struct pcitopo *t;
+	struct pmu_err *err;
 };
 
-/* The whole config space of functions that may be root ports; the header of the others */
-static void read_fn(struct pci_dev *d, struct pcitopo *t, const uint8_t *hdr, uint8_t *cfg,
-		    struct pcifn *f)
+/*
+ * One read per function where it can: the standard space (the header and the PCI Express
+ * capability, all that map needs of most functions), or the 64-byte header a non-root user
+ * gets; the whole config space of those that may be root ports. Returns the bytes read.
+ */
+static size_t read_fn(struct pci_dev *d, struct pcitopo *t, uint8_t *cfg, struct pcifn *f)
 {
-	const uint8_t *bytes = cfg;
+	size_t len = pci_read_block(d, 0, cfg, PCICFG_SPACE) ? PCICFG_SPACE :
+		     pci_read_block(d, 0, cfg, PCICFG_HEADER) ? PCICFG_HEADER : 0;
 
-	if (!pcicfg_may_be_root_port(hdr)) {
+	if (!len)
+		return 0;
+	if (!pcicfg_may_be_root_port(cfg)) {
 		f->cfg_len = PCICFG_HEADER;
-		pcicfg_decode_header(hdr, &f->cfg);
-		return;
+		pcicfg_decode_header(cfg, &f->cfg);
+		return len;
 	}
 	t->candidates++;
-	f->cfg_len = libpci_read_config(d, cfg);
-	if (!f->cfg_len) {
-		bytes = hdr;
-		f->cfg_len = PCICFG_HEADER;
-	}
-	pcicfg_decode(bytes, f->cfg_len, &f->cfg);
+	if (len == PCICFG_SPACE && pci_read_block(d, 0, cfg, PCICFG_SPACE_EXP))
+		len = PCICFG_SPACE_EXP;
+	f->cfg_len = len;
+	pcicfg_decode(cfg, len, &f->cfg);
 	if (f->cfg.ext_unreadable || f->cfg.std_end == CHAIN_UNREADABLE)
 		t->ext_unreadable++;
 	if (f->cfg.std_end == CHAIN_LOOPED || f->cfg.ext_end == CHAIN_LOOPED)
 		t->looped++;
+	return len;
 }
 
 static int collect(struct pci_access *pacc, void *arg)
 {
 	const struct collect_args *a = arg;
 	struct pcitopo *t = a->t;
-	uint8_t hdr[PCICFG_HEADER], cfg[PCICFG_SPACE_EXP];
+	uint8_t cfg[PCICFG_SPACE_EXP];
 	size_t cap = 0;
 
 	for (struct pci_dev *d = pacc->devices; d; d = d->next)
@@ -97,6 +106,7 @@ static int collect(struct pci_access *pacc, void *arg)
 		return -ENOMEM;
 	for (struct pci_dev *d = pacc->devices; d; d = d->next) {
 		struct pcifn *f = &t->fn[t->n];
+		size_t len;
 
 		f->domain = (uint32_t)d->domain;
 		f->bus = d->bus;
@@ -104,15 +114,21 @@ static int collect(struct pci_access *pacc, void *arg)
 		f->fn = d->func;
 		if (d->domain)
 			t->show_domains = true;
-		if (!pci_read_block(d, 0, hdr, sizeof(hdr))) {
+		len = read_fn(d, t, cfg, f);
+		if (!len) {
 			diag_add(&t->diag, "%04x:%02x:%02x.%d: configuration space not readable; skipped",
 				 d->domain, d->bus, d->dev, d->func);
 			continue;
 		}
-		read_fn(d, t, hdr, cfg, f);
+		/* the capability walk below reads what was just read, not the device again */
+		pci_setup_cache(d, cfg, (int)len);
 		pcilink_read(d, &f->link);
-		pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_BASES | PCI_FILL_SIZES);
-		read_bars(d, f);
+		/* IDs and class come from the header; on sysfs, BARs from 'resource' parsed strictly */
+		if (a->src->dump)
+			read_bars(d, f);
+		pci_setup_cache(d, NULL, 0);
+		if (!a->src->dump && pcisysfs_bars(a->src->root, f, a->err))
+			return -EINVAL;
 		if (a->src->names)
 			look_up_name(pacc, f);
 		t->n++;
@@ -124,7 +140,7 @@ static int collect(struct pci_access *pacc, void *arg)
 
 static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct pmu_err *err)
 {
-	struct collect_args args = { .src = src, .t = t };
+	struct collect_args args = { .src = src, .t = t, .err = err };
 	struct pcidump dump;
 	int ret = pcidump_open(src->dump, &dump, err);
 
@@ -139,7 +155,7 @@ static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct
 
 int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct pmu_err *err)
 {
-	struct collect_args args = { .src = src, .t = t };
+	struct collect_args args = { .src = src, .t = t, .err = err };
 	char path[4096];
 	int ret;
 
@@ -153,13 +169,13 @@ int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct pmu
 					   src->dump);
 		ret = read_dump(src, t, err);
 	} else {
-		ret = pcisysfs_check(src->root, err);
-		if (ret)
-			return ret;
 		ret = sysroot_path(path, sizeof(path), "%s/bus/pci", src->root->path);
 		if (ret)
 			return pmu_err_set(err, ret, "sysfs root path too long");
 		ret = libpci_session(NULL, path, &t->diag, collect, &args, err);
+		/* libpci's own errors name the directory at best: find the entry it stopped at */
+		if (ret == -EIO)
+			pcisysfs_check(src->root, err);
 	}
 	if (ret)
 		pcitopo_free(t);

@@ -21,6 +21,9 @@ struct pcibar {
 	bool mem, mem64, prefetch;
 };
 
+/* A BAR as libpci gives it: the address with the BAR's low flag bits; I/O BARs are left out */
+void pcibar_set(struct pcibar *b, uint64_t raw, uint64_t size);
+
 struct pcifn {
 	uint32_t domain;	/* libpci allows five hex digits */
 	uint8_t bus, dev, fn;

@@ -259,15 +259,38 @@ PY
 
 @test "map: a damaged sysfs PCI tree names the missing file" {
 	cp -r "$HIP09" "$BATS_TEST_TMPDIR/m"
+	# neither libpci nor map reads irq for a map, as lspci's listing does not
 	rm "$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.1/irq"
 	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
+	[ "$status" -eq 0 ]
+	rm "$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.1/resource"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
 	[ "$status" -eq 1 ]
-	[[ "$output" == "pmuctl: error: "*"/bus/pci/devices/0000:35:00.1: no 'irq' file (libpci needs it)" ]]
-	echo garbage >"$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.1/irq"
+	[[ "$output" == "pmuctl: error: "*"/bus/pci/devices/0000:35:00.1/resource: No such file or directory (map reads each function's BARs from it)" ]]
+	cp "$HIP09/devices/pci0000:35/0000:35:00.1/resource" "$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.1/"
 	echo "zz yy" >"$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.2/resource"
 	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"0000:35:00.2/resource line 1: expected 'start end flags' in hex" ]]
+	# a third number and nothing after it, as the kernel's resource_show writes
+	printf '0x1 0x2 0x3 0x4\n' >"$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.2/resource"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"0000:35:00.2/resource line 1: expected 'start end flags' in hex" ]]
+	cp "$HIP09/devices/pci0000:35/0000:35:00.2/resource" "$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.2/"
+	# libpci stops at an entry it cannot parse; map names it
+	ln -s ../../../devices/pci0000:35/0000:35:00.1 "$BATS_TEST_TMPDIR/m/bus/pci/devices/junk"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
+	[ "$status" -eq 1 ]
+	[[ "$output" == "pmuctl: error: "*"/bus/pci/devices/junk: not a PCI device name (DDDD:BB:DD.F)" ]]
+	rm "$BATS_TEST_TMPDIR/m/bus/pci/devices/junk"
+	# a config space that cannot be opened is skipped with one warning of libpci's and one of map's
+	rm "$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.0/config"
+	run --separate-stderr "$PMUCTL" --sysfs-root "$BATS_TEST_TMPDIR/m" map
+	[ "$status" -eq 0 ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	[[ "${stderr_lines[0]}" == "pmuctl: warning: libpci: Cannot open "*"/0000:35:00.0/config" ]]
+	[ "${stderr_lines[1]}" = "pmuctl: warning: 0000:35:00.0: configuration space not readable; skipped" ]
 	pmuctl --sysfs-root "$YITIAN" map
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"/bus/pci/devices: No such file or directory (give a machine with PCI devices, or an lspci -xxxx dump with -F)" ]]
