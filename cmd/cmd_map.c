@@ -334,6 +334,37 @@ static int cmp_root_port(const void *a, const void *b, void *topo)
 	return x < y ? -1 : x > y;
 }
 
+struct json_rows {
+	const struct map_ctx *c;
+	size_t *index;	/* the functions shown, in order */
+};
+
+static json_t *json_row(size_t k, void *arg)
+{
+	const struct json_rows *r = arg;
+
+	return map_record_json(&r->c->topo, r->c->maps, r->index[k]);
+}
+
+/* One record per function shown, each written and freed before the next is built */
+static int print_json(const struct map_ctx *c, size_t shown)
+{
+	struct json_rows rows = { .c = c, .index = calloc(shown ? shown : 1, sizeof(size_t)) };
+	size_t k = 0;
+	int ret;
+
+	if (!rows.index) {
+		p_err("out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < c->topo.n; i++)
+		if (c->shown[i])
+			rows.index[k++] = i;
+	ret = json_emit_array(shown, json_row, &rows);
+	free(rows.index);
+	return ret ? EXIT_FAIL : EXIT_OK;
+}
+
 /* The root ports with something shown below them, sorted for the tree */
 static size_t shown_root_ports(const struct map_ctx *c, size_t *out)
 {
@@ -397,8 +428,6 @@ static void print_tree(const struct map_ctx *c)
 static int render(struct map_ctx *c)
 {
 	size_t shown = 0, links = 0;
-	json_t *arr;
-
 	for (size_t i = 0; i < c->topo.n; i++) {
 		shown += c->shown[i];
 		links += c->topo.fn[i].link.present;
@@ -407,13 +436,8 @@ static int render(struct map_ctx *c)
 	if (c->args->downtrained && !shown)
 		p_note("no PCIe link is downtrained (%zu link%s read)", links, plural((long)links));
 
-	if (settings.json) {
-		arr = json_array();
-		for (size_t i = 0; i < c->topo.n; i++)
-			if (c->shown[i])
-				json_array_append_new(arr, map_record_json(&c->topo, c->maps, i));
-		return json_emit(arr) ? EXIT_FAIL : EXIT_OK;
-	}
+	if (settings.json)
+		return print_json(c, shown);
 	if (c->args->format == MAP_DVSEC)
 		print_dvsec(c);
 	else if (c->args->format == MAP_TABLE)

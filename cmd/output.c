@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The error sink, caret rendering, safe text and JSON emission. */
+/* The error sink, caret rendering, safe text and JSON values. */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -265,21 +265,6 @@ json_t *json_text(const char *s)
 	j = json_string(buf);
 	free(buf);
 	return j;
-}
-
-int json_emit(json_t *root)
-{
-	size_t flags = JSON_PRESERVE_ORDER | (settings.pretty ? JSON_INDENT(2) : JSON_COMPACT);
-	int ret;
-
-	if (!root) {
-		p_err("out of memory building JSON");
-		return -ENOMEM;
-	}
-	ret = json_dumpf(root, stdout, flags);
-	fputc('\n', stdout);
-	json_decref(root);
-	return ret && !reader_gone() ? -EIO : 0;
 }
 
 bool reader_gone(void)
