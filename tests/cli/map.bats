@@ -390,3 +390,19 @@ print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and
 	[ -z "$output" ]
 	[ "$stderr" = "pmuctl: note: no PCIe link is downtrained (62 links read)" ]
 }
+
+@test "map: each function's sysfs files are opened once, config and resource only" {
+	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
+	local n
+	n=$(ls "$T410/bus/pci/devices" | wc -l)
+	for fmt in tree "-j"; do
+		if [ "$fmt" = -j ]; then set -- -j; else set --; fi
+		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
+			"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$T410" map "$@"
+		[ "$status" -eq 0 ]
+		# before: about 11 per function (a check of every file, then libpci's own opens)
+		[ "$(grep -c 'bus/pci/devices/' "$BATS_TEST_TMPDIR/trace")" -eq $((2 * n)) ]
+		[ "$(grep -c 'bus/pci/devices/[^/"]*/config"' "$BATS_TEST_TMPDIR/trace")" -eq "$n" ]
+		[ "$(grep -c 'bus/pci/devices/[^/"]*/resource"' "$BATS_TEST_TMPDIR/trace")" -eq "$n" ]
+	done
+}
