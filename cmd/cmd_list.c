@@ -4,6 +4,7 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cmd/list.h"
 #include "cmd/pmuctl.h"
 #include "lib/suggest.h"
 #include "lib/diag.h"
@@ -12,14 +13,6 @@
 #include "cmd/metric_rules.h"
 #include "pmu/pmu.h"
 #include "topology/bdf.h"
-
-struct list_args {
-	char **pattern;
-	int npattern;
-	bool events, formats, long_form, metrics, all;
-	bool rules;		/* --format=prometheus-rules */
-	const char *metrics_file;
-};
 
 enum list_key {
 	KEY_METRICS_FILE = 0x200,
@@ -102,7 +95,7 @@ const struct argp list_argp = {
 	list_children, NULL, NULL
 };
 
-static bool matches(const struct list_args *a, const char *name, const char *family)
+bool list_matches(const struct list_args *a, const char *name, const char *family)
 {
 	if (!a->npattern)
 		return true;
@@ -113,118 +106,10 @@ static bool matches(const struct list_args *a, const char *name, const char *fam
 	return false;
 }
 
-/* A family's own keys: numbers, hex strings, texts, or words as an array */
-static void set_fields(json_t *o, const struct pmu_field *f, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		json_t *v;
-
-		if (f[i].null) {
-			v = json_null();
-		} else if (f[i].kind == FIELD_INT) {
-			v = json_integer(f[i].num);
-		} else if (f[i].kind == FIELD_HEX) {
-			v = json_hex((unsigned long long)f[i].num);
-		} else if (f[i].kind == FIELD_TEXT) {
-			v = json_text(f[i].text);
-		} else {
-			char words[sizeof(f[i].words)], *save = NULL;
-
-			v = json_array();
-			snprintf(words, sizeof(words), "%s", f[i].words);
-			for (char *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save))
-				json_array_append_new(v, json_string(w));
-		}
-		json_object_set_new(o, f[i].key, v);
-	}
-}
-
-static json_t *pmu_json(const struct pmu *p)
-{
-	json_t *o = json_object(), *fa = json_array(), *ea = json_array();
-	struct pmu_field fields[PMU_FIELDS_MAX] = { 0 };
-	char buf[256];
-
-	json_object_set_new(o, "name", json_text(p->name));
-	json_object_set_new(o, "family", json_string(p->family->id));
-	json_object_set_new(o, "family_name", json_string(p->family->title));
-	json_object_set_new(o, "type", json_int_or_null(p->type));
-	json_object_set_new(o, "cpumask", json_cpulist(&p->cpumask, p->has_cpumask));
-	json_object_set_new(o, "associated_cpus", json_cpulist(&p->associated, p->has_associated));
-	json_object_set_new(o, "identifier", json_text(p->identifier));
-	json_object_set_new(o, "identifier_file", json_text(p->identifier_file));
-	json_object_set_new(o, "socket", json_int_or_null(p->socket));
-	json_object_set_new(o, "rc", json_int_or_null(p->rc));
-	if (p->family->fields)
-		set_fields(o, fields, p->family->fields(p, fields));
-	for (size_t i = 0; i < p->nformats; i++) {
-		const struct pmu_format *f = &p->formats[i];
-
-		format_describe(f->word, f->mask, buf, sizeof(buf));
-		json_array_append_new(fa, json_pack("{s:o, s:s, s:s, s:o, s:o, s:o}", "name",
-						    json_text(f->name), "word",
-						    format_word_name(f->word), "bits", strchr(buf, ':') + 1,
-						    "mask", json_hex(f->mask), "max",
-						    json_hex(format_max_value(f->mask)), "description",
-						    json_text(pmu_format_doc(p, f->name))));
-	}
-	for (size_t i = 0; i < p->nevents; i++) {
-		const struct pmu_event *e = &p->events[i];
-		json_t *eo = json_pack("{s:o, s:o, s:o}", "name", json_text(e->name), "value",
-				       json_text(e->value), "description",
-				       json_text(pmu_event_doc(p, e->name, buf, sizeof(buf))));
-
-		json_object_set_new(eo, "scale", json_text(e->scale));
-		json_object_set_new(eo, "unit", json_text(e->unit));
-		json_object_set_new(eo, "alias_of", json_text(e->alias_of));
-		if (p->family->event_fields)
-			set_fields(eo, fields, p->family->event_fields(e, fields));
-		json_array_append_new(ea, eo);
-	}
-	json_object_set_new(o, "formats", fa);
-	json_object_set_new(o, "events", ea);
-	return o;
-}
-
 /* A BlueField block is listed by its block name as well as by bfperf/<block> */
-static bool block_matches(const struct list_args *a, const struct pmu *b)
+bool list_block_matches(const struct list_args *a, const struct pmu *b)
 {
-	return matches(a, b->name, "bluefield") || matches(a, b->name + strlen(BF_PMU_PREFIX), "bluefield");
-}
-
-static json_t *block_json(const struct pmu *b)
-{
-	json_t *ev = json_array();
-	char buf[256];
-
-	for (size_t k = 0; k < b->nevents; k++) {
-		const struct pmu_event *e = &b->events[k];
-		char *event = NULL;
-		json_t *eo = json_pack("{s:o, s:o}", "name", json_text(e->name), "description",
-				       json_text(pmu_event_doc(b, e->name, buf, sizeof(buf))));
-
-		/* what stat -e takes */
-		if (asprintf(&event, "%s/%s/", b->name, e->name) < 0)
-			event = NULL;
-		json_object_set_new(eo, "event", json_text(event));
-		free(event);
-		json_object_set_new(eo, "code", json_text(e->value));
-		json_array_append_new(ev, eo);
-	}
-	return json_pack("{s:o, s:s, s:i, s:o}", "name", json_text(b->name + strlen(BF_PMU_PREFIX)),
-			 "kind", bf_block_kind_name(b->bf_kind), "counters", b->ncounters, "events", ev);
-}
-
-/* The blocks of one hwmon device, from the first block of it at index first */
-static json_t *bf_json(const struct pmu_list *pmus, size_t first, const struct list_args *a)
-{
-	const char *hwmon = pmus->v[first].hwmon;
-	json_t *blocks = json_array();
-
-	for (size_t i = first; i < pmus->n; i++)
-		if (pmus->v[i].hwmon && !strcmp(pmus->v[i].hwmon, hwmon) && block_matches(a, &pmus->v[i]))
-			json_array_append_new(blocks, block_json(&pmus->v[i]));
-	return json_pack("{s:o, s:o}", "hwmon", json_text(hwmon), "blocks", blocks);
+	return list_matches(a, b->name, "bluefield") || list_matches(a, b->name + strlen(BF_PMU_PREFIX), "bluefield");
 }
 
 static void print_block(const struct pmu *b, const struct list_args *a)
@@ -265,12 +150,12 @@ static void print_bf(const struct pmu_list *pmus, size_t first, const struct lis
 	printf("NVIDIA BlueField performance counters (hwmon 'bfperf', %s)%s\n", hwmon,
 	       a->events ? "; count with pmuctl stat -e bfperf/BLOCK/EVENT/" : "");
 	for (size_t i = first; i < pmus->n; i++)
-		if (pmus->v[i].hwmon && !strcmp(pmus->v[i].hwmon, hwmon) && block_matches(a, &pmus->v[i]))
+		if (pmus->v[i].hwmon && !strcmp(pmus->v[i].hwmon, hwmon) && list_block_matches(a, &pmus->v[i]))
 			print_block(&pmus->v[i], a);
 }
 
 /* The first block of its hwmon device: where that device's listing starts */
-static bool first_of_device(const struct pmu_list *pmus, size_t i)
+bool list_first_of_device(const struct pmu_list *pmus, size_t i)
 {
 	if (!pmus->v[i].hwmon)
 		return false;
@@ -335,7 +220,7 @@ static bool matched(const struct list_args *a, const struct pmu_list *pmus)
 	for (size_t i = 0; i < pmus->n; i++) {
 		const struct pmu *p = &pmus->v[i];
 
-		if (p->hwmon ? block_matches(a, p) : matches(a, p->name, p->family->id))
+		if (p->hwmon ? list_block_matches(a, p) : list_matches(a, p->name, p->family->id))
 			return true;
 	}
 	return false;
@@ -367,26 +252,14 @@ static int render(const struct list_args *a, const struct pmu_list *pmus)
 	size_t shown = 0;
 
 	if (settings.json) {
-		json_t *root = json_object(), *arr = json_array(), *bfa = json_array();
-
-		for (size_t i = 0; i < pmus->n; i++) {
-			const struct pmu *p = &pmus->v[i];
-
-			if (first_of_device(pmus, i))
-				json_array_append_new(bfa, bf_json(pmus, i, a));
-			else if (!p->hwmon && matches(a, p->name, p->family->id))
-				json_array_append_new(arr, pmu_json(p));
-		}
-		json_object_set_new(root, "pmus", arr);
-		json_object_set_new(root, "bluefield", bfa);
-		if (json_emit(root))
+		if (list_render_json(a, pmus))
 			return EXIT_FAIL;
 		return matched(a, pmus) ? EXIT_OK : no_match(a, pmus);
 	}
 	for (size_t i = 0; i < pmus->n; i++) {
 		const struct pmu *p = &pmus->v[i];
 
-		if (p->hwmon || !matches(a, p->name, p->family->id))
+		if (p->hwmon || !list_matches(a, p->name, p->family->id))
 			continue;
 		if (!shown || p->family != last)
 			printf("%s%s\n", shown ? "\n" : "", p->family->title);
@@ -395,7 +268,7 @@ static int render(const struct list_args *a, const struct pmu_list *pmus)
 		print_pmu(p, a);
 	}
 	for (size_t i = 0; i < pmus->n; i++) {
-		if (!first_of_device(pmus, i))
+		if (!list_first_of_device(pmus, i))
 			continue;
 		printf("%s", shown++ ? "\n" : "");
 		print_bf(pmus, i, a);
@@ -465,7 +338,7 @@ static int list_metrics(const struct list_args *a)
 	for (size_t i = 0; i < ml.n; i++) {
 		const struct metric *m = &ml.v[i];
 
-		if (!matches(a, m->name, m->family))
+		if (!list_matches(a, m->name, m->family))
 			continue;
 		matched++;
 		if (!a->all && !applies_here(&pmus, m->family))

@@ -339,10 +339,11 @@ struct json_rows {
 	size_t *index;	/* the functions shown, in order */
 };
 
-static json_t *json_row(size_t k, void *arg)
+static json_t *json_row(size_t member, size_t k, void *arg)
 {
 	const struct json_rows *r = arg;
 
+	(void)member;
 	return map_record_json(&r->c->topo, r->c->maps, r->index[k]);
 }
 

@@ -9,7 +9,7 @@
 struct json_chunk {
 	char buf[65536];
 	size_t used;
-	bool indent;	/* an array's element: two more spaces after every line break */
+	int indent;	/* an element's depth: 2 more spaces per level after every line break */
 };
 
 static struct json_chunk chunk;
@@ -33,6 +33,23 @@ static int chunk_put(struct json_chunk *c, const char *buf, size_t size)
 	return 0;
 }
 
+static int chunk_puts(struct json_chunk *c, const char *s)
+{
+	return chunk_put(c, s, strlen(s));
+}
+
+/* A line break and the indentation of depth, or nothing in compact output */
+static int chunk_break(struct json_chunk *c, int depth)
+{
+	static const char spaces[] = "\n                ";
+
+	if (!settings.pretty)
+		return 0;
+	if (depth > 8)
+		depth = 8;
+	return chunk_put(c, spaces, 1 + 2 * (size_t)depth);
+}
+
 /* jansson's dump callback; a string never holds a raw line break, so each one is the layout's */
 static int chunk_add(const char *buf, size_t size, void *data)
 {
@@ -40,12 +57,12 @@ static int chunk_add(const char *buf, size_t size, void *data)
 	const char *nl;
 
 	while (c->indent && (nl = memchr(buf, '\n', size))) {
-		size_t line = (size_t)(nl - buf) + 1;
+		size_t line = (size_t)(nl - buf);
 
-		if (chunk_put(c, buf, line) || chunk_put(c, "  ", 2))
+		if (chunk_put(c, buf, line) || chunk_break(c, c->indent))
 			return -1;
-		buf += line;
-		size -= line;
+		buf += line + 1;
+		size -= line + 1;
 	}
 	return chunk_put(c, buf, size);
 }
@@ -76,31 +93,59 @@ int json_emit(json_t *root)
 	return finish(ret);
 }
 
-int json_emit_array(size_t n, json_t *(*element)(size_t k, void *arg), void *arg)
+/* An array at depth, its elements built, written and freed one by one, as jansson lays it out */
+static int put_array(int depth, size_t member, size_t n, json_element_fn element, void *arg)
 {
-	int ret = 0;
+	int ret;
 
-	/* byte for byte what jansson writes for the whole array, compact or indented */
 	if (!n)
-		return finish(chunk_put(&chunk, "[]", 2));
-	ret = chunk_put(&chunk, settings.pretty ? "[\n  " : "[", settings.pretty ? 4 : 1);
+		return chunk_puts(&chunk, "[]");
+	ret = chunk_puts(&chunk, "[");
 	for (size_t k = 0; k < n && !ret; k++) {
-		json_t *e = element(k, arg);
+		json_t *e = element(member, k, arg);
 
-		if (!e) {
-			chunk.used = 0;
-			p_err("out of memory building JSON");
+		if (!e)
 			return -ENOMEM;
-		}
-		if (k)
-			ret = chunk_put(&chunk, settings.pretty ? ",\n  " : ",", settings.pretty ? 4 : 1);
-		chunk.indent = settings.pretty;
+		ret = (k ? chunk_puts(&chunk, ",") : 0) || chunk_break(&chunk, depth + 1);
+		chunk.indent = depth + 1;
 		if (!ret)
 			ret = json_dump_callback(e, chunk_add, &chunk, dump_flags());
-		chunk.indent = false;
+		chunk.indent = 0;
 		json_decref(e);
 	}
+	return ret || chunk_break(&chunk, depth) || chunk_puts(&chunk, "]") ? -1 : 0;
+}
+
+static int emit_failed(int ret)
+{
+	chunk.used = 0;
+	p_err("out of memory building JSON");
+	return ret;
+}
+
+int json_emit_array(size_t n, json_element_fn element, void *arg)
+{
+	int ret = put_array(0, 0, n, element, arg);
+
+	return ret == -ENOMEM ? emit_failed(ret) : finish(ret);
+}
+
+int json_emit_arrays(const char *const *keys, const size_t *n, size_t members,
+		     json_element_fn element, void *arg)
+{
+	int ret = chunk_puts(&chunk, "{");
+
+	/* keys are pmuctl's own words: written as they are, no escaping needed */
+	for (size_t m = 0; m < members && !ret; m++) {
+		ret = (m ? chunk_puts(&chunk, ",") : 0) || chunk_break(&chunk, 1) ||
+		      chunk_puts(&chunk, "\"") || chunk_puts(&chunk, keys[m]) ||
+		      chunk_puts(&chunk, settings.pretty ? "\": " : "\":");
+		if (!ret)
+			ret = put_array(1, m, n[m], element, arg);
+	}
+	if (!ret && members)
+		ret = chunk_break(&chunk, 0);
 	if (!ret)
-		ret = chunk_put(&chunk, settings.pretty ? "\n]" : "]", 2 - !settings.pretty);
-	return finish(ret);
+		ret = chunk_puts(&chunk, "}");
+	return ret == -ENOMEM ? emit_failed(ret) : finish(ret);
 }

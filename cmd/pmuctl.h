@@ -82,9 +82,14 @@ const char *human_u64(uint64_t v, char *buf, size_t size);
 
 /* JSON: build one root, dump once. */
 int json_emit(json_t *root);
-/* A top-level array of n elements, each built by element(k) and freed once written: a long
+/* Builds element k of member (0 for a lone array); NULL: out of memory */
+typedef json_t *(*json_element_fn)(size_t member, size_t k, void *arg);
+/* A top-level array of n elements, each built by element and freed once written: a long
  * list costs one element's memory; the output is what json_emit gives for the whole array */
-int json_emit_array(size_t n, json_t *(*element)(size_t k, void *arg), void *arg);
+int json_emit_array(size_t n, json_element_fn element, void *arg);
+/* The same for an object whose members are arrays: {"keys[0]": [n[0] elements], ...} */
+int json_emit_arrays(const char *const *keys, const size_t *n, size_t members,
+		     json_element_fn element, void *arg);
 json_t *json_hex(unsigned long long v);
 /*
  * A count: exact, the counters' sum as read, or else the estimate scaled for multiplexing;

@@ -113,22 +113,42 @@ int sysroot_openat(const struct sysroot *r, const char *rel, int flags)
 	return open_checked(r, rel, flags);
 }
 
+/* read(2) into buf until size bytes or the end; a short read of a sysfs attribute is its end */
+static ssize_t read_some(int fd, char *buf, size_t size)
+{
+	for (;;) {
+		ssize_t got = read(fd, buf, size);
+
+		if (got >= 0 || errno != EINTR)
+			return got < 0 ? -errno : got;
+	}
+}
+
 int sysroot_read(const struct sysroot *r, const char *rel, char **buf, size_t *len)
 {
-	size_t cap = 4096, used = 0;
+	/* most files fit here: what is kept costs its length, not a buffer's */
+	char first[4096];
+	size_t cap = 2 * sizeof(first), used;
 	char *b, *nb;
 	int fd = sysroot_openat(r, rel, O_RDONLY | O_NONBLOCK);
+	ssize_t got;
 
 	if (fd < 0)
 		return fd;
-	b = malloc(cap + 1);
+	got = read_some(fd, first, sizeof(first));
+	if (got < 0) {
+		close(fd);
+		return (int)got;
+	}
+	used = (size_t)got;
+	b = malloc((used < sizeof(first) ? used : cap) + 1);
 	if (!b) {
 		close(fd);
 		return -ENOMEM;
 	}
-	for (;;) {
-		ssize_t got;
-
+	memcpy(b, first, used);
+	/* a file that filled the first buffer goes on in a heap buffer that doubles */
+	while (used >= sizeof(first)) {
 		if (used == cap) {
 			if (cap >= SYSROOT_FILE_MAX) {
 				free(b);
@@ -144,21 +164,15 @@ int sysroot_read(const struct sysroot *r, const char *rel, char **buf, size_t *l
 			}
 			b = nb;
 		}
-		got = read(fd, b + used, cap - used);
+		got = read_some(fd, b + used, cap - used);
 		if (got < 0) {
-			int e = errno;
-
-			if (e == EINTR)
-				continue;
 			free(b);
 			close(fd);
-			return -e;
+			return (int)got;
 		}
-		if (got == 0)
-			break;
 		used += (size_t)got;
-		/* a short read of a regular file or a sysfs attribute is its end: skip the EOF read */
-		if (used < cap)
+		/* a short read of a regular file or a sysfs attribute is its end */
+		if (!got || used < cap)
 			break;
 	}
 	close(fd);

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pmuctl list -j: every PMU with its family's keys, and BlueField's blocks (schemas/list.schema.json). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/list.h"
+#include "cmd/pmuctl.h"
+#include "pmu/family/bluefield.h"
+#include "pmu/pmu.h"
+
+/* A family's own keys: numbers, hex strings, texts, or words as an array */
+static void set_fields(json_t *o, const struct pmu_field *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		json_t *v;
+
+		if (f[i].null) {
+			v = json_null();
+		} else if (f[i].kind == FIELD_INT) {
+			v = json_integer(f[i].num);
+		} else if (f[i].kind == FIELD_HEX) {
+			v = json_hex((unsigned long long)f[i].num);
+		} else if (f[i].kind == FIELD_TEXT) {
+			v = json_text(f[i].text);
+		} else {
+			char words[sizeof(f[i].words)], *save = NULL;
+
+			v = json_array();
+			snprintf(words, sizeof(words), "%s", f[i].words);
+			for (char *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save))
+				json_array_append_new(v, json_string(w));
+		}
+		json_object_set_new(o, f[i].key, v);
+	}
+}
+
+static json_t *pmu_json(const struct pmu *p)
+{
+	json_t *o = json_object(), *fa = json_array(), *ea = json_array();
+	struct pmu_field fields[PMU_FIELDS_MAX] = { 0 };
+	char buf[256];
+
+	json_object_set_new(o, "name", json_text(p->name));
+	json_object_set_new(o, "family", json_string(p->family->id));
+	json_object_set_new(o, "family_name", json_string(p->family->title));
+	json_object_set_new(o, "type", json_int_or_null(p->type));
+	json_object_set_new(o, "cpumask", json_cpulist(&p->cpumask, p->has_cpumask));
+	json_object_set_new(o, "associated_cpus", json_cpulist(&p->associated, p->has_associated));
+	json_object_set_new(o, "identifier", json_text(p->identifier));
+	json_object_set_new(o, "identifier_file", json_text(p->identifier_file));
+	json_object_set_new(o, "socket", json_int_or_null(p->socket));
+	json_object_set_new(o, "rc", json_int_or_null(p->rc));
+	if (p->family->fields)
+		set_fields(o, fields, p->family->fields(p, fields));
+	for (size_t i = 0; i < p->nformats; i++) {
+		const struct pmu_format *f = &p->formats[i];
+
+		format_describe(f->word, f->mask, buf, sizeof(buf));
+		json_array_append_new(fa, json_pack("{s:o, s:s, s:s, s:o, s:o, s:o}", "name",
+						    json_text(f->name), "word",
+						    format_word_name(f->word), "bits", strchr(buf, ':') + 1,
+						    "mask", json_hex(f->mask), "max",
+						    json_hex(format_max_value(f->mask)), "description",
+						    json_text(pmu_format_doc(p, f->name))));
+	}
+	for (size_t i = 0; i < p->nevents; i++) {
+		const struct pmu_event *e = &p->events[i];
+		json_t *eo = json_pack("{s:o, s:o, s:o}", "name", json_text(e->name), "value",
+				       json_text(e->value), "description",
+				       json_text(pmu_event_doc(p, e->name, buf, sizeof(buf))));
+
+		json_object_set_new(eo, "scale", json_text(e->scale));
+		json_object_set_new(eo, "unit", json_text(e->unit));
+		json_object_set_new(eo, "alias_of", json_text(e->alias_of));
+		if (p->family->event_fields)
+			set_fields(eo, fields, p->family->event_fields(e, fields));
+		json_array_append_new(ea, eo);
+	}
+	json_object_set_new(o, "formats", fa);
+	json_object_set_new(o, "events", ea);
+	return o;
+}
+
+static json_t *block_json(const struct pmu *b)
+{
+	json_t *ev = json_array();
+	char buf[256];
+
+	for (size_t k = 0; k < b->nevents; k++) {
+		const struct pmu_event *e = &b->events[k];
+		char *event = NULL;
+		json_t *eo = json_pack("{s:o, s:o}", "name", json_text(e->name), "description",
+				       json_text(pmu_event_doc(b, e->name, buf, sizeof(buf))));
+
+		/* what stat -e takes */
+		if (asprintf(&event, "%s/%s/", b->name, e->name) < 0)
+			event = NULL;
+		json_object_set_new(eo, "event", json_text(event));
+		free(event);
+		json_object_set_new(eo, "code", json_text(e->value));
+		json_array_append_new(ev, eo);
+	}
+	return json_pack("{s:o, s:s, s:i, s:o}", "name", json_text(b->name + strlen(BF_PMU_PREFIX)),
+			 "kind", bf_block_kind_name(b->bf_kind), "counters", b->ncounters, "events", ev);
+}
+
+/* The blocks of one hwmon device, from the first block of it at index first */
+static json_t *bf_json(const struct pmu_list *pmus, size_t first, const struct list_args *a)
+{
+	const char *hwmon = pmus->v[first].hwmon;
+	json_t *blocks = json_array();
+
+	for (size_t i = first; i < pmus->n; i++)
+		if (hwmon && pmus->v[i].hwmon && !strcmp(pmus->v[i].hwmon, hwmon) &&
+		    list_block_matches(a, &pmus->v[i]))
+			json_array_append_new(blocks, block_json(&pmus->v[i]));
+	return json_pack("{s:o, s:o}", "hwmon", json_text(hwmon), "blocks", blocks);
+}
+
+struct json_members {
+	const struct list_args *a;
+	const struct pmu_list *pmus;
+	size_t *index[2];	/* the PMUs listed, then the BlueField devices (their first block) */
+	size_t n[2];
+};
+
+static json_t *json_member(size_t member, size_t k, void *arg)
+{
+	const struct json_members *j = arg;
+	size_t i = j->index[member][k];
+
+	return member ? bf_json(j->pmus, i, j->a) : pmu_json(&j->pmus->v[i]);
+}
+
+/* {"pmus": [...], "bluefield": [...]}, each PMU written and freed before the next is built */
+int list_render_json(const struct list_args *a, const struct pmu_list *pmus)
+{
+	static const char *const keys[] = { "pmus", "bluefield" };
+	struct json_members j = { .a = a, .pmus = pmus };
+	int ret = -ENOMEM;
+
+	j.index[0] = calloc(pmus->n + 1, sizeof(size_t));
+	j.index[1] = calloc(pmus->n + 1, sizeof(size_t));
+	if (j.index[0] && j.index[1]) {
+		for (size_t i = 0; i < pmus->n; i++) {
+			const struct pmu *p = &pmus->v[i];
+
+			if (list_first_of_device(pmus, i))
+				j.index[1][j.n[1]++] = i;
+			else if (!p->hwmon && list_matches(a, p->name, p->family->id))
+				j.index[0][j.n[0]++] = i;
+		}
+		ret = json_emit_arrays(keys, j.n, 2, json_member, &j);
+	} else {
+		p_err("out of memory");
+	}
+	free(j.index[0]);
+	free(j.index[1]);
+	return ret;
+}
