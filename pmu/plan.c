@@ -14,6 +14,7 @@
 #include "pmu/metrics/metric.h"
 #include "pmu/metrics/mexpr.h"
 #include "pmu/plan.h"
+#include "pmu/plan_index.h"
 #include "lib/grow.h"
 #include "pmu/rules.h"
 
@@ -87,7 +88,11 @@ static int name_event(const struct pmu *p, const char *var, const struct filter_
 /* An event of the plan before 'upto' that counts what e counts: the same PMU, type and configs */
 static long same_event(const struct plan *plan, size_t upto, const struct plan_event *e)
 {
-	for (size_t k = 0; k < upto; k++) {
+	size_t n;
+	const size_t *on = plan_index_on(plan, e->pmu, &n);
+
+	for (size_t i = 0; i < n && on[i] < upto; i++) {
+		size_t k = on[i];
 		const struct plan_event *o = &plan->v[k];
 
 		if (o->pmu == e->pmu && o->type == e->type && o->encoded && e->encoded && !o->mods &&
@@ -174,6 +179,8 @@ static int merge_inputs(struct plan *plan, size_t mi, size_t before, size_t *at,
 	long same[MEXPR_NAMES_MAX];
 	bool any = false;
 
+	if (plan_index_sync(plan, before))
+		return -ENOMEM;
 	for (size_t k = 0; k < n; k++) {
 		same[k] = same_event(plan, before, &plan->v[at[k]]);
 		merged[k] = same[k] >= 0 ? (size_t)same[k] : at[k];
@@ -561,6 +568,7 @@ int plan_build(const struct pmu_list *pmus, const struct plan_request *rq, struc
 		ret = encode_events(pmus, rq->events[i], (int)i, &o, out, err);
 	if (!ret)
 		ret = add_metrics(pmus, rq, out, err, warn);
+	plan_index_free(out);
 	if (!ret && rq->check_rules && !rq->named_only)
 		ret = rules_check(out, err, warn);
 	if (!ret)
@@ -579,6 +587,7 @@ void plan_free(struct plan *p)
 		free(p->metric[i].clock);
 		mexpr_free(p->metric[i].expr);
 	}
+	plan_index_free(p);
 	free(p->v);
 	free(p->metric);
 	memset(p, 0, sizeof(*p));

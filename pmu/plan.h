@@ -65,12 +65,15 @@ struct plan_metric {
 	char *absent;			/* why the PMU lacks an input: no events, values n/a */
 };
 
+struct plan_index;
+
 struct plan {
 	struct plan_event *v;
 	size_t n;
 	int ngroups;
 	struct plan_metric *metric;
 	size_t nmetric;
+	struct plan_index *index;	/* while it is built: its events by PMU (plan_index.h) */
 };
 
 /*

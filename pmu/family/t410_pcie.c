@@ -58,9 +58,15 @@ static bool own_filter(const struct plan_event *e, struct v2_filter *f)
 	return f->rp || bdf || en;
 }
 
+/* A group's leader comes first in the plan: looked for back from e (its group's length) first */
 static const struct plan_event *leader_of(const struct plan *set, const struct plan_event *e)
 {
-	for (size_t k = 0; e->group >= 0 && k < set->n; k++)
+	size_t at = (size_t)(e - set->v);
+
+	for (size_t k = at + 1; e->group >= 0 && k-- > 0;)
+		if (set->v[k].group == e->group && set->v[k].leader)
+			return &set->v[k];
+	for (size_t k = at + 1; e->group >= 0 && k < set->n; k++)
 		if (set->v[k].group == e->group && set->v[k].leader)
 			return &set->v[k];
 	return e;
