@@ -12,33 +12,83 @@ bool devmap_is_root_port(const struct pcifn *f)
 	return f->cfg.vendor == NV_DVSEC_VENDOR && f->cfg.bridge && f->cfg.has_nv_dvsec;
 }
 
-static bool below(const struct pcifn *port, const struct pcifn *f)
+/* A function's place for the search below: (domain, bus), and its index */
+struct bus_key {
+	uint64_t key;
+	size_t i;
+};
+
+static uint64_t bus_key(uint32_t domain, unsigned bus)
 {
-	return port->domain == f->domain && port->cfg.bridge && port->cfg.secondary &&
-	       port->cfg.secondary <= f->bus && f->bus <= port->cfg.subordinate;
+	return (uint64_t)domain << 8 | bus;
 }
 
-/* The nearest root port: the narrowest bus range that holds the function */
-static ssize_t find_root(const struct pcitopo *t, size_t i)
+static int by_key(const void *a, const void *b)
 {
-	ssize_t best = -1;
-	unsigned best_span = 0x100;
+	const struct bus_key *x = a, *y = b;
 
-	if (devmap_is_root_port(&t->fn[i]))
-		return (ssize_t)i;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* The first of keys[0..n) at or above key */
+static size_t lower_bound(const struct bus_key *keys, size_t n, uint64_t key)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (keys[mid].key < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Each function's nearest root port: the narrowest bus range that holds it (the first such
+ * port in t's order on a tie), or the function itself when it is one. Each root port visits
+ * the functions of its bus range, found by bisection: no pass over every pair.
+ */
+static int find_roots(const struct pcitopo *t, struct devmap_fn *m)
+{
+	struct bus_key *keys = calloc(t->n ? t->n : 1, sizeof(*keys));
+	unsigned *span = calloc(t->n ? t->n : 1, sizeof(*span));
+
+	if (!keys || !span) {
+		free(keys);
+		free(span);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < t->n; i++) {
+		keys[i] = (struct bus_key){ bus_key(t->fn[i].domain, t->fn[i].bus), i };
+		span[i] = 0x100;
+		m[i].root = -1;
+	}
+	qsort(keys, t->n, sizeof(*keys), by_key);
 	for (size_t r = 0; r < t->n; r++) {
 		const struct pcifn *p = &t->fn[r];
-		unsigned span;
+		unsigned s = (unsigned)p->cfg.subordinate - p->cfg.secondary;
 
-		if (!devmap_is_root_port(p) || !below(p, &t->fn[i]))
+		if (!devmap_is_root_port(p) || !p->cfg.secondary || p->cfg.secondary > p->cfg.subordinate)
 			continue;
-		span = (unsigned)p->cfg.subordinate - p->cfg.secondary;
-		if (span < best_span) {
-			best_span = span;
-			best = (ssize_t)r;
+		for (size_t k = lower_bound(keys, t->n, bus_key(p->domain, p->cfg.secondary));
+		     k < t->n && keys[k].key <= bus_key(p->domain, p->cfg.subordinate); k++) {
+			if (s < span[keys[k].i]) {
+				span[keys[k].i] = s;
+				m[keys[k].i].root = (ssize_t)r;
+			}
 		}
 	}
-	return best;
+	for (size_t i = 0; i < t->n; i++)
+		if (devmap_is_root_port(&t->fn[i]))
+			m[i].root = (ssize_t)i;
+	free(keys);
+	free(span);
+	return 0;
 }
 
 bool devmap_fn_at(const struct devmap_fn *m, long socket, long rc)
@@ -54,12 +104,15 @@ int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, struct de
 
 	if (!m)
 		return -ENOMEM;
+	if (find_roots(t, m)) {
+		free(m);
+		return -ENOMEM;
+	}
 	for (size_t i = 0; i < t->n; i++) {
 		const struct pcifn *f = &t->fn[i];
 		struct devmap_fn *e = &m[i];
 
 		e->src_bdf = (uint16_t)(f->bus << 8 | f->dev << 3 | f->fn);
-		e->root = find_root(t, i);
 		e->requester.function.bar = e->requester.root_port.bar = -1;
 		e->target.function.bar = e->target.root_port.bar = -1;
 		if (e->root < 0)

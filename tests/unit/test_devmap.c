@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Each function's root port on hand-built topologies: nesting, ties, domains, t in any order. */
+#include <stdlib.h>
+#include "pmu/devmap.h"
+#include "tests/unit/unit.h"
+
+static struct pcifn fns[16];
+static struct pcitopo t = { .fn = fns };
+
+static size_t fn(uint32_t domain, uint8_t bus, uint8_t dev)
+{
+	fns[t.n] = (struct pcifn){ .domain = domain, .bus = bus, .dev = dev };
+	fns[t.n].cfg.vendor = 0x15b3;
+	return t.n++;
+}
+
+/* an NVIDIA bridge with the DVSEC over buses sec..sub */
+static size_t port(uint32_t domain, uint8_t bus, uint8_t dev, uint8_t sec, uint8_t sub)
+{
+	size_t i = fn(domain, bus, dev);
+
+	fns[i].cfg.vendor = NV_DVSEC_VENDOR;
+	fns[i].cfg.bridge = fns[i].cfg.has_nv_dvsec = true;
+	fns[i].cfg.secondary = sec;
+	fns[i].cfg.subordinate = sub;
+	return i;
+}
+
+static ssize_t root_of(size_t i)
+{
+	struct devmap_fn *m;
+	ssize_t r;
+
+	if (devmap_build(&t, NULL, &m))
+		return -2;
+	r = m[i].root;
+	free(m);
+	return r;
+}
+
+int main(void)
+{
+	size_t wide, narrow, first, second, ep, ep2, other, nested, alone, self;
+
+	/* listed out of lspci's order on purpose: the search sorts for itself */
+	ep = fn(1, 0x05, 0);
+	wide = port(1, 0x00, 1, 0x01, 0x3f);
+	narrow = port(1, 0x01, 0, 0x05, 0x06);
+	nested = fn(1, 0x02, 0);
+	/* two ports over the same range: the first in t's order wins, as before */
+	ep2 = fn(2, 0x41, 0);
+	first = port(2, 0x40, 0, 0x41, 0x41);
+	second = port(2, 0x40, 1, 0x41, 0x41);
+	/* the same bus in another domain is not below */
+	other = fn(3, 0x05, 0);
+	/* a bus no range holds, and a port whose range is empty (secondary 0) */
+	alone = fn(1, 0x80, 0);
+	self = port(4, 0x00, 0, 0, 0);
+
+	CHECK(root_of(ep) == (ssize_t)narrow);
+	CHECK(root_of(nested) == (ssize_t)wide);
+	CHECK(root_of(narrow) == (ssize_t)narrow);
+	CHECK(root_of(wide) == (ssize_t)wide);
+	CHECK(root_of(ep2) == (ssize_t)first);
+	CHECK(root_of(second) == (ssize_t)second);
+	CHECK(root_of(other) == -1);
+	CHECK(root_of(alone) == -1);
+	CHECK(root_of(self) == (ssize_t)self);
+	return unit_report("test_devmap");
+}
