@@ -5,8 +5,12 @@
 load helpers
 
 @test "golden: list, map, bdf, dry-run and --input print what they printed" {
+	local n
+	# every command of the battery ran: none skipped by a malformed line
+	n=$(grep -cv '^#\|^$' "$BATS_TEST_DIRNAME/../golden/commands")
+	[ "$n" -ge 46 ]
 	run "$BATS_TEST_DIRNAME/../golden/run" "$PMUCTL"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"golden: 42 commands, 0 differ" ]]
+	[[ "$output" == *"golden: $n commands, 0 differ" ]]
 }
