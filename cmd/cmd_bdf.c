@@ -59,7 +59,7 @@ static json_t *bdf_json(const char *input, const struct bdf *b, bool was_value)
 	nodom.domain = -1;
 	bdf_format(&nodom, lspci, sizeof(lspci));
 	snprintf(hex, sizeof(hex), "0x%04x", bdf_encode(b));
-	return json_pack("{s:o, s:s, s:s, s:i, s:s, s:i, s:i, s:i, s:o}", "input", json_text(input),
+	return json_pack("{s:o, s:s, s:s, s:i, s:s, s:i, s:i, s:i, s:o}", "input", jout_text(input),
 			 "from", was_value ? "value" : "bdf", "bdf", lspci, "value", bdf_encode(b),
 			 "hex", hex, "bus", b->bus, "device", b->dev, "function", b->fn, "domain",
 			 b->domain >= 0 ? json_integer(b->domain) : json_null());
@@ -104,7 +104,7 @@ int cmd_bdf(int argc, char **argv)
 	if (settings.json)
 		arr = json_array();
 	for (int i = 0; i < a.n; i++) {
-		struct pmu_err err = { 0 };
+		struct err_report err = { 0 };
 		struct bdf b;
 		bool was_value;
 
@@ -120,7 +120,7 @@ int cmd_bdf(int argc, char **argv)
 		else
 			bdf_print(a.n > 1 ? a.arg[i] : NULL, &b, was_value);
 	}
-	if (arr && json_emit(arr))
+	if (arr && jout_emit(arr))
 		ret = EXIT_FAIL;
 	free(a.arg);
 	return ret;

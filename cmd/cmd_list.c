@@ -309,7 +309,7 @@ static int scan_for_metrics(struct pmu_list *pmus)
 static int list_metrics(const struct list_args *a)
 {
 	struct metric_list ml;
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	struct pmu_list pmus = { 0 };
 	json_t *arr = settings.json ? json_array() : NULL;
 	size_t shown = 0, matched = 0;
@@ -361,7 +361,7 @@ static int list_metrics(const struct list_args *a)
 			json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:o, s:s, s:s, s:s}", "name",
 							     m->name, "family", m->family,
 							     "expression", m->expr, "filter",
-							     json_text(m->filter), "unit", m->unit,
+							     jout_text(m->filter), "unit", m->unit,
 							     "description", m->description, "source",
 							     m->source));
 			continue;
@@ -370,7 +370,7 @@ static int list_metrics(const struct list_args *a)
 		printf("    %s = %s    [%s; %s]\n", m->name, m->expr, m->family, m->source);
 	}
 	if (arr)
-		ret = json_emit(json_pack("{s:o}", "metrics", arr)) ? EXIT_FAIL : EXIT_OK;
+		ret = jout_emit(json_pack("{s:o}", "metrics", arr)) ? EXIT_FAIL : EXIT_OK;
 	if (a->rules && shown && !ret)
 		metric_rules_render(stdout, rules, shown, &pmus);
 	free(rules);

@@ -51,7 +51,7 @@ static int64_t parse_small(const char *arg, const char *what, struct argp_state 
 static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct map_args *a = state->input;
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 
 	switch (key) {
 	case 'd':
@@ -361,7 +361,7 @@ static int print_json(const struct map_ctx *c, size_t shown)
 	for (size_t i = 0; i < c->topo.n; i++)
 		if (c->shown[i])
 			rows.index[k++] = i;
-	ret = json_emit_array(shown, json_row, &rows);
+	ret = jout_emit_array(shown, json_row, &rows);
 	free(rows.index);
 	return ret ? EXIT_FAIL : EXIT_OK;
 }
@@ -476,8 +476,8 @@ static int read_topology(struct map_ctx *c)
 	struct pcitopo_source src = { .dump = settings.pci_dump,
 				      .root = c->have_root ? &c->root : NULL,
 				      .names = !settings.json && c->args->format != MAP_DVSEC };
-	struct pmu_err err = { 0 };
-	char buf[PMU_ERR_MSG_MAX];
+	struct err_report err = { 0 };
+	char buf[ERR_MSG_MAX];
 
 	if (pcitopo_read(&src, &c->topo, &err)) {
 		p_err("%s", safe_str(err.msg, buf, sizeof(buf)));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pmuctl stat: encode events exactly as perf would, check family rules (--dry-run). */
+/* pmuctl stat: its options; then counting, the plan (--dry-run) or recorded counts (--input). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,7 +148,7 @@ static void check_formats(const struct stat_args *a, struct argp_state *state)
 
 bool device_option(int key, char *arg, struct argp_state *state, struct stat_args *a)
 {
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 
 	switch (key) {
 	case KEY_DEVICE:

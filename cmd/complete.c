@@ -109,7 +109,7 @@ static int complete_bdfs(void)
 	struct sysroot root = { .dirfd = -1 };
 	struct pcitopo_source src = { .dump = settings.pci_dump };
 	struct pcitopo t;
-	struct pmu_err err;
+	struct err_report err;
 	char name[32];
 
 	if (!src.dump) {

@@ -358,11 +358,11 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 
 		json_array_append_new(devices, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:f, s:f, s:o, s:o}",
 							 "device", row->bdf, "name", row->name,
-							 "socket", json_int_or_null(row->socket),
-							 "rc", json_int_or_null(row->rc),
-							 "rp", json_int_or_null(row->rp),
-							 "root_port", json_text(*row->root_port ? row->root_port : NULL),
-							 "method", json_text(row->method),
+							 "socket", jout_int_or_null(row->socket),
+							 "rc", jout_int_or_null(row->rc),
+							 "rp", jout_int_or_null(row->rp),
+							 "root_port", jout_text(*row->root_port ? row->root_port : NULL),
+							 "method", jout_text(row->method),
 							 "target_bars", (int)row->nbars,
 							 "running_pct", 100 * g->running[order[i]],
 							 "coverage", g->running[order[i]],
@@ -382,7 +382,7 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 						    additive(g->col[j]) && st.v[k].have[j] ? json_real(st.v[k].sum[j])
 											 : json_null());
 			json_array_append_new(sums, json_pack("{s:i, s:o, s:i, s:o}", "socket", st.v[k].socket,
-							      "rc", json_int_or_null(st.v[k].rc), "devices",
+							      "rc", jout_int_or_null(st.v[k].rc), "devices",
 							      (int)st.v[k].devices, "values", vals));
 		}
 		subtotals_free(&st);

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmd/json_error.h"
+#include "cmd/jerr.h"
 #include "cmd/pmuctl.h"
 
 static struct {
@@ -19,7 +19,7 @@ static struct {
 	long position;		/* -1: none */
 } first = { .position = -1 };
 
-void json_error_note(const char *message, const char *event, long position)
+void jerr_note(const char *message, const char *event, long position)
 {
 	if (first.set)
 		return;
@@ -45,14 +45,14 @@ static ssize_t argp_write(void *cookie, const char *buf, size_t size)
 			const char *msg = strstr(line, ": ");
 
 			line[used] = '\0';
-			json_error_note(msg && !strncmp(line, "pmuctl", 6) ? msg + 2 : line, NULL, -1);
+			jerr_note(msg && !strncmp(line, "pmuctl", 6) ? msg + 2 : line, NULL, -1);
 			used = 0;
 		}
 	}
 	return (ssize_t)fwrite(buf, 1, size, stderr);
 }
 
-FILE *json_error_argp_stream(void)
+FILE *jerr_argp_stream(void)
 {
 	static FILE *f;
 	cookie_io_functions_t io = { .write = argp_write };
@@ -81,7 +81,7 @@ static void print_error(int status, void *arg)
 	fflush(stdout);
 }
 
-void json_error_install(void)
+void jerr_install(void)
 {
 	on_exit(print_error, NULL);
 }

@@ -80,7 +80,7 @@ static int finish(int ret)
 	return ret && !reader_gone() ? -EIO : 0;
 }
 
-int json_emit(json_t *root)
+int jout_emit(json_t *root)
 {
 	int ret;
 
@@ -94,7 +94,7 @@ int json_emit(json_t *root)
 }
 
 /* An array at depth, its elements built, written and freed one by one, as jansson lays it out */
-static int put_array(int depth, size_t member, size_t n, json_element_fn element, void *arg)
+static int put_array(int depth, size_t member, size_t n, jout_element_fn element, void *arg)
 {
 	int ret;
 
@@ -123,15 +123,15 @@ static int emit_failed(int ret)
 	return ret;
 }
 
-int json_emit_array(size_t n, json_element_fn element, void *arg)
+int jout_emit_array(size_t n, jout_element_fn element, void *arg)
 {
 	int ret = put_array(0, 0, n, element, arg);
 
 	return ret == -ENOMEM ? emit_failed(ret) : finish(ret);
 }
 
-int json_emit_arrays(const char *const *keys, const size_t *n, size_t members,
-		     json_element_fn element, void *arg)
+int jout_emit_arrays(const char *const *keys, const size_t *n, size_t members,
+		     jout_element_fn element, void *arg)
 {
 	int ret = chunk_puts(&chunk, "{");
 

@@ -19,9 +19,9 @@ static void set_fields(json_t *o, const struct pmu_field *f, size_t n)
 		} else if (f[i].kind == FIELD_INT) {
 			v = json_integer(f[i].num);
 		} else if (f[i].kind == FIELD_HEX) {
-			v = json_hex((unsigned long long)f[i].num);
+			v = jout_hex((unsigned long long)f[i].num);
 		} else if (f[i].kind == FIELD_TEXT) {
-			v = json_text(f[i].text);
+			v = jout_text(f[i].text);
 		} else {
 			char words[sizeof(f[i].words)], *save = NULL;
 
@@ -40,16 +40,16 @@ static json_t *pmu_json(const struct pmu *p)
 	struct pmu_field fields[PMU_FIELDS_MAX] = { 0 };
 	char buf[256];
 
-	json_object_set_new(o, "name", json_text(p->name));
+	json_object_set_new(o, "name", jout_text(p->name));
 	json_object_set_new(o, "family", json_string(p->family->id));
 	json_object_set_new(o, "family_name", json_string(p->family->title));
-	json_object_set_new(o, "type", json_int_or_null(p->type));
-	json_object_set_new(o, "cpumask", json_cpulist(&p->cpumask, p->has_cpumask));
-	json_object_set_new(o, "associated_cpus", json_cpulist(&p->associated, p->has_associated));
-	json_object_set_new(o, "identifier", json_text(p->identifier));
-	json_object_set_new(o, "identifier_file", json_text(p->identifier_file));
-	json_object_set_new(o, "socket", json_int_or_null(p->socket));
-	json_object_set_new(o, "rc", json_int_or_null(p->rc));
+	json_object_set_new(o, "type", jout_int_or_null(p->type));
+	json_object_set_new(o, "cpumask", jout_cpulist(&p->cpumask, p->has_cpumask));
+	json_object_set_new(o, "associated_cpus", jout_cpulist(&p->associated, p->has_associated));
+	json_object_set_new(o, "identifier", jout_text(p->identifier));
+	json_object_set_new(o, "identifier_file", jout_text(p->identifier_file));
+	json_object_set_new(o, "socket", jout_int_or_null(p->socket));
+	json_object_set_new(o, "rc", jout_int_or_null(p->rc));
 	if (p->family->fields)
 		set_fields(o, fields, p->family->fields(p, fields));
 	for (size_t i = 0; i < p->nformats; i++) {
@@ -57,21 +57,21 @@ static json_t *pmu_json(const struct pmu *p)
 
 		format_describe(f->word, f->mask, buf, sizeof(buf));
 		json_array_append_new(fa, json_pack("{s:o, s:s, s:s, s:o, s:o, s:o}", "name",
-						    json_text(f->name), "word",
+						    jout_text(f->name), "word",
 						    format_word_name(f->word), "bits", strchr(buf, ':') + 1,
-						    "mask", json_hex(f->mask), "max",
-						    json_hex(format_max_value(f->mask)), "description",
-						    json_text(pmu_format_doc(p, f->name))));
+						    "mask", jout_hex(f->mask), "max",
+						    jout_hex(format_max_value(f->mask)), "description",
+						    jout_text(pmu_format_doc(p, f->name))));
 	}
 	for (size_t i = 0; i < p->nevents; i++) {
 		const struct pmu_event *e = &p->events[i];
-		json_t *eo = json_pack("{s:o, s:o, s:o}", "name", json_text(e->name), "value",
-				       json_text(e->value), "description",
-				       json_text(pmu_event_doc(p, e->name, buf, sizeof(buf))));
+		json_t *eo = json_pack("{s:o, s:o, s:o}", "name", jout_text(e->name), "value",
+				       jout_text(e->value), "description",
+				       jout_text(pmu_event_doc(p, e->name, buf, sizeof(buf))));
 
-		json_object_set_new(eo, "scale", json_text(e->scale));
-		json_object_set_new(eo, "unit", json_text(e->unit));
-		json_object_set_new(eo, "alias_of", json_text(e->alias_of));
+		json_object_set_new(eo, "scale", jout_text(e->scale));
+		json_object_set_new(eo, "unit", jout_text(e->unit));
+		json_object_set_new(eo, "alias_of", jout_text(e->alias_of));
 		if (p->family->event_fields)
 			set_fields(eo, fields, p->family->event_fields(e, fields));
 		json_array_append_new(ea, eo);
@@ -89,18 +89,18 @@ static json_t *block_json(const struct pmu *b)
 	for (size_t k = 0; k < b->nevents; k++) {
 		const struct pmu_event *e = &b->events[k];
 		char *event = NULL;
-		json_t *eo = json_pack("{s:o, s:o}", "name", json_text(e->name), "description",
-				       json_text(pmu_event_doc(b, e->name, buf, sizeof(buf))));
+		json_t *eo = json_pack("{s:o, s:o}", "name", jout_text(e->name), "description",
+				       jout_text(pmu_event_doc(b, e->name, buf, sizeof(buf))));
 
 		/* what stat -e takes */
 		if (asprintf(&event, "%s/%s/", b->name, e->name) < 0)
 			event = NULL;
-		json_object_set_new(eo, "event", json_text(event));
+		json_object_set_new(eo, "event", jout_text(event));
 		free(event);
-		json_object_set_new(eo, "code", json_text(e->value));
+		json_object_set_new(eo, "code", jout_text(e->value));
 		json_array_append_new(ev, eo);
 	}
-	return json_pack("{s:o, s:s, s:i, s:o}", "name", json_text(b->name + strlen(BF_PMU_PREFIX)),
+	return json_pack("{s:o, s:s, s:i, s:o}", "name", jout_text(b->name + strlen(BF_PMU_PREFIX)),
 			 "kind", bf_block_kind_name(b->bf_kind), "counters", b->ncounters, "events", ev);
 }
 
@@ -114,7 +114,7 @@ static json_t *bf_json(const struct pmu_list *pmus, size_t first, const struct l
 		if (hwmon && pmus->v[i].hwmon && !strcmp(pmus->v[i].hwmon, hwmon) &&
 		    list_block_matches(a, &pmus->v[i]))
 			json_array_append_new(blocks, block_json(&pmus->v[i]));
-	return json_pack("{s:o, s:o}", "hwmon", json_text(hwmon), "blocks", blocks);
+	return json_pack("{s:o, s:o}", "hwmon", jout_text(hwmon), "blocks", blocks);
 }
 
 struct json_members {
@@ -150,7 +150,7 @@ int list_render_json(const struct list_args *a, const struct pmu_list *pmus)
 			else if (!p->hwmon && list_matches(a, p->name, p->family->id))
 				j.index[0][j.n[0]++] = i;
 		}
-		ret = json_emit_arrays(keys, j.n, 2, json_member, &j);
+		ret = jout_emit_arrays(keys, j.n, 2, json_member, &j);
 	} else {
 		p_err("out of memory");
 	}

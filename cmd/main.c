@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cmd/json_error.h"
+#include "cmd/jerr.h"
 #include "cmd/pmuctl.h"
 #include "lib/suggest.h"
 #include "lib/workload.h"
@@ -67,7 +67,7 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case ARGP_KEY_INIT:
 		/* what argp says about a bad option is an error -j prints too */
-		state->err_stream = json_error_argp_stream();
+		state->err_stream = jerr_argp_stream();
 		break;
 	case 'p':
 		settings.pretty = true;
@@ -161,7 +161,7 @@ static void check_long_options(const struct argp *argp, int argc, char **argv)
 		if (known || long_option_known(argp, word, len, &sg))
 			continue;
 		/* as getopt says it, through argp's stream: -j prints it too */
-		fprintf(json_error_argp_stream(), "%s: unrecognized option '--%s'%s\n", argv[0], word,
+		fprintf(jerr_argp_stream(), "%s: unrecognized option '--%s'%s\n", argv[0], word,
 			perf_named(word) ? perf_named(word) : suggest_text(&sg, near, sizeof(near)));
 		fprintf(stderr, "Try `%s --help' or `%s --usage' for more information.\n", argv[0], argv[0]);
 		exit(EXIT_USAGE);
@@ -322,7 +322,7 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	argp_err_exit_status = EXIT_USAGE;
 	atexit(check_stdout);
-	json_error_install();
+	jerr_install();
 	/* one name in every message, however it was run (./pmuctl, /usr/bin/pmuctl): getopt's says argv[0] */
 	argv[0] = (char *)"pmuctl";
 	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &st);

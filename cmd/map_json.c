@@ -30,7 +30,7 @@ static json_t *requester_json(const struct fn_pmu *r)
 
 	/* null when the family names no event for the filter */
 	json_object_set_new(o, "event",
-			    json_text(r->event ? event_text(r, &r->function, event, sizeof(event)) : NULL));
+			    jout_text(r->event ? event_text(r, &r->function, event, sizeof(event)) : NULL));
 	return o;
 }
 
@@ -43,8 +43,8 @@ static json_t *tgt_json(const struct fn_pmu *t)
 		char event[256];
 
 		json_array_append_new(arr, json_pack("{s:i, s:o, s:o, s:o, s:s}", "bar", f->bar, "base",
-						     json_hex(f->term[0].value), "mask",
-						     json_hex(f->term[1].value), "size",
+						     jout_hex(f->term[0].value), "mask",
+						     jout_hex(f->term[1].value), "size",
 						     json_integer((json_int_t)f->bar_size), "event",
 						     event_text(t, f, event, sizeof(event))));
 	}
@@ -70,9 +70,9 @@ static void set_t410(json_t *o, const struct devmap_fn *m)
 	json_object_set_new(o, "tgt_pmu_present", json_boolean(d && m->target.pmu));
 	json_object_set_new(o, "src_rp_mask", d ? json_integer(m->rp_mask) : json_null());
 	json_object_set_new(o, "event_bdf",
-			    json_text(d ? event_text(&m->requester, &m->requester.function, buf, sizeof(buf)) : NULL));
+			    jout_text(d ? event_text(&m->requester, &m->requester.function, buf, sizeof(buf)) : NULL));
 	json_object_set_new(o, "event_root_port",
-			    json_text(d && m->requester.root_port.n ?
+			    jout_text(d && m->requester.root_port.n ?
 					      event_text(&m->requester, &m->requester.root_port, buf, sizeof(buf)) :
 					      NULL));
 	json_object_set_new(o, "tgt_filters", d ? tgt_json(&m->target) : json_array());
@@ -115,7 +115,7 @@ json_t *map_record_json(const struct pcitopo *topo, const struct devmap_fn *maps
 	o = json_pack("{s:s, s:s, s:s, s:s, s:i}", "bdf", fn_full(f, bdf, sizeof(bdf)), "vendor", vendor,
 		      "device", device, "class", class, "src_bdf", m->src_bdf);
 	json_object_set_new(o, "root_port",
-			    json_text(d ? fn_full(&topo->fn[m->root], rp, sizeof(rp)) : NULL));
+			    jout_text(d ? fn_full(&topo->fn[m->root], rp, sizeof(rp)) : NULL));
 	json_object_set_new(o, "is_root_port", d ? json_boolean((size_t)m->root == i) : json_null());
 	json_object_set_new(o, "socket", d ? json_integer(d->socket) : json_null());
 	json_object_set_new(o, "rc", d ? json_integer(d->rc) : json_null());

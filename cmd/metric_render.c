@@ -118,9 +118,9 @@ static void metrics_json(const struct render_ctx *c, const struct metric_value *
 						     v[i].m->name, "value",
 						     isnan(v[i].value) ? json_null() : json_real(v[i].value),
 						     "unit", v[i].m->unit, "scope",
-						     metric_scope_name(v[i].scope), "pmu", json_text(v[i].pmu),
-						     "socket", json_int_or_null(v[i].socket), "rc",
-						     json_int_or_null(v[i].rc), "device", json_text(v[i].device),
+						     metric_scope_name(v[i].scope), "pmu", jout_text(v[i].pmu),
+						     "socket", jout_int_or_null(v[i].socket), "rc",
+						     jout_int_or_null(v[i].rc), "device", jout_text(v[i].device),
 						     "multiplexed", v[i].multiplexed, "coverage", v[i].running,
 						     "together", v[i].together));
 }

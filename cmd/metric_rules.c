@@ -83,7 +83,7 @@ static void put_rule(FILE *f, const struct metric *m, const struct pmu_list *pmu
 				.hw_clk_freq = clock_of(pmus, m->family) };
 	char expr[4096], name[160], num[32];
 	struct mexpr_writer w = { .buf = expr, .size = sizeof(expr), .name_text = name_text, .ctx = &r };
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	struct mexpr *e;
 	double scale;
 	int degree, ret;

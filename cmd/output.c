@@ -10,7 +10,7 @@
 #include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "cmd/json_error.h"
+#include "cmd/jerr.h"
 #include "cmd/pmuctl.h"
 #include "lib/cpulist.h"
 #include "lib/diag.h"
@@ -74,7 +74,7 @@ void p_err(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	json_error_note(msg, NULL, -1);
+	jerr_note(msg, NULL, -1);
 	va_start(ap, fmt);
 	vmsg("error: ", fmt, ap);
 	va_end(ap);
@@ -123,12 +123,12 @@ size_t p_diag(const struct diag *d)
 /* Show at most this much of a long event string around the error */
 #define CARET_WINDOW 100
 
-void p_err_at(const char *text, const struct pmu_err *e)
+void p_err_at(const char *text, const struct err_report *e)
 {
 	size_t n = strlen(text), from = 0, to = n, pos = e->pos, len = e->len;
 	const char *lead = "";
 
-	json_error_note(e->msg, text, e->has_pos ? (long)e->pos : -1);
+	jerr_note(e->msg, text, e->has_pos ? (long)e->pos : -1);
 	p_err("%s", e->msg);
 	if (!e->has_pos)
 		return;
@@ -203,7 +203,7 @@ void fput_safe(const char *s, FILE *f)
 	}
 }
 
-json_t *json_hex(unsigned long long v)
+json_t *jout_hex(unsigned long long v)
 {
 	char b[24];
 
@@ -211,7 +211,7 @@ json_t *json_hex(unsigned long long v)
 	return json_string(b);
 }
 
-json_t *json_count(bool exact, uint64_t value, double estimate)
+json_t *jout_count(bool exact, uint64_t value, double estimate)
 {
 	if (exact && value <= INT64_MAX)
 		return json_integer((json_int_t)value);
@@ -222,12 +222,12 @@ json_t *json_count(bool exact, uint64_t value, double estimate)
 	return isfinite(estimate) ? json_real(round(estimate)) : json_null();
 }
 
-json_t *json_int_or_null(long long v)
+json_t *jout_int_or_null(long long v)
 {
 	return v >= 0 ? json_integer(v) : json_null();
 }
 
-json_t *json_cpulist(const struct cpulist *l, bool has)
+json_t *jout_cpulist(const struct cpulist *l, bool has)
 {
 	json_t *arr;
 
@@ -239,7 +239,7 @@ json_t *json_cpulist(const struct cpulist *l, bool has)
 	return arr;
 }
 
-json_t *json_text(const char *s)
+json_t *jout_text(const char *s)
 {
 	json_t *j;
 	char *buf;

@@ -60,7 +60,7 @@ void p_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Only with -v. */
 void p_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* An event-string error: the message, the string, and a caret under the bad part. */
-void p_err_at(const char *text, const struct pmu_err *e);
+void p_err_at(const char *text, const struct err_report *e);
 /* Print the soft problems collected while reading; returns their number. */
 struct diag;
 size_t p_diag(const struct diag *d);
@@ -81,29 +81,29 @@ const char *human_number(double v, int decimals, char *buf, size_t size);
 const char *human_u64(uint64_t v, char *buf, size_t size);
 
 /* JSON: build one root, dump once. */
-int json_emit(json_t *root);
+int jout_emit(json_t *root);
 /* Builds element k of member (0 for a lone array); NULL: out of memory */
-typedef json_t *(*json_element_fn)(size_t member, size_t k, void *arg);
+typedef json_t *(*jout_element_fn)(size_t member, size_t k, void *arg);
 /* A top-level array of n elements, each built by element and freed once written: a long
- * list costs one element's memory; the output is what json_emit gives for the whole array */
-int json_emit_array(size_t n, json_element_fn element, void *arg);
+ * list costs one element's memory; the output is what jout_emit gives for the whole array */
+int jout_emit_array(size_t n, jout_element_fn element, void *arg);
 /* The same for an object whose members are arrays: {"keys[0]": [n[0] elements], ...} */
-int json_emit_arrays(const char *const *keys, const size_t *n, size_t members,
-		     json_element_fn element, void *arg);
-json_t *json_hex(unsigned long long v);
+int jout_emit_arrays(const char *const *keys, const size_t *n, size_t members,
+		     jout_element_fn element, void *arg);
+json_t *jout_hex(unsigned long long v);
 /*
  * A count: exact, the counters' sum as read, or else the estimate scaled for multiplexing;
  * an integer either way, never a double cast out of range (beyond 2^63, a JSON number that
  * is still an integer)
  */
-json_t *json_count(bool exact, uint64_t value, double estimate);
+json_t *jout_count(bool exact, uint64_t value, double estimate);
 /* A number the machine may not have (-1: socket, RC, CPU): null then */
-json_t *json_int_or_null(long long v);
+json_t *jout_int_or_null(long long v);
 struct cpulist;
 /* [0, 1, ...]; null when the machine has no such list */
-json_t *json_cpulist(const struct cpulist *l, bool has);
+json_t *jout_cpulist(const struct cpulist *l, bool has);
 /* A string from the machine: invalid UTF-8 bytes become \\xNN instead of failing. */
-json_t *json_text(const char *s);
+json_t *jout_text(const char *s);
 /* Whether stdout is a pipe whose reader has gone (| head): writing there is not an error */
 bool reader_gone(void);
 /* Flush stdout; a closed pipe is not an error, any other failure is, said once. Returns code

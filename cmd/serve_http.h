@@ -2,7 +2,8 @@
 /*
  * pmuctl serve's HTTP side, through libmicrohttpd polled from the counting loop (one thread:
  * the loop's ppoll waits on the daemon's epoll fd, then lets the daemon run). It answers
- * GET /metrics with the exposition last published, in the format the scraper accepts.
+ * GET on the telemetry path (/metrics unless told) with the exposition last published, in
+ * the format the scraper accepts.
  */
 #ifndef PMUCTL_SERVE_HTTP_H
 #define PMUCTL_SERVE_HTTP_H

@@ -145,7 +145,7 @@ struct render_ctx {
 };
 
 /* A report's wall-clock time as JSON: ISO 8601 UTC with milliseconds, or null */
-json_t *json_timestamp(const struct timespec *wall);
+json_t *jout_timestamp(const struct timespec *wall);
 
 enum face stat_face(const struct stat_args *a);
 /* FACE_JSON: one object per report (interval, time, target, counts, metrics), then printed */

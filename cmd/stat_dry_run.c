@@ -101,22 +101,22 @@ static json_t *event_json(const struct plan *p, const struct plan_event *e, doub
 	json_t *o = json_object();
 	bool hw = is_hwmon(e);
 
-	json_object_set_new(o, "event", json_text(e->event));
-	json_object_set_new(o, "pmu", e->pmu ? json_text(e->pmu->name) : json_null());
+	json_object_set_new(o, "event", jout_text(e->event));
+	json_object_set_new(o, "pmu", e->pmu ? jout_text(e->pmu->name) : json_null());
 	json_object_set_new(o, "family", json_string(e->pmu ? e->pmu->family->id : e->type == TOOL_TYPE ? "tool" : "perf"));
 	json_object_set_new(o, "type", hw ? json_null() : json_integer(e->type));
-	json_object_set_new(o, "config", json_hex(e->config[0]));
-	json_object_set_new(o, "config1", json_hex(e->config[1]));
-	json_object_set_new(o, "config2", json_hex(e->config[2]));
-	json_object_set_new(o, "cpus", json_cpulist(&e->cpus, !hw));
+	json_object_set_new(o, "config", jout_hex(e->config[0]));
+	json_object_set_new(o, "config1", jout_hex(e->config[1]));
+	json_object_set_new(o, "config2", jout_hex(e->config[2]));
+	json_object_set_new(o, "cpus", jout_cpulist(&e->cpus, !hw));
 	json_object_set_new(o, "group", e->group >= 0 ? json_integer(e->group) : json_null());
 	json_object_set_new(o, "leader", json_boolean(e->group >= 0 && e->leader));
-	json_object_set_new(o, "metric", json_text(metric_of(p, e)));
+	json_object_set_new(o, "metric", jout_text(metric_of(p, e)));
 	json_object_set_new(o, "also_feeds", also_feeds_json(p, e));
-	json_object_set_new(o, "name", json_text(e->name));
-	json_object_set_new(o, "filter_mode", json_text(e->filter_mode));
-	json_object_set_new(o, "device", json_text(device_of(p, e) ? device_of(p, e)->device : NULL));
-	json_object_set_new(o, "method", json_text(device_of(p, e) ? device_of(p, e)->method : NULL));
+	json_object_set_new(o, "name", jout_text(e->name));
+	json_object_set_new(o, "filter_mode", jout_text(e->filter_mode));
+	json_object_set_new(o, "device", jout_text(device_of(p, e) ? device_of(p, e)->device : NULL));
+	json_object_set_new(o, "method", jout_text(device_of(p, e) ? device_of(p, e)->method : NULL));
 	json_object_set_new(o, "bar", bar_of(device_of(p, e)) >= 0 ?
 					      json_integer(bar_of(device_of(p, e))) : json_null());
 	json_object_set_new(o, "coverage_predicted", json_real(coverage));
@@ -136,7 +136,7 @@ static json_t *schedule_json(const struct schedule *sc)
 			"pmu", sp->pmu->name, "events", (json_int_t)sp->events, "units", (json_int_t)sp->units,
 			"counters", sp->counters ? json_integer((json_int_t)sp->counters) : json_null(),
 			"counters_needed", (json_int_t)sp->need,
-			"counters_from", json_text(f->counters_from),
+			"counters_from", jout_text(f->counters_from),
 			"filter_slots", sp->slots ? json_integer((json_int_t)sp->slots) : json_null(),
 			"filter_values", (json_int_t)sp->values, "rotates", sp->rotates,
 			"coverage_predicted", sp->coverage));
@@ -261,8 +261,8 @@ int render_plan(const struct render_ctx *c, const struct plan *p, const struct s
 			json_array_append_new(arr, event_json(p, &p->v[i], sc->coverage ? sc->coverage[i] : 1));
 		json_object_set_new(root, "events", arr);
 		json_object_set_new(root, "schedule", schedule_json(sc));
-		json_object_set_new(root, "perf_command", json_text(cmdline));
-		ret = json_emit(root);
+		json_object_set_new(root, "perf_command", jout_text(cmdline));
+		ret = jout_emit(root);
 	} else {
 		for (size_t i = 0; i < p->n; i++)
 			event_text(c->f, p, &p->v[i], sc->coverage ? sc->coverage[i] : 1);

@@ -67,7 +67,7 @@ static int recorded_pmus(const char *input, const struct perf_records *recs, con
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < recs->n; i++) {
 		const struct pmu *lp;
-		struct pmu_err err;
+		struct err_report err;
 		struct ev_list l;
 		struct pmu *p;
 
@@ -231,7 +231,7 @@ int stat_input(const struct stat_args *a)
 	struct pmu_list recorded = { 0 };
 	struct plan_request rq = { .named_only = true, .where = "in the recording" };
 	struct diag warn = { 0 };
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	struct outfile out;
 	char *text = NULL;
 	size_t len;

@@ -117,15 +117,15 @@ static json_t *row_json(const struct render_ctx *c, const struct tally_row *row)
 {
 	json_t *o = json_object();
 
-	json_object_set_new(o, "event", json_text(row->label));
-	json_object_set_new(o, "pmu", json_text(row->pmu));
-	json_object_set_new(o, "socket", json_int_or_null(row->socket));
-	json_object_set_new(o, "rc", json_int_or_null(row->rc));
+	json_object_set_new(o, "event", jout_text(row->label));
+	json_object_set_new(o, "pmu", jout_text(row->pmu));
+	json_object_set_new(o, "socket", jout_int_or_null(row->socket));
+	json_object_set_new(o, "rc", jout_int_or_null(row->rc));
 	/* only -A splits by CPU, as in perf's JSON */
-	json_object_set_new(o, "cpu", json_int_or_null(c->aggr == AGGR_NONE ? row->cpu : -1));
+	json_object_set_new(o, "cpu", jout_int_or_null(c->aggr == AGGR_NONE ? row->cpu : -1));
 	/* a count of one PCI function: stat --per-device */
 	json_object_set_new(o, "device", json_null());
-	json_object_set_new(o, "count", row->state == COUNT_OK ? json_count(exact(row), row->value, row->count) :
+	json_object_set_new(o, "count", row->state == COUNT_OK ? jout_count(exact(row), row->value, row->count) :
 								  json_null());
 	json_object_set_new(o, "running_pct", json_real(round(running_pct(row) * 100) / 100));
 	/* running over enabled, unrounded: how much of the time the count covers */
@@ -135,7 +135,7 @@ static json_t *row_json(const struct render_ctx *c, const struct tally_row *row)
 	json_object_set_new(o, "enabled_ns", json_integer((json_int_t)row->enabled));
 	json_object_set_new(o, "running_ns", json_integer((json_int_t)row->running));
 	json_object_set_new(o, "state", json_string(state_name(row->state, true)));
-	json_object_set_new(o, "error", json_text(row->why));
+	json_object_set_new(o, "error", jout_text(row->why));
 	return o;
 }
 
@@ -151,7 +151,7 @@ json_t *stat_record_new(const struct render_ctx *c)
 {
 	return json_pack("{s:o, s:f, s:o, s:o, s:[], s:[], s:n, s:n}", "interval",
 			 c->interval ? json_integer(c->interval) : json_null(), "time_s", c->time_s,
-			 "timestamp", json_timestamp(&c->wall), "target", json_text(c->target), "counts",
+			 "timestamp", jout_timestamp(&c->wall), "target", jout_text(c->target), "counts",
 			 "metrics", "devices", "subtotals");
 }
 
@@ -173,7 +173,7 @@ int stat_record_emit(const struct render_ctx *c)
 	return 0;
 }
 
-json_t *json_timestamp(const struct timespec *wall)
+json_t *jout_timestamp(const struct timespec *wall)
 {
 	char date[32], text[48];
 	struct tm tm;

@@ -54,7 +54,7 @@ static int event_columns(const struct stat_args *a, struct stat_setup *s)
 			const struct pmu *p = &s->pmus.v[k];
 			struct metric m = { .name = name, .expr = expr, .unit = "1/s", .description = desc,
 					    .source = "-e" };
-			struct pmu_err err = { 0 };
+			struct err_report err = { 0 };
 			bool seen = false;
 
 			for (size_t d = 0; d < ndone; d++)
@@ -85,7 +85,7 @@ static int event_columns(const struct stat_args *a, struct stat_setup *s)
 /* -M and --metrics-file: the catalog and which of it the user named (and --per-device -e) */
 static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 {
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	struct diag unknown = { 0 };
 	size_t before;
 	int ret = 0;
@@ -183,7 +183,7 @@ int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i,
 /* One --device BDF: exactly one function of the machine */
 static int add_device(const struct stat_args *a, struct stat_setup *s, const char *text)
 {
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	char name[32], list[256];
 	size_t at[8], n, o = 0;
 	struct bdf b;
@@ -213,7 +213,7 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 {
 	struct pcitopo_source src = { .root = s->have_root ? &s->root : NULL,
 				      .dump = settings.pci_dump };
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	int ret = EXIT_OK;
 
 	const char *opt = a->per_device ? "--per-device" : "--device";
@@ -274,7 +274,7 @@ static void warn_budgets(const struct schedule *sc, struct diag *warn)
 }
 
 /* The plan's error, under the -e string it points into when it does */
-static int plan_error(const struct stat_args *a, const struct pmu_err *err)
+static int plan_error(const struct stat_args *a, const struct err_report *err)
 {
 	if (err->arg >= 0 && err->arg < a->nevent)
 		p_err_at(a->event[err->arg], err);
@@ -291,7 +291,7 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 				   .online = &s->online, .check_rules = !a->no_rules,
 				   .no_merge = a->metric_no_merge, .no_group = a->metric_no_group };
 	struct diag diag = { 0 }, warn = { 0 };
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	int ret;
 
 	if (open_root(&s->root))
@@ -329,7 +329,7 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	rq.ndevices = s->ndevices;
 	ret = plan_build(&s->pmus, &rq, &s->plan, &err, &warn);
 	if (!ret && plan_schedule(&s->plan, &s->sched))
-		ret = pmu_err_set(&err, -ENOMEM, "out of memory");
+		ret = err_set(&err, -ENOMEM, "out of memory");
 	/* a driver's counters are its rules too: --no-rules says nothing of them (--dry-run shows them) */
 	if (!ret && !a->no_rules)
 		warn_budgets(&s->sched, &warn);

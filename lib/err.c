@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include "lib/err.h"
 
-static int err_record(struct pmu_err *e, int code, int has_pos, size_t pos, size_t len,
+static int err_record(struct err_report *e, int code, int has_pos, size_t pos, size_t len,
 		      const char *fmt, va_list ap)
 {
 	if (!e)
@@ -18,7 +18,7 @@ static int err_record(struct pmu_err *e, int code, int has_pos, size_t pos, size
 	return code;
 }
 
-int pmu_err_set(struct pmu_err *e, int code, const char *fmt, ...)
+int err_set(struct err_report *e, int code, const char *fmt, ...)
 {
 	va_list ap;
 	int ret;
@@ -29,7 +29,7 @@ int pmu_err_set(struct pmu_err *e, int code, const char *fmt, ...)
 	return ret;
 }
 
-int pmu_err_at(struct pmu_err *e, int code, size_t pos, size_t len, const char *fmt, ...)
+int err_at(struct err_report *e, int code, size_t pos, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 	int ret;

@@ -5,21 +5,21 @@
 
 #include <stddef.h>
 
-#define PMU_ERR_MSG_MAX 1024
+#define ERR_MSG_MAX 1024
 
-struct pmu_err {
+struct err_report {
 	int code;		/* -errno */
 	int has_pos;		/* pos/len point into the event string */
 	int arg;		/* which input string (-e), when several */
 	int syntax;		/* malformed text, whatever the machine */
 	size_t pos, len;
-	char msg[PMU_ERR_MSG_MAX];
+	char msg[ERR_MSG_MAX];
 };
 
-/* Record an error; returns code so callers can 'return pmu_err_set(...)'. */
-int pmu_err_set(struct pmu_err *e, int code, const char *fmt, ...)
+/* Record an error; returns code so callers can 'return err_set(...)'. */
+int err_set(struct err_report *e, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-int pmu_err_at(struct pmu_err *e, int code, size_t pos, size_t len, const char *fmt, ...)
+int err_at(struct err_report *e, int code, size_t pos, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
 #endif

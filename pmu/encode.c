@@ -31,9 +31,9 @@ static int hardcoded_index(const char *name)
 	return -1;
 }
 
-static int oom(struct pmu_err *err)
+static int oom(struct err_report *err)
 {
-	return pmu_err_set(err, -ENOMEM, "out of memory");
+	return err_set(err, -ENOMEM, "out of memory");
 }
 
 /* One term after alias expansion, pointing back at the text the user wrote. */
@@ -90,13 +90,13 @@ static const struct pmu_event *term_alias(const struct pmu *p, const struct ev_t
 }
 
 static int expand_aliases(const struct pmu *p, const struct ev_spec *spec, struct flat *f,
-			  const struct pmu_event **first_alias, struct pmu_err *err)
+			  const struct pmu_event **first_alias, struct err_report *err)
 {
 	for (size_t i = 0; i < spec->nterms; i++) {
 		const struct ev_term *t = &spec->terms[i];
 		const struct pmu_event *a = term_alias(p, t);
 		struct ev_spec *as, *nv;
-		struct pmu_err aerr;
+		struct err_report aerr;
 
 		if (!a) {
 			if (flat_push(f, t, t, NULL))
@@ -111,7 +111,7 @@ static int expand_aliases(const struct pmu *p, const struct ev_spec *spec, struc
 		f->alias_specs = nv;
 		as = &f->alias_specs[f->nalias];
 		if (ev_parse_terms(a->value, as, &aerr))
-			return pmu_err_at(err, -EINVAL, t->pos, t->len,
+			return err_at(err, -EINVAL, t->pos, t->len,
 					  "event '%s' of PMU '%s' has a value perf cannot read: '%.60s' (%s)",
 					  a->name, p->name, a->value, aerr.msg);
 		f->nalias++;
@@ -155,21 +155,21 @@ static uint64_t term_number(const struct ev_term *t)
 }
 
 static int apply_hardcoded(const struct pmu *p, const struct flat_term *ft, struct plan_event *e,
-			   struct pmu_err *err)
+			   struct err_report *err)
 {
 	const struct ev_term *t = ft->t;
 	int h = hardcoded_index(t->name);
 
 	if (h <= 2) {
 		if (t->kind == EV_VALUE_STR)
-			return pmu_err_at(err, -EINVAL, ft->vpos, ft->vlen,
+			return err_at(err, -EINVAL, ft->vpos, ft->vlen,
 					  "term '%s' needs a number, not '%s'", t->name, t->str);
 		e->config[h] = term_number(t);
 		return 0;
 	}
 	if (!strcmp(t->name, "name") || !strcmp(t->name, "metric-id")) {
 		if (t->kind != EV_VALUE_STR)
-			return pmu_err_at(err, -EINVAL, ft->pos, ft->len, "term '%s' needs a name",
+			return err_at(err, -EINVAL, ft->pos, ft->len, "term '%s' needs a name",
 					  t->name);
 		if (!strcmp(t->name, "name")) {
 			free(e->name);
@@ -180,14 +180,14 @@ static int apply_hardcoded(const struct pmu *p, const struct flat_term *ft, stru
 		return 0;
 	}
 	if (!strcmp(t->name, "period"))
-		return pmu_err_at(err, -EOPNOTSUPP, ft->pos, ft->len,
+		return err_at(err, -EOPNOTSUPP, ft->pos, ft->len,
 				  "term 'period' asks for sampling, which PMU '%s' cannot do: pmuctl counts",
 				  p ? p->name : "?");
 	return 0;	/* percore: per-core aggregation has no meaning for uncore counts */
 }
 
 static int apply_format(const struct pmu *p, const struct flat_term *ft, struct plan_event *e,
-			struct pmu_err *err)
+			struct err_report *err)
 {
 	const struct ev_term *t = ft->t;
 	const struct pmu_format *f = pmu_find_format(p, t->name);
@@ -197,15 +197,15 @@ static int apply_format(const struct pmu *p, const struct flat_term *ft, struct 
 	if (!f) {
 		valid_terms(p, vt, sizeof(vt));
 		if (ft->from_alias)
-			return pmu_err_at(err, -EINVAL, ft->pos, ft->len,
+			return err_at(err, -EINVAL, ft->pos, ft->len,
 					  "event '%s' uses term '%s' that PMU '%s' has no format for",
 					  ft->alias->name, t->name, p->name);
-		return pmu_err_at(err, -EINVAL, ft->pos, (size_t)strlen(t->name),
+		return err_at(err, -EINVAL, ft->pos, (size_t)strlen(t->name),
 				  "unknown term '%s' for PMU '%s'%s; valid: %s", t->name, p->name,
 				  near_terms(p, t->name, near, sizeof(near)), vt);
 	}
 	if (t->kind == EV_VALUE_STR)
-		return pmu_err_at(err, -EINVAL, ft->vpos, ft->vlen,
+		return err_at(err, -EINVAL, ft->vpos, ft->vlen,
 				  "term '%s' needs a number, and '%s' is not an event of PMU '%s'",
 				  t->name, t->str, p->name);
 	v = term_number(t);
@@ -214,7 +214,7 @@ static int apply_format(const struct pmu *p, const struct flat_term *ft, struct 
 		char fd[256];
 
 		format_describe(f->word, f->mask, fd, sizeof(fd));
-		return pmu_err_at(err, -ERANGE, ft->vpos, ft->vlen,
+		return err_at(err, -ERANGE, ft->vpos, ft->vlen,
 				  "value 0x%llx too big for format '%s' (%s), maximum is %llu (0x%llx)",
 				  (unsigned long long)v, t->name, fd, (unsigned long long)max,
 				  (unsigned long long)max);
@@ -225,7 +225,7 @@ static int apply_format(const struct pmu *p, const struct flat_term *ft, struct 
 }
 
 static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct plan_event *e,
-			 struct pmu_err *err)
+			 struct err_report *err)
 {
 	struct flat f = { 0 };
 	int ret;
@@ -250,7 +250,7 @@ static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct
 			ret = apply_format(p, &f.v[i], e, err);
 	flat_free(&f);
 	if (!ret && p->type < 0)
-		ret = pmu_err_at(err, -ENOENT, spec->name_pos, spec->name_len,
+		ret = err_at(err, -ENOENT, spec->name_pos, spec->name_len,
 				 "PMU '%s' has no readable type file", p->name);
 	return ret;
 }
@@ -299,7 +299,7 @@ void plan_event_free(struct plan_event *e)
 	cpulist_free(&e->cpus);
 }
 
-static int check_mods(const struct ev_spec *s, struct pmu_err *err)
+static int check_mods(const struct ev_spec *s, struct err_report *err)
 {
 	/* user/kernel/hypervisor/guest/host only: precise and sampling modifiers mean nothing here */
 	static const char allowed[] = "ukhGH";
@@ -308,7 +308,7 @@ static int check_mods(const struct ev_spec *s, struct pmu_err *err)
 		return 0;
 	for (size_t i = 0; s->mods[i]; i++)
 		if (!strchr(allowed, s->mods[i]))
-			return pmu_err_at(err, -EINVAL, s->mods_pos + i, 1,
+			return err_at(err, -EINVAL, s->mods_pos + i, 1,
 					  "unsupported event modifier '%c' (pmuctl takes u, k, h, G, H)",
 					  s->mods[i]);
 	return 0;
@@ -349,7 +349,7 @@ static size_t pmus_with_event(const struct pmu_list *pmus, const char *name, con
 }
 
 /* No PMU of that name: a family whose syntax it is says what is missing, or the generic words */
-static int missing_pmu(const struct pmu_list *pmus, const struct ev_spec *s, struct pmu_err *err)
+static int missing_pmu(const struct pmu_list *pmus, const struct ev_spec *s, struct err_report *err)
 {
 	struct suggest sg;
 	char near[256];
@@ -360,18 +360,18 @@ static int missing_pmu(const struct pmu_list *pmus, const struct ev_spec *s, str
 	suggest_init(&sg, s->name);
 	for (size_t i = 0; i < pmus->n; i++)
 		suggest_offer(&sg, pmus->v[i].name);
-	return pmu_err_at(err, -ENOENT, s->name_pos, s->name_len,
+	return err_at(err, -ENOENT, s->name_pos, s->name_len,
 			  "cannot find PMU '%s' under the sysfs root%s; pmuctl list shows them", s->name,
 			  suggest_text(&sg, near, sizeof(near)));
 }
 
 static int encode_spec(const struct pmu_list *pmus, const struct ev_spec *s, struct plan *set,
-		       const struct pmu **match, struct pmu_err *err)
+		       const struct pmu **match, struct err_report *err)
 {
 	struct ev_spec bare = { 0 };
 	struct ev_term term = { 0 };
 	const struct ev_spec *use = s;
-	struct pmu_err first = { 0 };
+	struct err_report first = { 0 };
 	size_t nm, ok = 0;
 	int ret = check_mods(s, err);
 
@@ -384,7 +384,7 @@ static int encode_spec(const struct pmu_list *pmus, const struct ev_spec *s, str
 			return encode_symbolic(sym, s, set) ? oom(err) : 0;
 		nm = pmus_with_event(pmus, s->name, match);
 		if (!nm)
-			return pmu_err_at(err, -ENOENT, s->name_pos, s->name_len,
+			return err_at(err, -ENOENT, s->name_pos, s->name_len,
 					  "unknown event '%s': no PMU has it and perf has no such symbol (see 'pmuctl list --events')",
 					  s->name);
 		/* the same as writing pmu/<name>/ for each of them */
@@ -493,7 +493,7 @@ static void split_groups(struct plan *set, size_t from)
 }
 
 int encode_events(const struct pmu_list *pmus, const char *text, int arg, const struct encode_opts *o,
-	      struct plan *set, struct pmu_err *err)
+	      struct plan *set, struct err_report *err)
 {
 	struct ev_list l;
 	const struct pmu **match;
@@ -542,7 +542,7 @@ int encode_events(const struct pmu_list *pmus, const char *text, int arg, const 
 }
 
 int encode_on(const struct pmu *p, const struct ev_spec *spec, const struct encode_opts *o,
-	      struct plan *set, struct pmu_err *err)
+	      struct plan *set, struct err_report *err)
 {
 	struct plan_event *e = set_grow(set, 1);
 	int ret;

@@ -21,10 +21,10 @@ struct encode_opts {
  * On error nothing is appended and err points into that string.
  */
 int encode_events(const struct pmu_list *pmus, const char *text, int arg, const struct encode_opts *o,
-		  struct plan *set, struct pmu_err *err);
+		  struct plan *set, struct err_report *err);
 /* Encode spec (built, not parsed) on PMU p alone and append it: the events of a metric */
 int encode_on(const struct pmu *p, const struct ev_spec *spec, const struct encode_opts *o,
-	      struct plan *set, struct pmu_err *err);
+	      struct plan *set, struct err_report *err);
 void plan_event_free(struct plan_event *e);
 /* Whether an event string's PMU part names name: exactly, as a glob, or by perf's prefix rule */
 bool pmu_name_matches(const char *name, const char *want);

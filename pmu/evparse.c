@@ -11,7 +11,7 @@ struct parser {
 	const char *s;
 	size_t i, n;
 	struct ev_list *out;
-	struct pmu_err *err;
+	struct err_report *err;
 };
 
 static bool is_name_char(char c)
@@ -39,23 +39,23 @@ static char *dup_range(const char *s, size_t pos, size_t len)
 
 static int oom(struct parser *p)
 {
-	return pmu_err_set(p->err, -ENOMEM, "out of memory");
+	return err_set(p->err, -ENOMEM, "out of memory");
 }
 
 static int unexpected(struct parser *p, const char *expected)
 {
 	if (p->i >= p->n)
-		return pmu_err_at(p->err, -EINVAL, p->n, 1, "unexpected end of event string, expected %s",
+		return err_at(p->err, -EINVAL, p->n, 1, "unexpected end of event string, expected %s",
 				  expected);
 	if ((unsigned char)p->s[p->i] >= 0x80)
-		return pmu_err_at(p->err, -EINVAL, p->i, 1,
+		return err_at(p->err, -EINVAL, p->i, 1,
 				  "unexpected byte 0x%02x (not ASCII), expected %s",
 				  (unsigned char)p->s[p->i], expected);
 	if (!isprint((unsigned char)p->s[p->i]))
-		return pmu_err_at(p->err, -EINVAL, p->i, 1,
+		return err_at(p->err, -EINVAL, p->i, 1,
 				  "unexpected control character 0x%02x, expected %s",
 				  (unsigned char)p->s[p->i], expected);
-	return pmu_err_at(p->err, -EINVAL, p->i, 1, "unexpected '%c', expected %s", p->s[p->i],
+	return err_at(p->err, -EINVAL, p->i, 1, "unexpected '%c', expected %s", p->s[p->i],
 			  expected);
 }
 
@@ -70,18 +70,18 @@ static int parse_value(struct parser *p, struct ev_term *t)
 	t->vpos = start;
 	t->vlen = p->i - start;
 	if (p->s[start] == '-')
-		return pmu_err_at(p->err, -EINVAL, start, t->vlen,
+		return err_at(p->err, -EINVAL, start, t->vlen,
 				  "invalid value '%.*s': values are unsigned (decimal or 0x hex)",
 				  (int)t->vlen, p->s + start);
 	if (isdigit((unsigned char)p->s[start])) {
 		int ret = strnum_u64n(p->s + start, t->vlen, 0, UINT64_MAX, &t->num);
 
 		if (ret == -ERANGE)
-			return pmu_err_at(p->err, -ERANGE, start, t->vlen,
+			return err_at(p->err, -ERANGE, start, t->vlen,
 					  "value '%.*s' does not fit in 64 bits", (int)t->vlen,
 					  p->s + start);
 		if (ret)
-			return pmu_err_at(p->err, -EINVAL, start, t->vlen,
+			return err_at(p->err, -EINVAL, start, t->vlen,
 					  "invalid number '%.*s' (decimal or 0x hex)", (int)t->vlen,
 					  p->s + start);
 		t->kind = EV_VALUE_NUM;
@@ -158,7 +158,7 @@ static int parse_terms(struct parser *p, struct ev_spec *e)
 			return unexpected(p, "',' or '/'");
 	}
 	if (p->i >= p->n)
-		return pmu_err_at(p->err, -EINVAL, open, 1, "no closing '/' for this event's terms");
+		return err_at(p->err, -EINVAL, open, 1, "no closing '/' for this event's terms");
 	e->terms_text = dup_range(p->s, open + 1, p->i - open - 1);
 	if (!e->terms_text)
 		return oom(p);
@@ -178,7 +178,7 @@ static int parse_bluefield(struct parser *p, struct ev_spec *e)
 	while (p->i < p->n && is_term_char(p->s[p->i]))
 		p->i++;
 	if (p->i == block || p->i >= p->n || p->s[p->i] != '/')
-		return pmu_err_at(p->err, -EINVAL, block, p->i > block ? p->i - block : 1,
+		return err_at(p->err, -EINVAL, block, p->i > block ? p->i - block : 1,
 				  "expected bfperf/BLOCK/EVENT/, e.g. bfperf/tile0/HNF_REQUESTS/");
 	free(e->name);
 	e->name_len = p->i - e->name_pos;
@@ -187,7 +187,7 @@ static int parse_bluefield(struct parser *p, struct ev_spec *e)
 	while (p->i < p->n && (is_term_char(p->s[p->i]) || p->s[p->i] == ' '))
 		p->i++;
 	if (p->i == ev || p->i >= p->n || p->s[p->i] != '/')
-		return pmu_err_at(p->err, -EINVAL, ev, p->i > ev ? p->i - ev : 1,
+		return err_at(p->err, -EINVAL, ev, p->i > ev ? p->i - ev : 1,
 				  "expected an event name or number and a closing '/'");
 	t = calloc(1, sizeof(*t));
 	e->terms = t;
@@ -278,7 +278,7 @@ static int parse_group(struct parser *p)
 		if (p->i < p->n && p->s[p->i] == '}')
 			break;
 		if (p->i >= p->n)
-			return pmu_err_at(p->err, -EINVAL, open, 1, "no closing '}' for this group");
+			return err_at(p->err, -EINVAL, open, 1, "no closing '}' for this group");
 		return unexpected(p, "',' or '}'");
 	}
 	p->i++;
@@ -306,14 +306,14 @@ static int parse_group(struct parser *p)
 	return 0;
 }
 
-int ev_parse(const char *text, struct ev_list *out, struct pmu_err *err)
+int ev_parse(const char *text, struct ev_list *out, struct err_report *err)
 {
 	struct parser p = { .s = text, .n = strlen(text), .out = out, .err = err };
 	int ret;
 
 	memset(out, 0, sizeof(*out));
 	if (p.n > EV_TEXT_MAX)
-		return pmu_err_set(err, -E2BIG, "event string is %zu bytes long (at most %d)", p.n,
+		return err_set(err, -E2BIG, "event string is %zu bytes long (at most %d)", p.n,
 				   EV_TEXT_MAX);
 	for (;;) {
 		skip_space(&p);
@@ -337,7 +337,7 @@ fail:
 	return ret;
 }
 
-int ev_parse_terms(const char *text, struct ev_spec *out, struct pmu_err *err)
+int ev_parse_terms(const char *text, struct ev_spec *out, struct err_report *err)
 {
 	struct parser p = { .s = text, .n = strlen(text), .err = err };
 	int ret = 0;

@@ -45,9 +45,9 @@ struct ev_list {
 	int ngroups;
 };
 
-int ev_parse(const char *text, struct ev_list *out, struct pmu_err *err);
+int ev_parse(const char *text, struct ev_list *out, struct err_report *err);
 /* Just a term list, as in an events/ file: "event=0x2,umask=0x3". */
-int ev_parse_terms(const char *text, struct ev_spec *out, struct pmu_err *err);
+int ev_parse_terms(const char *text, struct ev_spec *out, struct err_report *err);
 void ev_spec_free(struct ev_spec *e);
 void ev_list_free(struct ev_list *l);
 

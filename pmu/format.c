@@ -22,7 +22,7 @@ static int parse_bit(const char *s, size_t len, unsigned *bit)
 	return 0;
 }
 
-int format_parse(const char *text, unsigned *word, uint64_t *mask, struct pmu_err *err)
+int format_parse(const char *text, unsigned *word, uint64_t *mask, struct err_report *err)
 {
 	const char *p = text, *colon, *end;
 	uint64_t m = 0;
@@ -35,19 +35,19 @@ int format_parse(const char *text, unsigned *word, uint64_t *mask, struct pmu_er
 		end--;
 	colon = memchr(p, ':', (size_t)(end - p));
 	if (!colon)
-		return pmu_err_set(err, -EINVAL, "format '%.*s' has no ':' (expected configN:lo-hi)",
+		return err_set(err, -EINVAL, "format '%.*s' has no ':' (expected configN:lo-hi)",
 				   (int)(end - p), p);
 	for (w = 0; w < FORMAT_WORDS; w++)
 		if ((size_t)(colon - p) == strlen(word_names[w]) &&
 		    !strncmp(p, word_names[w], (size_t)(colon - p)))
 			break;
 	if (w == FORMAT_WORDS)
-		return pmu_err_set(err, -EINVAL,
+		return err_set(err, -EINVAL,
 				   "format word '%.*s' is not config, config1 or config2",
 				   (int)(colon - p), p);
 	p = colon + 1;
 	if (p == end)
-		return pmu_err_set(err, -EINVAL, "format has no bits after '%s:'", word_names[w]);
+		return err_set(err, -EINVAL, "format has no bits after '%s:'", word_names[w]);
 	while (p < end) {
 		const char *comma = memchr(p, ',', (size_t)(end - p));
 		const char *stop = comma ? comma : end;
@@ -57,19 +57,19 @@ int format_parse(const char *text, unsigned *word, uint64_t *mask, struct pmu_er
 		if (dash) {
 			if (parse_bit(p, (size_t)(dash - p), &lo) ||
 			    parse_bit(dash + 1, (size_t)(stop - dash - 1), &hi) || hi < lo)
-				return pmu_err_set(err, -EINVAL,
+				return err_set(err, -EINVAL,
 						   "bad bit range '%.*s' (bits are 0-63, low-high)",
 						   (int)(stop - p), p);
 		} else {
 			if (parse_bit(p, (size_t)(stop - p), &lo))
-				return pmu_err_set(err, -EINVAL, "bad bit '%.*s' (bits are 0-63)",
+				return err_set(err, -EINVAL, "bad bit '%.*s' (bits are 0-63)",
 						   (int)(stop - p), p);
 			hi = lo;
 		}
 		m |= (hi == 63 ? ~0ULL : ((1ULL << (hi + 1)) - 1)) & ~((1ULL << lo) - 1);
 		p = comma ? comma + 1 : end;
 		if (comma && p == end)
-			return pmu_err_set(err, -EINVAL, "format ends with ','");
+			return err_set(err, -EINVAL, "format ends with ','");
 	}
 	*word = w;
 	*mask = m;

@@ -15,7 +15,7 @@ struct pmu_format {
 };
 
 /* Parse "config1:0-7,9" (white space around it allowed). */
-int format_parse(const char *text, unsigned *word, uint64_t *mask, struct pmu_err *err);
+int format_parse(const char *text, unsigned *word, uint64_t *mask, struct err_report *err);
 /* Largest value the field holds: 2^popcount - 1. */
 uint64_t format_max_value(uint64_t mask);
 /* Spread value's bits over mask's set bits, lowest first (perf's pmu_format_value). */

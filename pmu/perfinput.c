@@ -77,7 +77,7 @@ static size_t join_event(char **f, size_t n, size_t ev)
 
 	for (;;) {
 		struct ev_list l;
-		struct pmu_err err;
+		struct err_report err;
 
 		if (!ev_parse(f[ev], &l, &err)) {
 			ev_list_free(&l);
@@ -93,7 +93,7 @@ static size_t join_event(char **f, size_t n, size_t ev)
 	return k - ev + 1;
 }
 
-static int csv_line(char *line, size_t lineno, struct perf_records *r, struct pmu_err *err)
+static int csv_line(char *line, size_t lineno, struct perf_records *r, struct err_report *err)
 {
 	char *f[MAX_FIELDS];
 	size_t n = split(line, f), at = 0;
@@ -107,7 +107,7 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct pm
 		at = 1;
 	}
 	if (n < at + 3 || !*f[at + 2])
-		return pmu_err_set(err, -EINVAL, "line %zu: expected [time,]count,unit,event,... (perf stat -x,)", lineno);
+		return err_set(err, -EINVAL, "line %zu: expected [time,]count,unit,event,... (perf stat -x,)", lineno);
 	n -= join_event(f, n, at + 2) - 1;
 	if (not_counted(f[at])) {
 		rec.counted = false;
@@ -115,7 +115,7 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct pm
 	} else if (parse_count(f[at], &rec.count)) {
 		rec.counted = true;
 	} else {
-		return pmu_err_set(err, -EINVAL, "line %zu: '%s' is not a count", lineno, f[at]);
+		return err_set(err, -EINVAL, "line %zu: '%s' is not a count", lineno, f[at]);
 	}
 	rec.event = f[at + 2];
 	if (n > at + 3 && !parse_num(f[at + 3], &rec.run_ns))
@@ -125,7 +125,7 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct pm
 	return push(r, &rec);
 }
 
-static double json_num(json_t *v, bool *ok)
+static double perfinput_number(json_t *v, bool *ok)
 {
 	double d;
 
@@ -138,7 +138,7 @@ static double json_num(json_t *v, bool *ok)
 	return 0;
 }
 
-static int json_line(const char *line, size_t lineno, struct perf_records *r, struct pmu_err *err)
+static int perfinput_json_line(const char *line, size_t lineno, struct perf_records *r, struct err_report *err)
 {
 	json_error_t je;
 	json_t *o = json_loads(line, 0, &je), *v;
@@ -148,39 +148,39 @@ static int json_line(const char *line, size_t lineno, struct perf_records *r, st
 
 	if (!o || !json_is_object(o)) {
 		json_decref(o);
-		return pmu_err_set(err, -EINVAL, "line %zu: not a perf stat -j object: %s", lineno,
+		return err_set(err, -EINVAL, "line %zu: not a perf stat -j object: %s", lineno,
 				   o ? "not an object" : je.text);
 	}
 	rec.event = (char *)json_string_value(json_object_get(o, "event"));
 	v = json_object_get(o, "counter-value");
 	if (!rec.event || !v) {
 		json_decref(o);
-		return pmu_err_set(err, -EINVAL, "line %zu: no \"event\" or \"counter-value\"", lineno);
+		return err_set(err, -EINVAL, "line %zu: no \"event\" or \"counter-value\"", lineno);
 	}
-	rec.count = json_num(v, &rec.counted);
+	rec.count = perfinput_number(v, &rec.counted);
 	if (!rec.counted && !(json_is_string(v) && not_counted(json_string_value(v)))) {
 		json_decref(o);
-		return pmu_err_set(err, -EINVAL, "line %zu: \"counter-value\" is not a count", lineno);
+		return err_set(err, -EINVAL, "line %zu: \"counter-value\" is not a count", lineno);
 	}
 	rec.not_supported = !rec.counted && strstr(json_string_value(v), "<not supported>");
 	if ((v = json_object_get(o, "interval"))) {
-		rec.time = json_num(v, &ok);
+		rec.time = perfinput_number(v, &ok);
 		if (!ok) {
 			json_decref(o);
-			return pmu_err_set(err, -EINVAL, "line %zu: \"interval\" is not a time in seconds",
+			return err_set(err, -EINVAL, "line %zu: \"interval\" is not a time in seconds",
 					   lineno);
 		}
 	}
 	if ((v = json_object_get(o, "event-runtime")))
-		rec.run_ns = json_num(v, &ok);
+		rec.run_ns = perfinput_number(v, &ok);
 	if ((v = json_object_get(o, "pcnt-running")))
-		rec.pct = json_num(v, &ok);
+		rec.pct = perfinput_number(v, &ok);
 	ret = push(r, &rec);
 	json_decref(o);
 	return ret;
 }
 
-int perf_input_parse(const char *text, size_t len, struct perf_records *out, struct pmu_err *err)
+int perf_input_parse(const char *text, size_t len, struct perf_records *out, struct err_report *err)
 {
 	char *buf = strndup(text, len), *save = NULL, *line;
 	size_t lineno = 0;
@@ -189,10 +189,10 @@ int perf_input_parse(const char *text, size_t len, struct perf_records *out, str
 
 	memset(out, 0, sizeof(*out));
 	if (!buf)
-		return pmu_err_set(err, -ENOMEM, "out of memory");
+		return err_set(err, -ENOMEM, "out of memory");
 	if (strlen(buf) != len) {
 		free(buf);
-		return pmu_err_set(err, -EINVAL, "binary data (a NUL byte) in the input");
+		return err_set(err, -EINVAL, "binary data (a NUL byte) in the input");
 	}
 	for (char *p = buf;; p = NULL) {
 		line = strtok_r(p, "\n", &save);
@@ -205,7 +205,7 @@ int perf_input_parse(const char *text, size_t len, struct perf_records *out, str
 		/* "# started on ...", blank lines, and perf's empty interval lines */
 		if (!*line || *line == '#')
 			continue;
-		ret = *line == '{' ? json_line(line, lineno, out, err) : csv_line(line, lineno, out, err);
+		ret = *line == '{' ? perfinput_json_line(line, lineno, out, err) : csv_line(line, lineno, out, err);
 		if (ret)
 			break;
 		/* perf's -I times only go forward: two runs in one file would give negative rates */
@@ -213,7 +213,7 @@ int perf_input_parse(const char *text, size_t len, struct perf_records *out, str
 			double t = out->v[out->n - 1].time;
 
 			if (t < last_time) {
-				ret = pmu_err_set(err, -EINVAL, "line %zu: interval time %.9g s comes before %.9g s, the time above it: one perf stat -I run per file",
+				ret = err_set(err, -EINVAL, "line %zu: interval time %.9g s comes before %.9g s, the time above it: one perf stat -I run per file",
 						  lineno, t, last_time);
 				break;
 			}

@@ -23,7 +23,7 @@ struct perf_records {
 };
 
 /* Parse the whole text; err names the line of the first malformed record. */
-int perf_input_parse(const char *text, size_t len, struct perf_records *out, struct pmu_err *err);
+int perf_input_parse(const char *text, size_t len, struct perf_records *out, struct err_report *err);
 void perf_records_free(struct perf_records *r);
 
 #endif

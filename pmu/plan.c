@@ -18,9 +18,9 @@
 #include "lib/grow.h"
 #include "pmu/rules.h"
 
-static int oom(struct pmu_err *err)
+static int oom(struct err_report *err)
 {
-	return pmu_err_set(err, -ENOMEM, "out of memory");
+	return err_set(err, -ENOMEM, "out of memory");
 }
 
 /* The filter terms every event of a metric instance gets: the device's, or the metric's own */
@@ -32,7 +32,7 @@ struct filter_terms {
 };
 
 static int filter_terms(const struct metric *m, const struct fn_filter *dev,
-			struct filter_terms *f, struct pmu_err *err)
+			struct filter_terms *f, struct err_report *err)
 {
 	memset(f, 0, sizeof(*f));
 	if (dev) {
@@ -52,7 +52,7 @@ static int filter_terms(const struct metric *m, const struct fn_filter *dev,
 	if (!m->filter)
 		return 0;
 	if (ev_parse_terms(m->filter, &f->parsed, err))
-		return pmu_err_set(err, -EINVAL, "metric '%s': filter '%s': %s", m->name, m->filter,
+		return err_set(err, -EINVAL, "metric '%s': filter '%s': %s", m->name, m->filter,
 				   err->msg);
 	f->v = f->parsed.terms;
 	f->n = f->parsed.nterms;
@@ -69,7 +69,7 @@ static void filter_terms_free(struct filter_terms *f)
 
 /* A named-only event: what recorded input is matched against, with no sysfs to encode on */
 static int name_event(const struct pmu *p, const char *var, const struct filter_terms *f,
-		      struct plan *plan, struct pmu_err *err)
+		      struct plan *plan, struct err_report *err)
 {
 	struct plan_event *v;
 
@@ -222,7 +222,7 @@ static int merge_inputs(struct plan *plan, size_t mi, size_t before, size_t *at,
  * instance's inputs form takes in the new ones, when it fits.
  */
 static int add_metric_events(const struct plan_request *rq, struct plan *plan, size_t mi,
-			     const struct filter_terms *f, struct pmu_err *err)
+			     const struct filter_terms *f, struct err_report *err)
 {
 	const struct plan_metric *pm = &plan->metric[mi];
 	const struct pmu *p = pm->pmu;
@@ -253,7 +253,7 @@ static int add_metric_events(const struct plan_request *rq, struct plan *plan, s
 		}
 	}
 	if (ret)
-		return pmu_err_set(err, err->code, "metric %s on %s: %s", pm->m->name, p->name,
+		return err_set(err, err->code, "metric %s on %s: %s", pm->m->name, p->name,
 				   err->msg);
 	if (!rq->no_merge && !rq->named_only)
 		ret = merge_inputs(plan, mi, before, at, group, &g);
@@ -267,13 +267,13 @@ static int add_metric_events(const struct plan_request *rq, struct plan *plan, s
 }
 
 /* The names a formula counts: every name but duration_time and hw_clk_freq, each once */
-static int metric_vars(struct plan_metric *pm, struct pmu_err *err)
+static int metric_vars(struct plan_metric *pm, struct err_report *err)
 {
 	const char *names[MEXPR_NAMES_MAX];
 	size_t n;
 
 	if (mexpr_parse(pm->m->expr, &pm->expr, err))
-		return pmu_err_set(err, -EINVAL, "metric '%s': %s", pm->m->name, err->msg);
+		return err_set(err, -EINVAL, "metric '%s': %s", pm->m->name, err->msg);
 	n = mexpr_names(pm->expr, names, MEXPR_NAMES_MAX);
 	pm->vars = calloc(n ? n : 1, sizeof(*pm->vars));
 	if (!pm->vars)
@@ -292,7 +292,7 @@ static int metric_vars(struct plan_metric *pm, struct pmu_err *err)
 }
 
 /* An input the PMU has no event for: the instance is n/a, the other instances count */
-static int absent_inputs(struct plan_metric *pm, struct pmu_err *err)
+static int absent_inputs(struct plan_metric *pm, struct err_report *err)
 {
 	const struct pmu *p = pm->pmu;
 	const char *why;
@@ -316,7 +316,7 @@ static int absent_inputs(struct plan_metric *pm, struct pmu_err *err)
 /* Metric m on p; with a --device function, bdf and the filter that selects it there */
 static int add_metric(const struct plan_request *rq, struct plan *plan, const struct metric *m,
 		      const struct pmu *p, const struct plan_device *d, const struct fn_filter *filter,
-		      const char *method, struct pmu_err *err)
+		      const char *method, struct err_report *err)
 {
 	struct plan_metric *v;
 	struct filter_terms f;
@@ -459,7 +459,7 @@ static void warn_barless(const struct plan_request *rq, const bool *barless, str
  */
 static int add_device_metric(const struct plan_request *rq, struct plan *plan, const struct metric *m,
 			     const struct pmu *p, const struct plan_device *d, bool *seen,
-			     bool *barless, struct pmu_err *err)
+			     bool *barless, struct err_report *err)
 {
 	int ret = 0;
 
@@ -478,7 +478,7 @@ static int add_device_metric(const struct plan_request *rq, struct plan *plan, c
 
 /* Every selected metric on every PMU it applies to, or on each device's PMU */
 static int add_metrics(const struct pmu_list *pmus, const struct plan_request *rq, struct plan *plan,
-		       struct pmu_err *err, struct diag *warn)
+		       struct err_report *err, struct diag *warn)
 {
 	const struct metric_list *ml = rq->metrics;
 	const char *where = rq->where ? rq->where : "on this machine";
@@ -521,11 +521,11 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 	free(barless);
 	if (ml && !plan->nmetric) {
 		free(none);
-		return pmu_err_set(err, -ENOENT, "none of the metrics asked for applies %s", where);
+		return err_set(err, -ENOENT, "none of the metrics asked for applies %s", where);
 	}
 	for (size_t i = 0; none && i < ml->n; i++) {
 		if (none[i] && named_exactly(rq->named, ml->v[i].name)) {
-			int ret = pmu_err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs (pmuctl list %s)",
+			int ret = err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs (pmuctl list %s)",
 					      ml->v[i].name, where, ml->v[i].family, ml->v[i].family);
 
 			free(none);
@@ -557,7 +557,7 @@ static void warn_garbled_cpumasks(const struct pmu_list *pmus, const struct plan
 }
 
 int plan_build(const struct pmu_list *pmus, const struct plan_request *rq, struct plan *out,
-	       struct pmu_err *err, struct diag *warn)
+	       struct err_report *err, struct diag *warn)
 {
 	struct encode_opts o = { .system_wide = rq->system_wide, .online = rq->online };
 	int ret = 0;

@@ -112,7 +112,7 @@ struct plan_request {
  * what a metric made. Metrics that apply to no PMU are warnings, all of them an error.
  */
 int plan_build(const struct pmu_list *pmus, const struct plan_request *rq, struct plan *out,
-	       struct pmu_err *err, struct diag *warn);
+	       struct err_report *err, struct diag *warn);
 void plan_free(struct plan *p);
 
 #endif

@@ -83,7 +83,7 @@ static void read_formats(const struct sysroot *r, struct pmu *p, struct diag *di
 	p->formats = calloc(n ? n : 1, sizeof(*p->formats));
 	for (size_t i = 0; p->formats && i < n; i++) {
 		struct pmu_format *f = &p->formats[p->nformats];
-		struct pmu_err err;
+		struct err_report err;
 		char *text;
 		int ret;
 

@@ -11,11 +11,11 @@
 #include "pmu/family/family.h"
 #include "pmu/rules.h"
 
-int rule_err(struct pmu_err *err, const struct plan_event *e, int code, const char *fmt, ...)
+int rule_err(struct err_report *err, const struct plan_event *e, int code, const char *fmt, ...)
 {
 	va_list ap;
 
-	pmu_err_at(err, code, e->start, e->end - e->start, "%s", "");
+	err_at(err, code, e->start, e->end - e->start, "%s", "");
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
@@ -24,7 +24,7 @@ int rule_err(struct pmu_err *err, const struct plan_event *e, int code, const ch
 }
 
 /* PERF_PMU_CAP_NO_EXCLUDE: uncore counters cannot tell user from kernel */
-static int no_exclude(struct plan *set, size_t i, struct pmu_err *err)
+static int no_exclude(struct plan *set, size_t i, struct err_report *err)
 {
 	const struct plan_event *e = &set->v[i];
 
@@ -35,7 +35,7 @@ static int no_exclude(struct plan *set, size_t i, struct pmu_err *err)
 			e->mods, e->pmu->name);
 }
 
-int rules_check(struct plan *set, struct pmu_err *err, struct diag *warn)
+int rules_check(struct plan *set, struct err_report *err, struct diag *warn)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		const struct pmu_family *f = set->v[i].pmu ? set->v[i].pmu->family : NULL;

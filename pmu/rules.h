@@ -11,10 +11,10 @@
  * Check every event of the set. Returns 0 or the first broken rule (err names the
  * event and quotes the rule). Things that are legal but rarely meant go to warn.
  */
-int rules_check(struct plan *set, struct pmu_err *err, struct diag *warn);
+int rules_check(struct plan *set, struct err_report *err, struct diag *warn);
 
 /* For families' rules: err points at e in its input string and says fmt; returns code */
-int rule_err(struct pmu_err *err, const struct plan_event *e, int code, const char *fmt, ...)
+int rule_err(struct err_report *err, const struct plan_event *e, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 #endif

@@ -7,29 +7,29 @@
 #include "topology/bdf.h"
 
 static int field(const char *s, const char *start, size_t len, uint64_t max, const char *what,
-		 uint64_t *out, struct pmu_err *err)
+		 uint64_t *out, struct err_report *err)
 {
 	int ret = strnum_u64n(start, len, 16, UINT64_MAX, out);
 
 	if (ret == -EINVAL || len == 0 || len > 8 || (len > 1 && start[1] == 'x'))
-		return pmu_err_at(err, -EINVAL, (size_t)(start - s), len ? len : 1,
+		return err_at(err, -EINVAL, (size_t)(start - s), len ? len : 1,
 				  "invalid BDF '%s': %s '%.*s' is not a hex number", s, what, (int)len,
 				  start);
 	if (ret || *out > max)
-		return pmu_err_at(err, -ERANGE, (size_t)(start - s), len,
+		return err_at(err, -ERANGE, (size_t)(start - s), len,
 				  "invalid BDF '%s': %s 0x%.*s is above 0x%llx", s, what, (int)len, start,
 				  (unsigned long long)max);
 	return 0;
 }
 
-int bdf_parse(const char *s, struct bdf *out, struct pmu_err *err)
+int bdf_parse(const char *s, struct bdf *out, struct err_report *err)
 {
 	const char *c1 = strchr(s, ':'), *c2, *dot, *bus;
 	uint64_t dom = 0, b, d, f;
 	int ret;
 
 	if (!c1)
-		return pmu_err_set(err, -EINVAL, "invalid BDF '%s': expected [domain:]bus:device.function, like 27:01.1",
+		return err_set(err, -EINVAL, "invalid BDF '%s': expected [domain:]bus:device.function, like 27:01.1",
 				   s);
 	c2 = strchr(c1 + 1, ':');
 	out->domain = -1;
@@ -44,7 +44,7 @@ int bdf_parse(const char *s, struct bdf *out, struct pmu_err *err)
 	}
 	dot = strchr(c1 + 1, '.');
 	if (!dot)
-		return pmu_err_set(err, -EINVAL, "invalid BDF '%s': no '.function' after the device", s);
+		return err_set(err, -EINVAL, "invalid BDF '%s': no '.function' after the device", s);
 	ret = field(s, bus, (size_t)(c1 - bus), 0xff, "bus", &b, err);
 	if (!ret)
 		ret = field(s, c1 + 1, (size_t)(dot - c1 - 1), 0x1f, "device", &d, err);
@@ -58,7 +58,7 @@ int bdf_parse(const char *s, struct bdf *out, struct pmu_err *err)
 	return 0;
 }
 
-int bdf_parse_value(const char *s, struct bdf *out, struct pmu_err *err)
+int bdf_parse_value(const char *s, struct bdf *out, struct err_report *err)
 {
 	/* hex with or without 0x, as lspci prints every BDF number: 4100 is 41:00.0 */
 	const char *digits = !strncasecmp(s, "0x", 2) ? s + 2 : s;
@@ -66,10 +66,10 @@ int bdf_parse_value(const char *s, struct bdf *out, struct pmu_err *err)
 	int ret = *digits ? strnum_u64(digits, 16, 0xffff, &v) : -EINVAL;
 
 	if (ret == -ERANGE)
-		return pmu_err_set(err, -ERANGE, "invalid BDF value '%s': above 0xffff (bus 0xff, device 0x1f, function 7)",
+		return err_set(err, -ERANGE, "invalid BDF value '%s': above 0xffff (bus 0xff, device 0x1f, function 7)",
 				   s);
 	if (ret)
-		return pmu_err_set(err, -EINVAL, "invalid BDF '%s': expected bus:device.function (27:01.1) or its 16-bit value in hex (0x2709)",
+		return err_set(err, -EINVAL, "invalid BDF '%s': expected bus:device.function (27:01.1) or its 16-bit value in hex (0x2709)",
 				   s);
 	bdf_decode((uint16_t)v, out);
 	return 0;
@@ -85,14 +85,14 @@ const char *bdf_trim(const char *s, size_t *len)
 	return s;
 }
 
-int bdf_parse_any(const char *s, struct bdf *out, bool *was_value, struct pmu_err *err)
+int bdf_parse_any(const char *s, struct bdf *out, bool *was_value, struct err_report *err)
 {
 	char buf[64] = "";
 	size_t len;
 
 	s = bdf_trim(s, &len);
 	if (len >= sizeof(buf))
-		return pmu_err_set(err, -EINVAL, "invalid BDF '%.*s...': too long", 20, s);
+		return err_set(err, -EINVAL, "invalid BDF '%.*s...': too long", 20, s);
 	memcpy(buf, s, len);
 	buf[len] = '\0';
 	*was_value = !strchr(buf, ':');

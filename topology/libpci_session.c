@@ -43,7 +43,7 @@ static void hook_debug(char *fmt, ...)
 }
 
 int libpci_session(const char *dump, const char *sysfs, struct diag *diag,
-		   int (*fn)(struct pci_access *pacc, void *arg), void *arg, struct pmu_err *err)
+		   int (*fn)(struct pci_access *pacc, void *arg), void *arg, struct err_report *err)
 {
 	struct libpci_ctx ctx = { .diag = diag };
 	struct libpci_ctx *outer = active;
@@ -51,13 +51,13 @@ int libpci_session(const char *dump, const char *sysfs, struct diag *diag,
 	int ret;
 
 	if (!pacc)
-		return pmu_err_set(err, -ENOMEM, "out of memory");
+		return err_set(err, -ENOMEM, "out of memory");
 	pacc->error = hook_error;
 	pacc->warning = hook_warning;
 	pacc->debug = hook_debug;
 	active = &ctx;
 	if (setjmp(ctx.escape)) {
-		ret = pmu_err_set(err, -EIO, "%s", ctx.msg);
+		ret = err_set(err, -EIO, "%s", ctx.msg);
 		goto cleanup;
 	}
 	/* names from pci.ids only: udev's hwdb is slower and leaks a udev context per lookup */
@@ -73,7 +73,7 @@ int libpci_session(const char *dump, const char *sysfs, struct diag *diag,
 	pci_scan_bus(pacc);
 	ret = fn(pacc, arg);
 	if (ret == -ENOMEM)
-		pmu_err_set(err, ret, "out of memory");
+		err_set(err, ret, "out of memory");
 cleanup:
 	pci_cleanup(pacc);
 	active = outer;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* One libpci session, its errors turned into pmu_err instead of exit(). */
+/* One libpci session, its errors turned into an err_report instead of exit(). */
 #ifndef PMUCTL_LIBPCI_SESSION_H
 #define PMUCTL_LIBPCI_SESSION_H
 
@@ -14,6 +14,6 @@
  * libpci's fatal errors become err (-EIO), its warnings diag lines. Sessions nest.
  */
 int libpci_session(const char *dump, const char *sysfs, struct diag *diag,
-		   int (*fn)(struct pci_access *pacc, void *arg), void *arg, struct pmu_err *err);
+		   int (*fn)(struct pci_access *pacc, void *arg), void *arg, struct err_report *err);
 
 #endif

@@ -14,9 +14,9 @@
 
 #define PCI_CFG_MAX 4096
 
-static int too_big(const char *path, struct pmu_err *err)
+static int too_big(const char *path, struct err_report *err)
 {
-	return pmu_err_set(err, -EFBIG, "dump: %s is larger than %u MiB; no machine's lspci dump is",
+	return err_set(err, -EFBIG, "dump: %s is larger than %u MiB; no machine's lspci dump is",
 			   path, PCIDUMP_MAX >> 20);
 }
 
@@ -66,7 +66,7 @@ static bool config_line(const char *s, size_t len, unsigned long *offset)
 	return true;
 }
 
-int pcidump_check(const char *text, size_t len, size_t *devices, struct pmu_err *err)
+int pcidump_check(const char *text, size_t len, size_t *devices, struct err_report *err)
 {
 	const char *p = text, *end = text + len;
 	bool in_device = false;
@@ -86,13 +86,13 @@ int pcidump_check(const char *text, size_t len, size_t *devices, struct pmu_err 
 			in_device = true;
 			++*devices;
 		} else if (long_domain(p, body)) {
-			return pmu_err_set(err, -ERANGE,
+			return err_set(err, -ERANGE,
 					   "dump: line %zu: domain '%.*s' has %zu hex digits; lspci -F and libpci's dump reader take 4 or 5 and skip the line",
 					   line, (int)long_domain(p, body), p, long_domain(p, body));
 		} else if (!body) {
 			in_device = false;
 		} else if (in_device && config_line(p, body, &offset) && offset >= PCI_CFG_MAX) {
-			return pmu_err_set(err, -ERANGE,
+			return err_set(err, -ERANGE,
 					   "dump: line %zu: offset %lx is past the 4096 bytes of configuration space",
 					   line, offset);
 		}
@@ -101,13 +101,13 @@ int pcidump_check(const char *text, size_t len, size_t *devices, struct pmu_err 
 	return 0;
 }
 
-static int copy_to_memfd(struct pcidump *d, const char *text, size_t len, struct pmu_err *err)
+static int copy_to_memfd(struct pcidump *d, const char *text, size_t len, struct err_report *err)
 {
 	size_t done = 0;
 
 	d->fd = memfd_create("pmuctl-dump", MFD_CLOEXEC);
 	if (d->fd < 0)
-		return pmu_err_set(err, -errno, "dump: cannot create a memory file: %s",
+		return err_set(err, -errno, "dump: cannot create a memory file: %s",
 				   strerror(errno));
 	while (done < len) {
 		ssize_t put = write(d->fd, text + done, len - done);
@@ -115,20 +115,20 @@ static int copy_to_memfd(struct pcidump *d, const char *text, size_t len, struct
 		if (put < 0 && errno == EINTR)
 			continue;
 		if (put < 0)
-			return pmu_err_set(err, -errno, "dump: cannot copy the dump: %s",
+			return err_set(err, -errno, "dump: cannot copy the dump: %s",
 					   strerror(errno));
 		done += (size_t)put;
 	}
 	/* libpci opens the dump by name */
 	snprintf(d->path, sizeof(d->path), "/proc/self/fd/%d", d->fd);
 	if (access(d->path, R_OK))
-		return pmu_err_set(err, -ENOENT,
+		return err_set(err, -ENOENT,
 				   "dump: %s is missing: pmuctl hands the dump to libpci through /proc, which must be mounted",
 				   d->path);
 	return 0;
 }
 
-int pcidump_open(const char *path, struct pcidump *d, struct pmu_err *err)
+int pcidump_open(const char *path, struct pcidump *d, struct err_report *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	char *text = NULL;
@@ -138,17 +138,17 @@ int pcidump_open(const char *path, struct pcidump *d, struct pmu_err *err)
 	d->fd = -1;
 	d->devices = 0;
 	if (fd < 0)
-		return pmu_err_set(err, -errno, "dump: Cannot open %s: %s", path, strerror(errno));
+		return err_set(err, -errno, "dump: Cannot open %s: %s", path, strerror(errno));
 	ret = read_all_fd(fd, PCIDUMP_MAX, &text, &len);
 	close(fd);
 	if (ret == -EFBIG)
 		ret = too_big(path, err);
 	else if (ret)
-		ret = pmu_err_set(err, ret, "dump: cannot read %s: %s", path, strerror(-ret));
+		ret = err_set(err, ret, "dump: cannot read %s: %s", path, strerror(-ret));
 	if (!ret)
 		ret = pcidump_check(text, len, &d->devices, err);
 	if (!ret && !d->devices)
-		ret = pmu_err_set(err, -EINVAL,
+		ret = err_set(err, -EINVAL,
 				  "dump: %s is not an lspci -x dump: no line names a device (like '0000:00:00.0 Host bridge: ...')",
 				  path);
 	if (!ret)

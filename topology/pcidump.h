@@ -20,7 +20,7 @@ struct pcidump {
 };
 
 /* Read, check and copy path; err names the file and the bad line */
-int pcidump_open(const char *path, struct pcidump *d, struct pmu_err *err);
+int pcidump_open(const char *path, struct pcidump *d, struct err_report *err);
 void pcidump_close(struct pcidump *d);
 
 /*
@@ -28,6 +28,6 @@ void pcidump_close(struct pcidump *d);
  * offset libpci would store before its buffer (its offset is an int: eight hex digits go
  * negative), with err naming the line.
  */
-int pcidump_check(const char *text, size_t len, size_t *devices, struct pmu_err *err);
+int pcidump_check(const char *text, size_t len, size_t *devices, struct err_report *err);
 
 #endif

@@ -11,26 +11,26 @@ void pcifilter_init(struct pci_filter *f)
 }
 
 static int parse_with(char *(*parse)(struct pci_filter *, char *), struct pci_filter *f,
-		      const char *text, const char *what, struct pmu_err *err)
+		      const char *text, const char *what, struct err_report *err)
 {
 	char *copy = strdup(text);
 	char *why;
 
 	if (!copy)
-		return pmu_err_set(err, -ENOMEM, "out of memory");
+		return err_set(err, -ENOMEM, "out of memory");
 	why = parse(f, copy);
 	free(copy);
 	if (why)
-		return pmu_err_set(err, -EINVAL, "invalid %s '%s': %s", what, text, why);
+		return err_set(err, -EINVAL, "invalid %s '%s': %s", what, text, why);
 	return 0;
 }
 
-int pcifilter_slot(struct pci_filter *f, const char *text, struct pmu_err *err)
+int pcifilter_slot(struct pci_filter *f, const char *text, struct err_report *err)
 {
 	return parse_with(pci_filter_parse_slot, f, text, "device selector", err);
 }
 
-int pcifilter_id(struct pci_filter *f, const char *text, struct pmu_err *err)
+int pcifilter_id(struct pci_filter *f, const char *text, struct err_report *err)
 {
 	return parse_with(pci_filter_parse_id, f, text, "vendor:device selector", err);
 }

@@ -9,9 +9,9 @@
 #include "topology/pcitopo.h"
 
 /* "[[[[<domain>]:]<bus>]:][<slot>][.[<func>]]", as lspci -s */
-int pcifilter_slot(struct pci_filter *f, const char *text, struct pmu_err *err);
+int pcifilter_slot(struct pci_filter *f, const char *text, struct err_report *err);
 /* "[<vendor>]:[<device>][:<class>[:<prog-if>]]", as lspci -d */
-int pcifilter_id(struct pci_filter *f, const char *text, struct pmu_err *err);
+int pcifilter_id(struct pci_filter *f, const char *text, struct err_report *err);
 void pcifilter_init(struct pci_filter *f);
 bool pcifilter_match(const struct pci_filter *f, const struct pcifn *fn);
 

@@ -39,22 +39,22 @@ static int parse_resource_line(const char *line, uint64_t v[3])
  * follow): callback for each, up to max lines; an error names the file and the line.
  */
 static int read_resource(const struct sysroot *root, const char *dev, int max,
-			 void (*fn)(int bar, const uint64_t v[3], void *arg), void *arg, struct pmu_err *err)
+			 void (*fn)(int bar, const uint64_t v[3], void *arg), void *arg, struct err_report *err)
 {
 	char rel[512], *text, *line, *save = NULL;
 	int ret, n = 0;
 
 	if (sysroot_path(rel, sizeof(rel), "%s/%s/resource", PCISYSFS_DEVICES, dev))
-		return pmu_err_set(err, -ENAMETOOLONG, "PCI device name too long: '%s'", dev);
+		return err_set(err, -ENAMETOOLONG, "PCI device name too long: '%s'", dev);
 	ret = sysroot_read(root, rel, &text, NULL);
 	if (ret)
-		return pmu_err_set(err, ret, "%s/%s: %s (map reads each function's BARs from it)",
+		return err_set(err, ret, "%s/%s: %s (map reads each function's BARs from it)",
 				   root->path, rel, strerror(-ret));
 	for (line = strtok_r(text, "\n", &save); line && n < max; line = strtok_r(NULL, "\n", &save), n++) {
 		uint64_t v[3];
 
 		if (parse_resource_line(line, v)) {
-			ret = pmu_err_set(err, -EINVAL, "%s/%s line %d: expected 'start end flags' in hex",
+			ret = err_set(err, -EINVAL, "%s/%s line %d: expected 'start end flags' in hex",
 					  root->path, rel, n + 1);
 			break;
 		}
@@ -69,20 +69,20 @@ static void ignore_line(int bar, const uint64_t v[3], void *arg)
 	(void)bar, (void)v, (void)arg;
 }
 
-int pcisysfs_check(const struct sysroot *root, struct pmu_err *err)
+int pcisysfs_check(const struct sysroot *root, struct err_report *err)
 {
 	char **names;
 	size_t n;
 	int ret = sysroot_list(root, PCISYSFS_DEVICES, &names, &n);
 
 	if (ret)
-		return pmu_err_set(err, ret, "cannot read %s/%s: %s (give a machine with PCI devices, or an " LSPCI_DUMP_CMD " dump with -F)",
+		return err_set(err, ret, "cannot read %s/%s: %s (give a machine with PCI devices, or an " LSPCI_DUMP_CMD " dump with -F)",
 				   root->path, PCISYSFS_DEVICES, strerror(-ret));
 	for (size_t i = 0; i < n && !ret; i++) {
 		if (names[i][0] == '.')
 			continue;	/* libpci skips these too */
 		if (!is_device_name(names[i])) {
-			ret = pmu_err_set(err, -EINVAL, "%s/%s/%s: not a PCI device name (DDDD:BB:DD.F)",
+			ret = err_set(err, -EINVAL, "%s/%s/%s: not a PCI device name (DDDD:BB:DD.F)",
 					  root->path, PCISYSFS_DEVICES, names[i]);
 			break;
 		}
@@ -119,7 +119,7 @@ static void take_size(int bar, const uint64_t v[3], void *arg)
 
 void pcisysfs_bar_sizes(const struct sysroot *root, struct pcifn *f)
 {
-	struct pmu_err ignored = { 0 };
+	struct err_report ignored = { 0 };
 	char dev[32];
 
 	pcifn_full_name(f, dev, sizeof(dev));
@@ -137,7 +137,7 @@ static void take_bar(int bar, const uint64_t v[3], void *arg)
 		pcibar_set(&f->bar[bar], raw, v[1] > v[0] ? v[1] - v[0] + 1 : 0);
 }
 
-int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct pmu_err *err)
+int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct err_report *err)
 {
 	char dev[32];
 

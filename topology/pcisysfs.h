@@ -9,7 +9,7 @@
 #define PCISYSFS_DEVICES "bus/pci/devices"
 
 /* 0, or an error naming the device and the file that is missing or malformed (err kept on 0) */
-int pcisysfs_check(const struct sysroot *root, struct pmu_err *err);
+int pcisysfs_check(const struct sysroot *root, struct err_report *err);
 
 struct pcifn;
 /*
@@ -19,6 +19,6 @@ struct pcifn;
 void pcisysfs_bar_sizes(const struct sysroot *root, struct pcifn *f);
 
 /* The memory BARs of f from its resource file, as libpci reads them; an error names the line */
-int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct pmu_err *err);
+int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct err_report *err);
 
 #endif

@@ -60,7 +60,7 @@ static void look_up_name(struct pci_access *pacc, struct pcifn *f)
 struct collect_args {
 	const struct pcitopo_source *src;
 	struct pcitopo *t;
-	struct pmu_err *err;
+	struct err_report *err;
 };
 
 /*
@@ -138,7 +138,7 @@ static int collect(struct pci_access *pacc, void *arg)
 	return 0;
 }
 
-static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct pmu_err *err)
+static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct err_report *err)
 {
 	struct collect_args args = { .src = src, .t = t, .err = err };
 	struct pcidump dump;
@@ -153,7 +153,7 @@ static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct
 	return ret;
 }
 
-int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct pmu_err *err)
+int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct err_report *err)
 {
 	struct collect_args args = { .src = src, .t = t, .err = err };
 	char path[4096];
@@ -165,13 +165,13 @@ int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct pmu
 
 		/* libpci would read a directory as an empty dump */
 		if (!stat(src->dump, &st) && S_ISDIR(st.st_mode))
-			return pmu_err_set(err, -EISDIR, "dump: %s is a directory, not an " LSPCI_DUMP_CMD " dump",
+			return err_set(err, -EISDIR, "dump: %s is a directory, not an " LSPCI_DUMP_CMD " dump",
 					   src->dump);
 		ret = read_dump(src, t, err);
 	} else {
 		ret = sysroot_path(path, sizeof(path), "%s/bus/pci", src->root->path);
 		if (ret)
-			return pmu_err_set(err, ret, "sysfs root path too long");
+			return err_set(err, ret, "sysfs root path too long");
 		ret = libpci_session(NULL, path, &t->diag, collect, &args, err);
 		/* libpci's own errors name the directory at best: find the entry it stopped at */
 		if (ret == -EIO)

@@ -51,7 +51,7 @@ struct pcitopo_source {
 	bool names;			/* look up vendor and device names in pci.ids */
 };
 
-int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct pmu_err *err);
+int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct err_report *err);
 void pcitopo_free(struct pcitopo *t);
 /* "0005:01:00.0" always: the form JSON and completion use */
 void pcifn_full_name(const struct pcifn *f, char *buf, size_t size);

@@ -304,7 +304,7 @@ static bool same_name(const char *want, size_t len, const char *have)
  * with -EINVAL, so neither is accepted here.
  */
 static int resolve(const struct pmu *p, const struct ev_spec *spec, struct plan_event *e,
-		   struct pmu_err *err)
+		   struct err_report *err)
 {
 	const struct ev_term *t = spec->nterms ? &spec->terms[0] : NULL;
 	const char *block = p->name + strlen(BF_PMU_PREFIX);
@@ -313,7 +313,7 @@ static int resolve(const struct pmu *p, const struct ev_spec *spec, struct plan_
 	bool numeric;
 
 	if (!t)
-		return pmu_err_at(err, -EINVAL, spec->name_pos, spec->name_len,
+		return err_at(err, -EINVAL, spec->name_pos, spec->name_len,
 				  "expected bfperf/BLOCK/EVENT/, e.g. bfperf/tile0/HNF_REQUESTS/");
 	len = strlen(t->name);
 	numeric = !strnum_u64(t->name, 0, UINT32_MAX, &code);
@@ -329,13 +329,13 @@ static int resolve(const struct pmu *p, const struct ev_spec *spec, struct plan_
 		e->config[0] = ev->value && !strnum_u64(ev->value, 16, UINT32_MAX, &have) ? have : i;
 		return 0;
 	}
-	return pmu_err_at(err, -ENOENT, t->pos, t->len,
+	return err_at(err, -ENOENT, t->pos, t->len,
 			  "block %s has no event '%s' (pmuctl list --events bluefield)", block, t->name);
 }
 
 /* bfperf/<block> that is no block: no BlueField at all, or another block name */
 static bool missing(const char *name, size_t pos, size_t len, const struct pmu_list *pmus,
-		    struct pmu_err *err)
+		    struct err_report *err)
 {
 	const struct pmu *any = NULL;
 	size_t pl = strlen(BF_PMU_PREFIX);
@@ -346,16 +346,16 @@ static bool missing(const char *name, size_t pos, size_t len, const struct pmu_l
 		if (pmus->v[i].hwmon)
 			any = &pmus->v[i];
 	if (!any)
-		pmu_err_at(err, -ENOENT, pos, pl - 1,
+		err_at(err, -ENOENT, pos, pl - 1,
 			   "no BlueField 'bfperf' hwmon device on this machine (class/hwmon/*/name)");
 	else
-		pmu_err_at(err, -ENOENT, pos + pl, len - pl,
+		err_at(err, -ENOENT, pos + pl, len - pl,
 			   "no block '%s' in %s (pmuctl list bluefield shows them)", name + pl, any->hwmon);
 	return true;
 }
 
 /* hwmon has no groups: a {} is meaningless there, though nothing refuses it */
-static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
 

@@ -34,14 +34,6 @@ void pmu_family_decode(struct pmu *p)
 	p->family = &family_generic;
 }
 
-const struct pmu_family *pmu_family_find(const char *id)
-{
-	for (const struct pmu_family *const *f = pmu_families; *f; f++)
-		if (!strcmp((*f)->id, id))
-			return *f;
-	return NULL;
-}
-
 size_t pmu_family_index(const struct pmu_family *f)
 {
 	size_t i = 0;

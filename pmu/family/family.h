@@ -94,10 +94,10 @@ struct pmu_family {
 	 * spec on p into e (the event, its code in config), or say why not in err
 	 */
 	int (*resolve)(const struct pmu *p, const struct ev_spec *spec, struct plan_event *e,
-		       struct pmu_err *err);
+		       struct err_report *err);
 	/* A PMU name of this family's syntax that names no PMU: say what is missing, in err */
 	bool (*missing)(const char *name, size_t pos, size_t len, const struct pmu_list *pmus,
-			struct pmu_err *err);
+			struct err_report *err);
 	/* perf's names for sysfs events, accepted and listed beside them; NULL-terminated */
 	const struct event_alias *aliases;
 	/* Meaning of events and format fields, from the document */
@@ -108,7 +108,7 @@ struct pmu_family {
 	 * error the kernel would give, in err; what it accepts but the document calls
 	 * meaningless goes to warn. Each rule names the document or driver function it is from.
 	 */
-	int (*check)(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn);
+	int (*check)(struct plan *set, size_t i, struct err_report *err, struct diag *warn);
 	/* What the driver does across the whole plan, after every event's check: warnings, one pass */
 	void (*check_plan)(const struct plan *set, struct diag *warn);
 	/* Events i and k of one PMU are read in one group (a latency's parts, an HNS3 pair) */
@@ -146,7 +146,6 @@ extern const struct pmu_family family_generic;
 
 /* Find p's family from its name and fill its location fields */
 void pmu_family_decode(struct pmu *p);
-const struct pmu_family *pmu_family_find(const char *id);
 /* Its position in the table, for sorting */
 size_t pmu_family_index(const struct pmu_family *f);
 

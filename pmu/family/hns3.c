@@ -213,7 +213,7 @@ static const struct pmu_event *event_of(const struct plan_event *e)
 	return NULL;
 }
 
-static bool bdf_in_range(const struct plan_event *e, uint64_t bdf, struct pmu_err *err)
+static bool bdf_in_range(const struct plan_event *e, uint64_t bdf, struct err_report *err)
 {
 	const struct pmu *p = e->pmu;
 	char want[16], lo[16], hi[16];
@@ -229,7 +229,7 @@ static bool bdf_in_range(const struct plan_event *e, uint64_t bdf, struct pmu_er
 }
 
 /* hns3_pmu_select_filter_mode(): global, func, func-queue, port, port-tc, func-intr in that order */
-static const char *select_mode(const struct plan_event *e, struct pmu_err *err, struct diag *warn)
+static const char *select_mode(const struct plan_event *e, struct err_report *err, struct diag *warn)
 {
 	const struct pmu_event *ev = event_of(e);
 	bool g_bdf, g_queue, g_tc, g_port, g_global, g_intr;
@@ -311,7 +311,7 @@ static size_t group_hw_events(const struct plan *set, size_t i)
 	return n;
 }
 
-static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	struct plan_event *e = &set->v[i];
 

@@ -88,7 +88,7 @@ static const struct catalog_entry formats[] = {
  * nvidia_t410_c2c_pmu.c refuses only ids of 9 and above (-ENOENT); it masks gpu_mask to the
  * GPUs it has and opens any lower id on any peer, where T410_DOC says some count nothing
  */
-static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
 	const struct pmu *p = e->pmu;

@@ -19,7 +19,7 @@ static const struct catalog_entry events[] = {
 };
 
 /* The CMEM latency driver answers (config & 0x3) >= 3 with -ENOENT */
-static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
 

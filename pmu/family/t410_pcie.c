@@ -169,7 +169,7 @@ static void check_plan(const struct plan *set, struct diag *warn)
  * pcie_v2_pmu_validate_event(), the cycle counter exempt: within a group at open (EINVAL),
  * across groups on one PMU at add time, where the groups only take turns
  */
-static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
 	struct v2_filter f, lf;

@@ -70,7 +70,7 @@ static size_t slots_used(const struct plan *set, size_t i, const struct pmu *p, 
  * without dst_addr_en, and pcie_tgt_pmu_validate_event() looks for one of 8 address slots
  * among the events counting, so a ninth filter fails at add time and waits its turn
  */
-static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
 	struct addr_filter f;

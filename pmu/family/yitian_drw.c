@@ -66,7 +66,7 @@ static const struct catalog_entry events[] = {
 };
 
 /* ali_drw_pmu_event_init(): "driveway only allow one event!" */
-static int check(struct plan *set, size_t i, struct pmu_err *err, struct diag *warn)
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
 

@@ -37,16 +37,16 @@ extern const size_t hns3_npairs;
 /* The built-in catalog: every formula of the documents. */
 int metric_catalog(struct metric_list *out);
 /* Add a copy of tmpl (its source names where it comes from); its expression must parse */
-int metric_add(struct metric_list *l, const struct metric *tmpl, struct pmu_err *err);
+int metric_add(struct metric_list *l, const struct metric *tmpl, struct err_report *err);
 /* The same, its errors said to be at at ("FILE:LINE") */
-int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *at, struct pmu_err *err);
+int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *at, struct err_report *err);
 /*
  * Add the metrics of a JSON file: [{"name","family","expr","unit","description"}, ...], each
  * checked: plain text, a metric name, a known family, a formula over the events of pmus'
  * PMUs it applies to (may be NULL: not checked) and constants. The error names FILE:LINE.
  */
 int metric_load_file(struct metric_list *l, const char *path, const struct pmu_list *pmus,
-		     struct pmu_err *err);
+		     struct err_report *err);
 /* Letters, digits, '_' and '.', not starting with a digit: what OpenMetrics can name */
 bool metric_name_valid(const char *name);
 void metric_list_free(struct metric_list *l);
@@ -58,7 +58,7 @@ struct suggest;
 /* The names -M takes, metric names and family ids, offered to a "did you mean" */
 void metric_suggest(const struct metric_list *ml, struct suggest *sg);
 int metric_select(const struct metric_list *ml, const char *list, bool *selected, struct diag *unknown,
-		  struct pmu_err *err);
+		  struct err_report *err);
 /* Events counted at the same clock in every instance: averaged, not summed, over instances */
 bool metric_name_is_clock(const char *name);
 

@@ -189,18 +189,18 @@ void metric_suggest(const struct metric_list *ml, struct suggest *sg)
 }
 
 int metric_select(const struct metric_list *ml, const char *list, bool *selected, struct diag *unknown,
-		  struct pmu_err *err)
+		  struct err_report *err)
 {
 	char *copy, *save = NULL;
 
 	/* strtok would skip empty names: "-M ''" must not quietly mean no metric */
 	if (!*list || *list == ',' || list[strlen(list) - 1] == ',' || strstr(list, ",,"))
-		return pmu_err_set(err, -EINVAL,
+		return err_set(err, -EINVAL,
 				   "empty metric name in -M '%s': give names or globs separated by single commas",
 				   list);
 	copy = strdup(list);
 	if (!copy)
-		return pmu_err_set(err, -ENOMEM, "out of memory");
+		return err_set(err, -ENOMEM, "out of memory");
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		bool any = false;
 
@@ -221,7 +221,7 @@ int metric_select(const struct metric_list *ml, const char *list, bool *selected
 		}
 	}
 	free(copy);
-	return unknown->n ? pmu_err_set(err, -ENOENT, "%s", unknown->msg[0]) : 0;
+	return unknown->n ? err_set(err, -ENOENT, "%s", unknown->msg[0]) : 0;
 }
 
 bool metric_name_is_clock(const char *name)

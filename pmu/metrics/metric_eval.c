@@ -176,7 +176,7 @@ static int eval_group(const struct metric_sample *s, const struct key *k, const 
 			sum[j] /= v->instances;
 	}
 	if (!l->expr) {
-		struct pmu_err err;
+		struct err_report err;
 
 		if (mexpr_parse(l->m->expr, &own, &err))
 			return 0;	/* checked when loaded: cannot happen for listed metrics */

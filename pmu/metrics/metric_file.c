@@ -23,31 +23,31 @@ static char *dup_or_null(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
-int metric_add(struct metric_list *l, const struct metric *tmpl, struct pmu_err *err)
+int metric_add(struct metric_list *l, const struct metric *tmpl, struct err_report *err)
 {
 	return metric_add_at(l, tmpl, tmpl->source, err);
 }
 
-int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *at, struct pmu_err *err)
+int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *at, struct err_report *err)
 {
 	struct metric *v, *m;
 	struct mexpr *e;
-	struct pmu_err xe = { 0 };
+	struct err_report xe = { 0 };
 
 	if (mexpr_parse(tmpl->expr, &e, &xe))
-		return pmu_err_set(err, -EINVAL, "%s: metric '%s': %s at column %zu of '%s'", at,
+		return err_set(err, -EINVAL, "%s: metric '%s': %s at column %zu of '%s'", at,
 				   tmpl->name, xe.msg, xe.pos + 1, tmpl->expr);
 	mexpr_free(e);
 	/* one name, one metric: a second would be computed twice, with two HELP lines */
 	for (size_t i = 0; i < l->n; i++)
 		if (!strcmp(l->v[i].name, tmpl->name))
-			return pmu_err_set(err, -EEXIST,
+			return err_set(err, -EEXIST,
 					   "%s: metric '%s' is already %s: give it another name", at,
 					   tmpl->name,
 					   strcmp(l->v[i].source, tmpl->source) ? "a built-in metric" : "in this file");
 	v = realloc(l->v, (l->n + 1) * sizeof(*v));
 	if (!v)
-		return pmu_err_set(err, -ENOMEM, "out of memory");
+		return err_set(err, -ENOMEM, "out of memory");
 	l->v = v;
 	m = &v[l->n++];
 	memset(m, 0, sizeof(*m));
@@ -61,7 +61,7 @@ int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *
 	m->total_only = tmpl->total_only;
 	m->link_dir = tmpl->link_dir;
 	if (!m->name || !m->family || !m->expr || !m->unit || !m->description || !m->source)
-		return pmu_err_set(err, -ENOMEM, "out of memory");
+		return err_set(err, -ENOMEM, "out of memory");
 	return 0;
 }
 
@@ -124,7 +124,7 @@ static void element_lines(const char *t, size_t len, size_t *lines, size_t max)
 
 /* Each string field plain text, the name a metric name, the family known */
 static int check_fields(const struct metric *m, const struct pmu_list *pmus, const char *at,
-			struct pmu_err *err)
+			struct err_report *err)
 {
 	const char *const fields[] = { "name", "family", "expr", "unit", "description", "filter" };
 	const char *const values[] = { m->name, m->family, m->expr, m->unit, m->description, m->filter };
@@ -133,17 +133,17 @@ static int check_fields(const struct metric *m, const struct pmu_list *pmus, con
 		const char *c = control_char(values[f]);
 
 		if (c)
-			return pmu_err_set(err, -EINVAL,
+			return err_set(err, -EINVAL,
 					   "%s: the %s holds a control character (0x%02x at byte %zu): "
 					   "metric fields are one line of text", at, fields[f],
 					   (unsigned char)*c, (size_t)(c - values[f]) + 1);
 	}
 	if (!metric_name_valid(m->name))
-		return pmu_err_set(err, -EINVAL,
+		return err_set(err, -EINVAL,
 				   "%s: '%s' is not a metric name: letters, digits, '_' and '.', not "
 				   "starting with a digit, at most %d", at, m->name, METRIC_NAME_MAX);
 	if (!pmu_metric_family_known(m->family, pmus))
-		return pmu_err_set(err, -EINVAL,
+		return err_set(err, -EINVAL,
 				   "%s: metric '%s': no PMU family '%s' (pmuctl list shows the families; "
 				   "bluefield_<block> for BlueField blocks)", at, m->name, m->family);
 	return 0;
@@ -171,11 +171,11 @@ static bool pmu_has(const struct pmu *p, const char *name)
  * no such PMU here, an event name cannot be checked and is taken on trust.
  */
 static int check_names(const struct metric_list *l, const struct metric *m, const struct pmu_list *pmus,
-		       const char *at, struct pmu_err *err)
+		       const char *at, struct err_report *err)
 {
 	const char *names[MEXPR_NAMES_MAX];
 	const struct pmu *first = NULL;
-	struct pmu_err xe = { 0 };
+	struct err_report xe = { 0 };
 	struct mexpr *e;
 	size_t n;
 	int ret = 0;
@@ -195,13 +195,13 @@ static int check_names(const struct metric_list *l, const struct metric *m, cons
 		if (found)
 			continue;
 		if (!strcmp(names[i], m->name)) {
-			ret = pmu_err_set(err, -EINVAL, "%s: metric '%s' refers to itself: a formula is "
+			ret = err_set(err, -EINVAL, "%s: metric '%s' refers to itself: a formula is "
 					  "written over events and constants, not metrics", at, m->name);
 			continue;
 		}
 		for (size_t k = 0; k < l->n && !ret; k++)
 			if (!strcmp(names[i], l->v[k].name))
-				ret = pmu_err_set(err, -EINVAL, "%s: metric '%s' refers to metric '%s': a "
+				ret = err_set(err, -EINVAL, "%s: metric '%s' refers to metric '%s': a "
 						  "formula is written over events and constants, not metrics",
 						  at, m->name, names[i]);
 		if (!ret && first) {
@@ -212,7 +212,7 @@ static int check_names(const struct metric_list *l, const struct metric *m, cons
 			for (size_t k = 0; k < first->nevents; k++)
 				suggest_offer(&sg, first->events[k].name);
 			suggest_offer(&sg, "duration_time");
-			ret = pmu_err_set(err, -EINVAL, "%s: metric '%s': '%s' is no event of %s%s; "
+			ret = err_set(err, -EINVAL, "%s: metric '%s': '%s' is no event of %s%s; "
 					  "pmuctl list --events %s lists them", at, m->name, names[i], first->name,
 					  suggest_text(&sg, near, sizeof(near)), first->name);
 		}
@@ -222,7 +222,7 @@ static int check_names(const struct metric_list *l, const struct metric *m, cons
 }
 
 static int add_one(struct metric_list *l, json_t *o, const char *path, const char *at,
-		   const struct pmu_list *pmus, struct pmu_err *err)
+		   const struct pmu_list *pmus, struct err_report *err)
 {
 	struct metric m = { .name = (char *)json_string_value(json_object_get(o, "name")),
 			    .family = (char *)json_string_value(json_object_get(o, "family")),
@@ -235,7 +235,7 @@ static int add_one(struct metric_list *l, json_t *o, const char *path, const cha
 	int ret;
 
 	if (!json_is_object(o) || !m.name || !m.family || !m.expr || !*m.name)
-		return pmu_err_set(err, -EINVAL, "%s: a metric needs string fields name, family and expr",
+		return err_set(err, -EINVAL, "%s: a metric needs string fields name, family and expr",
 				   at);
 	ret = check_fields(&m, pmus, at, err);
 	return ret ? ret : metric_add_at(l, &m, at, err);
@@ -263,7 +263,7 @@ static void where(char *buf, size_t size, const char *path, const size_t *lines,
 }
 
 int metric_load_file(struct metric_list *l, const char *path, const struct pmu_list *pmus,
-		     struct pmu_err *err)
+		     struct err_report *err)
 {
 	size_t first = l->n, len, i, *lines = NULL;
 	char *text, at[4096 + 32];
@@ -272,21 +272,21 @@ int metric_load_file(struct metric_list *l, const char *path, const struct pmu_l
 	int ret = read_all(path, METRIC_FILE_MAX, &text, &len);
 
 	if (ret)
-		return pmu_err_set(err, -EINVAL, "cannot read metrics file '%s': %s", path,
+		return err_set(err, -EINVAL, "cannot read metrics file '%s': %s", path,
 				   ret == -EFBIG ? "larger than 16 MiB" : strerror(-ret));
 	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
 		free(text);
-		return pmu_err_set(err, -EINVAL, "%s:%d:%d: %s", path, je.line, je.column,
+		return err_set(err, -EINVAL, "%s:%d:%d: %s", path, je.line, je.column,
 				   visible(je.text, at, sizeof(at)));
 	}
 	if (!json_is_array(root)) {
-		ret = pmu_err_set(err, -EINVAL, "%s: expected a JSON array of metrics", path);
+		ret = err_set(err, -EINVAL, "%s: expected a JSON array of metrics", path);
 		goto out;
 	}
 	lines = calloc(json_array_size(root) + 1, sizeof(*lines));
 	if (!lines) {
-		ret = pmu_err_set(err, -ENOMEM, "out of memory");
+		ret = err_set(err, -ENOMEM, "out of memory");
 		goto out;
 	}
 	element_lines(text, len, lines, json_array_size(root));

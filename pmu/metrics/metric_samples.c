@@ -88,7 +88,7 @@ static bool has_term(const struct ev_spec *rec, const char *name, uint64_t value
 static bool same_filter(const struct ev_spec *rec, const struct plan_metric *pm)
 {
 	struct ev_spec own = { 0 };
-	struct pmu_err err;
+	struct err_report err;
 	size_t want = 0;
 	bool ok = true;
 
@@ -109,7 +109,7 @@ static bool same_filter(const struct ev_spec *rec, const struct plan_metric *pm)
 /* The recorded event as a PMU and its first term, through the one event parser */
 static bool recorded_event(const char *text, struct ev_list *l)
 {
-	struct pmu_err err;
+	struct err_report err;
 
 	if (ev_parse(text, l, &err))
 		return false;

@@ -28,7 +28,7 @@ struct parser {
 	const char *s;
 	size_t pos;
 	int depth;
-	struct pmu_err *err;
+	struct err_report *err;
 };
 
 static void skip_ws(struct parser *p)
@@ -63,7 +63,7 @@ static struct mexpr *parse_sum(struct parser *p);
 static struct mexpr *fail(struct parser *p, size_t len, const char *what)
 {
 	if (!p->err->msg[0])
-		pmu_err_at(p->err, -EINVAL, p->pos, len ? len : 1, "%s", what);
+		err_at(p->err, -EINVAL, p->pos, len ? len : 1, "%s", what);
 	p->err->syntax = 1;
 	return NULL;
 }
@@ -173,7 +173,7 @@ static struct mexpr *parse_sum(struct parser *p)
 	return l;
 }
 
-int mexpr_parse(const char *text, struct mexpr **out, struct pmu_err *err)
+int mexpr_parse(const char *text, struct mexpr **out, struct err_report *err)
 {
 	struct parser p = { .s = text, .err = err };
 	struct mexpr *e;
@@ -181,10 +181,10 @@ int mexpr_parse(const char *text, struct mexpr **out, struct pmu_err *err)
 	err->msg[0] = '\0';
 	*out = NULL;
 	if (strlen(text) > MEXPR_MAX_LEN)
-		return pmu_err_set(err, -E2BIG, "formula longer than %d characters", MEXPR_MAX_LEN);
+		return err_set(err, -E2BIG, "formula longer than %d characters", MEXPR_MAX_LEN);
 	e = parse_sum(&p);
 	if (!e)
-		return err->msg[0] ? err->code : pmu_err_set(err, -ENOMEM, "out of memory");
+		return err->msg[0] ? err->code : err_set(err, -ENOMEM, "out of memory");
 	skip_ws(&p);
 	if (text[p.pos]) {
 		mexpr_free(e);

@@ -9,7 +9,7 @@
 struct mexpr;
 
 /* Parse text; on error err points at the bad part. */
-int mexpr_parse(const char *text, struct mexpr **out, struct pmu_err *err);
+int mexpr_parse(const char *text, struct mexpr **out, struct err_report *err);
 void mexpr_free(struct mexpr *e);
 
 /* No formula of the documents names more than a handful of events */

@@ -9,7 +9,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pmu_err err;
+	struct err_report err;
 	struct bdf b, back;
 	bool was_value;
 	char buf[32];

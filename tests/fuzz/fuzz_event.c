@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct encode_opts o = { .system_wide = true, .online = &online };
 	struct plan set = { 0 };
 	struct diag warn = { 0 };
-	struct pmu_err err;
+	struct err_report err;
 	char *s;
 
 	if (!ready)

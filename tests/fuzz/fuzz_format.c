@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pmu_err err;
+	struct err_report err;
 	struct cpulist c;
 	uint64_t mask;
 	unsigned word;

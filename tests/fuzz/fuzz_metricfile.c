@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const events[] = { "rd_bytes", "wr_bytes", "rd_req", "cycles" };
 	struct pmu_list pmus = { 0 };
 	struct metric_list ml = { 0 };
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	char path[64];
 	int fd = memfd_create("metrics", 0);
 	struct pmu *p;

@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *s = malloc(size + 1);
 	struct mexpr *e;
-	struct pmu_err err;
+	struct err_report err;
 	const char *names[8];
 
 	if (!s)

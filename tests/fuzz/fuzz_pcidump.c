@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int fd = memfd_create("dump", 0);
 	char path[64];
 	struct pcitopo t;
-	struct pmu_err err;
+	struct err_report err;
 	struct devmap_fn *maps;
 
 	if (fd < 0 || write(fd, data, size) != (ssize_t)size) {

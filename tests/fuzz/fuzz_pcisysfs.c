@@ -77,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static bool ready;
 	struct pcitopo_source src = { .root = &root };
 	struct pcitopo t;
-	struct pmu_err err;
+	struct err_report err;
 
 	if (!ready) {
 		if (make_tree())

@@ -9,7 +9,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct perf_records r;
-	struct pmu_err err;
+	struct err_report err;
 
 	if (!perf_input_parse((const char *)data, size, &r, &err)) {
 		for (size_t i = 0; i < r.n; i++)

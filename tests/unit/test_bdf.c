@@ -6,7 +6,7 @@
 
 static void check_bdf(const char *s, int64_t dom, uint16_t value)
 {
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	struct bdf b;
 
 	CHECK(bdf_parse(s, &b, &err) == 0);
@@ -16,7 +16,7 @@ static void check_bdf(const char *s, int64_t dom, uint16_t value)
 
 static void check_bad(const char *s, int code)
 {
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	struct bdf b;
 	bool v;
 

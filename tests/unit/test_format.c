@@ -6,7 +6,7 @@
 
 static void check_parse(const char *text, unsigned word, uint64_t mask)
 {
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	unsigned w = 99;
 	uint64_t m = 0;
 
@@ -17,7 +17,7 @@ static void check_parse(const char *text, unsigned word, uint64_t mask)
 
 static void check_bad(const char *text)
 {
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	unsigned w;
 	uint64_t m;
 

@@ -9,7 +9,7 @@
 static void check_error_at(const char *s, size_t pos)
 {
 	struct ev_list l;
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 
 	CHECK(ev_parse(s, &l, &err) != 0);
 	CHECK(err.has_pos && err.pos == pos);
@@ -18,7 +18,7 @@ static void check_error_at(const char *s, size_t pos)
 int main(void)
 {
 	struct ev_list l;
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	struct cpulist c;
 	uint64_t v;
 	int64_t sv;

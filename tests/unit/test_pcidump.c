@@ -8,14 +8,14 @@
 #include "tests/unit/unit.h"
 #include "topology/pcidump.h"
 
-static int check(const char *text, size_t *devices, struct pmu_err *err)
+static int check(const char *text, size_t *devices, struct err_report *err)
 {
 	return pcidump_check(text, strlen(text), devices, err);
 }
 
 static void test_devices_counted(void)
 {
-	struct pmu_err err;
+	struct err_report err;
 	size_t n;
 
 	CHECK(!check("00:01.0 bridge\n00: de 10 b2 22\n\n0000:01:00.0 x\r\n00: b3 15\r\n"
@@ -31,7 +31,7 @@ static void test_devices_counted(void)
 
 static void test_offsets(void)
 {
-	struct pmu_err err;
+	struct err_report err;
 	size_t n;
 
 	CHECK(!check("00:01.0 x\nff0: 00 11\n", &n, &err));
@@ -52,7 +52,7 @@ static void test_open(void)
 	char path[] = "/tmp/pmuctl-test-dump.XXXXXX";
 	int fd = mkstemp(path);
 	struct pcidump d;
-	struct pmu_err err;
+	struct err_report err;
 	char buf[64];
 	ssize_t got;
 

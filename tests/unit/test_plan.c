@@ -15,7 +15,7 @@ static bool *selected(const char *list)
 {
 	static bool sel[512];
 	struct diag unknown = { 0 };
-	struct pmu_err err;
+	struct err_report err;
 
 	memset(sel, 0, sizeof(sel));
 	CHECK(ml.n <= 512);
@@ -24,7 +24,7 @@ static bool *selected(const char *list)
 	return sel;
 }
 
-static int build(const struct machine *m, struct plan_request *rq, struct plan *p, struct pmu_err *err)
+static int build(const struct machine *m, struct plan_request *rq, struct plan *p, struct err_report *err)
 {
 	struct diag warn = { 0 };
 	int ret;
@@ -40,7 +40,7 @@ static void test_events(const struct machine *m)
 	char *ev[] = { "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1/",
 		       "{nvidia_cmem_latency_pmu_*/rd_req/,nvidia_cmem_latency_pmu_*/cycles/}" };
 	struct plan_request rq = { .events = ev, .nevents = 2, .check_rules = true };
-	struct pmu_err err;
+	struct err_report err;
 	struct plan p;
 
 	CHECK(!build(m, &rq, &p, &err));
@@ -67,7 +67,7 @@ static void test_metrics(const struct machine *m)
 {
 	struct plan_request rq = { .metrics = &ml, .selected = selected("t410_pcie_rd_latency_ns"),
 				   .check_rules = true };
-	struct pmu_err err;
+	struct err_report err;
 	struct plan p;
 
 	CHECK(!build(m, &rq, &p, &err));
@@ -105,7 +105,7 @@ static void test_device(const struct machine *m)
 	struct plan_device dev = { .bdf = "0005:41:00.0", .pmu = &pcie, .filter = &pcie.function };
 	struct plan_request rq = { .metrics = &ml, .selected = selected("t410_pcie_rd_bw"),
 				   .devices = &dev, .ndevices = 1, .check_rules = true };
-	struct pmu_err err;
+	struct err_report err;
 	struct plan p;
 
 	fn_filter_add(&pcie.function, "src_bdf", 0x4100, "0x%04llx");
@@ -123,7 +123,7 @@ static void test_named_only(void)
 	struct pmu_list recorded = { 0 };
 	struct plan_request rq = { .metrics = &ml, .selected = selected("ddr_read_bandwidth"),
 				   .named_only = true };
-	struct pmu_err err;
+	struct err_report err;
 	struct diag warn = { 0 };
 	struct plan p;
 
@@ -143,7 +143,7 @@ static void test_bluefield(void)
 	char *ev[] = { "bfperf/tile0/HNF_REQUESTS/" };
 	struct plan_request rq = { .events = ev, .nevents = 1, .metrics = &ml,
 				   .selected = selected("bf_l3c_hit_rate"), .check_rules = true };
-	struct pmu_err err;
+	struct err_report err;
 	struct plan p;
 
 	machine_load(&bf, "bluefield2");

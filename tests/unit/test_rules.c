@@ -8,7 +8,7 @@
 #include "tests/unit/unit.h"
 
 /* Rules over the plan of these -e strings: their result, err and the warnings */
-static int check(const struct machine *m, const char *a, const char *b, struct pmu_err *err,
+static int check(const struct machine *m, const char *a, const char *b, struct err_report *err,
 		 struct diag *warn)
 {
 	char *ev[] = { (char *)a, (char *)b };
@@ -32,7 +32,7 @@ static bool has(const char *s, const char *part)
 static void expect_error(const struct machine *m, const char *a, const char *b, int code,
 			 const char *part, int line)
 {
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	struct diag warn = { 0 };
 	int ret = check(m, a, b, &err, &warn);
 
@@ -49,7 +49,7 @@ static void expect_error(const struct machine *m, const char *a, const char *b, 
 static void expect_ok(const struct machine *m, const char *a, const char *b, const char *warning,
 		      int line)
 {
-	struct pmu_err err = { 0 };
+	struct err_report err = { 0 };
 	struct diag warn = { 0 };
 	int ret = check(m, a, b, &err, &warn);
 	bool warned = warn.n && has(warn.msg[0], warning ? warning : "");

@@ -13,7 +13,7 @@ static bool scheduled(const struct machine *m, char **ev, size_t n, struct plan 
 {
 	struct plan_request rq = { .events = ev, .nevents = n, .online = &m->online };
 	struct diag warn = { 0 };
-	struct pmu_err err;
+	struct err_report err;
 	bool ok = !plan_build(&m->pmus, &rq, p, &err, &warn) && !plan_schedule(p, s);
 
 	diag_free(&warn);

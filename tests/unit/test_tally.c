@@ -35,7 +35,7 @@ static void test_rows(const struct machine *m)
 	struct count_mark mark[3];
 	struct tally_opts to = { .aggr = AGGR_TOTAL };
 	struct diag warn = { 0 };
-	struct pmu_err err;
+	struct err_report err;
 	struct tally t;
 	struct plan p;
 
@@ -90,7 +90,7 @@ static void test_samples(const struct machine *m)
 	struct metric_sample *s;
 	struct count_set cs = { 0 };
 	uint64_t v[64], run[64];
-	struct pmu_err err;
+	struct err_report err;
 	struct plan p;
 	size_t n;
 
