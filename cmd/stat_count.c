@@ -145,7 +145,9 @@ static int open_output(struct run *r)
 {
 	if (!r->a->output || r->a->openmetrics)
 		return 0;
-	return stream_open(&r->out, r->a->output, r->a->append, r->a->interval_ms != 0);
+	return stream_open(&r->out, r->a->output, r->a->append, r->a->interval_ms != 0) ?:
+	       stream_check_append(&r->out, stat_face(r->a) == FACE_JSON,
+				   stat_face(r->a) == FACE_CSV ? r->a->sep : NULL);
 }
 
 /* One warning per cause, once, and one per reset since the last report; returns how many

@@ -52,6 +52,36 @@ has_lines() {
 	[ "$(wc -l <"$f")" -eq 2 ]
 }
 
+@test "output: --append refuses a file in another format or with another separator, and leaves it as it was" {
+	f=$BATS_TEST_TMPDIR/runs.csv
+	pmuctl --sysfs-root "$LIVE" stat -x, -o "$f" -e $EV -- true
+	[ "$status" -eq 0 ]
+	cp "$f" "$BATS_TEST_TMPDIR/before"
+	for opts in "-x ;" "-j" ""; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat $opts -o "$f" --append -e $EV -- true
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == "pmuctl: error: cannot append to '$f': it holds CSV separated by ',' (its first line: 'count,event,pmu,socket,cpu,running_pct,state') and this run writes "* ]]
+		cmp "$f" "$BATS_TEST_TMPDIR/before"
+	done
+	[[ "$stderr" == *"this run writes a text table; give the options it was written with, or another file" ]]
+	# the same options append
+	pmuctl --sysfs-root "$LIVE" stat -x, -o "$f" --append -e $EV -- true
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <"$f")" -eq 3 ]
+	# JSON lines take JSON lines, and a table a table
+	pmuctl --sysfs-root "$LIVE" -j stat -o "$f.json" -e $EV -- true
+	pmuctl --sysfs-root "$LIVE" -j stat -o "$f.json" --append -e $EV -- true
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <"$f.json")" -eq 2 ]
+	pmuctl --sysfs-root "$LIVE" stat -o "$f.txt" -e $EV -- true
+	pmuctl --sysfs-root "$LIVE" stat -o "$f.txt" --append -e $EV -- true
+	[ "$status" -eq 0 ]
+	run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" -j stat -o "$f.txt" --append -e $EV -- true
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"it holds a text table (its first line: ' Performance counter stats for 'true':') and this run writes JSON lines;"* ]]
+}
+
 @test "output: -o - is standard output; --append needs -o FILE and is not for openmetrics" {
 	cd "$BATS_TEST_TMPDIR"
 	pmuctl --sysfs-root "$LIVE" stat -x, -o - --duration 0.05 -e $EV
