@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
-/* What libpci's linux-sysfs method needs of every device for map: its name and its resource file. */
+/* What map reads of a sysfs PCI tree beside libpci: device names, and each function's resource file. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <pci/pci.h>
 #include "lib/strnum.h"
+#include "topology/bdf.h"
 #include "topology/pcisysfs.h"
 #include "topology/pcitopo.h"
 
+/* DDDD:BB:DD.F, the domain given: what libpci's scan parses each entry as */
 static bool is_device_name(const char *s)
 {
-	unsigned dom, bus, dev, fn;
-	int end = 0;
+	struct err_report ignored;
+	struct bdf b;
 
-	return sscanf(s, "%x:%x:%x.%u%n", &dom, &bus, &dev, &fn, &end) == 4 && !s[end] &&
-	       bus <= 0xff && dev <= 0x1f && fn <= 7;
+	return !bdf_parse(s, &b, &ignored) && b.domain >= 0;
 }
 
 /* One line of a resource file, "start end flags" in hex as the kernel's resource_show writes it */
@@ -64,11 +65,6 @@ static int read_resource(const struct sysroot *root, const char *dev, int max,
 	return ret;
 }
 
-static void ignore_line(int bar, const uint64_t v[3], void *arg)
-{
-	(void)bar, (void)v, (void)arg;
-}
-
 int pcisysfs_check(const struct sysroot *root, struct err_report *err)
 {
 	char **names;
@@ -86,8 +82,6 @@ int pcisysfs_check(const struct sysroot *root, struct err_report *err)
 					  root->path, PCISYSFS_DEVICES, names[i]);
 			break;
 		}
-		/* libpci reads 7 lines: the BARs and the ROM */
-		ret = read_resource(root, names[i], 7, ignore_line, NULL, err);
 	}
 	strv_free(names, n);
 	return ret;

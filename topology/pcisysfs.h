@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Where a sysfs PCI tree that libpci refused is bad: libpci's own message names no file or line. */
+/* A sysfs PCI tree's device names checked before libpci scans them, and BARs read as libpci reads them. */
 #ifndef PMUCTL_PCISYSFS_H
 #define PMUCTL_PCISYSFS_H
 
@@ -8,7 +8,7 @@
 
 #define PCISYSFS_DEVICES "bus/pci/devices"
 
-/* 0, or an error naming the device and the file that is missing or malformed (err kept on 0) */
+/* 0, or an error naming the entry of bus/pci/devices that is no device name (one directory read) */
 int pcisysfs_check(const struct sysroot *root, struct err_report *err);
 
 struct pcifn;

@@ -169,13 +169,14 @@ int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct err
 					   src->dump);
 		ret = read_dump(src, t, err);
 	} else {
+		/* libpci's scan stops at a name it cannot parse, leaking what it opened: names first */
+		ret = pcisysfs_check(src->root, err);
+		if (ret)
+			return ret;
 		ret = sysroot_path(path, sizeof(path), "%s/bus/pci", src->root->path);
 		if (ret)
 			return err_set(err, ret, "sysfs root path too long");
 		ret = libpci_session(NULL, path, &t->diag, collect, &args, err);
-		/* libpci's own errors name the directory at best: find the entry it stopped at */
-		if (ret == -EIO)
-			pcisysfs_check(src->root, err);
 	}
 	if (ret)
 		pcitopo_free(t);
