@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Grouping and CPU placement of counters; which events read together is the families' call. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "pmu/drivers/hwmon.h"
@@ -81,15 +82,72 @@ static int add_tool(struct count_set *out, const struct plan *set, size_t ev)
 	return 0;
 }
 
+/*
+ * For each event, the next one that may be read with it, in plan order: the next member of
+ * its group (next[n + i]), or for an event in none the next on its PMU (next[i]). Who reads
+ * with whom is then found along a chain, not by asking every later event of the plan
+ * (SIZE_MAX ends a chain).
+ */
+static int by_pmu_then_index(const void *a, const void *b, void *plan)
+{
+	const struct plan *p = plan;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	uintptr_t px = (uintptr_t)p->v[x].pmu, py = (uintptr_t)p->v[y].pmu;
+
+	if (px != py)
+		return px < py ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static size_t *chains(const struct plan *set)
+{
+	size_t n = set->n ? set->n : 1, *next = malloc(2 * n * sizeof(*next));
+	size_t *order = malloc(n * sizeof(*order));
+	size_t *last = calloc(set->ngroups > 0 ? (size_t)set->ngroups : 1, sizeof(*last));
+
+	if (!next || !order || !last) {
+		free(next);
+		free(order);
+		free(last);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		next[i] = next[n + i] = SIZE_MAX;
+		order[i] = i;
+	}
+	qsort_r(order, set->n, sizeof(*order), by_pmu_then_index, (void *)set);
+	for (size_t j = 0; j + 1 < set->n; j++)
+		if (set->v[order[j]].pmu && set->v[order[j]].pmu == set->v[order[j + 1]].pmu)
+			next[order[j]] = order[j + 1];
+	/* last[g] is 1 + the member of group g seen last */
+	for (size_t i = 0; i < set->n; i++) {
+		int g = set->v[i].group;
+
+		if (g < 0 || g >= set->ngroups)
+			continue;
+		if (last[g])
+			next[n + last[g] - 1] = i;
+		last[g] = i + 1;
+	}
+	free(order);
+	free(last);
+	return next;
+}
+
 int plan_counters(const struct plan *set, const struct plan_counters_opts *o, struct count_set *out)
 {
 	bool *done = calloc(set->n ? set->n : 1, sizeof(bool));
+	size_t *next = chains(set);
 	int group = 0, ret = 0;
 
-	if (!done)
+	if (!done || !next) {
+		free(done);
+		free(next);
 		return -ENOMEM;
+	}
 	for (size_t i = 0; i < set->n && !ret; i++) {
 		const struct pmu *p = set->v[i].pmu;
+		const size_t *along;
 		const int *cpu;
 		size_t ncpu;
 		pid_t task;
@@ -106,21 +164,24 @@ int plan_counters(const struct plan *set, const struct plan_counters_opts *o, st
 			ret = add_tool(out, set, i);
 			continue;
 		}
+		/* a group's members, or the events of its PMU that may be read with it */
+		along = set->v[i].group >= 0 ? next + (set->n ? set->n : 1) : next;
 		cpus_of(&set->v[i], o, &cpu, &ncpu);
 		task = cpu[0] < 0 ? o->task : -1;
 		for (size_t c = 0; c < ncpu && !ret; c++, group++) {
 			size_t leader = out->n;
 
-			for (size_t k = i; k < set->n && !ret; k++) {
+			for (size_t k = i; k != SIZE_MAX && !ret; k = along[k]) {
 				if (k != i && (done[k] || !plan_together(set, i, k)))
 					continue;
 				ret = add_member(out, set, k, cpu[c], task, leader, group);
 			}
 		}
-		for (size_t k = i; k < set->n; k++)
+		for (size_t k = i; k != SIZE_MAX; k = along[k])
 			if (k == i || plan_together(set, i, k))
 				done[k] = true;
 	}
 	free(done);
+	free(next);
 	return ret;
 }
