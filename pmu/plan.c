@@ -14,6 +14,7 @@
 #include "pmu/metrics/metric.h"
 #include "pmu/metrics/mexpr.h"
 #include "pmu/plan.h"
+#include "pmu/plan_devices.h"
 #include "pmu/plan_index.h"
 #include "lib/grow.h"
 #include "pmu/rules.h"
@@ -484,9 +485,11 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 	const char *where = rq->where ? rq->where : "on this machine";
 	bool *none = ml ? calloc(ml->n ? ml->n : 1, sizeof(*none)) : NULL;
 	bool *barless = calloc(rq->ndevices + 1, sizeof(*barless));
+	struct plan_devices seen_by = { 0 };
 
-	if (!barless) {
+	if (!barless || (rq->ndevices && plan_devices_index(pmus, rq, &seen_by))) {
 		free(none);
+		free(barless);
 		return oom(err);
 	}
 	for (size_t i = 0; ml && i < ml->n; i++) {
@@ -504,13 +507,15 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 				continue;
 			if (!rq->ndevices)
 				ret = add_metric(rq, plan, m, p, NULL, NULL, NULL, err);
-			for (size_t d = 0; d < rq->ndevices && !ret; d++)
-				ret = add_device_metric(rq, plan, m, p, &rq->devices[d], &seen,
-							&barless[d], err);
+			for (size_t n = rq->ndevices ? seen_by.first[k] : SIZE_MAX; n != SIZE_MAX && !ret;
+			     n = seen_by.next[n])
+				ret = add_device_metric(rq, plan, m, p, &rq->devices[n / 2], &seen,
+							&barless[n / 2], err);
 		}
 		if (ret) {
 			free(none);
 			free(barless);
+			plan_devices_free(&seen_by);
 			return ret;
 		}
 		/* a device its PMU cannot select has a warning of its own */
@@ -519,6 +524,7 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 	}
 	warn_barless(rq, barless, warn);
 	free(barless);
+	plan_devices_free(&seen_by);
 	if (ml && !plan->nmetric) {
 		free(none);
 		return err_set(err, -ENOENT, "none of the metrics asked for applies %s", where);
