@@ -28,8 +28,7 @@ bool plan_together(const struct plan *set, size_t i, size_t k)
 	return a->pmu->family->together(set, i, k);
 }
 
-/* By PMU, then plan order: a PMU's events together, its groups' members side by side */
-static int by_pmu(const void *a, const void *b, void *plan)
+int plan_by_pmu(const void *a, const void *b, void *plan)
 {
 	const struct plan *p = plan;
 	const struct plan_event *x = &p->v[*(const size_t *)a], *y = &p->v[*(const size_t *)b];
@@ -296,7 +295,7 @@ int plan_schedule(const struct plan *p, struct schedule *out)
 		if (p->v[i].pmu && p->v[i].encoded)
 			order[n++] = i;
 	}
-	qsort_r(order, n, sizeof(*order), by_pmu, (void *)p);
+	qsort_r(order, n, sizeof(*order), plan_by_pmu, (void *)p);
 	for (size_t i = 0, j; i < n && !ret; i = j) {
 		for (j = i; j < n && p->v[order[j]].pmu == p->v[order[i]].pmu; j++)
 			;

@@ -30,6 +30,10 @@ struct schedule {
 	double *coverage;	/* per plan event: the predicted share of the time it counts */
 };
 
+/* qsort_r order of plan event indices (plan as its argument): by PMU, then plan order, so a
+ * PMU's events come together and its groups' members side by side */
+int plan_by_pmu(const void *a, const void *b, void *plan);
+
 /* Whether event k opens in one group with event i (a {} group, or the family's pairing) */
 bool plan_together(const struct plan *set, size_t i, size_t k);
 /* 0, or -ENOMEM */

@@ -88,17 +88,6 @@ static int add_tool(struct count_set *out, const struct plan *set, size_t ev)
  * with whom is then found along a chain, not by asking every later event of the plan
  * (SIZE_MAX ends a chain).
  */
-static int by_pmu_then_index(const void *a, const void *b, void *plan)
-{
-	const struct plan *p = plan;
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	uintptr_t px = (uintptr_t)p->v[x].pmu, py = (uintptr_t)p->v[y].pmu;
-
-	if (px != py)
-		return px < py ? -1 : 1;
-	return x < y ? -1 : x > y;
-}
-
 static size_t *chains(const struct plan *set)
 {
 	size_t n = set->n ? set->n : 1, *next = malloc(2 * n * sizeof(*next));
@@ -115,7 +104,7 @@ static size_t *chains(const struct plan *set)
 		next[i] = next[n + i] = SIZE_MAX;
 		order[i] = i;
 	}
-	qsort_r(order, set->n, sizeof(*order), by_pmu_then_index, (void *)set);
+	qsort_r(order, set->n, sizeof(*order), plan_by_pmu, (void *)set);
 	for (size_t j = 0; j + 1 < set->n; j++)
 		if (set->v[order[j]].pmu && set->v[order[j]].pmu == set->v[order[j + 1]].pmu)
 			next[order[j]] = order[j + 1];
