@@ -19,6 +19,12 @@ static bool is_device_name(const char *s)
 	return !bdf_parse(s, &b, &ignored) && b.domain >= 0;
 }
 
+/* The size a resource line gives: end - start + 1, 0 for an empty one (as libpci) */
+static uint64_t resource_size(const uint64_t v[3])
+{
+	return v[1] > v[0] ? v[1] - v[0] + 1 : 0;
+}
+
 /* One line of a resource file, "start end flags" in hex as the kernel's resource_show writes it */
 static int parse_resource_line(const char *line, uint64_t v[3])
 {
@@ -90,14 +96,14 @@ int pcisysfs_check(const struct sysroot *root, struct err_report *err)
 static bool same_id(const struct sysroot *root, const char *dev, const char *file, unsigned want)
 {
 	char rel[512], *text;
-	unsigned long long v;
-	char tail;
+	uint64_t v;
 	bool same;
 
 	if (sysroot_path(rel, sizeof(rel), "%s/%s/%s", PCISYSFS_DEVICES, dev, file) ||
 	    sysroot_read_trim(root, rel, &text))
 		return false;
-	same = sscanf(text, "%llx%c", &v, &tail) == 1 && v == want;
+	/* "0x10de", as the kernel writes vendor and device */
+	same = !strnum_u64(text, 16, UINT16_MAX, &v) && v == want;
 	free(text);
 	return same;
 }
@@ -107,8 +113,8 @@ static void take_size(int bar, const uint64_t v[3], void *arg)
 {
 	struct pcibar *b = &((struct pcifn *)arg)->bar[bar];
 
-	if (b->mem && !b->size && v[0] == b->addr && v[1] > v[0])
-		b->size = v[1] - v[0] + 1;
+	if (b->mem && !b->size && v[0] == b->addr)
+		b->size = resource_size(v);
 }
 
 void pcisysfs_bar_sizes(const struct sysroot *root, struct pcifn *f)
@@ -128,7 +134,7 @@ static void take_bar(int bar, const uint64_t v[3], void *arg)
 	uint64_t raw = v[0] | (v[2] & PCI_ADDR_FLAG_MASK);
 
 	if (f->cfg.header_type <= 1 && bar < (f->cfg.bridge ? 2 : 6))
-		pcibar_set(&f->bar[bar], raw, v[1] > v[0] ? v[1] - v[0] + 1 : 0);
+		pcibar_set(&f->bar[bar], raw, resource_size(v));
 }
 
 int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct err_report *err)

@@ -120,14 +120,14 @@ static int collect(struct pci_access *pacc, void *arg)
 				 d->domain, d->bus, d->dev, d->func);
 			continue;
 		}
-		/* the capability walk below reads what was just read, not the device again */
+		/* the capability walk reads what was just read, not the device again */
 		pci_setup_cache(d, cfg, (int)len);
 		pcilink_read(d, &f->link);
-		/* IDs and class come from the header; on sysfs, BARs from 'resource' parsed strictly */
+		pci_setup_cache(d, NULL, 0);
+		/* IDs and class come from the header; BARs from a dump's config, or sysfs 'resource' */
 		if (a->src->dump)
 			read_bars(d, f);
-		pci_setup_cache(d, NULL, 0);
-		if (!a->src->dump && pcisysfs_bars(a->src->root, f, a->err))
+		else if (pcisysfs_bars(a->src->root, f, a->err))
 			return -EINVAL;
 		if (a->src->names)
 			look_up_name(pacc, f);
