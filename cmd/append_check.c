@@ -47,7 +47,7 @@ static const char *describe(const struct file_kind *k, char *buf, size_t size)
 int stream_check_append(const struct stream *s, bool json, const char *sep)
 {
 	struct file_kind have, want = { .what = json ? "JSON lines" : sep ? "CSV" : "a text table" };
-	char line[256], a[64], b[64], shown[256];
+	char buf[256], a[64], b[64], shown[256], *line;
 	ssize_t n;
 	int fd;
 
@@ -58,13 +58,13 @@ int stream_check_append(const struct stream *s, bool json, const char *sep)
 	fd = open(s->out.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return 0;	/* written, not read: a FIFO or a write-only file is taken as it is */
-	n = pread(fd, line, sizeof(line) - 1, 0);
+	n = pread(fd, buf, sizeof(buf) - 1, 0);
 	close(fd);
 	if (n <= 0)
 		return 0;
-	line[n] = '\0';
+	buf[n] = '\0';
 	/* the table starts with a blank line: the first line shown is one with something on it */
-	memmove(line, line + strspn(line, "\n"), strlen(line + strspn(line, "\n")) + 1);
+	line = buf + strspn(buf, "\n");
 	line[strcspn(line, "\n")] = '\0';
 	kind_of_line(line, &have);
 	if (!strcmp(have.what, want.what) && !strcmp(have.sep, want.sep))
