@@ -117,12 +117,12 @@ static void print_block(const struct pmu *b, const struct list_args *a)
 	const char *name = b->name + strlen(BF_PMU_PREFIX);
 	char buf[256];
 
-	if (b->bf_kind == BF_BLOCK_REGISTER)
+	if (bf_block_kind(b) == BF_BLOCK_REGISTER)
 		printf("  %-20s %-9s %zu statistics register%s\n", safe_str(name, buf, sizeof(buf)),
-		       bf_block_kind_name(b->bf_kind), b->nevents, plural((long)b->nevents));
+		       bf_block_kind_name(b), b->nevents, plural((long)b->nevents));
 	else
 		printf("  %-20s %-9s %d counter%s, %zu event%s\n", safe_str(name, buf, sizeof(buf)),
-		       bf_block_kind_name(b->bf_kind), b->ncounters, plural(b->ncounters), b->nevents,
+		       bf_block_kind_name(b), b->ncounters, plural(b->ncounters), b->nevents,
 		       plural((long)b->nevents));
 	if (!a->events)
 		return;

@@ -101,7 +101,7 @@ static json_t *block_json(const struct pmu *b)
 		json_array_append_new(ev, eo);
 	}
 	return json_pack("{s:o, s:s, s:i, s:o}", "name", jout_text(b->name + strlen(BF_PMU_PREFIX)),
-			 "kind", bf_block_kind_name(b->bf_kind), "counters", b->ncounters, "events", ev);
+			 "kind", bf_block_kind_name(b), "counters", b->ncounters, "events", ev);
 }
 
 /* The blocks of one hwmon device, from the first block of it at index first */

@@ -58,12 +58,13 @@ static double clock_of(const struct pmu_list *pmus, const char *metric_family)
 
 	for (size_t i = 0; pmus && i < pmus->n; i++) {
 		const struct pmu *p = &pmus->v[i];
+		int64_t clock = pmu_clock_hz(p);
 
 		if (!pmu_metric_applies(p, metric_family))
 			continue;
-		if (p->hw_clk_freq <= 0 || (hz >= 0 && hz != (double)p->hw_clk_freq))
+		if (clock <= 0 || (hz >= 0 && hz != (double)clock))
 			return -1;
-		hz = (double)p->hw_clk_freq;
+		hz = (double)clock;
 	}
 	return hz;
 }

@@ -205,7 +205,7 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 		fprintf(f, "  pmu      perf symbolic event\n");
 	}
 	if (is_hwmon(e)) {
-		if (e->pmu->bf_kind == BF_BLOCK_REGISTER)
+		if (bf_block_kind(e->pmu) == BF_BLOCK_REGISTER)
 			fprintf(f, "  reads    the register file %s\n", e->alias->name);
 		else
 			fprintf(f, "  event    0x%llx, programmed into an eventN of the block\n",

@@ -89,7 +89,7 @@ static int recorded_pmus(const char *input, const struct perf_records *recs, con
 			}
 			lp = live->have_root ? pmu_find(&live->pmus, l.v[0].name) : NULL;
 			if (lp)
-				p->hw_clk_freq = lp->hw_clk_freq;
+				pmu_family_copy_private(p, lp);
 		}
 		ev_list_free(&l);
 	}

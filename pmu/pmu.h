@@ -12,6 +12,8 @@
 #include "lib/sysroot.h"
 
 #define PMU_DEVICES_DIR "bus/event_source/devices"
+/* The room struct pmu keeps for its family's own data; each family asserts its struct fits */
+#define PMU_PRIV_SIZE 32
 
 enum pmu_peer {
 	PEER_NONE,
@@ -49,16 +51,13 @@ struct pmu {
 	size_t nevents;
 
 	const struct pmu_family *family;	/* decoded from the name; never NULL */
-	int socket, rc;		/* Tegra410; -1 when not part of the name */
-	uint64_t drw_addr;	/* Yitian: sub-channel base address (name << 12) */
-	int die, channel, subchannel;
-	int sicl;		/* HNS3 */
-	int bdf_min, bdf_max;	/* HNS3: 16-bit bus:dev.fn values, -1 if unreadable */
-	int64_t hw_clk_freq;	/* HNS3: Hz, -1 if unreadable */
-	/* BlueField: a block of the mlxbf-pmc hwmon device, named bfperf/<block> */
-	char *hwmon;		/* "hwmon0"; NULL for every perf PMU */
-	int bf_kind;		/* enum bf_block_kind */
-	int ncounters;		/* its eventN/counterN pairs */
+	/* where it sits, as its name says; -1 when the name does not say */
+	int socket, rc, die, channel, subchannel;
+	/* a block of a hwmon device (BlueField's bfperf/<block>): the device, "hwmon0"; NULL for perf PMUs */
+	char *hwmon;
+	int ncounters;		/* a hwmon block's eventN/counterN pairs */
+	/* what only its family reads (its descriptor casts it to its own struct), zeroed before decode */
+	_Alignas(8) unsigned char priv[PMU_PRIV_SIZE];
 };
 
 struct pmu_list {

@@ -112,8 +112,6 @@ struct pmu *pmu_list_add_named(struct pmu_list *l, const char *name)
 	if (!v->name)
 		return NULL;
 	v->type = -1;
-	v->bdf_min = v->bdf_max = -1;
-	v->hw_clk_freq = -1;
 	pmu_family_decode(v);
 	l->n++;
 	return v;

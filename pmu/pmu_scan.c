@@ -240,8 +240,6 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 static void pmu_read(const struct sysroot *r, const struct pmu_scan_opts *o, struct pmu *p,
 		     struct diag *diag)
 {
-	p->bdf_min = p->bdf_max = -1;
-	p->hw_clk_freq = -1;
 	pmu_family_decode(p);
 	read_type(r, p, diag);
 	read_cpus(r, p, "cpumask", &p->cpumask, &p->has_cpumask, diag);

@@ -70,7 +70,7 @@ struct counter *hwmon_counter_add(struct count_set *s, const struct sysroot *roo
 	h->block = e->pmu;
 	bf_block_dir(e->pmu, h->dir, sizeof(h->dir));
 	h->code = (uint32_t)e->config[0];
-	h->reg = e->pmu->bf_kind == BF_BLOCK_REGISTER ? e->alias->name : NULL;
+	h->reg = bf_block_kind(e->pmu) == BF_BLOCK_REGISTER ? e->alias->name : NULL;
 	h->slot = -1;
 	c->priv = h;
 	c->event = e->event;
@@ -242,13 +242,13 @@ static void sample_failed(struct counter *c, int ret)
  */
 static bool started_together(const struct pmu *block)
 {
-	return block->bf_kind == BF_BLOCK_L3CACHE || block->bf_kind == BF_BLOCK_CRSPACE;
+	return bf_block_kind(block) == BF_BLOCK_L3CACHE || bf_block_kind(block) == BF_BLOCK_CRSPACE;
 }
 
 /* crspace counters are 32-bit registers (mlxbf_pmc_read_crspace_counter); the others 64 */
 static uint64_t counter_mask(const struct pmu *block)
 {
-	return block->bf_kind == BF_BLOCK_CRSPACE ? UINT32_MAX : UINT64_MAX;
+	return bf_block_kind(block) == BF_BLOCK_CRSPACE ? UINT32_MAX : UINT64_MAX;
 }
 
 static int open_counter(struct hwmon_state *st, struct counter *c)

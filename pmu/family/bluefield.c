@@ -21,9 +21,20 @@
 #define PATH_LEN 1024
 #define BF_DOC "mlxbf-pmc.c"
 
-const char *bf_block_kind_name(enum bf_block_kind k)
+/* A block's kind, read from its files, in struct pmu's priv */
+struct bf_block {
+	enum bf_block_kind kind;
+};
+_Static_assert(sizeof(struct bf_block) <= PMU_PRIV_SIZE, "struct bf_block outgrew PMU_PRIV_SIZE");
+
+enum bf_block_kind bf_block_kind(const struct pmu *p)
 {
-	switch (k) {
+	return ((const struct bf_block *)p->priv)->kind;
+}
+
+const char *bf_block_kind_name(const struct pmu *p)
+{
+	switch (bf_block_kind(p)) {
 	case BF_BLOCK_COUNTER:
 		return "counter";
 	case BF_BLOCK_L3CACHE:
@@ -131,6 +142,7 @@ static int read_block(const struct sysroot *r, const char *dir, const char *name
 	char **files, *text;
 	size_t n, bad = 0;
 	bool has_enable = false, has_list = false;
+	enum bf_block_kind kind = BF_BLOCK_REGISTER;
 	int ret;
 
 	if (sysroot_path(path, sizeof(path), "%s/%s", dir, name))
@@ -145,11 +157,10 @@ static int read_block(const struct sysroot *r, const char *dir, const char *name
 		has_list |= !strcmp(files[i], "event_list");
 	}
 	if (b->ncounters)
-		b->bf_kind = has_enable ? (strstr(name, "l3cache") ? BF_BLOCK_L3CACHE : BF_BLOCK_CRSPACE) :
-					  BF_BLOCK_COUNTER;
-	else
-		b->bf_kind = BF_BLOCK_REGISTER;
-	if (b->bf_kind != BF_BLOCK_REGISTER && has_list) {
+		kind = has_enable ? (strstr(name, "l3cache") ? BF_BLOCK_L3CACHE : BF_BLOCK_CRSPACE) :
+				    BF_BLOCK_COUNTER;
+	((struct bf_block *)b->priv)->kind = kind;
+	if (kind != BF_BLOCK_REGISTER && has_list) {
 		ret = sysroot_path(path, sizeof(path), "%s/%s/event_list", dir, name);
 		if (!ret)
 			ret = sysroot_read(r, path, &text, NULL);
@@ -161,7 +172,7 @@ static int read_block(const struct sysroot *r, const char *dir, const char *name
 					 bad);
 			free(text);
 		}
-	} else if (b->bf_kind == BF_BLOCK_REGISTER) {
+	} else if (kind == BF_BLOCK_REGISTER) {
 		/* register blocks: the file names are the statistics */
 		b->events = calloc(n ? n : 1, sizeof(*b->events));
 		for (size_t i = 0; b->events && i < n; i++) {
@@ -218,8 +229,6 @@ static int read_device(const struct sysroot *r, const char *hwmon, char *const *
 			continue;
 		}
 		b->type = -1;
-		b->bdf_min = b->bdf_max = -1;
-		b->hw_clk_freq = -1;
 		pmu_family_decode(b);
 		out->n++;
 		ret = read_block(r, dir, names[i], b, diag);
@@ -274,7 +283,7 @@ static bool decode(struct pmu *p)
 static void location(const struct pmu *p, char *buf, size_t size)
 {
 	if (p->hwmon)
-		snprintf(buf, size, "%s, %s block", p->hwmon, bf_block_kind_name(p->bf_kind));
+		snprintf(buf, size, "%s, %s block", p->hwmon, bf_block_kind_name(p));
 }
 
 /* Some BlueField-3 names end in a space in the driver's table; the document's do not */

@@ -25,7 +25,9 @@ struct pmu;
 struct pmu_event;
 struct pmu_list;
 
-const char *bf_block_kind_name(enum bf_block_kind k);
+/* What kind of block p is, from its files; its name for list */
+enum bf_block_kind bf_block_kind(const struct pmu *p);
+const char *bf_block_kind_name(const struct pmu *p);
 
 /* What the BSP documentation says the events mean (bluefield_catalog.c, generated) */
 extern const struct catalog_entry catalog_bluefield[];

@@ -24,13 +24,15 @@ const struct pmu_family *const pmu_families[] = {
 void pmu_family_decode(struct pmu *p)
 {
 	for (const struct pmu_family *const *f = pmu_families; *f; f++) {
-		p->socket = p->rc = p->die = p->channel = p->subchannel = p->sicl = -1;
+		p->socket = p->rc = p->die = p->channel = p->subchannel = -1;
+		memset(p->priv, 0, sizeof(p->priv));
 		if (*f != &family_generic && (*f)->decode(p)) {
 			p->family = *f;
 			return;
 		}
 	}
-	p->socket = p->rc = p->die = p->channel = p->subchannel = p->sicl = -1;
+	p->socket = p->rc = p->die = p->channel = p->subchannel = -1;
+	memset(p->priv, 0, sizeof(p->priv));
 	p->family = &family_generic;
 }
 
@@ -71,6 +73,17 @@ void pmu_location(const struct pmu *p, char *buf, size_t size)
 int pmu_socket(const struct pmu *p)
 {
 	return p->family->socket_of ? p->family->socket_of(p) : p->socket;
+}
+
+int64_t pmu_clock_hz(const struct pmu *p)
+{
+	return p->family->clock_hz ? p->family->clock_hz(p) : -1;
+}
+
+void pmu_family_copy_private(struct pmu *to, const struct pmu *from)
+{
+	if (to->family == from->family)
+		memcpy(to->priv, from->priv, sizeof(to->priv));
 }
 
 const char *pmu_event_doc(const struct pmu *p, const char *event, char *buf, size_t size)

@@ -83,6 +83,8 @@ struct pmu_family {
 	void (*read_extra)(const struct sysroot *dir, struct pmu *p, struct diag *diag);
 	/* "socket 0, rc 4"; empty when the name says nothing */
 	void (*location)(const struct pmu *p, char *buf, size_t size);
+	/* The clock its time events count in (a metric's hw_clk_freq), Hz; NULL or -1: none known */
+	int64_t (*clock_hz)(const struct pmu *p);
 	/* What --per-socket sums by: the socket, or Yitian's die; -1 unknown */
 	int (*socket_of)(const struct pmu *p);
 	/* list -j keys of its own, in order; list -l: one more line of detail, or false */
@@ -152,6 +154,10 @@ size_t pmu_family_index(const struct pmu_family *f);
 /* What generic code asks, with each hook's default when a family has none */
 void pmu_location(const struct pmu *p, char *buf, size_t size);
 int pmu_socket(const struct pmu *p);
+/* hw_clk_freq of p in Hz, -1 when its family has no clock or its file was unreadable */
+int64_t pmu_clock_hz(const struct pmu *p);
+/* What the family read about from (its clock) goes to to, a PMU of the same name */
+void pmu_family_copy_private(struct pmu *to, const struct pmu *from);
 const char *pmu_event_doc(const struct pmu *p, const char *event, char *buf, size_t size);
 const char *pmu_format_doc(const struct pmu *p, const char *format);
 bool pmu_metric_applies(const struct pmu *p, const char *metric_family);

@@ -37,15 +37,42 @@ static const char *const mode_names[] = {
 };
 #define NMODES (sizeof(mode_names) / sizeof(mode_names[0]))
 
+/* What a SICL PMU's name and files say, in struct pmu's priv */
+struct hns3_pmu {
+	int sicl;
+	int bdf_min, bdf_max;	/* 16-bit bus:dev.fn values, -1 if unreadable */
+	int64_t hw_clk_freq;	/* Hz, -1 if unreadable */
+};
+_Static_assert(sizeof(struct hns3_pmu) <= PMU_PRIV_SIZE, "struct hns3_pmu outgrew PMU_PRIV_SIZE");
+
+static struct hns3_pmu *hns3_of(struct pmu *p)
+{
+	return (struct hns3_pmu *)p->priv;
+}
+
+static const struct hns3_pmu *hns3_of_const(const struct pmu *p)
+{
+	return (const struct hns3_pmu *)p->priv;
+}
+
 static bool decode(struct pmu *p)
 {
+	struct hns3_pmu *h = hns3_of(p);
+
+	h->bdf_min = h->bdf_max = -1;
+	h->hw_clk_freq = -1;
 	return !strncmp(p->name, "hns3_pmu_sicl_", 14) &&
-	       family_decimal(p->name + 14, strlen(p->name + 14), &p->sicl);
+	       family_decimal(p->name + 14, strlen(p->name + 14), &h->sicl);
 }
 
 static void location(const struct pmu *p, char *buf, size_t size)
 {
-	snprintf(buf, size, "sicl %d", p->sicl);
+	snprintf(buf, size, "sicl %d", hns3_of_const(p)->sicl);
+}
+
+static int64_t clock_hz(const struct pmu *p)
+{
+	return hns3_of_const(p)->hw_clk_freq;
 }
 
 /*
@@ -89,7 +116,8 @@ static void modes_text(unsigned modes, char *buf, size_t size)
 static void read_extra(const struct sysroot *dir, struct pmu *p, struct diag *diag)
 {
 	static const char *const files[] = { "bdf_min", "bdf_max" };
-	int *dst[] = { &p->bdf_min, &p->bdf_max };
+	struct hns3_pmu *h = hns3_of(p);
+	int *dst[] = { &h->bdf_min, &h->bdf_max };
 	int64_t hz;
 	char *s, path[512];
 
@@ -107,7 +135,7 @@ static void read_extra(const struct sysroot *dir, struct pmu *p, struct diag *di
 	}
 	if (!sysroot_read_trim(dir, "hw_clk_freq", &s)) {
 		if (!strnum_s64(s, 0, UINT32_MAX, &hz))
-			p->hw_clk_freq = hz;
+			h->hw_clk_freq = hz;
 		else
 			diag_add(diag, "PMU '%s': hw_clk_freq is not a number: '%.20s'", p->name, s);
 		free(s);
@@ -123,13 +151,15 @@ static void read_extra(const struct sysroot *dir, struct pmu *p, struct diag *di
 
 static size_t fields(const struct pmu *p, struct pmu_field *out)
 {
-	out[0] = (struct pmu_field){ .key = "sicl", .kind = FIELD_INT, .num = p->sicl, .null = p->sicl < 0 };
-	out[1] = (struct pmu_field){ .key = "bdf_min", .kind = FIELD_HEX, .num = p->bdf_min,
-				     .null = p->bdf_min < 0 };
-	out[2] = (struct pmu_field){ .key = "bdf_max", .kind = FIELD_HEX, .num = p->bdf_max,
-				     .null = p->bdf_max < 0 };
-	out[3] = (struct pmu_field){ .key = "hw_clk_freq", .kind = FIELD_INT, .num = p->hw_clk_freq,
-				     .null = p->hw_clk_freq < 0 };
+	const struct hns3_pmu *h = hns3_of_const(p);
+
+	out[0] = (struct pmu_field){ .key = "sicl", .kind = FIELD_INT, .num = h->sicl, .null = h->sicl < 0 };
+	out[1] = (struct pmu_field){ .key = "bdf_min", .kind = FIELD_HEX, .num = h->bdf_min,
+				     .null = h->bdf_min < 0 };
+	out[2] = (struct pmu_field){ .key = "bdf_max", .kind = FIELD_HEX, .num = h->bdf_max,
+				     .null = h->bdf_max < 0 };
+	out[3] = (struct pmu_field){ .key = "hw_clk_freq", .kind = FIELD_INT, .num = h->hw_clk_freq,
+				     .null = h->hw_clk_freq < 0 };
 	return 4;
 }
 
@@ -142,13 +172,14 @@ static size_t event_fields(const struct pmu_event *e, struct pmu_field *out)
 
 static bool detail(const struct pmu *p, char *buf, size_t size)
 {
+	const struct hns3_pmu *h = hns3_of_const(p);
 	char lo[16], hi[16];
 
-	if (p->bdf_min < 0 || p->bdf_max < 0)
+	if (h->bdf_min < 0 || h->bdf_max < 0)
 		return false;
 	snprintf(buf, size, "functions %s-%s, hw_clk_freq %lld Hz",
-		 bdf_value_str((uint16_t)p->bdf_min, lo, sizeof(lo)),
-		 bdf_value_str((uint16_t)p->bdf_max, hi, sizeof(hi)), (long long)p->hw_clk_freq);
+		 bdf_value_str((uint16_t)h->bdf_min, lo, sizeof(lo)),
+		 bdf_value_str((uint16_t)h->bdf_max, hi, sizeof(hi)), (long long)h->hw_clk_freq);
 	return true;
 }
 
@@ -216,15 +247,16 @@ static const struct pmu_event *event_of(const struct plan_event *e)
 static bool bdf_in_range(const struct plan_event *e, uint64_t bdf, struct err_report *err)
 {
 	const struct pmu *p = e->pmu;
+	const struct hns3_pmu *h = hns3_of_const(p);
 	char want[16], lo[16], hi[16];
 
-	if (p->bdf_min < 0 || p->bdf_max < 0 || (bdf >= (uint64_t)p->bdf_min && bdf <= (uint64_t)p->bdf_max))
+	if (h->bdf_min < 0 || h->bdf_max < 0 || (bdf >= (uint64_t)h->bdf_min && bdf <= (uint64_t)h->bdf_max))
 		return true;
 	rule_err(err, e, -ENOENT,
 		 "bdf=0x%04llx (%s) is outside %s's bdf_min..bdf_max %s..%s: func modes need a function of this SICL (" HNS3_DOC ")",
 		 (unsigned long long)bdf, bdf_value_str((uint16_t)bdf, want, sizeof(want)), p->name,
-		 bdf_value_str((uint16_t)p->bdf_min, lo, sizeof(lo)),
-		 bdf_value_str((uint16_t)p->bdf_max, hi, sizeof(hi)));
+		 bdf_value_str((uint16_t)h->bdf_min, lo, sizeof(lo)),
+		 bdf_value_str((uint16_t)h->bdf_max, hi, sizeof(hi)));
 	return false;
 }
 
@@ -386,9 +418,10 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 			domain_ok = is_pmu_endpoint(&t->fn[k]) && t->fn[k].domain == t->fn[i].domain;
 		for (size_t k = 0; domain_ok && !r->family && k < pmus->n; k++) {
 			const struct pmu *p = &pmus->v[k];
+			const struct hns3_pmu *h = hns3_of_const(p);
 
-			if (p->family != &family_hns3 || p->bdf_min < 0 || p->bdf_max < 0 ||
-			    maps[i].src_bdf < p->bdf_min || maps[i].src_bdf > p->bdf_max)
+			if (p->family != &family_hns3 || h->bdf_min < 0 || h->bdf_max < 0 ||
+			    maps[i].src_bdf < h->bdf_min || maps[i].src_bdf > h->bdf_max)
 				continue;
 			fn_pmu_name(r, pmus, &family_hns3, "%s", p->name);
 			r->event = func_event(p);
@@ -411,6 +444,7 @@ const struct pmu_family family_hns3 = {
 	.decode = decode,
 	.read_extra = read_extra,
 	.location = location,
+	.clock_hz = clock_hz,
 	.fields = fields,
 	.event_fields = event_fields,
 	.detail = detail,

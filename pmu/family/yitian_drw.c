@@ -9,6 +9,12 @@
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 
+/* The sub-channel's base address, as the name gives it (name << 12), in struct pmu's priv */
+struct drw_pmu {
+	uint64_t addr;
+};
+_Static_assert(sizeof(struct drw_pmu) <= PMU_PRIV_SIZE, "struct drw_pmu outgrew PMU_PRIV_SIZE");
+
 /* ali_drw_<PA >> 12>: die 0 from 0x21000, die 1 from 0x40021000; +0x2000 a channel, +0x80 a sub-channel */
 static bool decode(struct pmu *p)
 {
@@ -18,7 +24,7 @@ static bool decode(struct pmu *p)
 	if (strncmp(p->name, "ali_drw_", 8) || strnum_u64(hex, 16, UINT64_MAX >> 12, &v) ||
 	    !strncmp(hex, "0x", 2))
 		return false;
-	p->drw_addr = v << 12;
+	((struct drw_pmu *)p->priv)->addr = v << 12;
 	p->die = (int)(v >> 30);
 	low = v & 0x3fffffff;
 	if ((low & ~0x6080ULL) == 0x21000) {
@@ -45,7 +51,7 @@ static int socket_of(const struct pmu *p)
 
 static size_t fields(const struct pmu *p, struct pmu_field *out)
 {
-	out[0] = (struct pmu_field){ .key = "address", .kind = FIELD_HEX, .num = (long long)p->drw_addr };
+	out[0] = (struct pmu_field){ .key = "address", .kind = FIELD_HEX, .num = (long long)((const struct drw_pmu *)p->priv)->addr };
 	out[1] = (struct pmu_field){ .key = "die", .kind = FIELD_INT, .num = p->die, .null = p->die < 0 };
 	out[2] = (struct pmu_field){ .key = "channel", .kind = FIELD_INT, .num = p->channel,
 				     .null = p->channel < 0 };

@@ -34,7 +34,7 @@ static int samples_for(const struct plan *plan, struct metric_sample **out, size
 					       .grouped = pm->grouped,
 					       .count = count,
 					       .running = 1,
-					       .hw_clk_freq = p->hw_clk_freq >= 0 ? (double)p->hw_clk_freq : NAN,
+					       .hw_clk_freq = pmu_clock_hz(p) >= 0 ? (double)pmu_clock_hz(p) : NAN,
 					       .absent = pm->absent != NULL };
 		++*n;
 	}
