@@ -19,7 +19,7 @@ static error_t bdf_parse_opt(int key, char *arg, struct argp_state *state)
 		a->arg[a->n++] = arg;
 		break;
 	case ARGP_KEY_NO_ARGS:
-		argp_error(state, "give at least one BDF, e.g. 'pmuctl bdf 27:01.1' or 'pmuctl bdf 0x2709'");
+		jerr_argp(state, "give at least one BDF, e.g. 'pmuctl bdf 27:01.1' or 'pmuctl bdf 0x2709'");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

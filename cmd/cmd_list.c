@@ -56,14 +56,14 @@ static error_t list_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case KEY_FORMAT:
 		if (strcmp(arg, "text") && strcmp(arg, "prometheus-rules"))
-			argp_error(state, "invalid format '%s': use text or prometheus-rules", arg);
+			jerr_argp(state, "invalid format '%s': use text or prometheus-rules", arg);
 		a->rules = !strcmp(arg, "prometheus-rules");
 		break;
 	case ARGP_KEY_END:
 		if (a->rules && !a->metrics)
-			argp_error(state, "--format=prometheus-rules writes the rules of metrics: add --metrics");
+			jerr_argp(state, "--format=prometheus-rules writes the rules of metrics: add --metrics");
 		if (a->rules && settings.json)
-			argp_error(state, "--format=prometheus-rules is YAML: drop -j");
+			jerr_argp(state, "--format=prometheus-rules is YAML: drop -j");
 		break;
 	case ARGP_KEY_ARG:
 		a->pattern[a->npattern++] = arg;

@@ -44,7 +44,7 @@ static int64_t parse_small(const char *arg, const char *what, struct argp_state 
 	uint64_t v;
 
 	if (strnum_u64(arg, 0, 255, &v))
-		argp_error(state, "invalid %s '%s': expected a number from 0 to 255", what, arg);
+		jerr_argp(state, "invalid %s '%s': expected a number from 0 to 255", what, arg);
 	return (int64_t)v;
 }
 
@@ -56,9 +56,9 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case 'd':
 		if (!strchr(arg, ':'))
-			argp_error(state, "-d '%s': a VENDOR:DEVICE selector, as lspci -d takes (10de: is every NVIDIA function)", arg);
+			jerr_argp(state, "-d '%s': a VENDOR:DEVICE selector, as lspci -d takes (10de: is every NVIDIA function)", arg);
 		if (pcifilter_id(&a->id, arg, &err))
-			argp_error(state, "%s", err.msg);
+			jerr_argp(state, "%s", err.msg);
 		a->id_text = arg;
 		break;
 	case KEY_SOCKET:
@@ -78,12 +78,12 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 		else if (!strcmp(arg, "dvsec"))
 			a->format = MAP_DVSEC;
 		else
-			argp_error(state, "invalid format '%s': use tree, table or dvsec", arg);
+			jerr_argp(state, "invalid format '%s': use tree, table or dvsec", arg);
 		break;
 	case ARGP_KEY_ARG:
 		pcifilter_init(&a->slot[a->nslot]);
 		if (pcifilter_slot(&a->slot[a->nslot], arg, &err))
-			argp_error(state, "%s", err.msg);
+			jerr_argp(state, "%s", err.msg);
 		a->slot_text[a->nslot++] = arg;
 		break;
 	default:

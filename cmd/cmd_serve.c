@@ -62,16 +62,16 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 		unsigned port;
 
 		if (hostport_split(arg, host, sizeof(host), &port, &why))
-			argp_error(state, "invalid --web.listen-address '%s': %s", arg, why);
+			jerr_argp(state, "invalid --web.listen-address '%s': %s", arg, why);
 		sa->listen[sa->nlisten++] = arg;
 		break;
 	}
 	case KEY_TELEMETRY_PATH:
 		if (arg[0] != '/' || strspn(arg, PATH_CHARS) != strlen(arg) || strlen(arg) > 200)
-			argp_error(state, "invalid --web.telemetry-path '%s': a path starts with / and holds letters, "
+			jerr_argp(state, "invalid --web.telemetry-path '%s': a path starts with / and holds letters, "
 				   "digits and /._~- only, 200 at most", arg);
 		if (!strcmp(arg, "/") || !strcmp(arg, "/-/healthy"))
-			argp_error(state, "invalid --web.telemetry-path '%s': pmuctl answers there with its own page", arg);
+			jerr_argp(state, "invalid --web.telemetry-path '%s': pmuctl answers there with its own page", arg);
 		sa->telemetry_path = arg;
 		break;
 	case KEY_WEB_CONFIG:
@@ -83,7 +83,7 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_TOPOLOGY:
 		/* the dump -F reads: config space as root read it, BAR sizes from world-readable sysfs */
 		if (settings.pci_dump && strcmp(settings.pci_dump, arg))
-			argp_error(state, "--topology %s and -F %s: give the PCI dump once", arg, settings.pci_dump);
+			jerr_argp(state, "--topology %s and -F %s: give the PCI dump once", arg, settings.pci_dump);
 		settings.pci_dump = arg;
 		break;
 	case 'I':
@@ -114,21 +114,21 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 		a->per_device = true;
 		break;
 	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'; events go after -e", arg);
+		jerr_argp(state, "unexpected argument '%s'; events go after -e", arg);
 		break;
 	case ARGP_KEY_END:
 		if (sa->systemd_socket && sa->nlisten)
-			argp_error(state, "--web.systemd-socket answers on systemd's sockets: --web.listen-address has no place with it");
+			jerr_argp(state, "--web.systemd-socket answers on systemd's sockets: --web.listen-address has no place with it");
 		if ((a->id_given || a->socket >= 0 || a->rc >= 0) && !a->per_device)
-			argp_error(state, "-d, --socket and --rc choose the functions of --per-device: add --per-device");
+			jerr_argp(state, "-d, --socket and --rc choose the functions of --per-device: add --per-device");
 		if (a->ndevice && !a->metrics && !a->per_device)
-			argp_error(state, "--device narrows -M metrics; for events, take the filters from 'pmuctl map BDF'");
+			jerr_argp(state, "--device narrows -M metrics; for events, take the filters from 'pmuctl map BDF'");
 		if (a->per_device && !a->metrics && !a->nevent) {
 			a->metrics = pmu_per_device_metrics(NULL);
 			a->metrics_default = true;
 		}
 		if (!a->nevent && !a->metrics)
-			argp_error(state, "nothing to serve: give -M METRIC,... ('pmuctl list --metrics' shows this machine's), -e EVENT, or --per-device");
+			jerr_argp(state, "nothing to serve: give -M METRIC,... ('pmuctl list --metrics' shows this machine's), -e EVENT, or --per-device");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

@@ -70,7 +70,7 @@ long arg_number(const char *arg, const char *what, long min, long max, struct ar
 	uint64_t v;
 
 	if (strnum_u64(arg, 10, (uint64_t)max, &v) || (long)v < min)
-		argp_error(state, "invalid %s '%s': expected a whole number from %ld to %ld", what, arg,
+		jerr_argp(state, "invalid %s '%s': expected a whole number from %ld to %ld", what, arg,
 			   min, max);
 	return (long)v;
 }
@@ -84,7 +84,7 @@ static double parse_seconds(const char *arg, struct argp_state *state)
 	errno = 0;
 	v = strtod(arg, &end);
 	if (errno || end == arg || *end || !(v > 0) || v > 31536000 || strspn(arg, "0123456789.") != strlen(arg))
-		argp_error(state, "invalid duration '%s': expected seconds, more than 0 (e.g. 1 or 0.5)", arg);
+		jerr_argp(state, "invalid duration '%s': expected seconds, more than 0 (e.g. 1 or 0.5)", arg);
 	return v;
 }
 
@@ -125,7 +125,7 @@ static int group_events(struct stat_args *a)
 static void set_aggr(struct stat_args *a, enum tally_aggr aggr, const char *opt, struct argp_state *state)
 {
 	if (a->aggr_opt && a->aggr != aggr)
-		argp_error(state, "%s and %s are two ways to aggregate: give one", a->aggr_opt, opt);
+		jerr_argp(state, "%s and %s are two ways to aggregate: give one", a->aggr_opt, opt);
 	a->aggr = aggr;
 	a->aggr_opt = opt;
 }
@@ -143,7 +143,7 @@ static void check_formats(const struct stat_args *a, struct argp_state *state)
 	if (a->openmetrics)
 		given[n++] = "--format=openmetrics";
 	if (n > 1)
-		argp_error(state, "%s and %s are two output formats: give one", given[0], given[1]);
+		jerr_argp(state, "%s and %s are two output formats: give one", given[0], given[1]);
 }
 
 bool device_option(int key, char *arg, struct argp_state *state, struct stat_args *a)
@@ -157,10 +157,10 @@ bool device_option(int key, char *arg, struct argp_state *state, struct stat_arg
 	case 'd':
 		/* perf's -d takes no argument, so what follows it arrives here */
 		if (!strchr(arg, ':'))
-			argp_error(state, "-d '%s': pmuctl's -d is lspci's VENDOR:DEVICE (as -d 10de: or -d :22b1); "
+			jerr_argp(state, "-d '%s': pmuctl's -d is lspci's VENDOR:DEVICE (as -d 10de: or -d :22b1); "
 				   "perf's -d (--detailed) adds core events, which uncore PMUs do not have", arg);
 		if (pcifilter_id(&a->id, arg, &err))
-			argp_error(state, "-d: %s", err.msg);
+			jerr_argp(state, "-d: %s", err.msg);
 		a->id_given = true;
 		return true;
 	case KEY_SOCKET:
@@ -211,7 +211,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_DURATION:
 	case KEY_TIMEOUT:
 		if (a->duration > 0)
-			argp_error(state, "--duration and --timeout both say how long to count: give one");
+			jerr_argp(state, "--duration and --timeout both say how long to count: give one");
 		a->duration = key == KEY_TIMEOUT ? (double)arg_number(arg, "timeout", 1, 31536000000L, state) / 1e3 :
 						   parse_seconds(arg, state);
 		break;
@@ -229,7 +229,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'x':
 		if (!*arg || strpbrk(arg, "\n\r\""))
-			argp_error(state, "invalid separator '%s': give one or more characters, not a newline or a quote (which CSV quotes fields with)", arg);
+			jerr_argp(state, "invalid separator '%s': give one or more characters, not a newline or a quote (which CSV quotes fields with)", arg);
 		/* as perf: the two characters \t mean a tab */
 		a->sep = strcmp(arg, "\\t") ? arg : "\t";
 		break;
@@ -244,7 +244,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		if (!strcmp(arg, "openmetrics"))
 			a->openmetrics = true;
 		else if (strcmp(arg, "text"))
-			argp_error(state, "invalid format '%s': use text or openmetrics", arg);
+			jerr_argp(state, "invalid format '%s': use text or openmetrics", arg);
 		break;
 	case 'M':
 		a->metrics = arg;
@@ -265,49 +265,49 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		a->per_device = true;
 		break;
 	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'; events go after -e, a command after --", arg);
+		jerr_argp(state, "unexpected argument '%s'; events go after -e, a command after --", arg);
 		break;
 	case ARGP_KEY_END:
 		check_formats(a, state);
 		if ((a->id_given || a->socket >= 0 || a->rc >= 0 || a->sort) && !a->per_device)
-			argp_error(state, "-d, --socket, --rc and --sort are for the rows of --per-device: add --per-device");
+			jerr_argp(state, "-d, --socket, --rc and --sort are for the rows of --per-device: add --per-device");
 		if (a->per_device && (a->root_port || a->aggr_opt))
-			argp_error(state, "--per-device counts each function with its own filter: it takes no --root-port or %s",
+			jerr_argp(state, "--per-device counts each function with its own filter: it takes no --root-port or %s",
 				   a->aggr_opt ? a->aggr_opt : "aggregation flag");
 		if (a->per_device && (a->command || a->input) && a->nevent)
-			argp_error(state, "--per-device -e counts the events system-wide, per function: it takes no command or --input");
+			jerr_argp(state, "--per-device -e counts the events system-wide, per function: it takes no command or --input");
 		if (a->per_device && !a->metrics && !a->nevent) {
 			a->metrics = pmu_per_device_metrics(NULL);
 			a->metrics_default = true;
 		}
 		if (!a->nevent && !a->metrics)
-			argp_error(state, "no event given; add -e EVENT or -M METRIC (see 'pmuctl list --events', 'pmuctl list --metrics')");
+			jerr_argp(state, "no event given; add -e EVENT or -M METRIC (see 'pmuctl list --events', 'pmuctl list --metrics')");
 		if (a->input && (!a->metrics || a->nevent || a->command || a->dry_run))
-			argp_error(state, "--input computes metrics: give -M, and no -e, command or --dry-run");
+			jerr_argp(state, "--input computes metrics: give -M, and no -e, command or --dry-run");
 		if (a->input && (a->interval_ms || a->duration))
-			argp_error(state, "--input takes the intervals and the time the recording has: drop -I and --duration");
+			jerr_argp(state, "--input takes the intervals and the time the recording has: drop -I and --duration");
 		if ((a->ndevice || a->root_port) && !a->metrics && !a->per_device)
-			argp_error(state, "--device and --root-port narrow -M metrics; for events, take the filters from 'pmuctl map BDF'");
+			jerr_argp(state, "--device and --root-port narrow -M metrics; for events, take the filters from 'pmuctl map BDF'");
 		if (a->root_port && !a->ndevice)
-			argp_error(state, "--root-port needs --device BDF");
+			jerr_argp(state, "--root-port needs --device BDF");
 		if (a->openmetrics && !a->metrics && !a->per_device)
-			argp_error(state, "--format=openmetrics writes -M values: give -M");
+			jerr_argp(state, "--format=openmetrics writes -M values: give -M");
 		if (a->metric_only && !a->metrics && !a->per_device)
-			argp_error(state, "--metric-only shows -M values alone: give -M");
+			jerr_argp(state, "--metric-only shows -M values alone: give -M");
 		if (a->append && (!a->output || a->openmetrics))
-			argp_error(state, a->openmetrics ? "--append conflicts with --format=openmetrics, whose file is replaced whole at every interval"
+			jerr_argp(state, a->openmetrics ? "--append conflicts with --format=openmetrics, whose file is replaced whole at every interval"
 							 : "--append needs -o FILE");
 		if (a->interval_count && !a->interval_ms)
-			argp_error(state, "--interval-count needs -I MS");
+			jerr_argp(state, "--interval-count needs -I MS");
 		if (a->dry_run && (a->command || a->interval_ms || a->duration || a->output_given))
-			argp_error(state, "--dry-run only encodes: it takes no command, -I, --duration or -o");
+			jerr_argp(state, "--dry-run only encodes: it takes no command, -I, --duration or -o");
 		if (a->dry_run && (a->sep || a->openmetrics))
-			argp_error(state, "--dry-run prints text or -j, not %s", a->sep ? "-x" : "--format=openmetrics");
+			jerr_argp(state, "--dry-run prints text or -j, not %s", a->sep ? "-x" : "--format=openmetrics");
 		if (a->group_all && (!a->nevent || a->per_device))
-			argp_error(state, a->per_device ? "-g groups the -e events as written; --per-device counts each on its function's PMU: drop -g"
+			jerr_argp(state, a->per_device ? "-g groups the -e events as written; --per-device counts each on its function's PMU: drop -g"
 							: "-g groups the -e events: give -e");
 		if (a->group_all && group_events(a))
-			argp_error(state, "-g puts every -e event in one group: drop the {} of '%s', or -g", a->event[0]);
+			jerr_argp(state, "-g puts every -e event in one group: drop the {} of '%s', or -g", a->event[0]);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

@@ -49,7 +49,7 @@ static error_t top_parse_opt(int key, char *arg, struct argp_state *state)
 		a->metrics = arg;
 		break;
 	case ARGP_KEY_ARG:
-		argp_error(state, "unexpected argument '%s'", arg);
+		jerr_argp(state, "unexpected argument '%s'", arg);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

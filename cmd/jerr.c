@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Errors as JSON under -j, as bpftool prints them: a run that fails also prints one object on
+ * The error sink behind -j, as bpftool's p_err: a run that fails also prints one object on
  * standard output, {"error": {...}} (schemas/error.schema.json), so that a script parsing
- * stdout never meets an empty document. The first error is the one kept: pmuctl's own
- * (p_err), or what argp said about an option. The human line still goes to stderr.
+ * stdout never meets an empty document. The first error is the one kept, pmuctl's own or a
+ * usage error; the human line still goes to stderr. Every way out with a status goes
+ * through jerr_finish: main's return, and jerr_usage's exit.
  */
 #include <jansson.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,59 +31,50 @@ void jerr_note(const char *message, const char *event, long position)
 	first.position = event ? position : -1;
 }
 
-/* argp's own messages: passed on to stderr, the first line kept ("pmuctl stat: MESSAGE") */
-static ssize_t argp_write(void *cookie, const char *buf, size_t size)
-{
-	static char line[512];
-	static size_t used;
-
-	(void)cookie;
-	for (size_t i = 0; i < size && !first.set; i++) {
-		if (buf[i] != '\n' && used + 1 < sizeof(line)) {
-			line[used++] = buf[i];
-			continue;
-		}
-		if (buf[i] == '\n') {
-			const char *msg = strstr(line, ": ");
-
-			line[used] = '\0';
-			jerr_note(msg && !strncmp(line, "pmuctl", 6) ? msg + 2 : line, NULL, -1);
-			used = 0;
-		}
-	}
-	return (ssize_t)fwrite(buf, 1, size, stderr);
-}
-
-FILE *jerr_argp_stream(void)
-{
-	static FILE *f;
-	cookie_io_functions_t io = { .write = argp_write };
-
-	if (!f) {
-		f = fopencookie(NULL, "w", io);
-		if (f)
-			setvbuf(f, NULL, _IONBF, 0);
-	}
-	return f ? f : stderr;
-}
-
-static void print_error(int status, void *arg)
+int jerr_finish(int status)
 {
 	json_t *o;
 
-	(void)arg;
 	if (!settings.json || !status || !first.set)
-		return;
+		return status;
 	o = json_pack("{s:{s:s, s:i, s:o, s:o}}", "error", "message", first.message, "exit", status,
 		      "event", *first.event ? json_string(first.event) : json_null(), "position",
 		      first.position >= 0 ? json_integer(first.position) : json_null());
 	if (o && !json_dumpf(o, stdout, JSON_COMPACT))
 		fputc('\n', stdout);
 	json_decref(o);
-	fflush(stdout);
+	return status;
 }
 
-void jerr_install(void)
+/* As argp_error says it: "pmuctl stat: MESSAGE", then where help is */
+static __attribute__((noreturn)) void vusage(const char *prog, const struct argp_state *state, const char *fmt, va_list ap)
 {
-	on_exit(print_error, NULL);
+	char msg[512];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	jerr_note(msg, NULL, -1);
+	fprintf(stderr, "%s: %s\n", prog, msg);
+	if (state)
+		argp_state_help(state, stderr, ARGP_HELP_SEE);
+	else
+		fprintf(stderr, "Try `%s --help' or `%s --usage' for more information.\n", prog, prog);
+	exit(finish_output(jerr_finish(EXIT_USAGE)));
+}
+
+void jerr_usage(const char *prog, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vusage(prog, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void jerr_argp(const struct argp_state *state, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vusage(state->name, state, fmt, ap);
+	va_end(ap);
 }

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* -j: a failing run prints its first error as one JSON object on standard output. */
+/* The error sink: the first error kept, and printed as one JSON object by a failing -j run. */
 #ifndef PMUCTL_CMD_JERR_H
 #define PMUCTL_CMD_JERR_H
 
-#include <stdio.h>
+#include <argp.h>
 
 /* Keep the first error: its message, and the event string and offset it points into */
 void jerr_note(const char *message, const char *event, long position);
-/* A stream for argp's messages: they reach stderr, and the first is kept */
-FILE *jerr_argp_stream(void);
-/* Print the kept error at exit when -j was asked and the exit status is not 0 */
-void jerr_install(void);
+/* Print the kept error when -j was asked and status is not 0; status */
+int jerr_finish(int status);
+/* A usage error, said as argp says it ("PROG: MESSAGE" and where help is): exit 64 */
+void jerr_usage(const char *prog, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+/* The same from an option parser, in argp_error's place */
+void jerr_argp(const struct argp_state *state, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
 
 #endif

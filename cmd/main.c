@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cmd/jerr.h"
+#include "cmd/options_check.h"
 #include "cmd/pmuctl.h"
 #include "lib/suggest.h"
 #include "lib/workload.h"
@@ -65,10 +66,6 @@ static const struct argp_option global_options[] = {
 static error_t global_parse(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
-	case ARGP_KEY_INIT:
-		/* what argp says about a bad option is an error -j prints too */
-		state->err_stream = jerr_argp_stream();
-		break;
 	case 'p':
 		settings.pretty = true;
 		/* pretty implies JSON */
@@ -79,7 +76,7 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 	case KEY_SYSFS_ROOT:
 		/* an empty root would silently mean the live machine's / */
 		if (!*arg)
-			argp_error(state, "--sysfs-root needs a directory, not an empty string");
+			jerr_argp(state, "--sysfs-root needs a directory, not an empty string");
 		settings.sysfs_root = arg;
 		break;
 	case 'F':
@@ -88,7 +85,7 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 	case 'v':
 	case 'q':
 		if (key == 'v' ? settings.quiet : settings.verbose)
-			argp_error(state, "-q and -v ask for less and for more: give one");
+			jerr_argp(state, "-q and -v ask for less and for more: give one");
 		*(key == 'v' ? &settings.verbose : &settings.quiet) = true;
 		break;
 	case 'h':
@@ -107,70 +104,9 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 
 const struct argp global_argp = { global_options, global_parse, NULL, NULL, NULL, NULL, NULL };
 
-/* Whether a long option of argp or its children is name, or starts with it (getopt's rule) */
-static bool long_option_known(const struct argp *argp, const char *name, size_t len, struct suggest *sg)
-{
-	for (const struct argp_option *o = argp->options; o && (o->name || o->key || o->doc); o++) {
-		if (!o->name)
-			continue;
-		suggest_offer(sg, o->name);
-		if (!strncmp(o->name, name, len))
-			return true;
-	}
-	for (const struct argp_child *c = argp->children; c && c->argp; c++)
-		if (long_option_known(c->argp, name, len, sg))
-			return true;
-	return false;
-}
-
-/* perf's options that pmuctl spells otherwise: named when a perf habit types them */
-static const struct {
-	const char *perf, *ours;
-} perf_spelling[] = {
-	{ "no-merge", " (perf's --no-merge is --per-pmu here: a row per PMU instance)" },
-};
-
-static const char *perf_named(const char *word)
-{
-	for (size_t k = 0; k < sizeof(perf_spelling) / sizeof(perf_spelling[0]); k++)
-		if (!strcmp(word, perf_spelling[k].perf))
-			return perf_spelling[k].ours;
-	return NULL;
-}
-
-/* An unknown long option is refused here, where the nearest real one can be named */
-static void check_long_options(const struct argp *argp, int argc, char **argv)
-{
-	static const char *const builtin[] = { "help", "usage", "version" };
-
-	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
-		const char *name = argv[i] + 2;
-		size_t len = strcspn(name, "=");
-		char word[64], near[256];
-		struct suggest sg;
-		bool known = false;
-
-		if (strncmp(argv[i], "--", 2) || !len || len >= sizeof(word))
-			continue;
-		memcpy(word, name, len);
-		word[len] = '\0';
-		suggest_init(&sg, word);
-		sg.prefix = "--";
-		for (size_t k = 0; k < sizeof(builtin) / sizeof(builtin[0]); k++)
-			known |= !strncmp(builtin[k], word, len);
-		if (known || long_option_known(argp, word, len, &sg))
-			continue;
-		/* as getopt says it, through argp's stream: -j prints it too */
-		fprintf(jerr_argp_stream(), "%s: unrecognized option '--%s'%s\n", argv[0], word,
-			perf_named(word) ? perf_named(word) : suggest_text(&sg, near, sizeof(near)));
-		fprintf(stderr, "Try `%s --help' or `%s --usage' for more information.\n", argv[0], argv[0]);
-		exit(EXIT_USAGE);
-	}
-}
-
 void cmd_parse(const struct argp *argp, int argc, char **argv, void *input)
 {
-	check_long_options(argp, argc, argv);
+	options_check(argp, argc, argv, false);
 	argp_parse(argp, argc, argv, 0, NULL, input);
 }
 
@@ -196,7 +132,7 @@ static error_t main_parse(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_END:
 		if (!st->argc)
-			argp_error(state, "no command given; try 'pmuctl list' or 'pmuctl help'");
+			jerr_argp(state, "no command given; try 'pmuctl list' or 'pmuctl help'");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -322,9 +258,9 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	argp_err_exit_status = EXIT_USAGE;
 	atexit(check_stdout);
-	jerr_install();
 	/* one name in every message, however it was run (./pmuctl, /usr/bin/pmuctl): getopt's says argv[0] */
 	argv[0] = (char *)"pmuctl";
+	options_check(&main_argp, argc, argv, true);
 	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &st);
 	if (!strcmp(st.argv[0], "__complete"))
 		return finish_output(cmd_complete(st.argc, st.argv));
@@ -339,7 +275,7 @@ int main(int argc, char **argv)
 		p_err("'%s' is not a pmuctl command%s; the commands are %s",
 		      safe_str(st.argv[0], buf, sizeof(buf)), suggest_text(&sg, near, sizeof(near)),
 		      command_names());
-		return EXIT_USAGE;
+		return finish_output(jerr_finish(EXIT_USAGE));
 	}
-	return finish_output(run_command(c, st.argc, st.argv));
+	return finish_output(jerr_finish(run_command(c, st.argc, st.argv)));
 }

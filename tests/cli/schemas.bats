@@ -145,6 +145,16 @@ print(len(files))' "$SCHEMAS"
 	run bash -c "'$PMUCTL' -j stat --bogus 2>/dev/null"
 	[ "$status" -eq 64 ]
 	[ "$output" = '{"error":{"message":"unrecognized option '"'"'--bogus'"'"'","exit":64,"event":null,"position":null}}' ]
+	# what getopt refuses is named, not argp's "Try ... --help" line after it
+	run bash -c "'$PMUCTL' -j stat -z 2>/dev/null"
+	[ "$status" -eq 64 ]
+	[ "$output" = '{"error":{"message":"invalid option -- '"'"'z'"'"'","exit":64,"event":null,"position":null}}' ]
+	run bash -c "'$PMUCTL' -j stat -e 2>/dev/null"
+	[ "$status" -eq 64 ]
+	[ "$output" = '{"error":{"message":"option requires an argument -- '"'"'e'"'"'","exit":64,"event":null,"position":null}}' ]
+	run bash -c "'$PMUCTL' -j list --events=x 2>/dev/null"
+	[ "$status" -eq 64 ]
+	[ "$output" = '{"error":{"message":"option '"'"'--events'"'"' doesn'"'"'t allow an argument","exit":64,"event":null,"position":null}}' ]
 	# bdf: the good results first, then the error: two JSON values
 	pmuctl -j bdf 27:01.1 zz
 	[ "$status" -eq 64 ]
