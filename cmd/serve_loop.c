@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "cmd/counting.h"
+#include "cmd/counters.h"
 #include "cmd/failures.h"
 #include "cmd/pmuctl.h"
 #include "cmd/serve.h"
@@ -56,7 +56,7 @@ static void plan_run_close(struct plan_run *r)
 {
 	if (r->c.open)
 		count_disable_all(&r->c.cs);
-	counting_close(&r->c);
+	counters_close(&r->c);
 	counting_free(&r->c);
 	stat_setup_free(&r->s);
 	memset(r, 0, sizeof(*r));
@@ -67,14 +67,14 @@ static int plan_run_prepare(struct plan_run *r)
 {
 	struct plan_counters_opts po = { .task = -1, .online = &r->s.online, .root = &r->s.root };
 
-	return counting_prepare(&r->c, &r->s.plan, &po);
+	return counters_prepare(&r->c, &r->s.plan, &po);
 }
 
 /* Open and enable them; logs why not */
 static int plan_run_start(struct plan_run *r)
 {
 	size_t nfailed;
-	int ret = counting_start(&r->c, &r->s.plan, &nfailed);
+	int ret = counters_start(&r->c, &r->s.plan, &nfailed);
 
 	if (ret)
 		return ret;

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include "cmd/pmuctl.h"
 #include "lib/diag.h"
-#include "cmd/counting.h"
+#include "cmd/counters.h"
 #include "cmd/failures.h"
 #include "cmd/stat.h"
 #include "cmd/outfile.h"
@@ -380,7 +380,7 @@ int stat_count(const struct stat_args *a, int *die_signal)
 	po.task = a->command && !a->all_cpus ? r.wl.pid : -1;
 	po.online = &r.s.online;
 	po.root = &r.s.root;
-	ret = counting_open(&r.c, &r.s.plan, &po, &nfailed);
+	ret = counters_open(&r.c, &r.s.plan, &po, &nfailed);
 	if (ret)
 		goto out_close;
 	if (signals_caught() || open_output(&r)) {
@@ -414,7 +414,7 @@ int stat_count(const struct stat_args *a, int *die_signal)
 	if (!ret && (warn_failures(&r.s.plan, &r.c.cs, r.c.warned) || any_reset(&r.c.cs)))
 		ret = EXIT_PARTIAL;
 out_close:
-	if (counting_close(&r.c))
+	if (counters_close(&r.c))
 		ret = EXIT_FAIL;
 	finish_workload(&r, ret == EXIT_FAIL);
 	if (stream_close(&r.out, ret != EXIT_FAIL))
