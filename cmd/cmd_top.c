@@ -24,7 +24,7 @@ static const struct argp_option top_options[] = {
 	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "only these functions, as lspci -d", 1 },
 	{ "socket", KEY_SOCKET, "N", 0, "only the functions of socket N", 1 },
 	{ "rc", KEY_RC, "N", 0, "only the functions of RC N", 1 },
-	{ "sort", KEY_SORT, "METRIC", 0, "rows by this column, highest first (s cycles the columns)", 1 },
+	{ "sort", KEY_SORT, "METRIC", 0, "rows by this column, highest first (default: the first metric; s cycles the columns)", 1 },
 	{ 0 },
 };
 
@@ -66,7 +66,7 @@ const struct argp top_argp = {
 	"(rp: alone below its port; bdf: sharing it, so counted in turns, the running share says "
 	"how long), a bar of its share of the busiest row, then the sums per RC and per socket. On "
 	"a terminal it is full-screen (keys: q quit, s sort by the next column, d devices / RC / "
-	"socket view, p pause); with -b, -n or a pipe, it prints plain frames, as top -b does."
+	"socket view, p pause, / filter, arrows, PgUp/PgDn, Home/End scroll); with -b, -n or a pipe, it prints plain frames, as top -b does."
 	"\vExamples:\n"
 	"  pmuctl top\n"
 	"  pmuctl top -M t410_pcie_rd_bw,t410_pcie_wr_bw --socket 0\n"

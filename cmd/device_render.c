@@ -257,16 +257,26 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 	size_t nc = g->nc;
 	FILE *f = c->f;
 
-	fprintf(f, "\n Per device (%.3f s; values in", c->time_s);
+	/* each view titled and headed for what it shows: top's RC and socket views show sums */
+	fprintf(f, "\n Per %s (%.3f s; values in",
+		c->view == VIEW_RC ? "RC" : c->view == VIEW_SOCKET ? "socket" : "device", c->time_s);
 	/* one unit said once; several, each with its column */
 	if (one_unit(col, nc))
 		fprintf(f, " %s", nc ? col[0]->unit : "");
 	for (size_t j = 0; !one_unit(col, nc) && j < nc; j++)
 		fprintf(f, "%s %s %s", j ? "," : "", col[j]->name, col[j]->unit);
-	fprintf(f, "):\n\n  %-12s %2s %2s %2s %-6s", "device", "s", "rc", "rp", "method");
-	for (size_t j = 0; j < nc; j++)
-		fprintf(f, " %*s", width_of(col[j]), col[j]->name);
-	fprintf(f, " %7s  %s\n", "running", c->bars ? "share of the busiest, name" : "name");
+	fprintf(f, "):\n\n");
+	if (c->view == VIEW_RC || c->view == VIEW_SOCKET) {
+		fprintf(f, "  %-29s", c->view == VIEW_RC ? "rc" : "socket");
+		for (size_t j = 0; j < nc; j++)
+			fprintf(f, " %*s", width_of(col[j]), col[j]->name);
+		fprintf(f, "  %s\n", "devices");
+	} else {
+		fprintf(f, "  %-12s %2s %2s %2s %-6s", "device", "s", "rc", "rp", "method");
+		for (size_t j = 0; j < nc; j++)
+			fprintf(f, " %*s", width_of(col[j]), col[j]->name);
+		fprintf(f, " %7s  %s\n", "running", c->bars ? "share of the busiest, name" : "name");
+	}
 	for (size_t i = 0; order && c->view <= VIEW_DEVICES && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
 

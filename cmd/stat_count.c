@@ -323,7 +323,7 @@ static void finish_workload(struct run *r, bool failed)
 		workload_reap(&r->wl, true);
 }
 
-/* top: the selected metrics are the columns s cycles through */
+/* top: the selected metrics are the columns s cycles through, the first the default order */
 static int top_columns(struct run *r)
 {
 	struct top_screen *top = r->a->top;
@@ -336,6 +336,9 @@ static int top_columns(struct run *r)
 		if (r->s.selected[i])
 			names[top->ncolumn_names++] = r->s.ml.v[i].name;
 	top->column_names = names;
+	/* the busiest first: by the first metric, unless --sort named one */
+	if (!top->sort && top->ncolumn_names)
+		top->sort = names[0];
 	return 0;
 }
 

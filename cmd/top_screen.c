@@ -6,6 +6,7 @@
  */
 #include <curses.h>
 #include <term.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -39,29 +40,93 @@ int top_screen_begin(struct top_screen *t)
 
 void top_screen_end(struct top_screen *t)
 {
-	(void)t;
 	if (!curses_on)
 		return;
 	curses_on = false;
 	curs_set(1);
 	endwin();
+	free(t->last);
+	t->last = NULL;
 }
 
-/* The next metric of the columns, after the current one */
+/* The next column to sort by, after the current one; after the last, topology order */
 static void next_sort(struct top_screen *t)
 {
 	size_t i = 0;
 
 	while (i < t->ncolumn_names && (!t->sort || strcmp(t->column_names[i], t->sort)))
 		i++;
-	t->sort = t->ncolumn_names ? t->column_names[i < t->ncolumn_names ? (i + 1) % t->ncolumn_names : 0] : NULL;
+	if (!t->ncolumn_names)
+		t->sort = NULL;
+	else if (!t->sort)
+		t->sort = t->column_names[0];
+	else
+		t->sort = i + 1 < t->ncolumn_names ? t->column_names[i + 1] : NULL;
 }
+
+/* A key typed into the filter: Enter keeps it, Escape drops it */
+static void filter_key(struct top_screen *t, int ch)
+{
+	size_t n = strlen(t->filter);
+
+	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+		t->editing = false;
+	} else if (ch == 27) {
+		t->editing = false;
+		t->filter[0] = '\0';
+	} else if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && n) {
+		t->filter[n - 1] = '\0';
+	} else if (ch >= ' ' && ch < 127 && n + 1 < sizeof(t->filter)) {
+		t->filter[n] = (char)ch;
+		t->filter[n + 1] = '\0';
+	}
+	t->first = 0;
+}
+
+/* A scrolling key: how many rows it moves (SIZE_MAX: to the end), false when it is none */
+static bool scroll_key(struct top_screen *t, int ch)
+{
+	size_t page = LINES > 6 ? (size_t)LINES - 6 : 1;
+
+	switch (ch) {
+	case KEY_UP:
+		t->first = t->first ? t->first - 1 : 0;
+		return true;
+	case KEY_DOWN:
+		t->first++;
+		return true;
+	case KEY_PPAGE:
+		t->first = t->first > page ? t->first - page : 0;
+		return true;
+	case KEY_NPAGE:
+		t->first += page;
+		return true;
+	case KEY_HOME:
+		t->first = 0;
+		return true;
+	case KEY_END:
+		t->first = SIZE_MAX;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void draw(struct top_screen *t);
 
 bool top_screen_keys(struct top_screen *t)
 {
+	bool changed = false;
 	int ch;
 
 	while (curses_on && (ch = getch()) != ERR) {
+		changed = true;
+		if (t->editing) {
+			filter_key(t, ch);
+			continue;
+		}
+		if (scroll_key(t, ch))
+			continue;
 		switch (ch) {
 		case 'q':
 		case 'Q':
@@ -72,46 +137,115 @@ bool top_screen_keys(struct top_screen *t)
 			break;
 		case 'd':
 			t->view = (t->view + 1) % TOP_VIEWS;
+			t->first = 0;
 			break;
 		case 'p':
 			t->paused = !t->paused;
 			break;
+		case '/':
+			t->editing = true;
+			t->filter[0] = '\0';
+			break;
 		default:
+			changed = false;
 			break;
 		}
 	}
+	/* scrolling and the filter are the screen's: shown now, not at the next interval */
+	if (changed && !t->quit && t->last)
+		draw(t);
 	return t->quit;
 }
 
 static void header(struct top_screen *t, char *buf, size_t size, double time_s)
 {
-	snprintf(buf, size, "pmuctl top  %.1f s  every %.1f s  view: %s  sort: %s%s", time_s,
+	snprintf(buf, size, "pmuctl top  %.1f s  every %.1f s  view: %s  sort: %s%s%s%s", time_s,
 		 t->interval_s, view_names[t->view], t->sort ? t->sort : "topology",
+		 (*t->filter && t->view == 0) || t->editing ? "  filter: " : "", t->view == 0 ? t->filter : "",
 		 t->paused ? "  PAUSED" : "");
+}
+
+/* One line of text at row y, cut at the screen's width */
+static void put_line(int y, const char *line, size_t len)
+{
+	mvaddnstr(y, 0, line, len < (size_t)COLS ? (int)len : COLS);
+}
+
+/*
+ * The table's lines up to its column header (the first line indented by two spaces) stay;
+ * the rows below scroll, and those the filter leaves out are not shown
+ */
+static void draw(struct top_screen *t)
+{
+	const char *line = t->last, *body;
+	/* the filter picks devices: the RC and socket sums stay whole */
+	const char *filter = t->view == 0 ? t->filter : "";
+	size_t nbody = 0, shown = 0, skipped = 0, avail;
+	char head[256], more[128];
+	int y = 2;
+
+	erase();
+	header(t, head, sizeof(head), t->last_time);
+	put_line(0, head, strlen(head));
+	if (t->editing)
+		snprintf(head, sizeof(head), "filter (a BDF or a name; Enter keeps it, Esc clears it): %s_", t->filter);
+	else
+		snprintf(head, sizeof(head), "q quit  s sort  d devices / rc / socket  p pause  / filter  "
+			 "arrows PgUp PgDn Home End scroll");
+	put_line(1, head, strlen(head));
+	for (bool in_header = true; *line && in_header && y < LINES; y++) {
+		size_t len = strcspn(line, "\n");
+
+		in_header = strncmp(line, "  ", 2) != 0;
+		put_line(y, line, len);
+		line += len + (line[len] == '\n');
+	}
+	body = line;
+	for (const char *l = body; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n'))
+		nbody += !*filter || memmem(l, strcspn(l, "\n"), filter, strlen(filter));
+	/* the last line says what is above and below */
+	avail = LINES - 1 > y ? (size_t)(LINES - 1 - y) : 0;
+	if (t->first > (nbody > avail ? nbody - avail : 0))
+		t->first = nbody > avail ? nbody - avail : 0;
+	for (const char *l = body; *l && shown < avail; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n')) {
+		size_t len = strcspn(l, "\n");
+
+		if (*filter && !memmem(l, len, filter, strlen(filter)))
+			continue;
+		if (skipped++ < t->first)
+			continue;
+		put_line(y++, l, len);
+		shown++;
+	}
+	if (nbody > shown) {
+		size_t above = t->first, below = nbody - shown - t->first;
+
+		snprintf(more, sizeof(more), "  rows %zu-%zu of %zu: +%zu more%s%s", shown ? above + 1 : 0,
+			 above + shown, nbody, nbody - shown, !below ? " above" : !above ? " below" : "",
+			 above && below ? " (above and below)" : "");
+		put_line(LINES - 1, more, strlen(more));
+	}
+	refresh();
 }
 
 void top_screen_frame(struct top_screen *t, const char *table, double time_s)
 {
 	char head[256];
-	int y = 2;
+	char *copy;
 
-	header(t, head, sizeof(head), time_s);
 	if (t->batch) {
+		header(t, head, sizeof(head), time_s);
 		printf("%s\n%s", head, table);
 		fflush(stdout);
 		return;
 	}
 	if (t->paused)
 		return;
-	erase();
-	mvaddnstr(0, 0, head, COLS);
-	mvaddnstr(1, 0, "q quit  s sort column  d devices / rc / socket  p pause", COLS);
-	for (const char *line = table; *line && y < LINES; y++) {
-		const char *nl = strchr(line, '\n');
-		int len = nl ? (int)(nl - line) : (int)strlen(line);
-
-		mvaddnstr(y, 0, line, len < COLS ? len : COLS);
-		line = nl ? nl + 1 : line + len;
-	}
-	refresh();
+	copy = strdup(table);
+	if (!copy)
+		return;
+	free(t->last);
+	t->last = copy;
+	t->last_time = time_s;
+	draw(t);
 }

@@ -17,12 +17,18 @@ struct top_screen {
 	int view;		/* 0 devices, 1 RC sums, 2 socket sums */
 	bool paused;		/* p: counting goes on, the frame stays */
 	bool quit;
+	/* the full screen's own state: what it shows of the last frame */
+	size_t first;		/* rows scrolled past */
+	char filter[64];	/* / : only rows holding this text (a BDF, a name); "" all */
+	bool editing;		/* the filter is being typed */
+	char *last;		/* the last frame's table, redrawn when a key changes the view of it */
+	double last_time;
 };
 
 int top_screen_begin(struct top_screen *t);
 /* Leave the terminal as it was; safe to call more than once */
 void top_screen_end(struct top_screen *t);
-/* Read the keys typed since the last call; true when q was among them */
+/* Read the keys typed since the last call, redrawing what they change; true when q was among them */
 bool top_screen_keys(struct top_screen *t);
 /* Show one frame: the table's text, under a header */
 void top_screen_frame(struct top_screen *t, const char *table, double time_s);

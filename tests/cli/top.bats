@@ -25,13 +25,26 @@ shows() {
 	screen | grep -qF -- "$1"
 }
 
-# pmuctl top in a 200x60 terminal, its pid in $BATS_TEST_TMPDIR/pid; the shell says how it
-# ended, then waits to be looked at
+# pmuctl top in a 200x60 terminal (or as many lines as $1), its pid in $BATS_TEST_TMPDIR/pid;
+# the shell says how it ended, then waits to be looked at
 start_top() {
 	rm -f "$BATS_TEST_TMPDIR/pid"
-	tmux -S "$SOCK" new-session -d -s top -x 200 -y 60 \
+	tmux -S "$SOCK" new-session -d -s top -x 200 -y "${1:-60}" \
 		"sh -c 'echo \$\$ >$BATS_TEST_TMPDIR/pid; exec $PMUCTL -q --sysfs-root $LIVE top -M t410_pcie_rd_bw,t410_pcie_wr_bw -I 200'; echo \"top exited \$?\"; exec sleep 600"
-	wait_for "the first frame" shows "view: devices  sort: topology"
+	wait_for "the first frame" shows "view: devices  sort: t410_pcie_rd_bw"
+}
+
+# the rows on screen are in the order of metric column $1 (0: the first), highest first: "N True"
+sorted_by() {
+	/usr/bin/python3 -c '
+import re, sys
+v = [float(m.group(int(sys.argv[2]) + 1)) for m in re.finditer(r"^  \S+:\S+\.\d +\d +\d +\d +\w+ +(\S+) +(\S+) ", sys.argv[1], re.M)]
+print(len(v), v == sorted(v, reverse=True))' "$(screen)" "$1"
+}
+
+# every row is on screen in that order (a frame being drawn is not, until it is done)
+all_sorted_by() {
+	[ "$(sorted_by "$1")" = "41 True" ]
 }
 
 @test "top: -b -n 2 prints two plain frames of every device, no escape codes" {
@@ -47,31 +60,62 @@ start_top() {
 	[[ "$output" != *$'\e'* ]]
 }
 
-@test "top: the full screen lists the devices; s sorts by the next column, d changes the view, q restores the terminal" {
+@test "top: the full screen lists the devices, busiest first; s sorts by the next column, d changes the view, q restores the terminal" {
 	start_top
 	wait_for "the device rows" shows "0001:01:00.0  0  0  0 rp "
 	[ "$(screen | grep -cE '^  [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] ')" = 41 ]
-	tmux -S "$SOCK" send-keys -t top s
-	wait_for "sort by the first column" shows "sort: t410_pcie_rd_bw"
+	# by default, by the first metric, highest first
+	wait_for "the rows in the order of the first column" all_sorted_by 0
 	tmux -S "$SOCK" send-keys -t top s
 	wait_for "sort by the second column" shows "sort: t410_pcie_wr_bw"
 	# sorted: the rows are in the order of that column, highest first
-	wait_for "a frame sorted by it" shows "view: devices  sort: t410_pcie_wr_bw"
-	run /usr/bin/python3 -c '
-import re, sys
-v = [float(m.group(1)) for m in re.finditer(r"^  \S+:\S+\.\d +\d +\d +\d +\w+ +\S+ +(\S+) ", sys.argv[1], re.M)]
-print(len(v), v == sorted(v, reverse=True))' "$(screen)"
-	[ "$output" = "41 True" ]
+	wait_for "a frame sorted by it" all_sorted_by 1
+	# after the last column, the topology order, then the first column again
+	tmux -S "$SOCK" send-keys -t top s
+	wait_for "the topology order" shows "view: devices  sort: topology"
 	tmux -S "$SOCK" send-keys -t top d
 	wait_for "the RC view" shows "view: rc"
 	wait_for "its rows" shows "socket 0 rc 1 "
 	[ "$(screen | grep -cE '^  [0-9a-f]{4}:[0-9a-f]{2}:')" = 0 ]
+	# titled and headed for its sums, not for devices
+	shows " Per RC ("
+	[ "$(screen | grep -cE '^  rc +t410_pcie_rd_bw +t410_pcie_wr_bw +devices$')" = 1 ]
+	[ "$(screen | grep -c '^  device ')" = 0 ]
 	tmux -S "$SOCK" send-keys -t top d
 	wait_for "the socket view" shows "view: socket"
+	wait_for "its title" shows " Per socket ("
+	[ "$(screen | grep -cE '^  socket +t410_pcie_rd_bw +t410_pcie_wr_bw +devices$')" = 1 ]
 	tmux -S "$SOCK" send-keys -t top q
 	wait_for "top to end" shows "top exited 0"
 	# the full screen is gone: the terminal shows what it showed before
 	! shows "pmuctl top"
+}
+
+@test "top: rows past the screen scroll (arrows, PgUp/PgDn, Home/End), the last line says how many more; / filters them" {
+	# 20 lines: 6 above the rows and one below leave 13 of the 41
+	start_top 20
+	wait_for "the count of rows past the screen" shows "  rows 1-13 of 41: +28 more below"
+	[ "$(screen | grep -cE '^  [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] ')" = 13 ]
+	tmux -S "$SOCK" send-keys -t top Down
+	wait_for "one row down" shows "  rows 2-14 of 41: +28 more (above and below)"
+	tmux -S "$SOCK" send-keys -t top End
+	wait_for "the last rows" shows "  rows 29-41 of 41: +28 more above"
+	tmux -S "$SOCK" send-keys -t top PPage
+	wait_for "a page up" shows "  rows 15-27 of 41: +28 more (above and below)"
+	tmux -S "$SOCK" send-keys -t top NPage
+	wait_for "a page down, stopping at the end" shows "  rows 29-41 of 41: +28 more above"
+	tmux -S "$SOCK" send-keys -t top Home
+	wait_for "the first rows" shows "  rows 1-13 of 41: +28 more below"
+	# a filter: the rows holding its text, all of them on screen
+	tmux -S "$SOCK" send-keys -t top / 0 0 0 d : Enter
+	wait_for "the filtered rows" shows "sort: t410_pcie_rd_bw  filter: 000d:"
+	wait_for "a frame of them" bash -c "[ \"\$(tmux -S '$SOCK' capture-pane -p -t top | grep -cE '^  [0-9a-f]{4}:')\" = 4 ]"
+	[ "$(screen | grep -cE '^  000d:(01:00\.[01]|41:00\.[01]) ')" = 4 ]
+	run ! shows "more"
+	# Escape while typing one drops it: every row again
+	tmux -S "$SOCK" send-keys -t top / x Escape
+	wait_for "every row again" shows "  rows 1-13 of 41: +28 more below"
+	run ! shows "filter:"
 }
 
 @test "top: SIGINT and SIGTERM restore the terminal and end pmuctl by that signal" {
