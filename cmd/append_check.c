@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * stat --append: the reports a file holds already are told apart by its first line, so that
- * a run never writes another format, or CSV with another separator, under them.
+ * a run never writes another format, or CSV or perf -x lines with another separator, under them.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -13,14 +13,36 @@
 #include "cmd/stream.h"
 
 struct file_kind {
-	const char *what;	/* "JSON lines", "CSV", "a text table" */
-	char sep[16];		/* CSV: the separator after the header's first word */
+	const char *what;	/* "JSON lines", "CSV", "perf -x lines", "a text table" */
+	char sep[16];		/* CSV, perf -x: the separator */
+	bool sep_repeated;	/* perf -x: sep is the run of separators after the first field */
 };
 
-/* A CSV header starts with a column name and the separator; JSON lines with '{'; else a table */
+/* perf -x's first field: a time, a count, S<socket>, CPU<n> or <not counted>; its length */
+static size_t perf_token(const char *s)
+{
+	size_t n = 0;
+
+	if (*s == '<')
+		return strcspn(s, ">") + (s[strcspn(s, ">")] == '>');
+	if (!strncmp(s, "CPU", 3))
+		n = 3;
+	else if (*s == 'S')
+		n = 1 + (s[1] == '-');
+	while (isdigit((unsigned char)s[n]) || (s[n] == '.' && n))
+		n++;
+	return n;
+}
+
+/*
+ * A CSV table's header starts with a column name and the separator; JSON lines with '{';
+ * perf -x lines with a number (after perf's padding of the time) or S0, CPU0, <not counted>,
+ * or with the separator of an empty field; else a table
+ */
 static void kind_of_line(const char *line, struct file_kind *k)
 {
 	size_t word = 0, sep;
+	const char *p = line + strspn(line, " ");
 
 	*k = (struct file_kind){ .what = "a text table" };
 	if (line[0] == '{') {
@@ -30,23 +52,48 @@ static void kind_of_line(const char *line, struct file_kind *k)
 	while (islower((unsigned char)line[word]) || line[word] == '_')
 		word++;
 	sep = strcspn(line + word, "abcdefghijklmnopqrstuvwxyz_");
-	if (!word || !sep || line[word] == ' ' || sep >= sizeof(k->sep))
+	if (word && sep && line[word] != ' ' && sep < sizeof(k->sep)) {
+		k->what = "CSV";
+		memcpy(k->sep, line + word, sep);
 		return;
-	k->what = "CSV";
-	memcpy(k->sep, line + word, sep);
+	}
+	word = perf_token(p);
+	sep = strcspn(p + word, "0123456789<abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_");
+	/* the text table's columns are spaces apart ("Performance counter stats", "0.1   1,000") */
+	if (!sep || sep >= sizeof(k->sep) || strspn(p + word, " ") == sep)
+		return;
+	k->what = "perf -x lines";
+	k->sep_repeated = true;
+	memcpy(k->sep, p + word, sep);
+}
+
+/* Whether have's separator is want's: a run after empty fields is want's repeated */
+static bool same_sep(const struct file_kind *have, const struct file_kind *want)
+{
+	size_t n = strlen(want->sep), run = strlen(have->sep);
+
+	if (!have->sep_repeated)
+		return !strcmp(have->sep, want->sep);
+	if (!n || run % n)
+		return false;
+	for (size_t i = 0; i < run; i += n)
+		if (strncmp(have->sep + i, want->sep, n))
+			return false;
+	return true;
 }
 
 static const char *describe(const struct file_kind *k, char *buf, size_t size)
 {
-	if (strcmp(k->what, "CSV"))
+	if (!*k->sep || k->sep_repeated)
 		return k->what;
-	snprintf(buf, size, "CSV separated by '%s'", k->sep);
+	snprintf(buf, size, "%s separated by '%s'", k->what, k->sep);
 	return buf;
 }
 
-int stream_check_append(const struct stream *s, bool json, const char *sep)
+int stream_check_append(const struct stream *s, bool json, bool table, const char *sep)
 {
-	struct file_kind have, want = { .what = json ? "JSON lines" : sep ? "CSV" : "a text table" };
+	struct file_kind have, want = { .what = json ? "JSON lines" : !sep ? "a text table" :
+						table ? "CSV" : "perf -x lines" };
 	char buf[256], a[64], b[64], shown[256], *line;
 	ssize_t n;
 	int fd;
@@ -67,7 +114,7 @@ int stream_check_append(const struct stream *s, bool json, const char *sep)
 	line = buf + strspn(buf, "\n");
 	line[strcspn(line, "\n")] = '\0';
 	kind_of_line(line, &have);
-	if (!strcmp(have.what, want.what) && !strcmp(have.sep, want.sep))
+	if (!strcmp(have.what, want.what) && same_sep(&have, &want))
 		return 0;
 	p_err("cannot append to '%s': it holds %s (its first line: '%s') and this run writes %s; give the options it was written with, or another file",
 	      s->out.path, describe(&have, a, sizeof(a)), safe_str(line, shown, sizeof(shown)),

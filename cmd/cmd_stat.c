@@ -45,10 +45,10 @@ static const struct argp_option stat_options[] = {
 	{ "no-aggr", 'A', NULL, 0, "one line per PMU instance and CPU", 2 },
 	{ "per-socket", KEY_PER_SOCKET, NULL, 0, "sum the instances of each socket (die on Yitian)", 2 },
 	{ "per-pmu", KEY_PER_PMU, NULL, 0, "one line per PMU instance", 2 },
-	{ "field-separator", 'x', "SEP", 0, "CSV (RFC 4180: a field holding SEP, a quote or a newline is quoted) with fields separated by SEP ('\\t' is a tab), and a header line", 3 },
+	{ "field-separator", 'x', "SEP", 0, "perf stat -x's lines, fields separated by SEP ('\\t' is a tab): [time,][S<socket>,<n>,|CPU<n>,]value,unit,event,run-time,pct-running,metric-value,metric-unit, no header; with --format=csv, the table's separator", 3 },
 	{ "output", 'o', "FILE", 0, "write to FILE ('-': standard output), each interval as it is printed; with --format=openmetrics FILE is replaced whole at every interval", 3 },
 	{ "append", KEY_APPEND, NULL, 0, "append to the -o FILE instead of truncating it", 3 },
-	{ "format", KEY_FORMAT, "FORMAT", 0, "text (default), or openmetrics: the Prometheus text format of -M's values, for node_exporter's textfile collector (with -o, rewritten every -I interval)", 3 },
+	{ "format", KEY_FORMAT, "FORMAT", 0, "text (default); csv: one RFC 4180 table with a header, a row per count and per metric value (kind, name, value, unit, pmu, socket, rc, cpu, device, scope, running_pct, state, multiplexed, coverage, together), quoted where a field holds the separator; or openmetrics: the Prometheus text format of -M's values, for node_exporter's textfile collector (with -o, rewritten every -I interval)", 3 },
 	{ "metrics", 'M', "METRIC,...", 0, "count what these metrics need and print their values (pmuctl list --metrics): one for the machine, or per socket or PMU as the flags say; a family id selects all of its metrics", 4 },
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7))", 4 },
 	{ "device", KEY_DEVICE, "BDF", 0, "-M for these PCI functions (repeatable, or BDF,BDF): each through its PCIE PMU with src_bdf, its PCIE-TGT PMU with one address filter per BAR, or its HNS3 PMU with bdf", 4 },
@@ -133,13 +133,15 @@ static void set_aggr(struct stat_args *a, enum tally_aggr aggr, const char *opt,
 /* One output format: -j, -x and --format=openmetrics exclude each other */
 static void check_formats(const struct stat_args *a, struct argp_state *state)
 {
-	const char *given[3];
+	const char *given[4];
 	size_t n = 0;
 
 	if (settings.json)
 		given[n++] = "-j";
-	if (a->sep)
+	if (a->sep && !a->csv_table)
 		given[n++] = "-x";
+	if (a->csv_table)
+		given[n++] = "--format=csv";
 	if (a->openmetrics)
 		given[n++] = "--format=openmetrics";
 	if (n > 1)
@@ -243,8 +245,10 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_FORMAT:
 		if (!strcmp(arg, "openmetrics"))
 			a->openmetrics = true;
+		else if (!strcmp(arg, "csv"))
+			a->csv_table = true;
 		else if (strcmp(arg, "text"))
-			jerr_argp(state, "invalid format '%s': use text or openmetrics", arg);
+			jerr_argp(state, "invalid format '%s': use text, csv or openmetrics", arg);
 		break;
 	case 'M':
 		a->metrics = arg;
@@ -269,6 +273,9 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_END:
 		check_formats(a, state);
+		/* the table's separator: -x's, or RFC 4180's comma */
+		if (a->csv_table && !a->sep)
+			a->sep = ",";
 		if ((a->id_given || a->socket >= 0 || a->rc >= 0 || a->sort) && !a->per_device)
 			jerr_argp(state, "-d, --socket, --rc and --sort are for the rows of --per-device: add --per-device");
 		if (a->per_device && (a->root_port || a->aggr_opt))
@@ -367,7 +374,9 @@ enum face stat_face(const struct stat_args *a)
 		return FACE_OPENMETRICS;
 	if (settings.json)
 		return FACE_JSON;
-	return a->sep ? FACE_CSV : FACE_TEXT;
+	if (a->csv_table)
+		return FACE_CSV;
+	return a->sep ? FACE_PERF : FACE_TEXT;
 }
 
 int cmd_stat(int argc, char **argv)

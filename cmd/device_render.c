@@ -489,7 +489,7 @@ void render_device_table(const struct render_ctx *c, const struct metric_value *
 		table_json(c, &g, order);
 	else if (order && c->face == FACE_TEXT)
 		table_text(c, &g, order);
-	else if (order && c->face == FACE_CSV)
+	else if (order && (c->face == FACE_CSV || c->face == FACE_PERF))
 		table_csv(c, &g, order);
 	free(order);
 	grid_free(&g);

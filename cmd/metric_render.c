@@ -77,34 +77,56 @@ static void metrics_text(const struct render_ctx *c, const struct metric_value *
 		fputc('\n', f);
 }
 
+/* Metric rows of the stream's table (stat_csv_header): what a count row has is empty */
 static void metrics_csv(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
-	static const char *const head[] = { "metric", "value", "unit", "scope", "pmu",
-					     "socket", "rc", "device", "multiplexed", "coverage", "together" };
 	struct csv w = { .f = c->f, .sep = c->sep };
 
-	if (c->first)
-		csv_header(&w, c->interval ? "time" : NULL, head, sizeof(head) / sizeof(head[0]));
 	for (size_t i = 0; i < n; i++) {
 		char pmu[128];
 
 		if (c->interval)
 			csv_fmt(&w, "%.9f", c->time_s);
+		csv_str(&w, "metric");
 		csv_str(&w, v[i].m->name);
 		if (isnan(v[i].value))
 			csv_str(&w, "n/a");
 		else
 			csv_fmt(&w, "%.17g", v[i].value);
 		csv_str(&w, v[i].m->unit);
-		csv_str(&w, metric_scope_name(v[i].scope));
 		csv_str(&w, safe_str(v[i].pmu, pmu, sizeof(pmu)));
 		csv_int_or_empty(&w, v[i].socket);
 		csv_int_or_empty(&w, v[i].rc);
+		csv_str(&w, "");
 		csv_str(&w, v[i].device ? v[i].device : "");
+		csv_str(&w, metric_scope_name(v[i].scope));
+		csv_fmt(&w, "%.2f", 100 * v[i].running);
+		csv_str(&w, isnan(v[i].value) ? "n/a" : "counted");
 		csv_str(&w, v[i].multiplexed ? "yes" : "no");
 		csv_fmt(&w, "%.6f", v[i].running);
 		csv_str(&w, v[i].together ? "yes" : "no");
 		csv_end(&w);
+	}
+}
+
+/*
+ * perf stat -x's line of a metric with no event line to ride on: the count fields empty, then
+ * metric-value and perf's metric-unit ("GB/s  t410_pcie_rd_bw"); the event field names the PMU
+ * or the device a value is of, which perf's event line would have named
+ */
+static void metrics_perf(const struct render_ctx *c, const struct metric_value *v, size_t n)
+{
+	const char *sep = c->sep;
+
+	for (size_t i = 0; i < n; i++) {
+		char who[128];
+
+		stat_perf_prefix(c, c->f, v[i].socket, v[i].instances, -1);
+		safe_str(v[i].device ? v[i].device : v[i].pmu, who, sizeof(who));
+		fprintf(c->f, "%s%s%s%s%s%s", sep, sep, who, sep, sep, sep);
+		if (!isnan(v[i].value))
+			fprintf(c->f, "%.17g", v[i].value);
+		fprintf(c->f, "%s%s  %s\n", sep, v[i].m->unit, v[i].m->name);
 	}
 }
 
@@ -245,6 +267,9 @@ void render_metrics(const struct render_ctx *c, const struct metric_value *v, si
 	case FACE_CSV:
 		metrics_csv(c, v, n);
 		break;
+	case FACE_PERF:
+		metrics_perf(c, v, n);
+		break;
 	default:
 		metrics_text(c, v, n);
 	}
@@ -272,10 +297,10 @@ int render_metric_samples(const struct render_ctx *c, const struct metric_sample
 	size_t nvals = 0;
 	int ret = metric_evaluate(samples, n, metric_scope_of(c->aggr), duration, &vals, &nvals);
 
-	/* --per-device: the table in text and CSV, beside the metric records in JSON */
+	/* --per-device: the table in text, -x and CSV, beside the metric records in JSON */
 	if (!ret && c->rows)
 		render_device_table(c, vals, nvals);
-	if (!ret && !(c->rows && (c->face == FACE_TEXT || c->face == FACE_CSV)))
+	if (!ret && !(c->rows && (c->face == FACE_TEXT || c->face == FACE_CSV || c->face == FACE_PERF)))
 		render_metrics(c, vals, nvals);
 	free(vals);
 	return ret;

@@ -48,6 +48,7 @@ struct stat_args {
 	bool root_port;		/* --root-port: the device's whole root port */
 	const char *input;	/* --input FILE: metrics from recorded perf stat output */
 	bool openmetrics;	/* --format=openmetrics */
+	bool csv_table;		/* --format=csv (its separator: -x, or a comma) */
 	bool metric_only;	/* --metric-only: the metric values alone, as perf's */
 	bool per_device;	/* --per-device: a row per PCI function */
 	struct pci_filter id;	/* -d VENDOR:DEVICE */
@@ -123,12 +124,18 @@ int stat_input(const struct stat_args *a);
 enum table_view { VIEW_ALL, VIEW_DEVICES, VIEW_RC, VIEW_SOCKET };
 
 /* How a record is shown: chosen once from the options */
-enum face { FACE_TEXT, FACE_CSV, FACE_JSON, FACE_OPENMETRICS };
+enum face {
+	FACE_TEXT,
+	FACE_CSV,		/* --format=csv: one RFC 4180 table per stream, with a header */
+	FACE_PERF,		/* -x SEP: perf stat -x's fields, no header */
+	FACE_JSON,
+	FACE_OPENMETRICS,
+};
 
 struct render_ctx {
 	FILE *f;
 	enum face face;
-	const char *sep;	/* FACE_CSV */
+	const char *sep;	/* FACE_CSV, FACE_PERF */
 	enum tally_aggr aggr;
 	double time_s;		/* since counting began */
 	long interval;		/* 1.. with -I, 0 for the totals */
@@ -151,6 +158,14 @@ enum face stat_face(const struct stat_args *a);
 /* FACE_JSON: one object per report (interval, time, target, counts, metrics), then printed */
 json_t *stat_record_new(const struct render_ctx *c);
 int stat_record_emit(const struct render_ctx *c);
+/*
+ * FACE_CSV: the header of the stream's one table, before its first report's rows; count and
+ * metric rows both have its fields: [time,]kind,name,value,unit,pmu,socket,rc,cpu,device,
+ * scope,running_pct,state,multiplexed,coverage,together
+ */
+void stat_csv_header(const struct render_ctx *c);
+/* FACE_PERF: perf's [time,][aggregate,] fields, before value */
+void stat_perf_prefix(const struct render_ctx *c, FILE *f, int socket, int ncpu, int cpu);
 /* Counts, metric values, and the plan itself (--dry-run); none changes what it is given */
 void render_counts(const struct render_ctx *c, const struct tally *t);
 /*

@@ -116,6 +116,9 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	stream_report_begin(&r->out);
 	if (c.face == FACE_JSON && !(c.record = stat_record_new(&c)))
 		return -ENOMEM;
+	/* counts and metrics are rows of one table: its header once, the device table has its own */
+	if (c.face == FACE_CSV && c.first && !c.rows)
+		stat_csv_header(&c);
 	if (r->a->nevent && !r->a->metric_only && !r->a->per_device) {
 		struct tally_opts to = { .aggr = r->a->aggr, .packages = &r->s.packages };
 		struct tally rows;
@@ -146,8 +149,8 @@ static int open_output(struct run *r)
 	if (!r->a->output || r->a->openmetrics)
 		return 0;
 	return stream_open(&r->out, r->a->output, r->a->append, r->a->interval_ms != 0) ?:
-	       stream_check_append(&r->out, stat_face(r->a) == FACE_JSON,
-				   stat_face(r->a) == FACE_CSV ? r->a->sep : NULL);
+	       stream_check_append(&r->out, stat_face(r->a) == FACE_JSON, stat_face(r->a) == FACE_CSV,
+				   stat_face(r->a) == FACE_CSV || stat_face(r->a) == FACE_PERF ? r->a->sep : NULL);
 }
 
 /* One warning per cause, once, and one per reset since the last report; returns how many

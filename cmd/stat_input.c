@@ -120,6 +120,8 @@ static int report_slice(struct render_ctx *c, const struct plan *plan, const str
 
 	if (!ret && c->face == FACE_JSON && !(c->record = stat_record_new(c)))
 		ret = -ENOMEM;
+	if (!ret && c->face == FACE_CSV && c->first && !c->rows)
+		stat_csv_header(c);
 	if (!ret)
 		ret = render_metric_samples(c, samples, n, duration);
 	if (!ret && c->record)

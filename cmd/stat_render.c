@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Count rows: a table like perf's, CSV with a header (-x), JSON (one object per interval). */
+/* Count rows: a table like perf's, perf's -x fields, rows of the CSV table, JSON (one object per interval). */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -83,32 +83,92 @@ static void counts_text(const struct render_ctx *c, const struct tally *t)
 		fprintf(f, "\n%18.9f seconds time elapsed\n\n", c->time_s);
 }
 
-static void counts_csv(const struct render_ctx *c, const struct tally *t)
+void stat_csv_header(const struct render_ctx *c)
 {
-	static const char *const head[] = { "count", "event", "pmu", "socket", "cpu", "running_pct", "state" };
+	static const char *const head[] = { "kind", "name", "value", "unit", "pmu", "socket", "rc", "cpu",
+					     "device", "scope", "running_pct", "state", "multiplexed",
+					     "coverage", "together" };
 	struct csv w = { .f = c->f, .sep = c->sep };
 
-	if (c->first)
-		csv_header(&w, c->interval ? "time" : NULL, head, sizeof(head) / sizeof(head[0]));
+	csv_header(&w, c->interval ? "time" : NULL, head, sizeof(head) / sizeof(head[0]));
+}
+
+/* A count row of the stream's table (stat_csv_header): what a metric row has is empty */
+static void counts_csv(const struct render_ctx *c, const struct tally *t)
+{
+	struct csv w = { .f = c->f, .sep = c->sep };
+
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tally_row *row = &t->v[i];
 		char label[512];
 
 		if (c->interval)
 			csv_fmt(&w, "%.9f", c->time_s);
+		csv_str(&w, "count");
+		csv_str(&w, safe_str(row->label, label, sizeof(label)));
 		if (row->state == COUNT_OK && exact(row))
 			csv_fmt(&w, "%" PRIu64, row->value);
 		else if (row->state == COUNT_OK)
 			csv_fmt(&w, "%.0f", round(row->count));
 		else
 			csv_str(&w, state_text(row->state));
-		csv_str(&w, safe_str(row->label, label, sizeof(label)));
-		csv_str(&w, safe_str(row->pmu, label, sizeof(label)));
+		csv_str(&w, "");
+		csv_str(&w, row->pmu ? safe_str(row->pmu, label, sizeof(label)) : "");
 		csv_int_or_empty(&w, row->socket);
+		csv_int_or_empty(&w, row->rc);
 		csv_int_or_empty(&w, row->cpu);
+		csv_str(&w, "");
+		csv_str(&w, "");
 		csv_fmt(&w, "%.2f", running_pct(row));
 		csv_str(&w, row->state == COUNT_OK ? "counted" : state_text(row->state));
+		csv_str(&w, row->running < row->enabled ? "yes" : "no");
+		csv_fmt(&w, "%.6f", running_pct(row) / 100);
+		csv_str(&w, "");
 		csv_end(&w);
+	}
+}
+
+void stat_perf_prefix(const struct render_ctx *c, FILE *f, int socket, int ncpu, int cpu)
+{
+	/* perf's "%6lu.%09lu" */
+	if (c->interval)
+		fprintf(f, "%16.9f%s", c->time_s, c->sep);
+	if (c->aggr == AGGR_SOCKET && ncpu >= 0)
+		fprintf(f, "S%d%s%d%s", socket, c->sep, ncpu, c->sep);
+	else if (c->aggr == AGGR_SOCKET)
+		fprintf(f, "S%d%s%s", socket, c->sep, c->sep);
+	else if (c->aggr == AGGR_NONE && cpu >= 0)
+		fprintf(f, "CPU%d%s", cpu, c->sep);
+}
+
+/*
+ * perf stat -x: [time,][aggregate,]value,unit,event,run-time,pct-running,metric-value,
+ * metric-unit, fields unquoted as perf writes them; a row of one PMU instance names it in the
+ * event, as perf --no-merge does
+ */
+static void counts_perf(const struct render_ctx *c, const struct tally *t)
+{
+	const char *sep = c->sep;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct tally_row *row = &t->v[i];
+		const char *slash = strchr(row->label, '/');
+		char label[512], pmu[128];
+
+		stat_perf_prefix(c, c->f, row->socket, row->ncpu, row->cpu);
+		if (row->state == COUNT_OK && exact(row))
+			fprintf(c->f, "%" PRIu64, row->value);
+		else if (row->state == COUNT_OK)
+			fprintf(c->f, "%.0f", round(row->count));
+		else
+			fputs(state_text(row->state), c->f);
+		safe_str(row->label, label, sizeof(label));
+		if ((c->aggr == AGGR_PMU || c->aggr == AGGR_NONE) && row->pmu && slash && *row->label != '{')
+			fprintf(c->f, "%s%s%s%s", sep, sep, safe_str(row->pmu, pmu, sizeof(pmu)),
+				label + (slash - row->label));
+		else
+			fprintf(c->f, "%s%s%s", sep, sep, label);
+		fprintf(c->f, "%s%" PRIu64 "%s%.2f%s%s\n", sep, row->running, sep, running_pct(row), sep, sep);
 	}
 }
 
@@ -193,6 +253,9 @@ void render_counts(const struct render_ctx *c, const struct tally *t)
 		break;
 	case FACE_CSV:
 		counts_csv(c, t);
+		break;
+	case FACE_PERF:
+		counts_perf(c, t);
 		break;
 	default:
 		counts_text(c, t);

@@ -23,9 +23,9 @@ struct stream {
 /* Open FILE: truncated (reports), appended to, or replaced at close (one report); prints its
  * error. 0 or -errno. */
 int stream_open(struct stream *s, const char *path, bool append, bool reports);
-/* --append: -EINVAL, said, when the file holds reports in another format (json, or CSV with
- * sep, or the table when both are unset) than this run writes */
-int stream_check_append(const struct stream *s, bool json, const char *sep);
+/* --append: -EINVAL, said, when the file holds reports in another format (json; the CSV table
+ * with sep; perf -x lines with sep; or the text table when sep is unset) than this run writes */
+int stream_check_append(const struct stream *s, bool json, bool table, const char *sep);
 void stream_report_begin(struct stream *s);
 /* Flush the report; on a write error cut it off, print the error, and return -errno */
 int stream_report_end(struct stream *s);

@@ -60,7 +60,7 @@ _pmuctl() {
 	--format=*)
 		local values=""
 		[[ $cmd == map ]] && values="tree table dvsec"
-		[[ $cmd == stat ]] && values="text openmetrics"
+		[[ $cmd == stat ]] && values="text csv openmetrics"
 		COMPREPLY=($(compgen -P --format= -W "$values" -- "${cur#--format=}"))
 		_pmuctl_trim
 		return
@@ -102,7 +102,7 @@ _pmuctl() {
 		;;
 	--format)
 		[[ $cmd == map ]] && COMPREPLY=($(compgen -W "tree table dvsec" -- "$cur"))
-		[[ $cmd == stat ]] && COMPREPLY=($(compgen -W "text openmetrics" -- "$cur"))
+		[[ $cmd == stat ]] && COMPREPLY=($(compgen -W "text csv openmetrics" -- "$cur"))
 		return
 		;;
 	esac

@@ -3,7 +3,7 @@
 printed, the last one however short, and the intervals adding up to the run.
 
 usage: interval_check.py FORMAT INTERVAL_MS MIN_END_S < output
-FORMAT: text, csv (-x,), json (JSON Lines), perfcsv (perf stat -x, -I: no header), or
+FORMAT: text, csv (--format=csv), json (JSON Lines), perfcsv (perf's or pmuctl's stat -x, -I: no header), or
 metric (JSON Lines of -M t410_pcie_rd_bw --per-pmu: GB/s of nvidia_pcie_pmu_0_rc_4 times
 each interval's length gives its bytes, that is nanoseconds). Prints "N intervals, last T s, sum/total R".
 """
@@ -23,7 +23,8 @@ def records(fmt, text):
         rows = list(csv.reader(text.splitlines()))
         head = rows[0]
         for r in rows[1:]:
-            yield float(r[head.index("time")]), int(r[head.index("count")])
+            if r[head.index("kind")] == "count":
+                yield float(r[head.index("time")]), int(r[head.index("value")])
     elif fmt == "metric":
         last = 0
         for line in text.splitlines():

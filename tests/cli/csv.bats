@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# -x SEP writes RFC 4180 CSV: read back with Python's csv module, every row has the header's
-# columns, and an event string with commas is one field.
+# --format=csv writes one RFC 4180 table per stream (-x SEP its separator): read back with
+# Python's csv module, every row has the header's columns, whatever mix of counts, metrics and
+# intervals, and an event string with commas is one field. -x alone writes perf's lines.
 load helpers
 
 FILTERED='nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1/'
@@ -17,27 +18,48 @@ print(rows[int(sys.argv[3])][head.index(sys.argv[2])])' "$@" <<<"$output"
 }
 
 @test "csv: a filtered event string with commas is one quoted field" {
-	pmuctl --sysfs-root "$LIVE" stat -x, -e "$FILTERED" --duration 0.05
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -e "$FILTERED" --duration 0.05
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "$(csv_field , count 1),\"$FILTERED\",nvidia_pcie_pmu_0_rc_4,0,0,100.00,counted" ]
-	[ "$(csv_field , event 1)" = "$FILTERED" ]
+	[ "${lines[0]}" = "kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together" ]
+	[ "${lines[1]}" = "count,\"$FILTERED\",$(csv_field , value 1),,nvidia_pcie_pmu_0_rc_4,0,4,0,,,100.00,counted,no,1.000000," ]
+	[ "$(csv_field , name 1)" = "$FILTERED" ]
 	[ "$(csv_field , pmu 1)" = nvidia_pcie_pmu_0_rc_4 ]
 	[ "$(csv_field , state 1)" = counted ]
 }
 
-@test "csv: -x '\\t' is a tab, as in perf" {
-	pmuctl --sysfs-root "$LIVE" stat -x '\t' -I 100 --interval-count 1 -e "$FILTERED"
+@test "csv: one stream is one table: counts, metrics and intervals together have the header's fields" {
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw -I 100 --interval-count 2
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "$(printf 'time\tcount\tevent\tpmu\tsocket\tcpu\trunning_pct\tstate')" ]
-	[ "$(csv_field $'\t' event 1)" = "$FILTERED" ]
+	# a header, then per interval a count row and a metric row, all of 16 fields
+	[ "${#lines[@]}" -eq 5 ]
+	[ "$(python3 -c 'import csv, sys; print({len(r) for r in csv.reader(sys.stdin)})' <<<"$output")" = "{16}" ]
+	[ "$(csv_field , kind 1),$(csv_field , kind 2),$(csv_field , kind 3),$(csv_field , kind 4)" = count,metric,count,metric ]
+	[ "$(csv_field , name 2)" = t410_pcie_rd_bw ]
+	[ "$(csv_field , unit 2)" = GB/s ]
+	[ "$(csv_field , scope 2)" = total ]
+	[ "$(grep -c '^time,' <<<"$output")" -eq 1 ]
+	# -x alone: perf's lines, no header, 8 fields with -I (time, then perf's 7)
+	pmuctl --sysfs-root "$LIVE" stat -x, -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw -I 100 --interval-count 2
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 4 ]
+	[ "$(awk -F, '{ print NF }' <<<"$output" | sort -u)" = 8 ]
+	[[ "${lines[0]}" =~ ^\ +0\.[0-9]{9},[0-9]+,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,[0-9]+,100\.00,,$ ]]
+	[[ "${lines[1]}" =~ ^\ +0\.[0-9]{9},,,,,,[0-9.]+,GB/s\ \ t410_pcie_rd_bw$ ]]
+}
+
+@test "csv: -x '\\t' is a tab, as in perf" {
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -x '\t' -I 100 --interval-count 1 -e "$FILTERED"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "$(printf 'time\tkind\tname\tvalue\t')"* ]]
+	[ "$(csv_field $'\t' name 1)" = "$FILTERED" ]
 	# a comma is no separator here: not quoted
 	[[ "${lines[1]}" == *$'\t'"$FILTERED"$'\t'* ]]
 }
 
 @test "csv: metrics with -I, any one-character separator" {
-	pmuctl --sysfs-root "$LIVE" stat -x ';' -M t410_pcie_rd_bw --per-pmu -I 100 --interval-count 1
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -x ';' -M t410_pcie_rd_bw --per-pmu -I 100 --interval-count 1
 	[ "$status" -eq 0 ]
-	[ "$(csv_field ';' metric 1)" = t410_pcie_rd_bw ]
+	[ "$(csv_field ';' name 1)" = t410_pcie_rd_bw ]
 	[ "$(csv_field ';' unit 1)" = GB/s ]
 	[ "$(csv_field ';' multiplexed 1)" = no ]
 }

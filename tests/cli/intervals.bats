@@ -9,33 +9,35 @@ check() {
 	"$BATS_TEST_DIRNAME/../interval_check.py" "$@" <<<"$output"
 }
 
-@test "intervals: the command's end prints the last partial interval (text, CSV, JSON Lines)" {
+@test "intervals: the command's end prints the last partial interval (text, CSV, perf -x, JSON Lines)" {
 	pmuctl --sysfs-root "$LIVE" stat -I 300 -e $EV -- sleep 1
 	[ "$status" -eq 0 ]
 	check text 300 1
-	pmuctl --sysfs-root "$LIVE" stat -x, -I 300 -e $EV -- sleep 1
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -I 300 -e $EV -- sleep 1
 	check csv 300 1
+	pmuctl --sysfs-root "$LIVE" stat -x, -I 300 -e $EV -- sleep 1
+	check perfcsv 300 1
 	pmuctl --sysfs-root "$LIVE" -j stat -I 300 -e $EV -- sleep 1
 	check json 300 1
 }
 
 @test "intervals: a command shorter than one interval still gets its interval" {
-	pmuctl --sysfs-root "$LIVE" stat -x, -I 5000 -e $EV -- sleep 0.2
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -I 5000 -e $EV -- sleep 0.2
 	[ "$status" -eq 0 ]
 	check csv 5000 0.2
 }
 
 @test "intervals: --duration ends with the last partial interval" {
-	pmuctl --sysfs-root "$LIVE" stat -x, -I 200 --duration 0.5 -e $EV
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -I 200 --duration 0.5 -e $EV
 	[ "$status" -eq 0 ]
 	check csv 200 0.5
 	# a duration that is a whole number of intervals prints no extra, empty one
-	pmuctl --sysfs-root "$LIVE" stat -x, -I 200 --duration 0.4 -e $EV
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -I 200 --duration 0.4 -e $EV
 	check csv 200 0.4
 }
 
 @test "intervals: SIGINT prints the partial interval, then pmuctl dies by it (as perf)" {
-	background "$PMUCTL" --sysfs-root "$LIVE" stat -x, -I 200 -e $EV
+	background "$PMUCTL" --sysfs-root "$LIVE" stat --format=csv -I 200 -e $EV
 	wait_for "the first interval" grep -q "^0\.2" "$BATS_TEST_TMPDIR/out"
 	kill -INT "$BG"
 	finish
@@ -44,7 +46,7 @@ check() {
 }
 
 @test "intervals: --interval-count prints that many whole intervals and no partial one" {
-	pmuctl --sysfs-root "$LIVE" stat -x, -I 100 --interval-count 3 -e $EV
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -I 100 --interval-count 3 -e $EV
 	[ "$status" -eq 0 ]
 	check csv 100 0.3
 	[ "${#lines[@]}" -eq 4 ]

@@ -375,9 +375,12 @@ JSON
 	# the text says how far to trust a scaled value
 	pmuctl -q stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --per-pmu
 	[[ "${lines[2]}" == *"0.500000 GB/s  (coverage 50.00%, scaled)" ]]
+	pmuctl -q stat --input "$DATA/perf-pcie.csv" --format=csv -M t410_pcie_rd_bw --per-pmu
+	[ "${lines[0]}" = "kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together" ]
+	[ "${lines[2]}" = "metric,t410_pcie_rd_bw,0.5,GB/s,nvidia_pcie_pmu_1_rc_4,1,4,,,pmu,50.00,counted,yes,0.500000,yes" ]
+	# perf's -x line of it: the PMU where perf's event line would name it
 	pmuctl -q stat --input "$DATA/perf-pcie.csv" -x, -M t410_pcie_rd_bw --per-pmu
-	[ "${lines[0]}" = "metric,value,unit,scope,pmu,socket,rc,device,multiplexed,coverage,together" ]
-	[ "${lines[2]}" = "t410_pcie_rd_bw,0.5,GB/s,pmu,nvidia_pcie_pmu_1_rc_4,1,4,,yes,0.500000,yes" ]
+	[ "${lines[1]}" = ",,nvidia_pcie_pmu_1_rc_4,,,0.5,GB/s  t410_pcie_rd_bw" ]
 	# counting: a count's coverage is its running over enabled time, not rounded
 	pmuctl --sysfs-root "$LIVE" -j stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw --duration 0.05
 	[ "$(jq_py 'all(c["coverage"] == c["running_ns"] / c["enabled_ns"] for c in d["counts"])')" = True ]

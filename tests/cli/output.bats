@@ -31,44 +31,62 @@ has_lines() {
 }
 
 @test "output: SIGKILL leaves the intervals written so far and no temporary file" {
-	background "$PMUCTL" --sysfs-root "$LIVE" stat -x, -o "$BATS_TEST_TMPDIR/killed.csv" -I 100 -e $EV
+	background "$PMUCTL" --sysfs-root "$LIVE" stat --format=csv -o "$BATS_TEST_TMPDIR/killed.csv" -I 100 -e $EV
 	wait_for "an interval in the file" has_lines "$BATS_TEST_TMPDIR/killed.csv" 2
 	kill -KILL "$BG"
 	finish
 	[ "$(ls "$BATS_TEST_TMPDIR")" = "$(printf 'killed.csv\nout')" ]
-	[ "$(head -n 1 "$BATS_TEST_TMPDIR/killed.csv")" = "time,count,event,pmu,socket,cpu,running_pct,state" ]
+	[ "$(head -n 1 "$BATS_TEST_TMPDIR/killed.csv")" = "time,kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together" ]
 }
 
 @test "output: --append adds to the file, and a CSV keeps one header" {
 	f=$BATS_TEST_TMPDIR/runs.csv
-	pmuctl --sysfs-root "$LIVE" stat -x, -o "$f" -I 100 --interval-count 2 -e $EV
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -o "$f" -I 100 --interval-count 2 -e $EV
 	[ "$status" -eq 0 ]
-	pmuctl --sysfs-root "$LIVE" stat -x, -o "$f" --append -I 100 --interval-count 2 -e $EV
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -o "$f" --append -I 100 --interval-count 2 -e $EV
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <"$f")" -eq 5 ]
 	[ "$(grep -c '^time,' "$f")" -eq 1 ]
 	# without --append the file starts again
-	pmuctl --sysfs-root "$LIVE" stat -x, -o "$f" -I 100 --interval-count 1 -e $EV
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -o "$f" -I 100 --interval-count 1 -e $EV
 	[ "$(wc -l <"$f")" -eq 2 ]
+	# perf's lines append as perf's do: no header at all
+	pmuctl --sysfs-root "$LIVE" stat -x, -o "$f.perf" -I 100 --interval-count 1 -e $EV
+	pmuctl --sysfs-root "$LIVE" stat -x, -o "$f.perf" --append -I 100 --interval-count 1 -e $EV
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <"$f.perf")" -eq 2 ]
 }
 
 @test "output: --append refuses a file in another format or with another separator, and leaves it as it was" {
 	f=$BATS_TEST_TMPDIR/runs.csv
-	pmuctl --sysfs-root "$LIVE" stat -x, -o "$f" -e $EV -- true
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -o "$f" -e $EV -- true
 	[ "$status" -eq 0 ]
 	cp "$f" "$BATS_TEST_TMPDIR/before"
-	for opts in "-x ;" "-j" ""; do
+	for opts in "--format=csv -x ;" "-x ," "-j" ""; do
 		# shellcheck disable=SC2086
 		run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat $opts -o "$f" --append -e $EV -- true
 		[ "$status" -eq 1 ]
-		[[ "$stderr" == "pmuctl: error: cannot append to '$f': it holds CSV separated by ',' (its first line: 'count,event,pmu,socket,cpu,running_pct,state') and this run writes "* ]]
+		[[ "$stderr" == "pmuctl: error: cannot append to '$f': it holds CSV separated by ',' (its first line: 'kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together') and this run writes "* ]]
 		cmp "$f" "$BATS_TEST_TMPDIR/before"
 	done
 	[[ "$stderr" == *"this run writes a text table; give the options it was written with, or another file" ]]
 	# the same options append
-	pmuctl --sysfs-root "$LIVE" stat -x, -o "$f" --append -e $EV -- true
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -o "$f" --append -e $EV -- true
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <"$f")" -eq 3 ]
+	# perf's lines take perf's lines with their separator, and nothing else
+	pmuctl --sysfs-root "$LIVE" stat -x, -o "$f.perf" -e $EV -- true
+	cp "$f.perf" "$BATS_TEST_TMPDIR/before"
+	for opts in "-x ;" "--format=csv" ""; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat $opts -o "$f.perf" --append -e $EV -- true
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == "pmuctl: error: cannot append to '$f.perf': it holds perf -x lines (its first line: '"* ]]
+		cmp "$f.perf" "$BATS_TEST_TMPDIR/before"
+	done
+	pmuctl --sysfs-root "$LIVE" stat -x, -o "$f.perf" --append -e $EV -- true
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <"$f.perf")" -eq 2 ]
 	# JSON lines take JSON lines, and a table a table
 	pmuctl --sysfs-root "$LIVE" -j stat -o "$f.json" -e $EV -- true
 	pmuctl --sysfs-root "$LIVE" -j stat -o "$f.json" --append -e $EV -- true
@@ -84,9 +102,9 @@ has_lines() {
 
 @test "output: -o - is standard output; --append needs -o FILE and is not for openmetrics" {
 	cd "$BATS_TEST_TMPDIR"
-	pmuctl --sysfs-root "$LIVE" stat -x, -o - --duration 0.05 -e $EV
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -o - --duration 0.05 -e $EV
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "count,event,pmu,socket,cpu,running_pct,state" ]
+	[ "${lines[0]}" = "kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together" ]
 	[ ! -e ./- ]
 	pmuctl --sysfs-root "$LIVE" stat --append --duration 0.05 -e $EV
 	[ "$status" -eq 64 ]

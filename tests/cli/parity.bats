@@ -25,7 +25,7 @@ intervals() {
 	theirs=$(check perfcsv 300 1)
 	pmuctl --sysfs-root "$LIVE" stat -x, -I 300 -e $EV -- sleep 1
 	[ "$status" -eq 0 ]
-	ours=$(check csv 300 1)
+	ours=$(check perfcsv 300 1)
 	[ "$(intervals "$ours")" = "$(intervals "$theirs")" ]
 }
 
@@ -53,7 +53,7 @@ interrupted() {
 	check perfcsv 200 0.2
 	interrupted "$PMUCTL" --sysfs-root "$LIVE" stat -x, -I 200 -e $EV
 	[ "$status" -eq 130 ]
-	check csv 200 0.2
+	check perfcsv 200 0.2
 }
 
 @test "parity: a run of 0.5 s: perf's --timeout, pmuctl's --duration count the same time" {
@@ -88,4 +88,68 @@ interrupted() {
 	pmuctl stat --timeout 100 --duration 1 -e msr/tsc/
 	[ "$status" -eq 64 ]
 	[ "${lines[0]}" = "pmuctl stat: --duration and --timeout both say how long to count: give one" ]
+}
+
+# the live tree with CPU 0 in package 0 and CPU 1 in package 1, as perf needs to name CPUs
+# and sockets (without topology files perf prints no CPU0 or S0 field)
+topology_tree() {
+	TREE=$BATS_TEST_TMPDIR/sys
+	rm -rf "$TREE"
+	cp -r "$LIVE" "$TREE"
+	for cpu in 0 1; do
+		d=$TREE/devices/system/cpu/cpu$cpu/topology
+		mkdir -p "$d"
+		for f in physical_package_id die_id cluster_id; do echo $cpu >"$d/$f"; done
+		echo 0 >"$d/core_id"
+		for f in core_cpus_list die_cpus_list package_cpus_list cluster_cpus_list \
+			thread_siblings_list core_siblings_list; do echo $cpu >"$d/$f"; done
+	done
+}
+
+# Each counted line of the first interval as "FIELDS PREFIX EVENT": how many fields, the
+# aggregation fields before the value (S0,1 or CPU0) and the event; perf's comments and its
+# <not counted> lines for sockets with no counter of the event are left out
+shape() {
+	/usr/bin/python3 - "$1" "$2" <<'PY'
+import sys
+path, timed = sys.argv[1], sys.argv[2] == "I"
+first = None
+for line in open(path):
+    line = line.rstrip("\n")
+    if not line or line.startswith("#"):
+        continue
+    f = line.split(",")
+    if timed:
+        t, f = f[0], f[1:]
+        first = first or t
+        if t != first:
+            continue
+    lead = 2 if f[0].startswith("S") else 1 if f[0].startswith("CPU") else 0
+    if f[lead] == "<not counted>":
+        continue
+    print(len(f) + timed, ",".join(f[:lead]), f[lead + 2])
+PY
+}
+
+@test "parity: -x lines have perf's fields, in perf's order, with -e, -A, --per-socket and -I" {
+	topology_tree
+	evs=(-e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -e nvidia_pcie_pmu_1_rc_4/rd_bytes/)
+	for mode in "" "-A" "--per-socket" "-I 100" "-A -I 100" "--per-socket -I 100"; do
+		# perf takes no --timeout with -I: one interval ends both
+		if [[ $mode == *-I* ]]; then timed=I end=(--interval-count 1); else timed=- end=(--timeout 150); fi
+		# shellcheck disable=SC2086 # the mode is words
+		run env SYSFS_PATH="$TREE" perf stat -x, -a $mode "${end[@]}" -o "$BATS_TEST_TMPDIR/perf.csv" "${evs[@]}"
+		[ "$status" -eq 0 ]
+		# shellcheck disable=SC2086
+		pmuctl --sysfs-root "$TREE" stat -x, $mode "${end[@]}" -o "$BATS_TEST_TMPDIR/ours.csv" "${evs[@]}"
+		[ "$status" -eq 0 ]
+		theirs=$(shape "$BATS_TEST_TMPDIR/perf.csv" "$timed")
+		ours=$(shape "$BATS_TEST_TMPDIR/ours.csv" "$timed")
+		echo "mode '$mode': perf [$theirs] pmuctl [$ours]"
+		[ -n "$ours" ]
+		[ "$ours" = "$theirs" ]
+	done
+	# the shapes are perf's: 7 fields, CPU0 or S0,1 before them, the time first with -I
+	[ "$(shape "$BATS_TEST_TMPDIR/ours.csv" I)" = "10 S0,1 nvidia_pcie_pmu_0_rc_4/rd_bytes/
+10 S1,1 nvidia_pcie_pmu_1_rc_4/rd_bytes/" ]
 }

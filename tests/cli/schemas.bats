@@ -74,9 +74,13 @@ print(len(files))' "$SCHEMAS"
 	[ "$status" -eq 2 ]
 	output=${lines[-1]}
 	[ "$(jq_py '[(c["state"], c["count"] and c["count"] > 0) for c in d["counts"]]')" = "[('not_counted', None), ('not_supported', None), ('counted', True)]" ]
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -e "$group" -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.05
+	[[ "$output" == *"count,nvidia_pcie_pmu_0_rc_1/rd_req/,<not counted>,"* ]]
+	[[ "$output" == *"count,nvidia_pcie_pmu_0_rc_1/cycles/,<not supported>,"* ]]
+	# perf's -x lines: perf's words where the value goes
 	pmuctl --sysfs-root "$LIVE" stat -x, -e "$group" -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.05
-	[[ "$output" == *"<not counted>,nvidia_pcie_pmu_0_rc_1/rd_req/"* ]]
-	[[ "$output" == *"<not supported>,nvidia_pcie_pmu_0_rc_1/cycles/"* ]]
+	[[ "$output" == *"<not counted>,,nvidia_pcie_pmu_0_rc_1/rd_req/,"* ]]
+	[[ "$output" == *"<not supported>,,nvidia_pcie_pmu_0_rc_1/cycles/,"* ]]
 }
 
 @test "schemas: list, list --metrics and stat --dry-run on every example machine" {
