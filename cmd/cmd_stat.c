@@ -61,7 +61,7 @@ static const struct argp_option stat_options[] = {
 	{ "metric-only", KEY_METRIC_ONLY, NULL, 0, "the metric values alone: no -e counts, and no input counts under -v (as perf's --metric-only)", 4 },
 	{ "metric-no-merge", KEY_METRIC_NO_MERGE, NULL, 0, "count each metric's events apart, as perf's option: by default an event two metrics read (or -e names) is counted once", 4 },
 	{ "metric-no-group", KEY_METRIC_NO_GROUP, NULL, 0, "do not read a metric's inputs as one group, as perf's option: they may then be counted at different times", 4 },
-	{ "input", KEY_INPUT, "FILE", 0, "compute -M from recorded 'perf stat -x,' or 'perf stat -j' output instead of counting", 4 },
+	{ "input", KEY_INPUT, "FILE", 0, "compute -M from recorded 'perf stat -x,' or 'perf stat -j' output, or pmuctl's own -x or -j, instead of counting", 4 },
 	{ 0 },
 };
 

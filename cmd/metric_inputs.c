@@ -1,8 +1,69 @@
 // SPDX-License-Identifier: GPL-2.0
-/* -v with -M: the counts each metric value comes from, as perf prints the events beside it. */
+/*
+ * The counts each metric value comes from: beside it under -v, as perf prints the events,
+ * and in -j's inputs, so that --input can evaluate a recorded run again.
+ */
+#include <errno.h>
 #include <stdlib.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
+
+/* One plan event's counters summed: each scaled for multiplexing, and their times */
+struct input_sum {
+	double count;
+	uint64_t enabled, running;
+	bool counted;
+};
+
+/* Every plan event's sums in one pass over the counters; NULL when out of memory */
+static struct input_sum *input_sums(const struct plan *plan, const struct count_set *cs,
+				    const struct count_mark *base)
+{
+	struct input_sum *v = calloc(plan->n ? plan->n : 1, sizeof(*v));
+
+	for (size_t i = 0; v && i < cs->n; i++) {
+		struct input_sum *s = &v[cs->v[i].ev];
+		struct count_mark d;
+
+		if (count_state_since(cs, i, base) != COUNT_OK)
+			continue;
+		d = count_since(cs, i, base);
+		s->count += count_scaled(d.value, d.enabled, d.running);
+		s->enabled += d.enabled;
+		s->running += d.running;
+		s->counted = true;
+	}
+	return v;
+}
+
+int metric_inputs_json(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
+		       const struct count_mark *base)
+{
+	struct input_sum *sum = input_sums(plan, cs, base);
+	json_t *arr = json_array();
+
+	if (!sum || !arr) {
+		free(sum);
+		json_decref(arr);
+		return -ENOMEM;
+	}
+	for (size_t ev = 0; ev < plan->n; ev++) {
+		const struct plan_event *e = &plan->v[ev];
+
+		if (e->metric < 0)
+			continue;
+		json_array_append_new(arr, json_pack("{s:o, s:s, s:o, s:I, s:I, s:s}", "event",
+						     jout_text(e->event), "metric", plan->metric[e->metric].m->name,
+						     "count", !sum[ev].counted ? json_null() :
+						     sum[ev].count == (double)(json_int_t)sum[ev].count ?
+						     json_integer((json_int_t)sum[ev].count) : json_real(sum[ev].count),
+						     "enabled_ns", (json_int_t)sum[ev].enabled, "running_ns",
+						     (json_int_t)sum[ev].running, "state",
+						     sum[ev].counted ? "counted" : "not_counted"));
+	}
+	free(sum);
+	return json_object_set_new(c->record, "inputs", arr) ? -ENOMEM : 0;
+}
 
 void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
 			  const struct count_mark *base)

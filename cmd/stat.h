@@ -190,6 +190,9 @@ int per_device_row(struct stat_setup *s, size_t i);
 /* --per-device: the values of the devices as a table (text) or "devices" (JSON) */
 void render_device_table(const struct render_ctx *c, const struct metric_value *v, size_t n);
 /* -v: the count of every event a metric reads, since base (NULL: since enable), as text */
+/* -j: the record's inputs, every metric input's counts summed over its counters */
+int metric_inputs_json(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
+		       const struct count_mark *base);
 void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
 			  const struct count_mark *base);
 

@@ -137,6 +137,9 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	/* as perf shows the events beside a metric: under -v, in the table */
 	if (!ret && settings.verbose && !r->a->metric_only && c.face == FACE_TEXT && r->s.plan.nmetric)
 		render_metric_inputs(&c, &r->s.plan, &r->c.cs, delta ? r->c.mark : NULL);
+	/* what --input needs to evaluate the run again; a --per-device table's would dwarf it */
+	if (!ret && c.record && r->s.plan.nmetric && !c.rows)
+		ret = metric_inputs_json(&c, &r->s.plan, &r->c.cs, delta ? r->c.mark : NULL);
 	if (c.record && !ret)
 		ret = stat_record_emit(&c);
 	json_decref(c.record);

@@ -209,10 +209,10 @@ static void counts_json(const struct render_ctx *c, const struct tally *t)
 
 json_t *stat_record_new(const struct render_ctx *c)
 {
-	return json_pack("{s:o, s:f, s:o, s:o, s:[], s:[], s:n, s:n}", "interval",
+	return json_pack("{s:o, s:f, s:o, s:o, s:[], s:[], s:n, s:n, s:n}", "interval",
 			 c->interval ? json_integer(c->interval) : json_null(), "time_s", c->time_s,
 			 "timestamp", jout_timestamp(&c->wall), "target", jout_text(c->target), "counts",
-			 "metrics", "devices", "subtotals");
+			 "metrics", "devices", "subtotals", "inputs");
 }
 
 int stat_record_emit(const struct render_ctx *c)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* perf stat -x, lines: [time,]count,unit,event,run,pct,... ; perf stat -j: one object a line. */
+/* perf stat -x, lines: [time,]count,unit,event,run,pct,... ; perf stat -j: one object a line;
+ * pmuctl stat -j: one report a line, its counts and metric inputs. */
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
@@ -98,8 +99,12 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct er
 	char *f[MAX_FIELDS];
 	size_t n = split(line, f), at = 0;
 	struct perf_record rec = { .time = -1, .pct = 100 };
+	size_t m = n >= 8 && strchr(f[0], '.') && parse_count(f[0], &rec.count);
 	double t;
 
+	/* a second metric of an event (perf), or a -M value (pmuctl): no count of its own */
+	if (n >= m + 7 && !*f[m] && !*f[m + 1] && !*f[m + 3])
+		return 0;
 	/* with -I the first field is the time, and the event moves one field right */
 	if (n >= 5 && parse_count(f[0], &t) && strchr(f[0], '.') &&
 	    (parse_count(f[1], &rec.count) || not_counted(f[1])) && !parse_num(f[3], &rec.run_ns)) {
@@ -123,6 +128,61 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct er
 	if (n > at + 4 && !parse_num(f[at + 4], &rec.pct))
 		rec.pct = 100;
 	return push(r, &rec);
+}
+
+/* One row of pmuctl's counts or inputs: a record as perf's would be */
+static int pmuctl_row(json_t *row, double time, struct perf_records *r)
+{
+	json_t *count = json_object_get(row, "count");
+	double enabled = json_number_value(json_object_get(row, "enabled_ns"));
+	struct perf_record rec = { .time = time, .pct = 100 };
+
+	rec.event = (char *)json_string_value(json_object_get(row, "event"));
+	if (!rec.event)
+		return 1;
+	rec.counted = json_is_number(count) && json_number_value(count) >= 0;
+	rec.count = rec.counted ? json_number_value(count) : 0;
+	rec.not_supported = !strcmp(json_string_value(json_object_get(row, "state")) ?: "", "not_supported");
+	rec.run_ns = json_number_value(json_object_get(row, "running_ns"));
+	if (enabled > 0)
+		rec.pct = 100 * rec.run_ns / enabled;
+	return push(r, &rec);
+}
+
+/*
+ * pmuctl's own -j report: its counts and its metrics' inputs; a report of totals says how long
+ * it counted in time_s, which perf's recordings say with a duration_time count
+ */
+static int pmuctl_json(json_t *o, size_t lineno, struct perf_records *r, struct err_report *err)
+{
+	json_t *t = json_object_get(o, "time_s"), *arrays[] = { json_object_get(o, "counts"),
+							        json_object_get(o, "inputs") };
+	bool totals = json_is_null(json_object_get(o, "interval"));
+	double time = json_number_value(t);
+	size_t before = r->n;
+	int ret = 0;
+
+	if (!json_is_number(t) || time < 0 || !isfinite(time))
+		return err_set(err, -EINVAL, "line %zu: a pmuctl report without its time_s", lineno);
+	for (size_t k = 0; k < 2 && !ret; k++) {
+		size_t i;
+		json_t *row;
+
+		json_array_foreach(arrays[k], i, row) {
+			ret = pmuctl_row(row, totals ? -1 : time, r);
+			if (ret > 0)
+				return err_set(err, -EINVAL, "line %zu: a count without its event", lineno);
+			if (ret)
+				break;
+		}
+	}
+	if (!ret && totals && r->n > before) {
+		struct perf_record d = { .time = -1, .event = "duration_time", .count = time * 1e9,
+					 .counted = true, .run_ns = time * 1e9, .pct = 100 };
+
+		ret = push(r, &d);
+	}
+	return ret ? (ret == -ENOMEM ? err_set(err, ret, "out of memory") : ret) : 0;
 }
 
 static double perfinput_number(json_t *v, bool *ok)
@@ -150,6 +210,11 @@ static int perfinput_json_line(const char *line, size_t lineno, struct perf_reco
 		json_decref(o);
 		return err_set(err, -EINVAL, "line %zu: not a perf stat -j object: %s", lineno,
 				   o ? "not an object" : je.text);
+	}
+	if (json_is_array(json_object_get(o, "counts"))) {
+		ret = pmuctl_json(o, lineno, r, err);
+		json_decref(o);
+		return ret;
 	}
 	rec.event = (char *)json_string_value(json_object_get(o, "event"));
 	v = json_object_get(o, "counter-value");

@@ -399,3 +399,36 @@ JSON
 	pmuctl -q stat --input "$BATS_TEST_TMPDIR/drw.csv" -M ddr_write_bandwidth.all
 	[[ "$output" == *"(coverage 50.00%, scaled; its inputs ran at different times)"* ]]
 }
+
+# (metric, pmu or socket, value, coverage) of every metric of every report in file $1
+metric_values() {
+	python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    print(d["time_s"], [(m["metric"], m["pmu"], m["socket"], m["value"], m["coverage"]) for m in d["metrics"]])' "$1"
+}
+
+@test "metrics: --input of pmuctl's own -j run evaluates it again to the same values, totals and intervals" {
+	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw,t410_pcie_wr_bw --per-pmu --duration 0.1 -o "$BATS_TEST_TMPDIR/run.json"
+	[ "$status" -eq 0 ]
+	# the record keeps each metric input's counts
+	output=$(cat "$BATS_TEST_TMPDIR/run.json")
+	[ "$(jq_py 'len(d["inputs"]), d["inputs"][0]["event"], d["inputs"][0]["metric"], d["inputs"][0]["state"]')" = "(24, 'nvidia_pcie_pmu_0_rc_0/rd_bytes/', 't410_pcie_rd_bw', 'counted')" ]
+	pmuctl -q -j stat --input "$BATS_TEST_TMPDIR/run.json" -M t410_pcie_rd_bw,t410_pcie_wr_bw --per-pmu -o "$BATS_TEST_TMPDIR/again.json"
+	[ "$status" -eq 0 ]
+	[ "$(metric_values "$BATS_TEST_TMPDIR/again.json" | cut -d' ' -f2-)" = "$(metric_values "$BATS_TEST_TMPDIR/run.json" | cut -d' ' -f2-)" ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/again.json")" -eq 1 ]
+	# every interval, at its own time, per socket
+	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --per-socket -I 100 --interval-count 3 -o "$BATS_TEST_TMPDIR/run.json"
+	pmuctl -q -j stat --input "$BATS_TEST_TMPDIR/run.json" -M t410_pcie_rd_bw --per-socket -o "$BATS_TEST_TMPDIR/again.json"
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/again.json")" -eq 3 ]
+	[ "$(metric_values "$BATS_TEST_TMPDIR/again.json")" = "$(metric_values "$BATS_TEST_TMPDIR/run.json")" ]
+	# pmuctl's -x lines are perf's: their -M lines are passed over, the counts read
+	pmuctl --sysfs-root "$LIVE" stat -x, -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -e duration_time -M t410_pcie_rd_bw -I 100 --interval-count 2 -o "$BATS_TEST_TMPDIR/run.csv"
+	pmuctl -q stat --input "$BATS_TEST_TMPDIR/run.csv" -x, -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[1]}" =~ ^\ +0\.2[0-9]+,,,,,,[0-9.]+,GB/s\ \ t410_pcie_rd_bw$ ]]
+}
