@@ -261,7 +261,9 @@ static bool bdf_in_range(const struct plan_event *e, uint64_t bdf, struct err_re
 }
 
 /* hns3_pmu_select_filter_mode(): global, func, func-queue, port, port-tc, func-intr in that order */
-static const char *select_mode(const struct plan_event *e, struct err_report *err, struct diag *warn)
+/* device: the bdf is --device's, not the user's own term */
+static const char *select_mode(const struct plan_event *e, bool device, struct err_report *err,
+			       struct diag *warn)
 {
 	const struct pmu_event *ev = event_of(e);
 	bool g_bdf, g_queue, g_tc, g_port, g_global, g_intr;
@@ -304,7 +306,8 @@ static const char *select_mode(const struct plan_event *e, struct err_report *er
 			 tc == 0xf ? " in port mode" : tc ? ", that tc, in port-tc mode" : ", tc 0, in port-tc mode",
 			 (m & (HNS3_MODE_FUNC | HNS3_MODE_FUNC_QUEUE)) ?
 				 "func mode needs queue=0xFFFF, func-queue mode a queue id" :
-				 "this event has no func mode: drop bdf");
+			 device ? "this event has no func mode, so no function can be counted alone with it: count the metric without --device (the whole SICL)" :
+				  "this event has no func mode: drop bdf");
 		return NULL;
 	}
 	if ((m & HNS3_MODE_PORT) && tc == 0xf)
@@ -317,6 +320,13 @@ static const char *select_mode(const struct plan_event *e, struct err_report *er
 			diag_add(warn, "'%s': port without tc counts tc 0 only (port-tc mode); port mode needs tc=0xF",
 				 e->event);
 		return "port-tc";
+	}
+	/* the bdf and queue are --device's: the cause is the event, not terms the user never wrote */
+	if (device && !(m & (HNS3_MODE_FUNC | HNS3_MODE_FUNC_QUEUE))) {
+		rule_err(err, e, -ENOENT,
+			 "event '%s' on '%s' has no func mode, only '%s' (filtermode/%s), so --device cannot count a function with it: count the metric without --device, for the whole SICL (" HNS3_DOC ")",
+			 ev->name, e->pmu->name, have, ev->name);
+		return NULL;
 	}
 	rule_err(err, e, -ENOENT,
 		 "no filter mode of event '%s' matches on '%s': it supports '%s' (filtermode/%s): global needs global=1, port needs tc=0xF, func needs bdf and queue=0xFFFF (" HNS3_DOC ")",
@@ -347,7 +357,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 {
 	struct plan_event *e = &set->v[i];
 
-	e->filter_mode = select_mode(e, err, warn);
+	e->filter_mode = select_mode(e, e->metric >= 0 && set->metric[e->metric].device, err, warn);
 	if (!e->filter_mode)
 		return err->code;
 	if (e->group >= 0 && group_hw_events(set, i) > HNS3_HW_EVENTS)

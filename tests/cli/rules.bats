@@ -67,3 +67,21 @@ tree_of() {
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 }
+
+@test "rules: HNS3 --device with an event that has no func mode names the event's modes, not the bdf pmuctl added" {
+	# global only: no bdf can select a function
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -M hns3_bw_rd_fbd --device 0000:35:00.0
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: event 'bw_rd_fbd_byte_num' on 'hns3_pmu_sicl_0' has no func mode, only 'global' (filtermode/bw_rd_fbd_byte_num), so --device cannot count a function with it: count the metric without --device, for the whole SICL (hns3-pmu.rst)" ]
+	# port modes: the driver would count a port; the advice is the metric without --device
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -M hns3_bw_ssu_egu --device 0000:35:00.0
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == *": this event has no func mode, so no function can be counted alone with it: count the metric without --device (the whole SICL), or --no-rules to send it as written" ]]
+	# written by hand, the terms are the user's: the message says what each mode needs
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hns3_pmu_sicl_0/bw_rd_fbd_byte_num,bdf=0x3500,queue=0xffff/'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == *"global needs global=1, port needs tc=0xF, func needs bdf and queue=0xFFFF (hns3-pmu.rst)" ]]
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hns3_pmu_sicl_0/bw_ssu_egu_byte_num,bdf=0x3500,queue=0xffff/'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == *": this event has no func mode: drop bdf, or --no-rules to send it as written" ]]
+}
