@@ -48,7 +48,7 @@ static const struct argp_option stat_options[] = {
 	{ "field-separator", 'x', "SEP", 0, "perf stat -x's lines, fields separated by SEP ('\\t' is a tab): [time,][S<socket>,<n>,|CPU<n>,]value,unit,event,run-time,pct-running,metric-value,metric-unit, no header; with --format=csv, the table's separator", 3 },
 	{ "output", 'o', "FILE", 0, "write to FILE ('-': standard output), each interval as it is printed; with --format=openmetrics FILE is replaced whole at every interval", 3 },
 	{ "append", KEY_APPEND, NULL, 0, "append to the -o FILE instead of truncating it", 3 },
-	{ "format", KEY_FORMAT, "FORMAT", 0, "text (default); csv: one RFC 4180 table with a header, a row per count and per metric value (kind, name, value, unit, pmu, socket, rc, cpu, device, scope, running_pct, state, multiplexed, coverage, together), quoted where a field holds the separator; or openmetrics: the Prometheus text format of -M's values, for node_exporter's textfile collector (with -o, rewritten every -I interval)", 3 },
+	{ "format", KEY_FORMAT, "FORMAT", 0, "text (default); csv: one RFC 4180 table with a header, a row per count, metric value and metric input (time, kind, name, value, unit, pmu, socket, rc, cpu, device, scope, running_pct, state, multiplexed, coverage, together), quoted where a field holds the separator; or openmetrics: the Prometheus text format of -M's values, for node_exporter's textfile collector (with -o, rewritten every -I interval)", 3 },
 	{ "metrics", 'M', "METRIC,...", 0, "count what these metrics need and print their values (pmuctl list --metrics): one for the machine, or per socket or PMU as the flags say; a family id selects all of its metrics", 4 },
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7))", 4 },
 	{ "device", KEY_DEVICE, "BDF", 0, "-M for these PCI functions (repeatable, or BDF,BDF): each through its PCIE PMU with src_bdf, its PCIE-TGT PMU with one address filter per BAR, or its HNS3 PMU with bdf", 4 },
@@ -61,7 +61,7 @@ static const struct argp_option stat_options[] = {
 	{ "metric-only", KEY_METRIC_ONLY, NULL, 0, "the metric values alone: no -e counts, and no input counts under -v (as perf's --metric-only)", 4 },
 	{ "metric-no-merge", KEY_METRIC_NO_MERGE, NULL, 0, "count each metric's events apart, as perf's option: by default an event two metrics read (or -e names) is counted once", 4 },
 	{ "metric-no-group", KEY_METRIC_NO_GROUP, NULL, 0, "do not read a metric's inputs as one group, as perf's option: they may then be counted at different times", 4 },
-	{ "input", KEY_INPUT, "FILE", 0, "compute -M from recorded 'perf stat -x,' or 'perf stat -j' output, or pmuctl's own -x or -j, instead of counting", 4 },
+	{ "input", KEY_INPUT, "FILE", 0, "compute -M from recorded 'perf stat -x,' or 'perf stat -j' output, or pmuctl's own -x, -j or --format=csv, instead of counting", 4 },
 	{ 0 },
 };
 

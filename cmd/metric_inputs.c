@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
+#include "lib/csv.h"
 
 /* One plan event's counters summed: each scaled for multiplexing, and their times */
 struct input_sum {
@@ -63,6 +64,44 @@ int metric_inputs_json(const struct render_ctx *c, const struct plan *plan, cons
 	}
 	free(sum);
 	return json_object_set_new(c->record, "inputs", arr) ? -ENOMEM : 0;
+}
+
+int metric_inputs_csv(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
+		      const struct count_mark *base)
+{
+	struct input_sum *sum = input_sums(plan, cs, base);
+	struct csv w = { .f = c->f, .sep = c->sep };
+
+	if (!sum)
+		return -ENOMEM;
+	for (size_t ev = 0; ev < plan->n; ev++) {
+		const struct plan_event *e = &plan->v[ev];
+		double share = sum[ev].enabled ? (double)sum[ev].running / (double)sum[ev].enabled :
+				sum[ev].counted;
+		char label[512];
+
+		if (e->metric < 0)
+			continue;
+		csv_fmt(&w, "%.9f", c->time_s);
+		csv_str(&w, "input");
+		csv_str(&w, safe_str(e->event, label, sizeof(label)));
+		if (sum[ev].counted)
+			csv_fmt(&w, "%.17g", sum[ev].count);
+		else
+			csv_str(&w, "<not counted>");
+		csv_str(&w, "");
+		csv_str(&w, e->pmu ? safe_str(e->pmu->name, label, sizeof(label)) : "");
+		for (int k = 0; k < 5; k++)
+			csv_str(&w, "");	/* socket, rc, cpu, device, scope: its metric's */
+		csv_fmt(&w, "%.2f", 100 * share);
+		csv_str(&w, sum[ev].counted ? "counted" : "<not counted>");
+		csv_str(&w, sum[ev].running < sum[ev].enabled ? "yes" : "no");
+		csv_fmt(&w, "%.6f", share);
+		csv_str(&w, "");
+		csv_end(&w);
+	}
+	free(sum);
+	return 0;
 }
 
 void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,

@@ -85,8 +85,7 @@ static void metrics_csv(const struct render_ctx *c, const struct metric_value *v
 	for (size_t i = 0; i < n; i++) {
 		char pmu[128];
 
-		if (c->interval)
-			csv_fmt(&w, "%.9f", c->time_s);
+		csv_fmt(&w, "%.9f", c->time_s);
 		csv_str(&w, "metric");
 		csv_str(&w, v[i].m->name);
 		if (isnan(v[i].value))

@@ -159,9 +159,9 @@ enum face stat_face(const struct stat_args *a);
 json_t *stat_record_new(const struct render_ctx *c);
 int stat_record_emit(const struct render_ctx *c);
 /*
- * FACE_CSV: the header of the stream's one table, before its first report's rows; count and
- * metric rows both have its fields: [time,]kind,name,value,unit,pmu,socket,rc,cpu,device,
- * scope,running_pct,state,multiplexed,coverage,together
+ * FACE_CSV: the header of the stream's one table, before its first report's rows; count,
+ * metric and input rows all have its fields: time,kind,name,value,unit,pmu,socket,rc,cpu,
+ * device,scope,running_pct,state,multiplexed,coverage,together
  */
 void stat_csv_header(const struct render_ctx *c);
 /* FACE_PERF: perf's [time,][aggregate,] fields, before value */
@@ -193,6 +193,9 @@ void render_device_table(const struct render_ctx *c, const struct metric_value *
 /* -j: the record's inputs, every metric input's counts summed over its counters */
 int metric_inputs_json(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
 		       const struct count_mark *base);
+/* --format=csv: the same as rows of kind input */
+int metric_inputs_csv(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
+		      const struct count_mark *base);
 void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
 			  const struct count_mark *base);
 

@@ -140,6 +140,8 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	/* what --input needs to evaluate the run again; a --per-device table's would dwarf it */
 	if (!ret && c.record && r->s.plan.nmetric && !c.rows)
 		ret = metric_inputs_json(&c, &r->s.plan, &r->c.cs, delta ? r->c.mark : NULL);
+	if (!ret && c.face == FACE_CSV && r->s.plan.nmetric && !c.rows && !r->a->metric_only)
+		ret = metric_inputs_csv(&c, &r->s.plan, &r->c.cs, delta ? r->c.mark : NULL);
 	if (c.record && !ret)
 		ret = stat_record_emit(&c);
 	json_decref(c.record);

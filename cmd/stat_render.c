@@ -90,7 +90,8 @@ void stat_csv_header(const struct render_ctx *c)
 					     "coverage", "together" };
 	struct csv w = { .f = c->f, .sep = c->sep };
 
-	csv_header(&w, c->interval ? "time" : NULL, head, sizeof(head) / sizeof(head[0]));
+	/* the time always: the totals' is the run's length, and a stream of both is one table */
+	csv_header(&w, "time", head, sizeof(head) / sizeof(head[0]));
 }
 
 /* A count row of the stream's table (stat_csv_header): what a metric row has is empty */
@@ -102,8 +103,7 @@ static void counts_csv(const struct render_ctx *c, const struct tally *t)
 		const struct tally_row *row = &t->v[i];
 		char label[512];
 
-		if (c->interval)
-			csv_fmt(&w, "%.9f", c->time_s);
+		csv_fmt(&w, "%.9f", c->time_s);
 		csv_str(&w, "count");
 		csv_str(&w, safe_str(row->label, label, sizeof(label)));
 		if (row->state == COUNT_OK && exact(row))

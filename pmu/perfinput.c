@@ -130,6 +130,89 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct er
 	return push(r, &rec);
 }
 
+/* pmuctl stat --format=csv: its header's columns, once the header is read */
+struct table {
+	bool on;
+	size_t time, kind, name, value, state, coverage, n;
+};
+
+#define TABLE_HEADER "time,kind,name,value,"
+
+/* RFC 4180 fields, comma-separated, unquoted in place: how many, or 0 for an open quote */
+static size_t split_quoted(char *line, char **f)
+{
+	size_t n = 0;
+	char *in = line, *out = line;
+
+	while (n < MAX_FIELDS) {
+		f[n++] = out;
+		if (*in == '"') {
+			for (in++;; in++) {
+				if (!*in)
+					return 0;
+				if (*in == '"' && in[1] != '"')
+					break;
+				in += *in == '"';
+				*out++ = *in;
+			}
+			in++;
+		}
+		while (*in && *in != ',')
+			*out++ = *in++;
+		if (!*in) {
+			*out = '\0';
+			return n;
+		}
+		*out++ = '\0';
+		in++;
+	}
+	return n;
+}
+
+static size_t column(char **f, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(f[i], name))
+			return i;
+	return n;
+}
+
+static int table_header(char *line, struct table *t)
+{
+	char *f[MAX_FIELDS];
+	size_t n = split_quoted(line, f);
+
+	*t = (struct table){ .on = true, .time = column(f, n, "time"), .kind = column(f, n, "kind"),
+			     .name = column(f, n, "name"), .value = column(f, n, "value"),
+			     .state = column(f, n, "state"), .coverage = column(f, n, "coverage"), .n = n };
+	return t->state < n && t->coverage < n ? 0 : -EINVAL;
+}
+
+/* A count or metric input row of the table; metric rows are what --input computes again */
+static int table_row(char *line, size_t lineno, const struct table *t, struct perf_records *r,
+		     struct err_report *err)
+{
+	char *f[MAX_FIELDS];
+	size_t n = split_quoted(line, f);
+	struct perf_record rec = { .pct = 100 };
+	double share;
+
+	if (n != t->n)
+		return err_set(err, -EINVAL, "line %zu: %zu fields where the header has %zu (pmuctl stat --format=csv)",
+			       lineno, n, t->n);
+	if (strcmp(f[t->kind], "count") && strcmp(f[t->kind], "input"))
+		return 0;
+	rec.event = f[t->name];
+	rec.counted = !strcmp(f[t->state], "counted");
+	rec.not_supported = !strcmp(f[t->state], "<not supported>");
+	if (!parse_count(f[t->time], &rec.time) || (rec.counted && !parse_count(f[t->value], &rec.count)))
+		return err_set(err, -EINVAL, "line %zu: '%s' at '%s' is not a count at a time", lineno,
+			       f[t->value], f[t->time]);
+	if (parse_num(f[t->coverage], &share))
+		rec.pct = 100 * share;
+	return push(r, &rec);
+}
+
 /* One row of pmuctl's counts or inputs: a record as perf's would be */
 static int pmuctl_row(json_t *row, double time, struct perf_records *r)
 {
@@ -250,6 +333,7 @@ int perf_input_parse(const char *text, size_t len, struct perf_records *out, str
 	char *buf = strndup(text, len), *save = NULL, *line;
 	size_t lineno = 0;
 	double last_time = -1;
+	struct table table = { 0 };
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -270,7 +354,14 @@ int perf_input_parse(const char *text, size_t len, struct perf_records *out, str
 		/* "# started on ...", blank lines, and perf's empty interval lines */
 		if (!*line || *line == '#')
 			continue;
-		ret = *line == '{' ? perfinput_json_line(line, lineno, out, err) : csv_line(line, lineno, out, err);
+		if (!strncmp(line, TABLE_HEADER, strlen(TABLE_HEADER)))
+			ret = table_header(line, &table) ?
+			      err_set(err, -EINVAL, "line %zu: a pmuctl table without state and coverage", lineno) : 0;
+		else if (table.on)
+			ret = table_row(line, lineno, &table, out, err);
+		else
+			ret = *line == '{' ? perfinput_json_line(line, lineno, out, err) :
+					     csv_line(line, lineno, out, err);
 		if (ret)
 			break;
 		/* perf's -I times only go forward: two runs in one file would give negative rates */

@@ -99,8 +99,8 @@ our_rate() {
 @test "count: CSV has a header, -x perf's lines; -I gives one JSON line per interval" {
 	pmuctl --sysfs-root "$LIVE" stat --format=csv -x';' -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.1
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "kind;name;value;unit;pmu;socket;rc;cpu;device;scope;running_pct;state;multiplexed;coverage;together" ]
-	[[ "${lines[1]}" =~ ^count\;nvidia_ucf_pmu_0/event=0x0/\;[0-9]+\;\;nvidia_ucf_pmu_0\;0\;\;0\;\;\;100.00\;counted\;no\;1.000000\;$ ]]
+	[ "${lines[0]}" = "time;kind;name;value;unit;pmu;socket;rc;cpu;device;scope;running_pct;state;multiplexed;coverage;together" ]
+	[[ "${lines[1]}" =~ ^[0-9.]+\;count\;nvidia_ucf_pmu_0/event=0x0/\;[0-9]+\;\;nvidia_ucf_pmu_0\;0\;\;0\;\;\;100.00\;counted\;no\;1.000000\;$ ]]
 	pmuctl --sysfs-root "$LIVE" stat -x';' -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.1
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" =~ ^[0-9]+\;\;nvidia_ucf_pmu_0/event=0x0/\;[0-9]+\;100.00\;\;$ ]]

@@ -20,8 +20,8 @@ print(rows[int(sys.argv[3])][head.index(sys.argv[2])])' "$@" <<<"$output"
 @test "csv: a filtered event string with commas is one quoted field" {
 	pmuctl --sysfs-root "$LIVE" stat --format=csv -e "$FILTERED" --duration 0.05
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together" ]
-	[ "${lines[1]}" = "count,\"$FILTERED\",$(csv_field , value 1),,nvidia_pcie_pmu_0_rc_4,0,4,0,,,100.00,counted,no,1.000000," ]
+	[ "${lines[0]}" = "time,kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together" ]
+	[ "${lines[1]}" = "$(csv_field , time 1),count,\"$FILTERED\",$(csv_field , value 1),,nvidia_pcie_pmu_0_rc_4,0,4,0,,,100.00,counted,no,1.000000," ]
 	[ "$(csv_field , name 1)" = "$FILTERED" ]
 	[ "$(csv_field , pmu 1)" = nvidia_pcie_pmu_0_rc_4 ]
 	[ "$(csv_field , state 1)" = counted ]
@@ -30,10 +30,12 @@ print(rows[int(sys.argv[3])][head.index(sys.argv[2])])' "$@" <<<"$output"
 @test "csv: one stream is one table: counts, metrics and intervals together have the header's fields" {
 	pmuctl --sysfs-root "$LIVE" stat --format=csv -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw -I 100 --interval-count 2
 	[ "$status" -eq 0 ]
-	# a header, then per interval a count row and a metric row, all of 16 fields
-	[ "${#lines[@]}" -eq 5 ]
+	# a header, then per interval a count row, a metric row and a row per input of it (the
+	# PCIE PMUs of the machine), all of 16 fields
+	[ "${#lines[@]}" -eq $((1 + 2 * (1 + 1 + 12))) ]
 	[ "$(python3 -c 'import csv, sys; print({len(r) for r in csv.reader(sys.stdin)})' <<<"$output")" = "{16}" ]
-	[ "$(csv_field , kind 1),$(csv_field , kind 2),$(csv_field , kind 3),$(csv_field , kind 4)" = count,metric,count,metric ]
+	[ "$(csv_field , kind 1),$(csv_field , kind 2),$(csv_field , kind 3),$(csv_field , kind 15)" = count,metric,input,count ]
+	[ "$(csv_field , name 3)" = nvidia_pcie_pmu_0_rc_4/rd_bytes/ ]
 	[ "$(csv_field , name 2)" = t410_pcie_rd_bw ]
 	[ "$(csv_field , unit 2)" = GB/s ]
 	[ "$(csv_field , scope 2)" = total ]

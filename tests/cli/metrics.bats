@@ -376,8 +376,8 @@ JSON
 	pmuctl -q stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --per-pmu
 	[[ "${lines[2]}" == *"0.500000 GB/s  (coverage 50.00%, scaled)" ]]
 	pmuctl -q stat --input "$DATA/perf-pcie.csv" --format=csv -M t410_pcie_rd_bw --per-pmu
-	[ "${lines[0]}" = "kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together" ]
-	[ "${lines[2]}" = "metric,t410_pcie_rd_bw,0.5,GB/s,nvidia_pcie_pmu_1_rc_4,1,4,,,pmu,50.00,counted,yes,0.500000,yes" ]
+	[ "${lines[0]}" = "time,kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together" ]
+	[ "${lines[2]}" = "2.000000000,metric,t410_pcie_rd_bw,0.5,GB/s,nvidia_pcie_pmu_1_rc_4,1,4,,,pmu,50.00,counted,yes,0.500000,yes" ]
 	# perf's -x line of it: the PMU where perf's event line would name it
 	pmuctl -q stat --input "$DATA/perf-pcie.csv" -x, -M t410_pcie_rd_bw --per-pmu
 	[ "${lines[1]}" = ",,nvidia_pcie_pmu_1_rc_4,,,0.5,GB/s  t410_pcie_rd_bw" ]
@@ -431,4 +431,22 @@ for line in open(sys.argv[1]):
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 2 ]
 	[[ "${lines[1]}" =~ ^\ +0\.2[0-9]+,,,,,,[0-9.]+,GB/s\ \ t410_pcie_rd_bw$ ]]
+}
+
+@test "metrics: --input of pmuctl's own --format=csv table evaluates it again, to its nanosecond times' precision" {
+	pmuctl --sysfs-root "$LIVE" stat --format=csv -M t410_pcie_rd_bw --per-socket -I 100 --interval-count 2 -o "$BATS_TEST_TMPDIR/run.csv"
+	[ "$status" -eq 0 ]
+	pmuctl -q stat --input "$BATS_TEST_TMPDIR/run.csv" --format=csv -M t410_pcie_rd_bw --per-socket -o "$BATS_TEST_TMPDIR/again.csv"
+	[ "$status" -eq 0 ]
+	run python3 -c '
+import csv, sys
+rows = lambda p: [(r["time"], r["name"], r["socket"], float(r["value"]), r["coverage"]) for r in csv.DictReader(open(p)) if r["kind"] == "metric"]
+a, b = rows(sys.argv[1]), rows(sys.argv[2])
+print(len(a), [x[:3] for x in a] == [y[:3] for y in b] and all(abs(x[3] - y[3]) <= 1e-9 * x[3] and x[4] == y[4] for x, y in zip(a, b)))' "$BATS_TEST_TMPDIR/run.csv" "$BATS_TEST_TMPDIR/again.csv"
+	[ "$output" = "4 True" ]
+	# a row that lost a field is named, with the header's count
+	sed -i '3s/,[^,]*$//' "$BATS_TEST_TMPDIR/run.csv"
+	pmuctl -q stat --input "$BATS_TEST_TMPDIR/run.csv" -M t410_pcie_rd_bw
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/run.csv: line 3: 15 fields where the header has 16 (pmuctl stat --format=csv)" ]
 }

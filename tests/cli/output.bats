@@ -66,7 +66,7 @@ has_lines() {
 		# shellcheck disable=SC2086
 		run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat $opts -o "$f" --append -e $EV -- true
 		[ "$status" -eq 1 ]
-		[[ "$stderr" == "pmuctl: error: cannot append to '$f': it holds CSV separated by ',' (its first line: 'kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together') and this run writes "* ]]
+		[[ "$stderr" == "pmuctl: error: cannot append to '$f': it holds CSV separated by ',' (its first line: 'time,kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together') and this run writes "* ]]
 		cmp "$f" "$BATS_TEST_TMPDIR/before"
 	done
 	[[ "$stderr" == *"this run writes a text table; give the options it was written with, or another file" ]]
@@ -104,7 +104,7 @@ has_lines() {
 	cd "$BATS_TEST_TMPDIR"
 	pmuctl --sysfs-root "$LIVE" stat --format=csv -o - --duration 0.05 -e $EV
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together" ]
+	[ "${lines[0]}" = "time,kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together" ]
 	[ ! -e ./- ]
 	pmuctl --sysfs-root "$LIVE" stat --append --duration 0.05 -e $EV
 	[ "$status" -eq 64 ]
