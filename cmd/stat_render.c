@@ -152,8 +152,8 @@ static void counts_perf(const struct render_ctx *c, const struct tally *t)
 
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tally_row *row = &t->v[i];
-		const char *slash = strchr(row->label, '/');
 		char label[512], pmu[128];
+		const char *slash = strchr(safe_str(row->label, label, sizeof(label)), '/');
 
 		stat_perf_prefix(c, c->f, row->socket, row->ncpu, row->cpu);
 		if (row->state == COUNT_OK && exact(row))
@@ -162,10 +162,8 @@ static void counts_perf(const struct render_ctx *c, const struct tally *t)
 			fprintf(c->f, "%.0f", round(row->count));
 		else
 			fputs(state_text(row->state), c->f);
-		safe_str(row->label, label, sizeof(label));
-		if ((c->aggr == AGGR_PMU || c->aggr == AGGR_NONE) && row->pmu && slash && *row->label != '{')
-			fprintf(c->f, "%s%s%s%s", sep, sep, safe_str(row->pmu, pmu, sizeof(pmu)),
-				label + (slash - row->label));
+		if ((c->aggr == AGGR_PMU || c->aggr == AGGR_NONE) && row->pmu && slash && *label != '{')
+			fprintf(c->f, "%s%s%s%s", sep, sep, safe_str(row->pmu, pmu, sizeof(pmu)), slash);
 		else
 			fprintf(c->f, "%s%s%s", sep, sep, label);
 		fprintf(c->f, "%s%" PRIu64 "%s%.2f%s%s\n", sep, row->running, sep, running_pct(row), sep, sep);

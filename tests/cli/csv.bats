@@ -47,6 +47,10 @@ print(rows[int(sys.argv[3])][head.index(sys.argv[2])])' "$@" <<<"$output"
 	[ "$(awk -F, '{ print NF }' <<<"$output" | sort -u)" = 8 ]
 	[[ "${lines[0]}" =~ ^\ +0\.[0-9]{9},[0-9]+,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,[0-9]+,100\.00,,$ ]]
 	[[ "${lines[1]}" =~ ^\ +0\.[0-9]{9},,,,,,[0-9.]+,GB/s\ \ t410_pcie_rd_bw$ ]]
+	# a glob counted per PMU: each line names its instance, as perf --no-merge does
+	pmuctl --sysfs-root "$LIVE" stat -x, --per-pmu -e 'nvidia_pcie_pmu_0_rc_*/rd_bytes/' --duration 0.05
+	[ "$status" -eq 0 ]
+	[ "$(cut -d, -f3 <<<"$output" | tr '\n' ' ')" = "nvidia_pcie_pmu_0_rc_0/rd_bytes/ nvidia_pcie_pmu_0_rc_1/rd_bytes/ nvidia_pcie_pmu_0_rc_2/rd_bytes/ nvidia_pcie_pmu_0_rc_3/rd_bytes/ nvidia_pcie_pmu_0_rc_4/rd_bytes/ nvidia_pcie_pmu_0_rc_5/rd_bytes/ " ]
 }
 
 @test "csv: -x '\\t' is a tab, as in perf" {
