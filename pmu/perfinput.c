@@ -138,13 +138,18 @@ struct table {
 
 #define TABLE_HEADER "time,kind,name,value,"
 
-/* RFC 4180 fields, comma-separated, unquoted in place: how many, or 0 for an open quote */
+/*
+ * RFC 4180 fields, comma-separated, unquoted in place: how many (MAX_FIELDS + 1 when there
+ * are more), or 0 for an open quote
+ */
 static size_t split_quoted(char *line, char **f)
 {
 	size_t n = 0;
 	char *in = line, *out = line;
 
-	while (n < MAX_FIELDS) {
+	for (;;) {
+		if (n == MAX_FIELDS)
+			return n + 1;
 		f[n++] = out;
 		if (*in == '"') {
 			for (in++;; in++) {
@@ -166,7 +171,6 @@ static size_t split_quoted(char *line, char **f)
 		*out++ = '\0';
 		in++;
 	}
-	return n;
 }
 
 static size_t column(char **f, size_t n, const char *name)
@@ -182,6 +186,8 @@ static int table_header(char *line, struct table *t)
 	char *f[MAX_FIELDS];
 	size_t n = split_quoted(line, f);
 
+	if (n > MAX_FIELDS)
+		return -EINVAL;
 	*t = (struct table){ .on = true, .time = column(f, n, "time"), .kind = column(f, n, "kind"),
 			     .name = column(f, n, "name"), .value = column(f, n, "value"),
 			     .state = column(f, n, "state"), .coverage = column(f, n, "coverage"), .n = n };
@@ -197,9 +203,11 @@ static int table_row(char *line, size_t lineno, const struct table *t, struct pe
 	struct perf_record rec = { .pct = 100 };
 	double share;
 
+	if (!n)
+		return err_set(err, -EINVAL, "line %zu: a quoted field is not closed (pmuctl stat --format=csv)", lineno);
 	if (n != t->n)
-		return err_set(err, -EINVAL, "line %zu: %zu fields where the header has %zu (pmuctl stat --format=csv)",
-			       lineno, n, t->n);
+		return err_set(err, -EINVAL, "line %zu: %s%zu fields where the header has %zu (pmuctl stat --format=csv)",
+			       lineno, n > MAX_FIELDS ? "more than " : "", n > MAX_FIELDS ? (size_t)MAX_FIELDS : n, t->n);
 	if (strcmp(f[t->kind], "count") && strcmp(f[t->kind], "input"))
 		return 0;
 	rec.event = f[t->name];

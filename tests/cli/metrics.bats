@@ -449,4 +449,11 @@ print(len(a), [x[:3] for x in a] == [y[:3] for y in b] and all(abs(x[3] - y[3]) 
 	pmuctl -q stat --input "$BATS_TEST_TMPDIR/run.csv" -M t410_pcie_rd_bw
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/run.csv: line 3: 15 fields where the header has 16 (pmuctl stat --format=csv)" ]
+	sed -i '3s/$/,x,y/' "$BATS_TEST_TMPDIR/run.csv"
+	pmuctl -q stat --input "$BATS_TEST_TMPDIR/run.csv" -M t410_pcie_rd_bw
+	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/run.csv: line 3: more than 16 fields where the header has 16 (pmuctl stat --format=csv)" ]
+	sed -i '3s/^\([^,]*,[^,]*\),/\1,"/' "$BATS_TEST_TMPDIR/run.csv"
+	pmuctl -q stat --input "$BATS_TEST_TMPDIR/run.csv" -M t410_pcie_rd_bw
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/run.csv: line 3: a quoted field is not closed (pmuctl stat --format=csv)" ]
 }
