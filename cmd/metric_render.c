@@ -21,13 +21,14 @@ static const char *where(const struct metric_value *v, char *buf, size_t size)
 		else if (v->rc >= 0)
 			snprintf(buf, size, "socket %d rc %d (%s)", v->socket, v->rc, pmu);
 		else if (v->socket >= 0)
-			snprintf(buf, size, "socket %d (%s)", v->socket, pmu);
+			snprintf(buf, size, "%s %d (%s)", pmu_family_socket_word(v->m->family), v->socket, pmu);
 		else
 			snprintf(buf, size, "%s", pmu);
 		break;
 	case SCOPE_SOCKET:
-		snprintf(buf, size, "socket %d (%d PMU%s)", v->socket, v->instances,
-			 v->instances == 1 ? "" : "s");
+		/* Yitian sums by die, and says so */
+		snprintf(buf, size, "%s %d (%d PMU%s)", pmu_family_socket_word(v->m->family), v->socket,
+			 v->instances, v->instances == 1 ? "" : "s");
 		break;
 	default:
 		snprintf(buf, size, "total (%d PMU%s)", v->instances, v->instances == 1 ? "" : "s");

@@ -75,6 +75,14 @@ int pmu_socket(const struct pmu *p)
 	return p->family->socket_of ? p->family->socket_of(p) : p->socket;
 }
 
+const char *pmu_family_socket_word(const char *id)
+{
+	for (const struct pmu_family *const *f = pmu_families; id && *f; f++)
+		if (!strcmp((*f)->id, id) && (*f)->socket_word)
+			return (*f)->socket_word;
+	return "socket";
+}
+
 int64_t pmu_clock_hz(const struct pmu *p)
 {
 	return p->family->clock_hz ? p->family->clock_hz(p) : -1;

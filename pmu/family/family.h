@@ -87,6 +87,8 @@ struct pmu_family {
 	int64_t (*clock_hz)(const struct pmu *p);
 	/* What --per-socket sums by: the socket, or Yitian's die; -1 unknown */
 	int (*socket_of)(const struct pmu *p);
+	/* That in words, for the rows of --per-socket: "die"; NULL: "socket" */
+	const char *socket_word;
 	/* list -j keys of its own, in order; list -l: one more line of detail, or false */
 	size_t (*fields)(const struct pmu *p, struct pmu_field *out);
 	size_t (*event_fields)(const struct pmu_event *e, struct pmu_field *out);
@@ -166,6 +168,8 @@ bool pmu_metric_applies(const struct pmu *p, const char *metric_family);
 const char *pmu_per_device_metrics(const struct pmu_list *pmus);
 /* Whether f's PMUs select one PCI function with a filter (map_functions) */
 bool pmu_family_selects_functions(const struct pmu_family *f);
+/* What a --per-socket value of metric family id is summed by, in words: "socket", or "die" */
+const char *pmu_family_socket_word(const char *id);
 /* Whether a family knows p by its name (no: the generic family's) */
 bool pmu_family_known(const struct pmu *p);
 /* Whether a metric file may name metric_family: a family's, or one of pmus (may be NULL) */

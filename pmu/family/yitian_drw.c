@@ -105,6 +105,7 @@ static bool drw_cycle(const struct plan_event *e)
 
 const struct pmu_family family_yitian_drw = {
 	.id = "yitian_drw",
+	.socket_word = "die",
 	.title = "Alibaba Yitian 710 DDR Driveway",
 	.uncore = true,
 	.never_group = true,

@@ -457,3 +457,17 @@ print(len(a), [x[:3] for x in a] == [y[:3] for y in b] and all(abs(x[3] - y[3]) 
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/run.csv: line 3: a quoted field is not closed (pmuctl stat --format=csv)" ]
 }
+
+@test "metrics: Yitian's values are summed and named by die, as the man page says, not by socket" {
+	printf '%s\n' '1000000,,ali_drw_21000/hif_rd/,1000000000,100.00,,' '2000000,,ali_drw_40021000/hif_rd/,1000000000,100.00,,' \
+		'1000000000,ns,duration_time,1000000000,100.00,,' >"$BATS_TEST_TMPDIR/drw.csv"
+	pmuctl stat --input "$BATS_TEST_TMPDIR/drw.csv" -M ddr_read_bandwidth --per-socket
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" =~ ^\ +ddr_read_bandwidth\ +die\ 0\ \(1\ PMU\)\ +64\.0000\ MB/s$ ]]
+	[[ "${lines[2]}" =~ ^\ +ddr_read_bandwidth\ +die\ 1\ \(1\ PMU\)\ +128\.00\ MB/s$ ]]
+	pmuctl stat --input "$BATS_TEST_TMPDIR/drw.csv" -M ddr_read_bandwidth --per-pmu
+	[[ "${lines[1]}" =~ ^\ +ddr_read_bandwidth\ +die\ 0\ \(ali_drw_21000\)\ +64\.0000\ MB/s$ ]]
+	# a Tegra410 value keeps its socket
+	pmuctl -q stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --per-socket
+	[[ "${lines[1]}" =~ ^\ +t410_pcie_rd_bw\ +socket\ 0\ \(1\ PMU\) ]]
+}
