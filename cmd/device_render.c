@@ -258,11 +258,15 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 	FILE *f = c->f;
 
 	/* each view titled and headed for what it shows: top's RC and socket views show sums */
-	fprintf(f, "\n Per %s (%.3f s; values in",
+	fprintf(f, "\n Per %s (%.3f s; values",
 		c->view == VIEW_RC ? "RC" : c->view == VIEW_SOCKET ? "socket" : "device", c->time_s);
-	/* one unit said once; several, each with its column */
-	if (one_unit(col, nc))
-		fprintf(f, " %s", nc ? col[0]->unit : "");
+	/* one unit said once (-e columns' "1/s" in words: rd_bytes counts bytes); several, each with its column */
+	if (one_unit(col, nc) && nc && !strcmp(col[0]->unit, "1/s"))
+		fprintf(f, ": each event's count per second");
+	else if (one_unit(col, nc))
+		fprintf(f, " in %s", nc ? col[0]->unit : "");
+	else
+		fprintf(f, " in");
 	for (size_t j = 0; !one_unit(col, nc) && j < nc; j++)
 		fprintf(f, "%s %s %s", j ? "," : "", col[j]->name, col[j]->unit);
 	fprintf(f, "):\n\n");

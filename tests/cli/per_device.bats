@@ -166,6 +166,8 @@ PY
 	[ "$(jq_py 'd["devices"][0]["values"]["t410_pcie_tgt:rd_bytes"]')" = None ]
 	pmuctl -q --sysfs-root "$LIVE" stat --per-device -e 'nvidia_pcie_pmu_0_rc_0/rd_bytes/' --device 0001:01:00.0 --duration 0.2
 	[ "$status" -eq 0 ]
+	# the column counts bytes: the title says per second of what, not a bare 1/s
+	[[ "${lines[0]}" == " Per device ("*" s; values: each event's count per second):" ]]
 	[[ "${lines[1]}" == "  device        s rc rp method t410_pcie:rd_bytes running  name" ]]
 	[[ "${lines[2]}" == "  0001:01:00.0  0  0  0 rp "* ]]
 }
