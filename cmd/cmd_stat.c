@@ -32,6 +32,7 @@ static const struct argp_option stat_options[] = {
 	{ "event", 'e', "EVENT", 0,
 	  "event to count: pmu/term=value,.../, a named event, or {a,b} groups; repeatable", 0 },
 	{ "all-cpus", 'a', NULL, 0, "system-wide (always so for uncore PMUs)", 0 },
+	{ "cpu", 'C', "CPUS", 0, "count only on these CPUs (0-3,8), system-wide, as perf's -C; an uncore PMU still counts once, on its cpumask's CPU", 0 },
 	{ "dry-run", KEY_DRY_RUN, NULL, 0,
 	  "encode and check only: print each event's type, config words, CPU and the perf command (with -M, the events its metrics count)", 0 },
 	{ "no-rules", KEY_NO_RULES, NULL, 0,
@@ -192,6 +193,17 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	case 'a':
 		a->all_cpus = true;
 		break;
+	case 'C': {
+		struct cpulist l;
+
+		if (cpulist_parse(arg, &l) || !l.n)
+			jerr_argp(state, "invalid CPU list '%s': give CPU numbers and ranges, as 0-3,8", arg);
+		cpulist_free(&l);
+		/* as perf: -C counts those CPUs system-wide */
+		a->cpu_list = arg;
+		a->all_cpus = true;
+		break;
+	}
 	case KEY_DRY_RUN:
 		a->dry_run = true;
 		break;

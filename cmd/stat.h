@@ -28,6 +28,7 @@ struct stat_args {
 	char **event;
 	int nevent;
 	bool all_cpus, dry_run, no_rules;
+	const char *cpu_list;	/* -C: the CPUs PMUs without a cpumask count on, as perf's */
 	bool metric_no_merge, metric_no_group;	/* perf's options of the same names */
 	bool group_all;			/* -g: every -e event in one group */
 	char *grouped_text;		/* -g's "{a,b}", made here: freed with the arguments */
@@ -149,6 +150,7 @@ struct render_ctx {
 	enum table_view view;	/* which rows of the table */
 	bool bars;		/* top: a bar of the sort column's share of its largest value */
 	bool in_exposition;	/* serve: OpenMetrics values inside an exposition, which ends it */
+	const char *cpu_list;	/* --dry-run: -C, for the perf command */
 };
 
 /* A report's wall-clock time as JSON: ISO 8601 UTC with milliseconds, or null */

@@ -26,7 +26,7 @@ static bool follows_task(const struct plan_event *e)
  * it. Events that follow the command (software events without -a) are so in perf without -a,
  * where uncore PMUs count system-wide all the same: the command then needs a workload
  */
-static char *perf_command(const struct plan *set)
+static char *perf_command(const struct plan *set, const char *cpu_list)
 {
 	char *out = NULL;
 	size_t len = 0, n = 0;
@@ -37,7 +37,10 @@ static char *perf_command(const struct plan *set)
 		return NULL;
 	for (size_t i = 0; i < set->n; i++)
 		task |= !is_hwmon(&set->v[i]) && set->v[i].type != TOOL_TYPE && follows_task(&set->v[i]);
-	fprintf(f, "perf stat%s", task ? "" : " -a");
+	if (cpu_list)
+		fprintf(f, "perf stat -C %s", cpu_list);
+	else
+		fprintf(f, "perf stat%s", task ? "" : " -a");
 	for (size_t i = 0; i < set->n; i++) {
 		const struct plan_event *e = &set->v[i];
 
@@ -251,7 +254,7 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 
 int render_plan(const struct render_ctx *c, const struct plan *p, const struct schedule *sc)
 {
-	char *cmdline = perf_command(p);
+	char *cmdline = perf_command(p, c->cpu_list);
 	int ret = 0;
 
 	if (c->face == FACE_JSON) {
@@ -282,7 +285,7 @@ int render_plan(const struct render_ctx *c, const struct plan *p, const struct s
 int stat_dry_run(const struct stat_args *a)
 {
 	struct stat_setup s = { 0 };
-	struct render_ctx c = { .f = stdout, .face = stat_face(a) };
+	struct render_ctx c = { .f = stdout, .face = stat_face(a), .cpu_list = a->cpu_list };
 	int ret = stat_setup(a, &s);
 
 	if (!ret)

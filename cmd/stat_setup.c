@@ -312,6 +312,14 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	diag_free(&diag);
 	if (pmu_online_cpus(&s->root, &s->online))
 		p_info("no readable devices/system/cpu/online under %s", s->root.path);
+	/* -C: what PMUs without a cpumask open on instead of every online CPU (checked when parsed) */
+	if (a->cpu_list) {
+		cpulist_free(&s->online);
+		if (cpulist_parse(a->cpu_list, &s->online)) {
+			p_err("out of memory");
+			return EXIT_FAIL;
+		}
+	}
 	if (a->aggr == AGGR_SOCKET && cpu_packages_read(&s->root, &s->online, &s->packages)) {
 		p_err("out of memory");
 		return EXIT_FAIL;

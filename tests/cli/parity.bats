@@ -153,3 +153,24 @@ PY
 	[ "$(shape "$BATS_TEST_TMPDIR/ours.csv" I)" = "10 S0,1 nvidia_pcie_pmu_0_rc_4/rd_bytes/
 10 S1,1 nvidia_pcie_pmu_1_rc_4/rd_bytes/" ]
 }
+
+@test "parity: -C counts only those CPUs, as perf's; an uncore PMU once, on its cpumask's CPU" {
+	topology_tree
+	run env SYSFS_PATH="$TREE" perf stat -x, -C 1 -A --timeout 100 -o "$BATS_TEST_TMPDIR/perf.csv" -e cpu-clock
+	[ "$status" -eq 0 ]
+	pmuctl --sysfs-root "$TREE" stat -x, -C 1 -A --duration 0.1 -o "$BATS_TEST_TMPDIR/ours.csv" -e cpu-clock
+	[ "$status" -eq 0 ]
+	[ "$(shape "$BATS_TEST_TMPDIR/ours.csv" -)" = "$(shape "$BATS_TEST_TMPDIR/perf.csv" -)" ]
+	[ "$(shape "$BATS_TEST_TMPDIR/ours.csv" -)" = "8 CPU1 cpu-clock" ]
+	# perf 6.1 opens the uncore event on CPU 0 and 1 and counts it twice; pmuctl-stat(1) says why not
+	pmuctl --sysfs-root "$TREE" stat -x, -C 0,1 -A --duration 0.1 -e nvidia_pcie_pmu_0_rc_4/rd_bytes/
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "${lines[0]}" == CPU0,* ]]
+	# the plan and the perf command say it
+	pmuctl --sysfs-root "$TREE" -j stat --dry-run -C 1 -e cpu-clock
+	[ "$(jq_py 'd["perf_command"], d["events"][0]["cpus"]')" = "(\"perf stat -C 1 -e 'cpu-clock'\", [1])" ]
+	pmuctl stat -C 2-x -e cpu-clock
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl stat: invalid CPU list '2-x': give CPU numbers and ranges, as 0-3,8" ]
+}
