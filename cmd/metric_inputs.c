@@ -107,36 +107,26 @@ int metric_inputs_csv(const struct render_ctx *c, const struct plan *plan, const
 void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
 			  const struct count_mark *base)
 {
-	for (size_t ev = 0; ev < plan->n; ev++) {
+	/* every CPU each opened on, summed, each scaled for multiplexing */
+	struct input_sum *sum = input_sums(plan, cs, base);
+
+	for (size_t ev = 0; sum && ev < plan->n; ev++) {
 		const struct plan_event *e = &plan->v[ev];
-		uint64_t en = 0, run = 0;
-		double count = 0;
-		bool counted = false;
+		const struct input_sum *x = &sum[ev];
 		char num[48], label[512];
 
 		if (e->metric < 0)
 			continue;
-		/* every CPU it opened on, summed, each scaled for multiplexing */
-		for (size_t i = 0; i < cs->n; i++) {
-			struct count_mark d;
-
-			if (cs->v[i].ev != ev || count_state_since(cs, i, base) != COUNT_OK)
-				continue;
-			d = count_since(cs, i, base);
-			count += count_scaled(d.value, d.enabled, d.running);
-			en += d.enabled;
-			run += d.running;
-			counted = true;
-		}
 		if (c->interval)
 			fprintf(c->f, "%15.9f ", c->time_s);
 		safe_str(e->event, label, sizeof(label));
-		if (!counted)
+		if (!x->counted)
 			fprintf(c->f, "    %-18s %s  (input of %s)\n", "<not counted>", label,
 				plan->metric[e->metric].m->name);
 		else
 			fprintf(c->f, "    %18s %s  (input of %s, %.2f%%)\n",
-				human_number(count, 0, num, sizeof(num)), label,
-				plan->metric[e->metric].m->name, en ? 100.0 * (double)run / (double)en : 100.0);
+				human_number(x->count, 0, num, sizeof(num)), label, plan->metric[e->metric].m->name,
+				x->enabled ? 100.0 * (double)x->running / (double)x->enabled : 100.0);
 	}
+	free(sum);
 }
