@@ -277,11 +277,13 @@ bool reader_gone(void)
 int finish_output(int code)
 {
 	static bool said;
-	int e = fflush(stdout) ? errno : ferror(stdout) ? EIO : 0;
+	/* a write that failed inside stdio (a long --help) left its mark, not its errno: -1 */
+	int e = fflush(stdout) ? errno : ferror(stdout) ? -1 : 0;
 
 	if (!e || said || e == EPIPE || reader_gone())
 		return said ? EXIT_FAIL : code;
 	said = true;
-	fprintf(stderr, "pmuctl: error: cannot write output: %s\n", strerror(e));
+	fprintf(stderr, "pmuctl: error: cannot write output: %s\n",
+		e < 0 ? "a write to standard output failed" : strerror(e));
 	return EXIT_FAIL;
 }
