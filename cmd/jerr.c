@@ -46,18 +46,15 @@ int jerr_finish(int status)
 	return status;
 }
 
-/* As argp_error says it: "pmuctl stat: MESSAGE", then where help is */
-static __attribute__((noreturn)) void vusage(const char *prog, const struct argp_state *state, const char *fmt, va_list ap)
+/* As argp_error says it: "pmuctl stat: MESSAGE", then argp's ARGP_HELP_SEE line */
+static __attribute__((noreturn)) void vusage(const char *prog, const char *fmt, va_list ap)
 {
 	char msg[512];
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	jerr_note(msg, NULL, -1);
 	fprintf(stderr, "%s: %s\n", prog, msg);
-	if (state)
-		argp_state_help(state, stderr, ARGP_HELP_SEE);
-	else
-		fprintf(stderr, "Try `%s --help' or `%s --usage' for more information.\n", prog, prog);
+	fprintf(stderr, "Try `%s --help' or `%s --usage' for more information.\n", prog, prog);
 	exit(finish_output(jerr_finish(EXIT_USAGE)));
 }
 
@@ -66,7 +63,7 @@ void jerr_usage(const char *prog, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vusage(prog, NULL, fmt, ap);
+	vusage(prog, fmt, ap);
 	va_end(ap);
 }
 
@@ -75,6 +72,6 @@ void jerr_argp(const struct argp_state *state, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vusage(state->name, state, fmt, ap);
+	vusage(state->name, fmt, ap);
 	va_end(ap);
 }
