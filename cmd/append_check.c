@@ -12,10 +12,11 @@
 #include "cmd/pmuctl.h"
 #include "cmd/stream.h"
 
+#define PERF_LINES "perf -x lines"
+
 struct file_kind {
 	const char *what;	/* "JSON lines", "CSV", "perf -x lines", "a text table" */
 	char sep[16];		/* CSV, perf -x: the separator */
-	bool sep_repeated;	/* perf -x: sep is the run of separators after the first field */
 };
 
 /* perf -x's first field: a time, a count, S<socket>, CPU<n> or <not counted>; its length */
@@ -62,9 +63,14 @@ static void kind_of_line(const char *line, struct file_kind *k)
 	/* the text table's columns are spaces apart ("Performance counter stats", "0.1   1,000") */
 	if (!sep || sep >= sizeof(k->sep) || strspn(p + word, " ") == sep)
 		return;
-	k->what = "perf -x lines";
-	k->sep_repeated = true;
+	k->what = PERF_LINES;
 	memcpy(k->sep, p + word, sep);
+}
+
+/* perf -x lines: their sep is the run of separators after the first field */
+static bool perf_lines(const struct file_kind *k)
+{
+	return !strcmp(k->what, PERF_LINES);
 }
 
 /* Whether have's separator is want's: a run after empty fields is want's repeated */
@@ -72,7 +78,7 @@ static bool same_sep(const struct file_kind *have, const struct file_kind *want)
 {
 	size_t n = strlen(want->sep), run = strlen(have->sep);
 
-	if (!have->sep_repeated)
+	if (!perf_lines(have))
 		return !strcmp(have->sep, want->sep);
 	if (!n || run % n)
 		return false;
@@ -84,7 +90,7 @@ static bool same_sep(const struct file_kind *have, const struct file_kind *want)
 
 static const char *describe(const struct file_kind *k, char *buf, size_t size)
 {
-	if (!*k->sep || k->sep_repeated)
+	if (!*k->sep || perf_lines(k))
 		return k->what;
 	snprintf(buf, size, "%s separated by '%s'", k->what, k->sep);
 	return buf;
@@ -93,7 +99,7 @@ static const char *describe(const struct file_kind *k, char *buf, size_t size)
 int stream_check_append(const struct stream *s, bool json, bool table, const char *sep)
 {
 	struct file_kind have, want = { .what = json ? "JSON lines" : !sep ? "a text table" :
-						table ? "CSV" : "perf -x lines" };
+						table ? "CSV" : PERF_LINES };
 	char buf[256], a[64], b[64], shown[256], *line;
 	ssize_t n;
 	int fd;
