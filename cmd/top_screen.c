@@ -171,16 +171,29 @@ static void put_line(int y, const char *line, size_t len)
 	mvaddnstr(y, 0, line, len < (size_t)COLS ? (int)len : COLS);
 }
 
+/* The line at l: its length in *len, and where the next one starts */
+static const char *next_line(const char *l, size_t *len)
+{
+	*len = strcspn(l, "\n");
+	return l + *len + (l[*len] == '\n');
+}
+
+/* Whether a row holds the filter's text ("" keeps every row) */
+static bool kept(const char *row, size_t len, const char *filter)
+{
+	return !*filter || memmem(row, len, filter, strlen(filter));
+}
+
 /*
  * The table's lines up to its column header (the first line indented by two spaces) stay;
  * the rows below scroll, and those the filter leaves out are not shown
  */
 static void draw(struct top_screen *t)
 {
-	const char *line = t->last, *body;
+	const char *line = t->last, *body, *next;
 	/* the filter picks devices: the RC and socket sums stay whole */
 	const char *filter = t->view == 0 ? t->filter : "";
-	size_t nbody = 0, shown = 0, skipped = 0, avail;
+	size_t nbody = 0, shown = 0, skipped = 0, avail, len;
 	char head[256], more[128];
 	int y = 2;
 
@@ -193,26 +206,23 @@ static void draw(struct top_screen *t)
 		snprintf(head, sizeof(head), "q quit  s sort  d devices / rc / socket  p pause  / filter  "
 			 "arrows PgUp PgDn Home End scroll");
 	put_line(1, head, strlen(head));
-	for (bool in_header = true; *line && in_header && y < LINES; y++) {
-		size_t len = strcspn(line, "\n");
-
+	for (bool in_header = true; *line && in_header && y < LINES; y++, line = next) {
+		next = next_line(line, &len);
 		in_header = strncmp(line, "  ", 2) != 0;
 		put_line(y, line, len);
-		line += len + (line[len] == '\n');
 	}
 	body = line;
-	for (const char *l = body; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n'))
-		nbody += !*filter || memmem(l, strcspn(l, "\n"), filter, strlen(filter));
+	for (const char *l = body; *l; l = next) {
+		next = next_line(l, &len);
+		nbody += kept(l, len, filter);
+	}
 	/* the last line says what is above and below */
 	avail = LINES - 1 > y ? (size_t)(LINES - 1 - y) : 0;
 	if (t->first > (nbody > avail ? nbody - avail : 0))
 		t->first = nbody > avail ? nbody - avail : 0;
-	for (const char *l = body; *l && shown < avail; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n')) {
-		size_t len = strcspn(l, "\n");
-
-		if (*filter && !memmem(l, len, filter, strlen(filter)))
-			continue;
-		if (skipped++ < t->first)
+	for (const char *l = body; *l && shown < avail; l = next) {
+		next = next_line(l, &len);
+		if (!kept(l, len, filter) || skipped++ < t->first)
 			continue;
 		put_line(y++, l, len);
 		shown++;
