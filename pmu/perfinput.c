@@ -99,14 +99,16 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct er
 	char *f[MAX_FIELDS];
 	size_t n = split(line, f), at = 0;
 	struct perf_record rec = { .time = -1, .pct = 100 };
-	size_t m = n >= 8 && strchr(f[0], '.') && parse_count(f[0], &rec.count);
 	double t;
+	/* -I puts the time first: a number with a point */
+	bool time_first = strchr(f[0], '.') && parse_count(f[0], &t);
+	size_t m = n >= 8 && time_first;
 
 	/* a second metric of an event (perf), or a -M value (pmuctl): no count of its own */
 	if (n >= m + 7 && !*f[m] && !*f[m + 1] && !*f[m + 3])
 		return 0;
 	/* with -I the first field is the time, and the event moves one field right */
-	if (n >= 5 && parse_count(f[0], &t) && strchr(f[0], '.') &&
+	if (n >= 5 && time_first &&
 	    (parse_count(f[1], &rec.count) || not_counted(f[1])) && !parse_num(f[3], &rec.run_ns)) {
 		rec.time = t;
 		at = 1;
