@@ -42,6 +42,7 @@ static const struct argp_option stat_options[] = {
 	{ "interval-count", KEY_INTERVAL_COUNT, "N", 0, "stop after N intervals", 1 },
 	{ "duration", KEY_DURATION, "SEC", 0, "count for SEC seconds (fractions allowed)", 1 },
 	{ "timeout", KEY_TIMEOUT, "MS", 0, "count for MS milliseconds, as perf's --timeout (the same as --duration in seconds)", 1 },
+	{ "repeat", 'r', "N", 0, "run COMMAND (or --duration) N times and print each count's mean, with its noise: the standard deviation of the mean, in % of it, as perf's -r; 0 runs until Ctrl-C and prints every run", 1 },
 	{ "group", 'g', NULL, 0, "read every -e event in one group per PMU, as perf's -g (the HNS3 document's own example takes it)", 0 },
 	{ "no-aggr", 'A', NULL, 0, "one line per PMU instance and CPU", 2 },
 	{ "per-socket", KEY_PER_SOCKET, NULL, 0, "sum the instances of each socket (die on Yitian)", 2 },
@@ -229,6 +230,10 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		a->duration = key == KEY_TIMEOUT ? (double)arg_number(arg, "timeout", 1, 31536000000L, state) / 1e3 :
 						   parse_seconds(arg, state);
 		break;
+	case 'r':
+		a->repeat = arg_number(arg, "repeat count", 0, 1000000, state);
+		a->repeat_forever = a->repeat == 0;
+		break;
 	case 'g':
 		a->group_all = true;
 		break;
@@ -316,6 +321,12 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		if (a->append && (!a->output || a->openmetrics))
 			jerr_argp(state, a->openmetrics ? "--append conflicts with --format=openmetrics, whose file is replaced whole at every interval"
 							 : "--append needs -o FILE");
+		if ((a->repeat > 1 || a->repeat_forever) && a->interval_ms)
+			jerr_argp(state, "-r averages whole runs; -I prints within one: give one of them");
+		if ((a->repeat > 1 || a->repeat_forever) && (a->input || a->dry_run))
+			jerr_argp(state, "-r repeats counting: %s counts nothing", a->input ? "--input" : "--dry-run");
+		if ((a->repeat > 1 || a->repeat_forever) && !a->command && !a->duration)
+			jerr_argp(state, "-r repeats a run that ends by itself: give a command after -- or --duration");
 		if (a->interval_count && !a->interval_ms)
 			jerr_argp(state, "--interval-count needs -I MS");
 		if (a->dry_run && (a->command || a->interval_ms || a->duration || a->output_given))

@@ -22,6 +22,7 @@
 #include <pci/pci.h>
 
 struct top_screen;
+struct repeat;
 struct serve;
 
 struct stat_args {
@@ -35,6 +36,8 @@ struct stat_args {
 	long interval_ms;	/* 0: no intervals */
 	long interval_count;	/* 0: unlimited */
 	double duration;	/* seconds; 0: until the command ends or SIGINT */
+	long repeat;		/* -r N: runs averaged (0, 1: one run); 0 with repeat_forever */
+	bool repeat_forever;	/* -r 0: runs until Ctrl-C, each printed, as perf's */
 	enum tally_aggr aggr;
 	const char *aggr_opt;	/* the option that chose aggr, or NULL */
 	const char *sep;	/* CSV separator, NULL for the table */
@@ -151,6 +154,7 @@ struct render_ctx {
 	bool bars;		/* top: a bar of the sort column's share of its largest value */
 	bool in_exposition;	/* serve: OpenMetrics values inside an exposition, which ends it */
 	const char *cpu_list;	/* --dry-run: -C, for the perf command */
+	const struct repeat *runs;	/* -r: the counts are the means of these runs, rows with their noise */
 };
 
 /* A report's wall-clock time as JSON: ISO 8601 UTC with milliseconds, or null */

@@ -22,6 +22,7 @@
 #include "lib/workload.h"
 #include "pmu/drivers/plan_counters.h"
 #include "pmu/metrics/metric_samples.h"
+#include "pmu/repeat.h"
 
 struct run {
 	const struct stat_args *a;
@@ -37,7 +38,31 @@ struct run {
 	double last_t;		/* when the last interval was printed */
 	struct ticker tick;	/* -I's deadlines */
 	bool skip_warned;	/* deadlines were skipped, and it was said */
+	struct repeat rep;	/* -r N: the runs so far, averaged when the last ends */
+	bool averaged;		/* the counters hold rep's means: the report says so */
+	bool *warned;		/* -r: the failures the runs before said, per counter */
+	size_t nwarned;
 };
+
+/* -r N: runs are summed and printed once, averaged; -r 0 prints each as perf does */
+static bool averaging(const struct stat_args *a)
+{
+	return a->repeat > 1;
+}
+
+/* Whether the report has count rows: -e events, not only metric values or a device table */
+static bool shows_counts(const struct stat_args *a)
+{
+	return a->nevent && !a->metric_only && !a->per_device;
+}
+
+/* The count rows of a report, since the last mark (delta) or since enable */
+static int build_rows(const struct run *r, bool delta, struct tally *rows)
+{
+	struct tally_opts to = { .aggr = r->a->aggr, .packages = &r->s.packages };
+
+	return tally_build(&r->s.plan, r->a->event, &r->c.cs, delta ? r->c.mark : NULL, &to, rows);
+}
 
 /* The wall-clock time t seconds after the start: the same instant as the time printed */
 static struct timespec wall_at(const struct run *r, double t)
@@ -105,25 +130,25 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 				.aggr = r->a->aggr, .time_s = t, .interval = interval,
 				.first = first && !r->out.had_data, .target = r->target,
 				.rows = r->s.rows, .nrows = r->s.rows ? r->s.ndevices : 0,
-				.sort = r->a->sort };
+				.sort = r->a->sort, .runs = r->averaged ? &r->rep : NULL };
 	double duration = delta ? t - r->last_t : t;
 	int ret = 0;
 
+	/* the means of -r are reported when its last run ended */
+	c.wall = wall_at(r, r->averaged ? r->last_t : t);
 	r->last_t = t;
 	if (r->a->top)
 		return emit_frame(r, t, duration);
-	c.wall = wall_at(r, t);
 	stream_report_begin(&r->out);
 	if (c.face == FACE_JSON && !(c.record = stat_record_new(&c)))
 		return -ENOMEM;
 	/* counts and metrics are rows of one table: its header once, the device table has its own */
 	if (c.face == FACE_CSV && c.first && !c.rows)
 		stat_csv_header(&c);
-	if (r->a->nevent && !r->a->metric_only && !r->a->per_device) {
-		struct tally_opts to = { .aggr = r->a->aggr, .packages = &r->s.packages };
+	if (shows_counts(r->a)) {
 		struct tally rows;
 
-		if (tally_build(&r->s.plan, r->a->event, &r->c.cs, delta ? r->c.mark : NULL, &to, &rows)) {
+		if (build_rows(r, delta, &rows)) {
 			json_decref(c.record);
 			return -ENOMEM;
 		}
@@ -226,6 +251,19 @@ static bool workload_ended(struct run *r)
 	return r->started && (r->wl.reaped || (signals_child_changed() && workload_reap(&r->wl, false)));
 }
 
+/* -r N: a run has ended; what it counted is added to the runs', to be averaged at the end */
+static int add_run(struct run *r, double t)
+{
+	struct tally rows = { 0 };
+	int ret = shows_counts(r->a) ? build_rows(r, false, &rows) : 0;
+
+	if (!ret)
+		ret = repeat_add(&r->rep, &r->c.cs, shows_counts(r->a) ? &rows : NULL, t);
+	tally_free(&rows);
+	r->last_t = t;
+	return ret;
+}
+
 static int count_loop(struct run *r, const sigset_t *unblocked)
 {
 	const struct stat_args *a = r->a;
@@ -277,7 +315,9 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 	 * to the run; a signal other than SIGINT or SIGTERM ends pmuctl without output
 	 */
 	/* top shows intervals only: quitting prints nothing more */
-	if (!ret && !all_printed && !signals_silent() && !a->top)
+	if (!ret && !all_printed && !signals_silent() && !a->top && averaging(a))
+		ret = add_run(r, t_end);
+	else if (!ret && !all_printed && !signals_silent() && !a->top)
 		ret = emit(r, a->interval_ms != 0, a->interval_ms ? interval + 1 : 0, t_end,
 			   interval == 0);
 	if (r->tick.skipped && !a->top)
@@ -358,17 +398,104 @@ static void free_run(struct run *r)
 		r->a->top->column_names = NULL;
 	}
 	counting_free(&r->c);
+	repeat_free(&r->rep);
+	free(r->warned);
 	stat_setup_free(&r->s);
 	free(r->target);
+}
+
+/*
+ * One run: the command started, counted until it ends (or --duration, or a signal), the
+ * counters closed and the command waited for. The first opens -o, before counting as perf
+ * does, and top's screen. Returns pmuctl's own status; the command's stays in r->wl.
+ */
+static int one_run(struct run *r, const sigset_t *unblocked, bool first)
+{
+	const struct stat_args *a = r->a;
+	struct plan_counters_opts po = { .task = -1, .online = &r->s.online, .root = &r->s.root };
+	size_t nfailed;
+	int ret;
+
+	if (a->command) {
+		int e = workload_prepare(&r->wl, a->command);
+
+		if (e) {
+			p_err("cannot start '%s': %s", a->command[0], strerror(-e));
+			return EXIT_FAIL;
+		}
+	}
+	/* without -a, PMUs that have no cpumask count the command alone, as perf does */
+	po.task = a->command && !a->all_cpus ? r->wl.pid : -1;
+	ret = counters_prepare(&r->c, &r->s.plan, &po);
+	if (!ret && r->warned && r->nwarned == r->c.cs.n)
+		memcpy(r->c.warned, r->warned, r->nwarned * sizeof(*r->warned));
+	ret = ret ?: counters_start(&r->c, &r->s.plan, &nfailed);
+	if (ret)
+		goto out_close;
+	if (signals_caught() || (first && open_output(r))) {
+		ret = signals_caught() ? EXIT_OK : EXIT_FAIL;
+		goto out_close;
+	}
+	if (first && a->top && top_screen_begin(a->top)) {
+		p_err("cannot start the full-screen view (TERM=%s): run pmuctl top -b for plain frames",
+		      getenv("TERM") ? getenv("TERM") : "unset");
+		ret = EXIT_FAIL;
+		goto out_close;
+	}
+	/* as perf: the time a count covers starts when the counters do */
+	clock_gettime(CLOCK_REALTIME, &r->wall0);
+	r->t0 = monotonic_s();
+	count_enable_all(&r->c.cs);
+	if (a->command) {
+		int e = workload_start(&r->wl);
+
+		r->started = !e;
+		if (e) {
+			p_err("cannot run '%s': %s", a->command[0], strerror(-e));
+			ret = EXIT_FAIL;
+			goto out_close;
+		}
+	}
+	if (first)
+		p_info("counting with %zu counter%s; Ctrl-C stops and prints the totals",
+		       r->c.cs.n - nfailed, plural((long)(r->c.cs.n - nfailed)));
+	ret = count_loop(r, unblocked) ? EXIT_FAIL : EXIT_OK;
+	/* opens or reads that failed, or counters reset: those rows say so, not a count */
+	if (!ret && (warn_failures(&r->s.plan, &r->c.cs, r->c.warned) || any_reset(&r->c.cs)))
+		ret = EXIT_PARTIAL;
+out_close:
+	if (counters_close(&r->c))
+		ret = EXIT_FAIL;
+	finish_workload(r, ret == EXIT_FAIL);
+	return ret;
+}
+
+/*
+ * -r: the next run counts with counters and a command of its own, as perf's runs do (a
+ * command's counters follow its process). A failure already said is not said again.
+ */
+static void next_run(struct run *r)
+{
+	free(r->warned);
+	r->warned = r->c.warned;
+	r->nwarned = r->c.cs.n;
+	r->c.warned = NULL;
+	counting_free(&r->c);
+	r->wl = (struct workload){ .pid = -1, .go_fd = -1, .err_fd = -1 };
+	r->started = r->term_sent = false;
+}
+
+/* The worse of two of pmuctl's statuses: a failure, then counts that are partly missing */
+static int worse(int a, int b)
+{
+	return a == EXIT_FAIL || b == EXIT_FAIL ? EXIT_FAIL : a == EXIT_PARTIAL ? a : b;
 }
 
 int stat_count(const struct stat_args *a, int *die_signal)
 {
 	struct run r = { .a = a, .out = { .f = stdout, .start = -1, .out.dirfd = -1 },
 			 .wl = { .pid = -1, .go_fd = -1, .err_fd = -1 } };
-	struct plan_counters_opts po = { .task = -1 };
 	sigset_t unblocked;
-	size_t nfailed;
 	int ret;
 
 	*die_signal = 0;
@@ -378,59 +505,22 @@ int stat_count(const struct stat_args *a, int *die_signal)
 	if (ret)
 		goto out;
 	signals_catch(&unblocked);
-	if (a->command) {
-		int e = workload_prepare(&r.wl, a->command);
-
-		if (e) {
-			p_err("cannot start '%s': %s", a->command[0], strerror(-e));
+	for (long run = 0;; run++) {
+		ret = worse(ret, one_run(&r, &unblocked, run == 0));
+		/* Ctrl-C ends the runs with the one it ended, as perf's */
+		if (ret == EXIT_FAIL || signals_caught() || (!a->repeat_forever && run + 1 >= a->repeat))
+			break;
+		next_run(&r);
+	}
+	if (ret != EXIT_FAIL && averaging(a) && r.rep.runs && !signals_silent()) {
+		repeat_mean(&r.rep, &r.c.cs);
+		r.averaged = true;
+		if (emit(&r, false, 0, r.rep.elapsed.mean, true))
 			ret = EXIT_FAIL;
-			goto out;
-		}
 	}
-	/* without -a, PMUs that have no cpumask count the command alone, as perf does */
-	po.task = a->command && !a->all_cpus ? r.wl.pid : -1;
-	po.online = &r.s.online;
-	po.root = &r.s.root;
-	ret = counters_open(&r.c, &r.s.plan, &po, &nfailed);
-	if (ret)
-		goto out_close;
-	if (signals_caught() || open_output(&r)) {
-		ret = signals_caught() ? EXIT_OK : EXIT_FAIL;
-		goto out_close;
-	}
-	if (a->top && top_screen_begin(a->top)) {
-		p_err("cannot start the full-screen view (TERM=%s): run pmuctl top -b for plain frames",
-		      getenv("TERM") ? getenv("TERM") : "unset");
-		ret = EXIT_FAIL;
-		goto out_close;
-	}
-	/* as perf: the time a count covers starts when the counters do */
-	clock_gettime(CLOCK_REALTIME, &r.wall0);
-	r.t0 = monotonic_s();
-	count_enable_all(&r.c.cs);
-	if (a->command) {
-		int e = workload_start(&r.wl);
-
-		r.started = !e;
-		if (e) {
-			p_err("cannot run '%s': %s", a->command[0], strerror(-e));
-			ret = EXIT_FAIL;
-			goto out_close;
-		}
-	}
-	p_info("counting with %zu counter%s; Ctrl-C stops and prints the totals", r.c.cs.n - nfailed,
-	       plural((long)(r.c.cs.n - nfailed)));
-	ret = count_loop(&r, &unblocked) ? EXIT_FAIL : EXIT_OK;
-	/* opens or reads that failed, or counters reset: those rows say so, not a count */
-	if (!ret && (warn_failures(&r.s.plan, &r.c.cs, r.c.warned) || any_reset(&r.c.cs)))
-		ret = EXIT_PARTIAL;
-out_close:
-	if (counters_close(&r.c))
-		ret = EXIT_FAIL;
-	finish_workload(&r, ret == EXIT_FAIL);
 	if (stream_close(&r.out, ret != EXIT_FAIL))
 		ret = EXIT_FAIL;
-	/* pmuctl's own failures first; then, as perf, the command's exit status */
+	/* pmuctl's own failures first; then, as perf, the command's exit status (its last run's) */
 	if (ret == EXIT_OK && r.started && r.wl.reaped)
 		ret = workload_exit_code(&r.wl);
 out:

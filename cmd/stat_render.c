@@ -8,6 +8,7 @@
 #include "lib/csv.h"
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
+#include "pmu/repeat.h"
 
 static double running_pct(const struct tally_row *r)
 {
@@ -54,12 +55,20 @@ static void row_where(const struct render_ctx *c, const struct tally_row *r, cha
 		snprintf(buf, size, "%s ", pmu);
 }
 
+/* -r: the noise of row i of the averaged runs, perf's "variance"; NULL when not averaged */
+static const struct run_stats *row_noise(const struct render_ctx *c, size_t i)
+{
+	return c->runs && i < c->runs->nrow ? &c->runs->rows[i] : NULL;
+}
+
 static void counts_text(const struct render_ctx *c, const struct tally *t)
 {
 	FILE *f = c->f;
 	char num[48], where[160], label[512];
 
-	if (!c->interval)
+	if (!c->interval && c->runs)
+		fprintf(f, "\n Performance counter stats for '%s' (%ld runs):\n\n", c->target, c->runs->runs);
+	else if (!c->interval)
 		fprintf(f, "\n Performance counter stats for '%s':\n\n", c->target);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tally_row *row = &t->v[i];
@@ -74,12 +83,18 @@ static void counts_text(const struct render_ctx *c, const struct tally *t)
 		}
 		fprintf(f, "%s%18s      ", where, exact(row) ? human_u64(row->value, num, sizeof(num)) :
 							       human_number(row->count, 0, num, sizeof(num)));
-		if (running_pct(row) < 100.0)
-			fprintf(f, "%-44s (%.2f%%)\n", label, running_pct(row));
+		if (row_noise(c, i))
+			fprintf(f, "%-44s  ( +-%6.2f%% )", label, run_stats_noise_pct(row_noise(c, i)));
 		else
-			fprintf(f, "%s\n", label);
+			fprintf(f, running_pct(row) < 100.0 ? "%-44s" : "%s", label);
+		if (running_pct(row) < 100.0)
+			fprintf(f, " (%.2f%%)", running_pct(row));
+		fputc('\n', f);
 	}
-	if (!c->interval)
+	if (!c->interval && c->runs)
+		fprintf(f, "\n%18.9f +- %.9f seconds time elapsed  ( +-%6.2f%% )\n\n", c->time_s,
+			run_stats_sd_of_mean(&c->runs->elapsed), run_stats_noise_pct(&c->runs->elapsed));
+	else if (!c->interval)
 		fprintf(f, "\n%18.9f seconds time elapsed\n\n", c->time_s);
 }
 
@@ -166,12 +181,15 @@ static void counts_perf(const struct render_ctx *c, const struct tally *t)
 			fprintf(c->f, "%s%s%s%s", sep, sep, safe_str(row->pmu, pmu, sizeof(pmu)), slash);
 		else
 			fprintf(c->f, "%s%s%s", sep, sep, label);
+		/* as perf -r: the noise in % after the event */
+		if (row_noise(c, i))
+			fprintf(c->f, "%s%.2f%%", sep, run_stats_noise_pct(row_noise(c, i)));
 		fprintf(c->f, "%s%" PRIu64 "%s%.2f%s%s\n", sep, row->running, sep, running_pct(row), sep, sep);
 	}
 }
 
 /* Every key in every mode, null where it does not apply: schemas/stat.schema.json */
-static json_t *row_json(const struct render_ctx *c, const struct tally_row *row)
+static json_t *row_json(const struct render_ctx *c, const struct tally_row *row, const struct run_stats *noise)
 {
 	json_t *o = json_object();
 
@@ -192,6 +210,9 @@ static json_t *row_json(const struct render_ctx *c, const struct tally_row *row)
 	/* summed over the row's counters, as perf's CSV prints its run time */
 	json_object_set_new(o, "enabled_ns", json_integer((json_int_t)row->enabled));
 	json_object_set_new(o, "running_ns", json_integer((json_int_t)row->running));
+	/* -r: the standard deviation of the count's mean in % of it (perf -j's "variance") */
+	json_object_set_new(o, "noise_pct", noise ? json_real(round(run_stats_noise_pct(noise) * 100) / 100) :
+						    json_null());
 	json_object_set_new(o, "state", json_string(state_name(row->state, true)));
 	json_object_set_new(o, "error", jout_text(row->why));
 	return o;
@@ -202,15 +223,16 @@ static void counts_json(const struct render_ctx *c, const struct tally *t)
 	json_t *arr = json_object_get(c->record, "counts");
 
 	for (size_t i = 0; i < t->n; i++)
-		json_array_append_new(arr, row_json(c, &t->v[i]));
+		json_array_append_new(arr, row_json(c, &t->v[i], row_noise(c, i)));
 }
 
 json_t *stat_record_new(const struct render_ctx *c)
 {
-	return json_pack("{s:o, s:f, s:o, s:o, s:[], s:[], s:n, s:n, s:n}", "interval",
+	return json_pack("{s:o, s:f, s:o, s:o, s:o, s:[], s:[], s:n, s:n, s:n}", "interval",
 			 c->interval ? json_integer(c->interval) : json_null(), "time_s", c->time_s,
-			 "timestamp", jout_timestamp(&c->wall), "target", jout_text(c->target), "counts",
-			 "metrics", "devices", "subtotals", "inputs");
+			 "timestamp", jout_timestamp(&c->wall), "target", jout_text(c->target), "runs",
+			 c->runs ? json_integer(c->runs->runs) : c->target ? json_integer(1) : json_null(), "counts", "metrics", "devices", "subtotals",
+			 "inputs");
 }
 
 int stat_record_emit(const struct render_ctx *c)

@@ -4,9 +4,9 @@
 load helpers
 
 SCHEMAS=$BATS_TEST_DIRNAME/../../schemas
-COUNT_KEYS="['event', 'pmu', 'socket', 'rc', 'cpu', 'device', 'count', 'running_pct', 'coverage', 'enabled_ns', 'running_ns', 'state', 'error']"
+COUNT_KEYS="['event', 'pmu', 'socket', 'rc', 'cpu', 'device', 'count', 'running_pct', 'coverage', 'enabled_ns', 'running_ns', 'noise_pct', 'state', 'error']"
 METRIC_KEYS="['metric', 'value', 'unit', 'scope', 'pmu', 'socket', 'rc', 'device', 'multiplexed', 'coverage', 'together']"
-REPORT_KEYS="['interval', 'time_s', 'timestamp', 'target', 'counts', 'metrics', 'devices', 'subtotals', 'inputs']"
+REPORT_KEYS="['interval', 'time_s', 'timestamp', 'target', 'runs', 'counts', 'metrics', 'devices', 'subtotals', 'inputs']"
 
 # the key lists of every record of kind $1 in every report of $output
 keys_of() {
