@@ -30,42 +30,6 @@ static void vmsg(const char *level, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-/* digits, and perhaps a fraction after a '.', with a comma between each three */
-static const char *human_number_digits(const char *digits, char *buf, size_t size)
-{
-	const char *dot = strchr(digits, '.');
-	size_t n = dot ? (size_t)(dot - digits) : strlen(digits), o = 0;
-
-	if (*digits == '-' && o + 1 < size) {
-		buf[o++] = '-';
-		digits++;
-		n--;
-	}
-	for (size_t i = 0; i < n && o + 2 < size; i++) {
-		if (i && (n - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = digits[i];
-	}
-	snprintf(buf + o, size - o, "%s", dot ? dot : "");
-	return buf;
-}
-
-const char *human_number(double v, int decimals, char *buf, size_t size)
-{
-	char digits[64];
-
-	snprintf(digits, sizeof(digits), "%s%.*f", v < 0 ? "-" : "", decimals, fabs(v));
-	return human_number_digits(digits, buf, size);
-}
-
-const char *human_u64(uint64_t v, char *buf, size_t size)
-{
-	char digits[24];
-
-	snprintf(digits, sizeof(digits), "%" PRIu64, v);
-	return human_number_digits(digits, buf, size);
-}
-
 void p_err(const char *fmt, ...)
 {
 	char msg[512];

@@ -65,6 +65,7 @@ signalled() {
 }
 
 @test "bluefield: state restored after SIGINT and SIGTERM, which print the totals, then end pmuctl" {
+	test_locale en_US.UTF-8
 	for sig in INT TERM; do
 		signalled $sig $((128 + $(kill -l $sig)))
 		[[ "$output" == *"1,000      bfperf/tile0/HNF_REQUESTS/"* ]]

@@ -132,3 +132,16 @@ bf_unmount() {
 bf_state() {
 	(cd "$HW" && for f in */event[0-9]* */enable; do printf '%s: %s\n' "$f" "$(cat "$f" 2>&1)"; done)
 }
+
+# A locale of glibc's sources (en_US.UTF-8, de_DE.UTF-8) built for this test file alone, where
+# LOCPATH finds it: nothing of the machine's changes. Skips, saying why, without the sources
+# (Debian's locales package, which the README's test command installs).
+test_locale() {
+	local name=$1 dir=$BATS_FILE_TMPDIR/locales
+	[ -f "/usr/share/i18n/locales/${name%%.*}" ] || skip "no locale sources for $name (apt-get install locales)"
+	command -v localedef >/dev/null || skip "no localedef (apt-get install libc-bin)"
+	mkdir -p "$dir"
+	[ -d "$dir/$name" ] || localedef -i "${name%%.*}" -f "${name#*.}" "$dir/$name" >/dev/null 2>&1 ||
+		[ -d "$dir/$name" ] || skip "localedef could not build $name"
+	export LOCPATH=$dir LC_ALL=$name
+}
