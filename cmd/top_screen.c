@@ -227,7 +227,12 @@ static void draw(struct top_screen *t)
 		put_line(y++, l, len);
 		shown++;
 	}
-	if (nbody > shown) {
+	/* an empty table says why, not as if nothing were there */
+	if (!nbody && *filter) {
+		snprintf(more, sizeof(more), "  no device matches '%s': / types another filter, / and Esc shows every row",
+			 filter);
+		put_line(y, more, strlen(more));
+	} else if (nbody > shown) {
 		size_t above = t->first, below = nbody - shown - t->first;
 
 		snprintf(more, sizeof(more), "  rows %zu-%zu of %zu: +%zu more%s%s", shown ? above + 1 : 0,

@@ -116,6 +116,10 @@ all_sorted_by() {
 	tmux -S "$SOCK" send-keys -t top / x Escape
 	wait_for "every row again" shows "  rows 1-13 of 41: +28 more below"
 	run ! shows "filter:"
+	# a filter that matches nothing says so, instead of an empty table
+	tmux -S "$SOCK" send-keys -t top / z z z Enter
+	wait_for "the empty filter's line" shows "  no device matches 'zzz': / types another filter, / and Esc shows every row"
+	[ "$(screen | grep -cE '^  [0-9a-f]{4}:')" = 0 ]
 }
 
 @test "top: SIGINT and SIGTERM restore the terminal and end pmuctl by that signal" {
