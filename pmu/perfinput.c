@@ -135,18 +135,37 @@ static int csv_line(char *line, size_t lineno, struct perf_records *r, struct er
 /* pmuctl stat --format=csv: its header's columns, once the header is read */
 struct table {
 	bool on;
+	char sep[8];		/* its separator: a comma, or what -x gave it */
 	size_t time, kind, name, value, state, coverage, n;
 };
 
-#define TABLE_HEADER "time,kind,name,value,"
+/*
+ * Whether line is the table's header, "time<SEP>kind<SEP>name<SEP>value<SEP>...": its
+ * separator into sep (a comma, or any run of up to 7 characters -x gave, none a letter)
+ */
+static bool table_header_line(const char *line, char *sep, size_t size)
+{
+	char want[64];
+	size_t n;
+
+	if (strncmp(line, "time", 4))
+		return false;
+	n = strcspn(line + 4, "abcdefghijklmnopqrstuvwxyz");
+	if (!n || n >= size)
+		return false;
+	memcpy(sep, line + 4, n);
+	sep[n] = '\0';
+	snprintf(want, sizeof(want), "time%skind%sname%svalue%s", sep, sep, sep, sep);
+	return !strncmp(line, want, strlen(want));
+}
 
 /*
- * RFC 4180 fields, comma-separated, unquoted in place: how many (MAX_FIELDS + 1 when there
+ * RFC 4180 fields, separated by sep, unquoted in place: how many (MAX_FIELDS + 1 when there
  * are more), or 0 for an open quote
  */
-static size_t split_quoted(char *line, char **f)
+static size_t split_quoted(char *line, const char *sep, char **f)
 {
-	size_t n = 0;
+	size_t n = 0, seplen = strlen(sep);
 	char *in = line, *out = line;
 
 	for (;;) {
@@ -164,14 +183,14 @@ static size_t split_quoted(char *line, char **f)
 			}
 			in++;
 		}
-		while (*in && *in != ',')
+		while (*in && strncmp(in, sep, seplen))
 			*out++ = *in++;
 		if (!*in) {
 			*out = '\0';
 			return n;
 		}
 		*out++ = '\0';
-		in++;
+		in += seplen;
 	}
 }
 
@@ -183,16 +202,17 @@ static size_t column(char **f, size_t n, const char *name)
 	return n;
 }
 
-static int table_header(char *line, struct table *t)
+static int table_header(char *line, const char *sep, struct table *t)
 {
 	char *f[MAX_FIELDS];
-	size_t n = split_quoted(line, f);
+	size_t n = split_quoted(line, sep, f);
 
 	if (n > MAX_FIELDS)
 		return -EINVAL;
 	*t = (struct table){ .on = true, .time = column(f, n, "time"), .kind = column(f, n, "kind"),
 			     .name = column(f, n, "name"), .value = column(f, n, "value"),
 			     .state = column(f, n, "state"), .coverage = column(f, n, "coverage"), .n = n };
+	snprintf(t->sep, sizeof(t->sep), "%s", sep);
 	return t->state < n && t->coverage < n ? 0 : -EINVAL;
 }
 
@@ -201,7 +221,7 @@ static int table_row(char *line, size_t lineno, const struct table *t, struct pe
 		     struct err_report *err)
 {
 	char *f[MAX_FIELDS];
-	size_t n = split_quoted(line, f);
+	size_t n = split_quoted(line, t->sep, f);
 	struct perf_record rec = { .pct = 100 };
 	double share;
 
@@ -344,6 +364,7 @@ int perf_input_parse(const char *text, size_t len, struct perf_records *out, str
 	size_t lineno = 0;
 	double last_time = -1;
 	struct table table = { 0 };
+	char sep[8];
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -364,8 +385,8 @@ int perf_input_parse(const char *text, size_t len, struct perf_records *out, str
 		/* "# started on ...", blank lines, and perf's empty interval lines */
 		if (!*line || *line == '#')
 			continue;
-		if (!strncmp(line, TABLE_HEADER, strlen(TABLE_HEADER)))
-			ret = table_header(line, &table) ?
+		if (!table.on && table_header_line(line, sep, sizeof(sep)))
+			ret = table_header(line, sep, &table) ?
 			      err_set(err, -EINVAL, "line %zu: a pmuctl table without state and coverage", lineno) : 0;
 		else if (table.on)
 			ret = table_row(line, lineno, &table, out, err);

@@ -458,6 +458,23 @@ print(len(a), [x[:3] for x in a] == [y[:3] for y in b] and all(abs(x[3] - y[3]) 
 	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/run.csv: line 3: a quoted field is not closed (pmuctl stat --format=csv)" ]
 }
 
+@test "metrics: --input reads the --format=csv table whatever separator -x gave it" {
+	for sep in ';' '::' '\t'; do
+		pmuctl --sysfs-root "$LIVE" stat --format=csv -x "$sep" -M t410_pcie_rd_bw --per-socket --duration 0.05 -o "$BATS_TEST_TMPDIR/run.csv"
+		[ "$status" -eq 0 ]
+		pmuctl -q stat --input "$BATS_TEST_TMPDIR/run.csv" --format=csv -M t410_pcie_rd_bw --per-socket -o "$BATS_TEST_TMPDIR/again.csv"
+		[ "$status" -eq 0 ]
+		run python3 -c '
+import csv, sys
+sep = sys.argv[3].replace("\\t", "\t")
+read = lambda p, d: [(r["name"], r["socket"], float(r["value"])) for r in csv.DictReader(open(p), delimiter=d[0]) if r["kind"] == "metric"]
+a, b = read(sys.argv[1], sep), read(sys.argv[2], ",")
+print(len(a), [x[:2] for x in a] == [y[:2] for y in b] and all(abs(x[2] - y[2]) <= 1e-9 * x[2] for x, y in zip(a, b)))' "$BATS_TEST_TMPDIR/run.csv" "$BATS_TEST_TMPDIR/again.csv" "$sep"
+		echo "separator '$sep': $output"
+		[ "$output" = "2 True" ]
+	done
+}
+
 @test "metrics: Yitian's values are summed and named by die, as the man page says, not by socket" {
 	printf '%s\n' '1000000,,ali_drw_21000/hif_rd/,1000000000,100.00,,' '2000000,,ali_drw_40021000/hif_rd/,1000000000,100.00,,' \
 		'1000000000,ns,duration_time,1000000000,100.00,,' >"$BATS_TEST_TMPDIR/drw.csv"
