@@ -61,8 +61,9 @@ SCHEMAS := $(wildcard schemas/*.schema.json)
 
 all: pmuctl
 
+# renamed into place: a pmuctl that is running keeps its file, and none is ever half copied
 pmuctl: $(BUILD)/pmuctl
-	$(Q)cp $< $@
+	$(Q)cp $< $@.tmp && mv -f $@.tmp $@
 
 $(BUILD)/pmuctl: $(CMD_OBJS) $(BUILD)/libpmuctl.a
 	$(call msg,LINK,$@)
