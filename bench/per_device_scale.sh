@@ -2,7 +2,9 @@
 # stat --per-device -I 100 --interval-count 30 against perf stat counting the same events in
 # the same groups (the perf command --dry-run prints for the plan), CPU (task-clock), at two
 # sizes of the software-aliased Tegra410 (tests/gen/fixtures.py --tegra410-live-pairs: 41
-# functions a pair of sockets), the runs of both tools interleaved in one loop.
+# functions a pair of sockets), the runs of both tools interleaved in one loop. Then pmuctl's
+# cost split in two: per interval (runs of 5 and 35 intervals differenced) and once (opening
+# and closing the counters: the 5-interval run less 5 intervals).
 # usage: bench/per_device_scale.sh [PMUCTL]   (RUNS=3 SMALL=12 LARGE=24 pairs)
 set -eu
 cd "$(dirname "$0")/.."
@@ -34,11 +36,26 @@ measure() {
 	p=$(awk -v a="$p_sum" -v n="$runs" 'BEGIN { printf "%.1f", a / n }')
 	m=$(awk -v a="$m_sum" -v n="$runs" 'BEGIN { printf "%.1f", a / n }')
 	echo "$rows functions, $nev events: perf $p ms, pmuctl $m ms CPU: ratio $(awk -v a="$m" -v b="$p" 'BEGIN { printf "%.2f", a / b }')x (target: at most 0.5x)" >&2
-	echo "$rows $p $m"
+	# the same trees, pmuctl alone: what 30 more intervals cost, and what is left once
+	local short_sum=0 long_sum=0 short long per once
+	for ((i = 0; i < runs; i++)); do
+		short=$(task_ms 1 "${ours_cmd[@]:0:${#ours_cmd[@]}-1}" 5)
+		long=$(task_ms 1 "${ours_cmd[@]:0:${#ours_cmd[@]}-1}" 35)
+		short_sum=$(awk -v a="$short_sum" -v b="$short" 'BEGIN { print a + b }')
+		long_sum=$(awk -v a="$long_sum" -v b="$long" 'BEGIN { print a + b }')
+	done
+	per=$(awk -v a="$short_sum" -v b="$long_sum" -v n="$runs" 'BEGIN { printf "%.2f", (b - a) / n / 30 }')
+	once=$(awk -v a="$short_sum" -v per="$per" -v n="$runs" 'BEGIN { printf "%.1f", a / n - 5 * per }')
+	echo "  pmuctl: $per ms an interval, $once ms once (open and close)" >&2
+	echo "$rows $p $m $per $once"
 }
 
-read -r r1 p1 m1 < <(measure "${SMALL:-12}")
-read -r r2 p2 m2 < <(measure "${LARGE:-24}")
-awk -v r1="$r1" -v r2="$r2" -v p1="$p1" -v p2="$p2" -v m1="$m1" -v m2="$m2" 'BEGIN {
+read -r r1 p1 m1 i1 o1 < <(measure "${SMALL:-12}")
+read -r r2 p2 m2 i2 o2 < <(measure "${LARGE:-24}")
+awk -v r1="$r1" -v r2="$r2" -v p1="$p1" -v p2="$p2" -v m1="$m1" -v m2="$m2" -v i1="$i1" -v i2="$i2" \
+	-v o1="$o1" -v o2="$o2" 'BEGIN {
+	e = log(r2 / r1)
 	printf "growth %d -> %d functions (%.2fx): perf %.2fx, pmuctl %.2fx the CPU (exponent %.2f; linear is 1)\n",
-		r1, r2, r2 / r1, p2 / p1, m2 / m1, log(m2 / m1) / log(r2 / r1) }'
+		r1, r2, r2 / r1, p2 / p1, m2 / m1, log(m2 / m1) / e
+	printf "pmuctl per interval %.2fx (exponent %.2f), once %.2fx (exponent %.2f)\n",
+		i2 / i1, log(i2 / i1) / e, o2 / o1, log(o2 / o1) / e }'

@@ -250,11 +250,42 @@ static bool one_unit(const struct metric *const *col, size_t nc)
 	return true;
 }
 
+/* Its link as the table shows it: "16GT/s x8", "down", "-" without one; '!' when downtrained */
+static const char *link_text(const struct pcilink *l, char *buf, size_t size)
+{
+	if (!l->present)
+		return "-";
+	if (!l->width)
+		return "down";
+	snprintf(buf, size, "%gGT/s x%u%s", pcilink_gts(l->speed), l->width, l->downtrained == 1 ? "!" : "");
+	return buf;
+}
+
+static double link_share(const struct grid *g, size_t row, const struct device_row *r, int dir);
+
+/* Whether a column is traffic on the devices' links, so that the table has their shares */
+static bool has_link_columns(const struct grid *g)
+{
+	for (size_t j = 0; j < g->nc; j++)
+		if (g->col[j]->link_dir)
+			return true;
+	return false;
+}
+
+static void share_text(FILE *f, double v)
+{
+	if (isnan(v))
+		fprintf(f, " %6s", "n/a");
+	else
+		fprintf(f, " %5.1f%%", 100 * v);
+}
+
 static void table_text(const struct render_ctx *c, const struct grid *g, const size_t *order)
 {
 	const struct metric *const *col = g->col;
 	struct bars bars = bars_of(c, g);
-	size_t nc = g->nc;
+	size_t nc = g->nc, downtrained = 0;
+	char link[32];
 	FILE *f = c->f;
 
 	/* each view titled and headed for what it shows: top's RC and socket views show sums */
@@ -279,7 +310,10 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 		fprintf(f, "  %-12s %2s %2s %2s %-6s", "device", "s", "rc", "rp", "method");
 		for (size_t j = 0; j < nc; j++)
 			fprintf(f, " %*s", width_of(col[j]), col[j]->name);
-		fprintf(f, " %7s  %s\n", "running", c->bars ? "share of the busiest, name" : "name");
+		fprintf(f, " %7s  %-12s", "running", "link");
+		if (has_link_columns(g))
+			fprintf(f, " %6s %6s", "to%", "from%");
+		fprintf(f, "  %s\n", c->bars ? "share of the busiest, name" : "name");
 	}
 	for (size_t i = 0; order && c->view <= VIEW_DEVICES && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
@@ -288,11 +322,20 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 			row->method ? row->method : "-");
 		for (size_t j = 0; j < nc; j++)
 			value_text(f, cell(g, order[i], j), width_of(col[j]));
-		fprintf(f, " %6.1f%%  ", 100 * g->running[order[i]]);
+		fprintf(f, " %6.1f%%  %-12s", 100 * g->running[order[i]], link_text(&row->link, link, sizeof(link)));
+		if (has_link_columns(g)) {
+			share_text(f, link_share(g, order[i], row, 1));
+			share_text(f, link_share(g, order[i], row, -1));
+		}
+		fputs("  ", f);
 		if (c->bars)
 			bar_text(f, g, &bars, order[i]);
 		fprintf(f, "%s\n", row->name);
+		downtrained += row->link.downtrained == 1;
 	}
+	if (downtrained)
+		fprintf(f, "  ! downtrained: the link trained below what the device and its port both support "
+			   "(pmuctl map --downtrained)\n");
 	if (c->view == VIEW_ALL)
 		fputc('\n', f);
 	for (int per_rc = 1; per_rc >= 0; per_rc--) {
@@ -343,9 +386,11 @@ static json_t *link_json(const struct grid *g, size_t row, const struct device_r
 
 	if (!r->link.present)
 		return json_null();
-	return json_pack("{s:o, s:i, s:o, s:o, s:o}", "speed_gts",
+	return json_pack("{s:o, s:i, s:o, s:o, s:o, s:o}", "speed_gts",
 			 r->link.speed && pcilink_gts(r->link.speed) ? json_real(pcilink_gts(r->link.speed)) : json_null(),
-			 "width", r->link.width, "bytes_per_second", cap > 0 ? json_real(cap) : json_null(),
+			 "width", r->link.width, "downtrained",
+			 r->link.downtrained < 0 ? json_null() : json_boolean(r->link.downtrained == 1),
+			 "bytes_per_second", cap > 0 ? json_real(cap) : json_null(),
 			 "to_device", share_json(link_share(g, row, r, 1)),
 			 "from_device", share_json(link_share(g, row, r, -1)));
 }

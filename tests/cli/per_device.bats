@@ -76,7 +76,7 @@ print(rows[0][:11], [(r[0], r[1], r[3], r[4], r[6], r[7], r[9], r[10], round(flo
 	# the sums' device counts in a devices column of their own; the root port as map -j names it
 	[ "$output" = "['kind', 'device', 'name', 'socket', 'rc', 'rp', 'root_port', 'method', 'target_bars', 'devices', 'running_pct'] [('device', '0005:41:00.1', '0', '4', '0005:40:00.0', 'bdf', '', '50.00', 0.2, 1.15), ('device', '0005:41:00.0', '0', '4', '0005:40:00.0', 'bdf', '', '50.00', 0.15, 0.95), ('device', '0005:01:00.1', '0', '4', '0005:00:00.0', 'bdf', '', '50.00', 0.1, 0.75), ('device', '0005:01:00.0', '0', '4', '0005:00:00.0', 'bdf', '', '50.00', 0.05, 0.55), ('rc', '', '0', '4', '', '', '4', '', 0.5, 3.4), ('socket', '', '0', '', '', '', '4', '', 0.5, 3.4)]" ]
 	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw --socket 0 --rc 4 --sort t410_pcie_tgt_rd_bw
-	[ "${lines[2]}" = "  0005:41:00.1  0  4  1 bdf             0.2000              1.1500   50.0%  Mellanox Technologies MT43244 BlueField-3 integrated ConnectX-7 network controller" ]
+	[ "${lines[2]}" = "  0005:41:00.1  0  4  1 bdf             0.2000              1.1500   50.0%  down            n/a    n/a  Mellanox Technologies MT43244 BlueField-3 integrated ConnectX-7 network controller" ]
 	[ "${lines[6]}" = "  socket 0 rc 4                          0.5000              3.4000  4 devices" ]
 }
 
@@ -168,7 +168,7 @@ PY
 	[ "$status" -eq 0 ]
 	# the column counts bytes: the title says per second of what, not a bare 1/s
 	[[ "${lines[0]}" == " Per device ("*" s; values: each event's count per second):" ]]
-	[[ "${lines[1]}" == "  device        s rc rp method t410_pcie:rd_bytes running  name" ]]
+	[[ "${lines[1]}" == "  device        s rc rp method t410_pcie:rd_bytes running  link          name" ]]
 	[[ "${lines[2]}" == "  0001:01:00.0  0  0  0 rp "* ]]
 }
 
@@ -253,4 +253,15 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[ "$(jq_py '[x["link"]["to_device"] > 0 and x["link"]["from_device"] > 0 for x in d["devices"] if x["device"] == "0005:41:00.0"]')" = "[True]" ]
 	# a link that is down has a rate of nothing: no share
 	[ "$(jq_py '[(x["link"]["bytes_per_second"], x["link"]["to_device"]) for x in d["devices"] if x["device"] == "0005:41:00.1"]')" = "[(None, None)]" ]
+	# downtrained as map says it, of the same dump: x8 at 16 GT/s where both ends do x16 at 32
+	[ "$(jq_py '[(x["device"], x["link"]["downtrained"]) for x in d["devices"]]')" = "[('0005:01:00.0', None), ('0005:01:00.1', None), ('0005:41:00.0', True), ('0005:41:00.1', None)]" ]
+	pmuctl -q --sysfs-root "$T410" -F "$BATS_TEST_TMPDIR/d.txt" -j map 0005:41:00.0
+	[ "$(jq_py '[x["link"]["downtrained"] for x in d]')" = "[True]" ]
+	# the table has the link, its shares each way in %, and marks it downtrained, saying what that is
+	pmuctl -q --sysfs-root "$T410" -F "$BATS_TEST_TMPDIR/d.txt" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M "$M" --socket 0 --rc 4
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" == *" running  link            to%  from%  name" ]]
+	[[ "${lines[4]}" =~ ^\ \ 0005:41:00\.0\ .*\ 100\.0%\ \ 16GT/s\ x8!\ +146\.0%\ 107\.9%\ \ Mellanox ]]
+	[[ "${lines[2]}" =~ \ 100\.0%\ \ down\ +n/a\ +n/a\ \ Mellanox ]]
+	[ "${lines[6]}" = "  ! downtrained: the link trained below what the device and its port both support (pmuctl map --downtrained)" ]
 }
