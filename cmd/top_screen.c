@@ -194,7 +194,7 @@ static void draw(struct top_screen *t)
 	/* the filter picks devices: the RC and socket sums stay whole */
 	const char *filter = t->view == 0 ? t->filter : "";
 	size_t nbody = 0, shown = 0, skipped = 0, avail, len;
-	char head[256], more[128];
+	char head[256], more[192];
 	int y = 2;
 
 	erase();
