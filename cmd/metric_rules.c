@@ -90,6 +90,11 @@ static void put_rule(FILE *f, const struct metric *m, const struct pmu_list *pmu
 	int degree, ret;
 
 	metric_prom_name(m, name, sizeof(name), &scale);
+	if (m->filter_kept) {
+		fprintf(f, "      # %s: no rule: serve's counters are not labelled by the filter %s, so its "
+			   "counts cannot be told from the others'; serve exports its gauge\n", m->name, m->filter);
+		return;
+	}
 	if (mexpr_parse(m->expr, &e, &err)) {
 		fprintf(f, "      # %s: its formula does not parse: %s\n", m->name, err.msg);
 		return;

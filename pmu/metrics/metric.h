@@ -20,6 +20,11 @@ struct metric {
 	bool total_only;	/* perf's ".all" metrics: one value summed over every instance */
 	/* a device's PCIe traffic: 1 toward it, -1 from it (its link's two directions); 0 neither */
 	int link_dir;
+	/*
+	 * a --device filter is added to filter (T410's destination filters select what it counts
+	 * of a device's traffic); false: it takes filter's place (HNS3's global=1 is a scope)
+	 */
+	bool filter_kept;
 };
 
 struct metric_list {

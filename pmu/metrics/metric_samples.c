@@ -82,8 +82,9 @@ static bool has_term(const struct ev_spec *rec, const char *name, uint64_t value
 }
 
 /*
- * The recorded event carries exactly the filter the metric's event has: the --device one, or
- * the metric's own (HNS3's global=1), or none; a count filtered otherwise is not this count
+ * The recorded event carries exactly the filter the metric's event has: the --device one, the
+ * metric's own (HNS3's global=1), both (T410's destinations), or none; a count filtered
+ * otherwise is not this count
  */
 static bool same_filter(const struct ev_spec *rec, const struct plan_metric *pm)
 {
@@ -96,11 +97,13 @@ static bool same_filter(const struct ev_spec *rec, const struct plan_metric *pm)
 		for (size_t i = 0; i < pm->filter->n && ok; i++)
 			ok = has_term(rec, pm->filter->term[i].name, pm->filter->term[i].value);
 		want = pm->filter->n;
-	} else if (pm->m->filter && !ev_parse_terms(pm->m->filter, &own, &err)) {
+	}
+	/* the metric's own terms, unless the device's took their place */
+	if ((!pm->filter || pm->m->filter_kept) && pm->m->filter && !ev_parse_terms(pm->m->filter, &own, &err)) {
 		for (size_t i = 0; i < own.nterms && ok; i++)
 			ok = has_term(rec, own.terms[i].name,
 				      own.terms[i].kind == EV_VALUE_NUM ? own.terms[i].num : 1);
-		want = own.nterms;
+		want += own.nterms;
 		ev_spec_free(&own);
 	}
 	return ok && rec->nterms == want + 1;

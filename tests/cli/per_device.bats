@@ -265,3 +265,32 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[[ "${lines[2]}" =~ \ 100\.0%\ \ down\ +n/a\ +n/a\ \ Mellanox ]]
 	[ "${lines[6]}" = "  ! downtrained: the link trained below what the device and its port both support (pmuctl map --downtrained)" ]
 }
+
+@test "per-device: destination metrics keep their filter beside the device's, and --input evaluates each apart" {
+	M=t410_pcie_rd_bw_cmem,t410_pcie_rd_bw_remote,t410_pcie_wr_bw_cmem
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run -M "$M" --device 0005:41:00.0
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[e["event"] for e in d["events"]]')" = "['nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1,dst_loc_cmem=1/', 'nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1,dst_rem=1/', 'nvidia_pcie_pmu_0_rc_4/wr_bytes,src_bdf=0x4100,src_bdf_en=1,dst_loc_cmem=1/']" ]
+	# the encoding is the driver's format: src_bdf in config1, the destination bit in config2
+	[ "$(jq_py '[(e["config1"], e["config2"]) for e in d["events"]]')" = "[('0x1410000', '0x1'), ('0x1410000', '0x10'), ('0x1410000', '0x1')]" ]
+	# HNS3's global=1 is a scope: a device's bdf still takes its place
+	pmuctl -q --sysfs-root "$HIP09" -j stat --dry-run -M hns3_bw_ssu_rpu --per-device
+	[ "$(jq_py 'any("global" in e["event"] for e in d["events"])')" = False ]
+	# recorded counts, each destination its own: 2e9, 5e8 and 1e9 bytes in 2 s
+	printf '%s\n' '2000000000,,nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1,dst_loc_cmem=1/,2000000000,100.00,,' \
+		'500000000,,nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1,dst_rem=1/,2000000000,100.00,,' \
+		'1000000000,,nvidia_pcie_pmu_0_rc_4/wr_bytes,src_bdf=0x4100,src_bdf_en=1,dst_loc_cmem=1/,2000000000,100.00,,' \
+		'7000000000,,nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1/,2000000000,100.00,,' \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/rec.csv"
+	pmuctl -q --sysfs-root "$T410" -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M "$M" --device 0005:41:00.0
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["metric"], m["value"]) for m in d["metrics"]]')" = "[('t410_pcie_rd_bw_cmem', 1.0), ('t410_pcie_rd_bw_remote', 0.25), ('t410_pcie_wr_bw_cmem', 0.5)]" ]
+	# the family's id selects its metrics of all traffic; the destinations are named
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run -M t410_pcie
+	[ "$(jq_py 'any("dst_" in e["event"] for e in d["events"])')" = False ]
+	# no recording rule sums serve's counters of a destination with the others'
+	pmuctl --sysfs-root "$T410" list --metrics --format=prometheus-rules t410_pcie_rd_bw_cmem
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"      # t410_pcie_rd_bw_cmem: no rule: serve's counters are not labelled by the filter dst_loc_cmem=1, so its counts cannot be told from the others'; serve exports its gauge"* ]]
+	[[ "$output" != *"record: pmu:pmuctl_t410_pcie_rd_bw_cmem"* ]]
+}
