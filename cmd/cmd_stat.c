@@ -26,6 +26,7 @@ enum stat_key {
 	KEY_METRIC_NO_MERGE,
 	KEY_METRIC_NO_GROUP,
 	KEY_TIMEOUT,
+	KEY_BY_DESTINATION,
 };
 
 static const struct argp_option stat_options[] = {
@@ -57,6 +58,7 @@ static const struct argp_option stat_options[] = {
 	{ "root-port", KEY_ROOT_PORT, NULL, 0, "with --device: the whole root port above it (src_rp_mask, dst_rp_mask)", 4 },
 	{ "per-device", KEY_PER_DEVICE, NULL, 0, "one row per PCI function below a Tegra410 root port (or in an HNS3 PMU's range): the PMU that sees it, the exact way to select it, and its -M values (default: PCIe read and write bandwidth, as requester and as target), or the rate of each -e PMU/EVENT/ with the function's filter added; narrow with --device, -d, --socket, --rc", 4 },
 	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "with --per-device: only these functions, as lspci -d", 4 },
+	{ "by-destination", KEY_BY_DESTINATION, NULL, 0, "with --per-device: each function's reads and writes split by destination (local CPU memory, local GPU memory, peers, CXL memory, the remote socket) and the share that crosses to the remote socket", 4 },
 	{ "socket", KEY_SOCKET, "N", 0, "with --per-device: only the functions of socket N", 4 },
 	{ "rc", KEY_RC, "N", 0, "with --per-device: only the functions of RC N", 4 },
 	{ "sort", KEY_SORT, "METRIC", 0, "with --per-device: rows by METRIC's value, highest first (n/a last); default: topology order", 4 },
@@ -285,6 +287,9 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_PER_DEVICE:
 		a->per_device = true;
 		break;
+	case KEY_BY_DESTINATION:
+		a->by_destination = true;
+		break;
 	case ARGP_KEY_ARG:
 		jerr_argp(state, "unexpected argument '%s'; events go after -e, a command after --", arg);
 		break;
@@ -300,6 +305,9 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 				   a->aggr_opt ? a->aggr_opt : "aggregation flag");
 		if (a->per_device && (a->command || a->input) && a->nevent)
 			jerr_argp(state, "--per-device -e counts the events system-wide, per function: it takes no command or --input");
+		if (a->by_destination && (!a->per_device || a->metrics || a->nevent))
+			jerr_argp(state, a->per_device ? "--by-destination chooses the columns: drop %s" : "--by-destination splits the rows of --per-device: add --per-device",
+				   a->metrics ? "-M" : "-e");
 		if (a->per_device && !a->metrics && !a->nevent) {
 			a->metrics = pmu_per_device_metrics(NULL);
 			a->metrics_default = true;

@@ -272,6 +272,36 @@ static bool has_link_columns(const struct grid *g)
 	return false;
 }
 
+/* Whether columns split the devices' traffic by destination, so that rows have a remote share */
+static bool has_destination_columns(const struct grid *g)
+{
+	for (size_t j = 0; j < g->nc; j++)
+		if (g->col[j]->destination)
+			return true;
+	return false;
+}
+
+/*
+ * The share of a device's traffic, over every destination column, that goes to the remote
+ * socket: NaN when a part was not counted or there was none
+ */
+static double remote_share(const struct grid *g, size_t row)
+{
+	double remote = 0, all = 0;
+
+	for (size_t j = 0; j < g->nc; j++) {
+		const struct metric_value *x = cell(g, row, j);
+
+		if (!g->col[j]->destination)
+			continue;
+		if (!x || isnan(x->value))
+			return NAN;
+		all += x->value;
+		remote += g->col[j]->destination == 2 ? x->value : 0;
+	}
+	return all > 0 ? remote / all : NAN;
+}
+
 static void share_text(FILE *f, double v)
 {
 	if (isnan(v))
@@ -313,6 +343,8 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 		fprintf(f, " %7s  %-12s", "running", "link");
 		if (has_link_columns(g))
 			fprintf(f, " %6s %6s", "to%", "from%");
+		if (has_destination_columns(g))
+			fprintf(f, " %7s", "remote%");
 		fprintf(f, "  %s\n", c->bars ? "share of the busiest, name" : "name");
 	}
 	for (size_t i = 0; order && c->view <= VIEW_DEVICES && i < c->nrows; i++) {
@@ -326,6 +358,10 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 		if (has_link_columns(g)) {
 			share_text(f, link_share(g, order[i], row, 1));
 			share_text(f, link_share(g, order[i], row, -1));
+		}
+		if (has_destination_columns(g)) {
+			fputc(' ', f);
+			share_text(f, remote_share(g, order[i]));
 		}
 		fputs("  ", f);
 		if (c->bars)
@@ -415,7 +451,7 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 	for (size_t i = 0; order && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
 
-		json_array_append_new(devices, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:f, s:f, s:o, s:o}",
+		json_array_append_new(devices, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:f, s:f, s:o, s:o, s:o}",
 							 "device", row->bdf, "name", row->name,
 							 "socket", jout_int_or_null(row->socket),
 							 "rc", jout_int_or_null(row->rc),
@@ -426,7 +462,9 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 							 "running_pct", 100 * g->running[order[i]],
 							 "coverage", g->running[order[i]],
 							 "values", values_json(g, order[i]),
-							 "link", link_json(g, order[i], row)));
+							 "link", link_json(g, order[i], row),
+							 "remote_share", has_destination_columns(g) ?
+							 share_json(remote_share(g, order[i])) : json_null()));
 	}
 	for (int per_rc = 1; per_rc >= 0; per_rc--) {
 		struct subtotals st;

@@ -55,6 +55,7 @@ struct stat_args {
 	bool csv_table;		/* --format=csv (its separator: -x, or a comma) */
 	bool metric_only;	/* --metric-only: the metric values alone, as perf's */
 	bool per_device;	/* --per-device: a row per PCI function */
+	bool by_destination;	/* --by-destination: its traffic split by where it goes */
 	struct pci_filter id;	/* -d VENDOR:DEVICE */
 	bool id_given;
 	int socket, rc;		/* --socket, --rc; -1: any */

@@ -12,6 +12,8 @@
 /* -M as given, or --per-device's default for the PMUs this machine has */
 const char *stat_metric_list(const struct stat_args *a, const struct pmu_list *pmus)
 {
+	if (a->by_destination)
+		return pmu_destination_metrics(pmus);
 	return a->metrics_default ? pmu_per_device_metrics(pmus) : a->metrics;
 }
 
@@ -110,6 +112,10 @@ static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 	}
 	for (size_t i = before; i < s->ml.n; i++)
 		s->selected[i] = true;
+	if (a->metrics && !stat_metric_list(a, &s->pmus)) {
+		p_err("--by-destination: no PMU of this machine splits traffic by destination (a Tegra410 PCIE PMU does: pmuctl list)");
+		return EXIT_FAIL;
+	}
 	if (a->metrics)
 		ret = metric_select(&s->ml, stat_metric_list(a, &s->pmus), s->selected, &unknown, &err);
 	if (ret == -EINVAL)

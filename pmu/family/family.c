@@ -132,6 +132,15 @@ const char *pmu_per_device_metrics(const struct pmu_list *pmus)
 	return first;
 }
 
+const char *pmu_destination_metrics(const struct pmu_list *pmus)
+{
+	for (size_t i = 0; pmu_families[i]; i++)
+		for (size_t k = 0; pmu_families[i]->destination_metrics && pmus && k < pmus->n; k++)
+			if (pmus->v[k].family == pmu_families[i])
+				return pmu_families[i]->destination_metrics;
+	return NULL;
+}
+
 bool pmu_family_selects_functions(const struct pmu_family *f)
 {
 	return f && f->map_functions;

@@ -140,6 +140,8 @@ struct pmu_family {
 	bool (*metric_family)(const char *mf);
 	/* --per-device without -M on a machine with its PMUs: what a function moves */
 	const char *per_device_metrics;
+	/* --per-device --by-destination: the same split by where it goes (metric destination) */
+	const char *destination_metrics;
 	/* It can select the traffic below one root port by the port's bit (per-device "rp") */
 	bool port_filter;
 };
@@ -166,6 +168,8 @@ bool pmu_metric_applies(const struct pmu *p, const char *metric_family);
 /* --per-device's default metrics: those of the first family in the table with PMUs in pmus
  * (may be NULL), or of the first family that has any */
 const char *pmu_per_device_metrics(const struct pmu_list *pmus);
+/* --by-destination's metrics: those of the first family with PMUs in pmus that has them; NULL */
+const char *pmu_destination_metrics(const struct pmu_list *pmus);
 /* Whether f's PMUs select one PCI function with a filter (map_functions) */
 bool pmu_family_selects_functions(const struct pmu_family *f);
 /* What a --per-socket value of metric family id is summed by, in words: "socket", or "die" */

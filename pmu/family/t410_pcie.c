@@ -292,6 +292,9 @@ const struct pmu_family family_t410_pcie = {
 	.map_functions = map_functions,
 	/* what a device moves, as requester and as target */
 	.per_device_metrics = "t410_pcie_rd_bw,t410_pcie_wr_bw,t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw",
+	.destination_metrics = "t410_pcie_rd_bw_cmem,t410_pcie_rd_bw_gmem,t410_pcie_rd_bw_p2p,t410_pcie_rd_bw_cxl,"
+			       "t410_pcie_rd_bw_remote,t410_pcie_wr_bw_cmem,t410_pcie_wr_bw_gmem,t410_pcie_wr_bw_p2p,"
+			       "t410_pcie_wr_bw_cxl,t410_pcie_wr_bw_remote",
 	.port_filter = true,
 	.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it",
 	.own_counter = is_cycles,

@@ -25,6 +25,8 @@ struct metric {
 	 * of a device's traffic); false: it takes filter's place (HNS3's global=1 is a scope)
 	 */
 	bool filter_kept;
+	/* a part of a device's traffic split by destination: 1 local, 2 the remote socket; 0 none */
+	int destination;
 };
 
 struct metric_list {

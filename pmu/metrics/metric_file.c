@@ -61,6 +61,7 @@ int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *
 	m->total_only = tmpl->total_only;
 	m->link_dir = tmpl->link_dir;
 	m->filter_kept = tmpl->filter_kept;
+	m->destination = tmpl->destination;
 	if (!m->name || !m->family || !m->expr || !m->unit || !m->description || !m->source)
 		return err_set(err, -ENOMEM, "out of memory");
 	return 0;

@@ -294,3 +294,36 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[[ "$output" == *"      # t410_pcie_rd_bw_cmem: no rule: serve's counters are not labelled by the filter dst_loc_cmem=1, so its counts cannot be told from the others'; serve exports its gauge"* ]]
 	[[ "$output" != *"record: pmu:pmuctl_t410_pcie_rd_bw_cmem"* ]]
 }
+
+@test "per-device --by-destination: each device's traffic by destination, and its remote share, exactly from a recording" {
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device --by-destination --socket 0 --rc 4
+	[ "$status" -eq 0 ]
+	# ten events a device, each with its destination filter beside the device's
+	[ "$(jq_py 'sorted({e["event"].split(",")[-1] for e in d["events"]})')" = "['dst_loc_cmem=1/', 'dst_loc_gmem=1/', 'dst_loc_pcie_cxl=1/', 'dst_loc_pcie_p2p=1/', 'dst_rem=1/']" ]
+	[ "$(jq_py 'len(d["events"])')" = 40 ]
+	/usr/bin/python3 -c '
+import json, sys
+for i, e in enumerate(json.loads(sys.argv[1])["events"]):
+    print("%d,,%s,2000000000,100.00,," % ((i + 1) * 100000000, e["event"]))
+print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST_TMPDIR/rec.csv"
+	pmuctl -q --sysfs-root "$T410" -j stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device --by-destination --socket 0 --rc 4
+	[ "$status" -eq 0 ]
+	# the remote share is the remote columns over every destination column, read and write
+	[ "$(jq_py 'all(abs(x["remote_share"] - (x["values"]["t410_pcie_rd_bw_remote"] + x["values"]["t410_pcie_wr_bw_remote"]) / sum(x["values"].values())) < 1e-12 for x in d["devices"])')" = True ]
+	[ "$(jq_py 'len(d["devices"]), sorted(d["devices"][0]["values"])[:2]')" = "(4, ['t410_pcie_rd_bw_cmem', 't410_pcie_rd_bw_cxl'])" ]
+	# the plan is metric by metric, 4 devices each: the first device's events are 1, 5, ... 37,
+	# its remote ones 17 (read) and 37 (write), of 190 in all
+	[ "$(jq_py '[round(x["remote_share"], 12) for x in d["devices"] if x["device"] == "0005:01:00.0"]')" = "[$(python3 -c 'print(round(54 / 190, 12))')]" ]
+	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device --by-destination --socket 0 --rc 4
+	[[ "${lines[1]}" == *"  link            to%  from% remote%  name" ]]
+	[[ "${lines[2]}" =~ ^\ \ 0005:01:00\.0\ .*\ \ 28\.4%\ \ Mellanox ]]
+	# what it cannot do is said
+	pmuctl --sysfs-root "$T410" stat --dry-run --by-destination
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl stat: --by-destination splits the rows of --per-device: add --per-device" ]
+	pmuctl --sysfs-root "$T410" stat --dry-run --per-device --by-destination -M t410_pcie_rd_bw
+	[ "${lines[0]}" = "pmuctl stat: --by-destination chooses the columns: drop -M" ]
+	pmuctl --sysfs-root "$HIP09" stat --dry-run --per-device --by-destination
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: --by-destination: no PMU of this machine splits traffic by destination (a Tegra410 PCIE PMU does: pmuctl list)" ]
+}
