@@ -26,7 +26,6 @@ enum stat_key {
 	KEY_METRIC_NO_MERGE,
 	KEY_METRIC_NO_GROUP,
 	KEY_TIMEOUT,
-	KEY_BY_DESTINATION,
 };
 
 static const struct argp_option stat_options[] = {
@@ -178,6 +177,9 @@ bool device_option(int key, char *arg, struct argp_state *state, struct stat_arg
 	case KEY_SORT:
 		a->sort = arg;
 		return true;
+	case KEY_BY_DESTINATION:
+		a->by_destination = true;
+		return true;
 	default:
 		return false;
 	}
@@ -287,9 +289,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_PER_DEVICE:
 		a->per_device = true;
 		break;
-	case KEY_BY_DESTINATION:
-		a->by_destination = true;
-		break;
+
 	case ARGP_KEY_ARG:
 		jerr_argp(state, "unexpected argument '%s'; events go after -e, a command after --", arg);
 		break;

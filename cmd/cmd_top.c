@@ -25,6 +25,7 @@ static const struct argp_option top_options[] = {
 	{ "socket", KEY_SOCKET, "N", 0, "only the functions of socket N", 1 },
 	{ "rc", KEY_RC, "N", 0, "only the functions of RC N", 1 },
 	{ "sort", KEY_SORT, "METRIC", 0, "rows by this column, highest first (default: the first metric; s cycles the columns)", 1 },
+	{ "by-destination", KEY_BY_DESTINATION, NULL, 0, "the columns: each function's reads and writes by destination (local CPU memory, GPU memory, peers, CXL, the remote socket), and its share to the remote socket", 1 },
 	{ 0 },
 };
 
@@ -50,6 +51,10 @@ static error_t top_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_ARG:
 		jerr_argp(state, "unexpected argument '%s'", arg);
+		break;
+	case ARGP_KEY_END:
+		if (a->by_destination && a->metrics)
+			jerr_argp(state, "--by-destination chooses the columns: drop -M");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

@@ -70,11 +70,12 @@ enum device_option_key {
 	KEY_SOCKET,
 	KEY_RC,
 	KEY_SORT,
+	KEY_BY_DESTINATION,
 };
 
 /* An argp number option: min..max, else argp's usage error naming what and the range */
 long arg_number(const char *arg, const char *what, long min, long max, struct argp_state *state);
-/* --device, -d, --socket, --rc, --sort into a: true when key was one of them */
+/* --device, -d, --socket, --rc, --sort, --by-destination into a: true when key was one of them */
 bool device_option(int key, char *arg, struct argp_state *state, struct stat_args *a);
 
 

@@ -60,6 +60,17 @@ all_sorted_by() {
 	[[ "$output" != *$'\e'* ]]
 }
 
+@test "top: --by-destination: the columns by destination, and each row's remote share" {
+	pmuctl -q --sysfs-root "$LIVE" top -b -n 1 -I 100 --by-destination --socket 0 --rc 4
+	[ "$status" -eq 0 ]
+	[[ "${lines[2]}" == "  device        s rc rp method t410_pcie_rd_bw_cmem "*" t410_pcie_wr_bw_remote running  link            to%  from% remote%  share of the busiest, name" ]]
+	# four devices, each with a share: the live tree counts every destination alike, so 2 of 10
+	[ "$(printf '%s\n' "${lines[@]}" | grep -cE '^  0005:[0-9a-f]{2}:00\.[01] .* 20\.0%  #+ +Mellanox')" = 4 ]
+	pmuctl top --by-destination -M t410_pcie_rd_bw
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl top: --by-destination chooses the columns: drop -M" ]
+}
+
 @test "top: the full screen lists the devices, busiest first; s sorts by the next column, d changes the view, q restores the terminal" {
 	start_top
 	wait_for "the device rows" shows "0001:01:00.0  0  0  0 rp "
