@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cmd/metric_rules.h"
 #include "cmd/pmuctl.h"
@@ -77,8 +78,8 @@ static const char *family_id_of(const struct pmu_list *pmus, const char *metric_
 	return metric_family;
 }
 
-/* One recording rule, or a comment saying why the metric has none */
-static void put_rule(FILE *f, const struct metric *m, const struct pmu_list *pmus)
+/* One recording rule, or a comment saying why the metric has none: whether it wrote a rule */
+static bool put_rule(FILE *f, const struct metric *m, const struct pmu_list *pmus)
 {
 	struct rule_names r = { .m = m, .family_id = family_id_of(pmus, m->family),
 				.hw_clk_freq = clock_of(pmus, m->family) };
@@ -93,28 +94,70 @@ static void put_rule(FILE *f, const struct metric *m, const struct pmu_list *pmu
 	if (m->filter_kept) {
 		fprintf(f, "      # %s: no rule: serve's counters are not labelled by the filter %s, so its "
 			   "counts cannot be told from the others'; serve exports its gauge\n", m->name, m->filter);
-		return;
+		return false;
 	}
 	if (mexpr_parse(m->expr, &e, &err)) {
 		fprintf(f, "      # %s: its formula does not parse: %s\n", m->name, err.msg);
-		return;
+		return false;
 	}
 	ret = mexpr_rewrite(e, &w, &degree);
 	mexpr_free(e);
 	if (strstr(m->expr, "hw_clk_freq") && r.hw_clk_freq < 0) {
 		fprintf(f, "      # %s: no rule: hw_clk_freq is not one value on this machine's PMUs\n", m->name);
-		return;
+		return false;
 	}
 	if (ret || degree) {
 		fprintf(f, "      # %s: no rule: %s\n", m->name, ret == -ENOSPC ? "its formula is too long" :
 			"its formula is not a ratio of counts over one window (a count plus a rate)");
-		return;
+		return false;
 	}
 	fprintf(f, "      - record: pmu:%s:rate" RATE_WINDOW "\n", name);
 	if (scale != 1)
 		fprintf(f, "        expr: \"%s * %s\"\n", expr, strnum_double(scale, num, sizeof(num)));
 	else
 		fprintf(f, "        expr: \"%s\"\n", expr);
+	return true;
+}
+
+/*
+ * The share of each function's trained link that its traffic takes in direction dir (1
+ * toward it, -1 from it): the recorded rates of the metrics of that direction (recorded[i]
+ * says metric i has a rule), summed per function, over the link's payload rate serve exports.
+ * Whether there is one.
+ */
+static bool put_link_rule(FILE *f, const struct metric *const *m, size_t n, const bool *recorded, int dir)
+{
+	char name[160];
+	double scale;
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!recorded[i] || m[i]->link_dir != dir)
+			continue;
+		if (!k++)
+			fprintf(f, "      - record: pmu:pmuctl_pci_link_%s_device_ratio:rate" RATE_WINDOW "\n"
+				   "        expr: \"sum by (pci_bus_id) ({__name__=~'",
+				dir > 0 ? "to" : "from");
+		metric_prom_name(m[i], name, sizeof(name), &scale);
+		fprintf(f, "%spmu:%s:rate" RATE_WINDOW, k > 1 ? "|" : "", name);
+	}
+	if (k)
+		fputs("', pci_bus_id!=''}) / on (pci_bus_id) pmuctl_pci_link_bytes_per_second\"\n", f);
+	return k;
+}
+
+static void put_link_alert(FILE *f)
+{
+	fputs("      - alert: PmuctlLinkSaturated\n"
+	      "        expr: \"pmu:pmuctl_pci_link_to_device_ratio:rate" RATE_WINDOW " > 0.8 or "
+	      "pmu:pmuctl_pci_link_from_device_ratio:rate" RATE_WINDOW " > 0.8\"\n"
+	      "        for: 15m\n"
+	      "        labels:\n"
+	      "          severity: warning\n"
+	      "        annotations:\n"
+	      "          summary: \"PCIe link of {{ $labels.pci_bus_id }} on {{ $labels.instance }} carries {{ $value | humanizePercentage }} of its raw rate\"\n"
+	      "          description: \"Payload over the trained link's raw rate (GT/s x lanes x line code / 8): packet headers, DLLPs and flow control take the rest, so the link is near its ceiling. 0.8 is pmuctl's threshold, not the specification's.\"\n",
+	      f);
 }
 
 static void put_alerts(FILE *f)
@@ -165,7 +208,15 @@ void metric_rules_render(FILE *f, const struct metric *const *m, size_t n, const
 	      "groups:\n"
 	      "  - name: pmuctl\n"
 	      "    rules:\n", f);
+	bool *recorded = calloc(n ? n : 1, sizeof(*recorded)), links;
+
 	for (size_t i = 0; i < n; i++)
-		put_rule(f, m[i], pmus);
+		if (put_rule(f, m[i], pmus) && recorded)
+			recorded[i] = true;
+	links = recorded && put_link_rule(f, m, n, recorded, 1);
+	links |= recorded && put_link_rule(f, m, n, recorded, -1);
+	free(recorded);
 	put_alerts(f);
+	if (links)
+		put_link_alert(f);
 }

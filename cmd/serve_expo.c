@@ -264,11 +264,12 @@ static void put_link_family(FILE *f, const struct expo_input *in, const char *na
 	for (size_t i = 0; i < in->nrows; i++) {
 		const struct pcilink *l = &in->rows[i].link;
 		double v = which == 0 ? pcilink_gts(l->cap_speed) * 1e9 : which == 1 ? pcilink_gts(l->speed) * 1e9 :
-			   which == 2 ? l->cap_width : which == 3 ? l->width : l->downtrained;
+			   which == 2 ? l->cap_width : which == 3 ? l->width : which == 4 ? l->downtrained :
+			   pcilink_bytes_per_second(l);
 		bool first = true;
 
 		/* not read, or not known: no sample, never a 0 that looks measured */
-		if (!l->present || (which <= 1 && v == 0) || (which == 4 && l->downtrained < 0))
+		if (!l->present || ((which <= 1 || which == 5) && v == 0) || (which == 4 && l->downtrained < 0))
 			continue;
 		if (!any)
 			fprintf(f, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
@@ -286,6 +287,7 @@ static void put_links(FILE *f, const struct expo_input *in)
 	put_link_family(f, in, "pmuctl_pci_max_link_width", "lanes its PCIe link can have (Link Capabilities)", 2);
 	put_link_family(f, in, "pmuctl_pci_current_link_width", "lanes its PCIe link trained to (Link Status; 0: down)", 3);
 	put_link_family(f, in, "pmuctl_pci_link_downtrained", "1 when its PCIe link trained below what both ends support (pmuctl-map(1), LINKS)", 4);
+	put_link_family(f, in, "pmuctl_pci_link_bytes_per_second", "what its trained PCIe link carries each way before packet overheads: GT/s x lanes x the line code's efficiency / 8 (the link rules' denominator)", 5);
 }
 
 /* One format, from what both share */

@@ -295,10 +295,31 @@ write tile0/event0 '0x45' -> 0" ]
 	grep -qx 'pmuctl_pci_max_link_transfers_per_second{pci_bus_id="00000001:01:00.0"} 32000000000' "$BATS_TEST_TMPDIR/d.prom"
 	grep -qx 'pmuctl_pci_max_link_width{pci_bus_id="00000001:01:00.0"} 16' "$BATS_TEST_TMPDIR/d.prom"
 	grep -qx 'pmuctl_pci_current_link_width{pci_bus_id="00000001:01:00.0"} 0' "$BATS_TEST_TMPDIR/d.prom"
-	run grep -c '^pmuctl_pci_current_link_transfers_per_second\|^pmuctl_pci_link_downtrained' "$BATS_TEST_TMPDIR/d.prom"
+	run grep -c '^pmuctl_pci_current_link_transfers_per_second\|^pmuctl_pci_link_downtrained\|^pmuctl_pci_link_bytes_per_second' "$BATS_TEST_TMPDIR/d.prom"
 	[ "$output" = 0 ]
 	run promtool check metrics <"$BATS_TEST_TMPDIR/d.prom"
 	[ "$status" -eq 0 ]
+}
+
+@test "serve: a trained link's payload rate, the link rules' denominator: GT/s x lanes x 128/130 / 8" {
+	cp -r "$LIVE/.." "$BATS_TEST_TMPDIR/m"
+	# train 0001:01:00.0's link to x8 at 16 GT/s: Link Status in its PCI Express capability
+	/usr/bin/python3 - "$BATS_TEST_TMPDIR/m/sys/bus/pci/devices/0001:01:00.0/config" <<'PY'
+import sys
+cfg = bytearray(open(sys.argv[1], "rb").read())
+at = cfg[0x34]
+while cfg[at] != 0x10:
+    at = cfg[at + 1]
+cfg[at + 0x12:at + 0x14] = (0x0084).to_bytes(2, "little")
+open(sys.argv[1], "wb").write(cfg)
+PY
+	background "$PMUCTL" --sysfs-root "$BATS_TEST_TMPDIR/m/sys" serve --listen 127.0.0.1:0 -I 100 --per-device --device 0001:01:00.0
+	wait_for "serve to listen" listening
+	wait_for "a sample" sampled 1
+	scrape >"$BATS_TEST_TMPDIR/d.prom"
+	v=$(sed -n 's/^pmuctl_pci_link_bytes_per_second{pci_bus_id="00000001:01:00.0"} //p' "$BATS_TEST_TMPDIR/d.prom")
+	[ "$(python3 -c "print(abs($v - 16e9 * 8 * 128 / 130 / 8) < 1e-3)")" = True ]
+	grep -qx 'pmuctl_pci_current_link_width{pci_bus_id="00000001:01:00.0"} 8' "$BATS_TEST_TMPDIR/d.prom"
 }
 
 @test "serve: bad options and a busy port: one line, the exit status the man page gives" {

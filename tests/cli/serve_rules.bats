@@ -81,3 +81,46 @@ PY
 	run promtool test rules "$BATS_TEST_TMPDIR/test.yml"
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 }
+
+@test "rules: each function's link share, each way, from the recorded rates over serve's link rate; an alert when it nears the raw rate" {
+	pmuctl --sysfs-root "$T410" list --metrics --format=prometheus-rules t410_pcie_rd_bw t410_pcie_wr_bw t410_pcie_tgt_wr_bw
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/rules.yml"
+	grep -qx '      - alert: PmuctlLinkSaturated' "$BATS_TEST_TMPDIR/rules.yml"
+	run promtool check rules "$BATS_TEST_TMPDIR/rules.yml"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	# one function: DMA reads 1 GB/s and writes into its BARs 0.5 GB/s toward it, DMA writes
+	# 0.25 GB/s from it, on a link of x8 at 16 GT/s (128b/130b): 16e9 * 8 * 128 / 130 / 8 B/s
+	cat >"$BATS_TEST_TMPDIR/test.yml" <<'YML'
+rule_files: [rules.yml]
+evaluation_interval: 15s
+tests:
+  - interval: 15s
+    input_series:
+      - series: 'pmuctl_t410_pcie_rd_bytes_total{pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4",pci_bus_id="00000005:41:00.0",event="e1"}'
+        values: '0+15000000000x40'
+      - series: 'pmuctl_t410_pcie_wr_bytes_total{pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4",pci_bus_id="00000005:41:00.0",event="e2"}'
+        values: '0+3750000000x40'
+      - series: 'pmuctl_t410_pcie_tgt_wr_bytes_total{pmu="nvidia_pcie_tgt_pmu_0_rc_4",socket="0",rc="4",pci_bus_id="00000005:41:00.0",event="bar0"}'
+        values: '0+5000000000x40'
+      - series: 'pmuctl_t410_pcie_tgt_wr_bytes_total{pmu="nvidia_pcie_tgt_pmu_0_rc_4",socket="0",rc="4",pci_bus_id="00000005:41:00.0",event="bar2"}'
+        values: '0+2500000000x40'
+      - series: 'pmuctl_pci_link_bytes_per_second{pci_bus_id="00000005:41:00.0"}'
+        values: '15753846153.846154x40'
+    promql_expr_test:
+      - expr: 'pmu:pmuctl_pci_link_to_device_ratio:rate1m'
+        eval_time: 5m
+        exp_samples:
+          - labels: '{__name__="pmu:pmuctl_pci_link_to_device_ratio:rate1m",pci_bus_id="00000005:41:00.0"}'
+            value: TO
+      - expr: 'pmu:pmuctl_pci_link_from_device_ratio:rate1m'
+        eval_time: 5m
+        exp_samples:
+          - labels: '{__name__="pmu:pmuctl_pci_link_from_device_ratio:rate1m",pci_bus_id="00000005:41:00.0"}'
+            value: FROM
+YML
+	cap=$(python3 -c 'print(repr(16e9 * 8 * 128 / 130 / 8))')
+	sed -i "s/TO\$/$(python3 -c "print(repr(1.5e9 / $cap))")/; s/FROM\$/$(python3 -c "print(repr(0.25e9 / $cap))")/" "$BATS_TEST_TMPDIR/test.yml"
+	run promtool test rules "$BATS_TEST_TMPDIR/test.yml"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+}
