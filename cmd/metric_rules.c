@@ -91,7 +91,7 @@ static bool put_rule(FILE *f, const struct metric *m, const struct pmu_list *pmu
 	int degree, ret;
 
 	metric_prom_name(m, name, sizeof(name), &scale);
-	if (m->filter_kept) {
+	if (m->destination) {
 		fprintf(f, "      # %s: no rule: serve's counters are not labelled by the filter %s, so its "
 			   "counts cannot be told from the others'; serve exports its gauge\n", m->name, m->filter);
 		return false;

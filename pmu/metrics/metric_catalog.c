@@ -31,6 +31,25 @@ static const struct metric_def catalog[] = {
 	{ "t410_ucf_slc_wr_req_rate", "t410_ucf", "slc_access_wr / cycles", "req/cycle", "SLC write requests per cycle", T410_DOC " (UCF)", NULL, false, false, 0, 0 },
 	{ "t410_ucf_mem_rd_req_rate", "t410_ucf", "mem_access_rd / cycles", "req/cycle", "memory read requests per cycle", T410_DOC " (UCF)", NULL, false, false, 0, 0 },
 	{ "t410_ucf_mem_wr_req_rate", "t410_ucf", "mem_access_wr / cycles", "req/cycle", "memory write requests per cycle", T410_DOC " (UCF)", NULL, false, false, 0, 0 },
+	/*
+	 * The SLC bandwidths of the socket's non-CPU initiators (PCIe devices, GPUs) by destination:
+	 * pmuctl's, the document's formula with its src_loc_noncpu and dst_* filters, the socket's
+	 * whole of what --per-device --by-destination splits per device
+	 */
+#define T410_UCF_DST(dir, what, term, text, dest)                                                    \
+	{ "t410_ucf_noncpu_" #dir "_bw_" what, "t410_ucf", "slc_bytes_" #dir " / " NS, "GB/s",      \
+	  "SLC " text " by the socket's non-CPU devices (PCIe, GPU)",                                \
+	  "pmuctl, on " T410_DOC " (UCF: AVG_SLC_*_BANDWIDTH with src_loc_noncpu and " term ")",    \
+	  "src_loc_noncpu=1," term "=1", false, false, 0, dest }
+	T410_UCF_DST(rd, "cmem", "dst_loc_cmem", "reads from local CPU memory", 1),
+	T410_UCF_DST(rd, "gmem", "dst_loc_gmem", "reads from local GPU memory", 1),
+	T410_UCF_DST(rd, "cxl", "dst_loc_other", "reads from local CXL memory", 1),
+	T410_UCF_DST(rd, "remote", "dst_rem", "reads from the remote socket's memory", 2),
+	T410_UCF_DST(wr, "cmem", "dst_loc_cmem", "writes to local CPU memory", 1),
+	T410_UCF_DST(wr, "gmem", "dst_loc_gmem", "writes to local GPU memory", 1),
+	T410_UCF_DST(wr, "cxl", "dst_loc_other", "writes to local CXL memory", 1),
+	T410_UCF_DST(wr, "remote", "dst_rem", "writes to the remote socket's memory", 2),
+#undef T410_UCF_DST
 	/* PCIE; a device's DMA reads carry data toward it (link_dir 1), its DMA writes from it (-1) */
 	{ "t410_pcie_rd_bw", "t410_pcie", "rd_bytes / " NS, "GB/s", "PCIe read bandwidth of the RC", T410_DOC " (PCIE)", NULL, false, false, 1, 0 },
 	{ "t410_pcie_wr_bw", "t410_pcie", "wr_bytes / " NS, "GB/s", "PCIe write bandwidth of the RC", T410_DOC " (PCIE)", NULL, false, false, -1, 0 },
@@ -230,7 +249,7 @@ int metric_select(const struct metric_list *ml, const char *list, bool *selected
 		for (size_t i = 0; i < ml->n; i++) {
 			/* a family id: its metrics of all traffic; the splits of it by destination by name */
 			if (!fnmatch(tok, ml->v[i].name, 0) ||
-			    (!strcmp(tok, ml->v[i].family) && !ml->v[i].filter_kept)) {
+			    (!strcmp(tok, ml->v[i].family) && !ml->v[i].destination)) {
 				selected[i] = true;
 				any = true;
 			}

@@ -17,12 +17,13 @@ DATA=$BATS_TEST_DIRNAME/../data
 @test "metrics: list --metrics has every formula of the documents" {
 	pmuctl -j list --metrics --all
 	[ "$status" -eq 0 ]
-	[ "$(jq_py 'len(d["metrics"])')" = 117 ]
+	[ "$(jq_py 'len(d["metrics"])')" = 125 ]
 	for m in t410_ucf_slc_rd_bw t410_ucf_slc_wr_bw t410_ucf_mem_rd_bw t410_ucf_mem_wr_bw \
 		t410_ucf_slc_rd_req_rate t410_ucf_slc_wr_req_rate t410_ucf_mem_rd_req_rate t410_ucf_mem_wr_req_rate \
 		t410_pcie_rd_bw t410_pcie_wr_bw t410_pcie_rd_req_rate t410_pcie_wr_req_rate t410_pcie_freq \
 		t410_pcie_rd_latency_cycles t410_pcie_rd_latency_ns t410_pcie_tgt_rd_bw t410_pcie_tgt_wr_bw \
 		t410_pcie_rd_bw_{cmem,gmem,p2p,cxl,remote} t410_pcie_wr_bw_{cmem,gmem,p2p,cxl,remote} \
+		t410_ucf_noncpu_rd_bw_{cmem,gmem,cxl,remote} t410_ucf_noncpu_wr_bw_{cmem,gmem,cxl,remote} \
 		t410_pcie_tgt_rd_req_rate t410_pcie_tgt_wr_req_rate t410_cmem_rd_latency_cycles \
 		t410_cmem_rd_latency_ns t410_cmem_rd_bw t410_c2c_in_rd_latency_ns t410_c2c_in_wr_latency_ns \
 		t410_c2c_out_rd_latency_ns t410_c2c_out_wr_latency_cycles t410_clink_in_rd_latency_ns \
@@ -82,7 +83,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 	run python3 "$BATS_TEST_DIRNAME/../metric_check.py" "$PMUCTL" "$HIP09" "${METRIC_SEED:-5}"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ "${lines[-1]}" = "metric_check: 117 metrics, 0 differences" ]
+	[ "${lines[-1]}" = "metric_check: 125 metrics, 0 differences" ]
 }
 
 @test "metrics: perf's own output, recorded on the live fixture, gives the metric perf's counts give" {
@@ -488,4 +489,21 @@ print(len(a), [x[:2] for x in a] == [y[:2] for y in b] and all(abs(x[2] - y[2]) 
 	# a Tegra410 value keeps its socket
 	pmuctl -q stat --input "$DATA/perf-pcie.csv" -M t410_pcie_rd_bw --per-socket
 	[[ "${lines[1]}" =~ ^\ +t410_pcie_rd_bw\ +socket\ 0\ \(1\ PMU\) ]]
+}
+
+@test "metrics: the socket's non-CPU traffic by destination (UCF's source and destination filters), exact, named not by the family id" {
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run -M t410_ucf_noncpu_rd_bw_remote,t410_ucf_noncpu_wr_bw_cmem
+	[ "$status" -eq 0 ]
+	# src_loc_noncpu is config1 bit 0, dst_rem bit 11, dst_loc_cmem bit 8: the driver's format
+	[ "$(jq_py '[(e["event"], e["config"], e["config1"]) for e in d["events"] if e["pmu"] == "nvidia_ucf_pmu_0"]')" = "[('nvidia_ucf_pmu_0/slc_bytes_rd,src_loc_noncpu=1,dst_rem=1/', '0x113', '0x801'), ('nvidia_ucf_pmu_0/slc_bytes_wr,src_loc_noncpu=1,dst_loc_cmem=1/', '0x114', '0x101')]" ]
+	printf '%s\n' '3000000000,,nvidia_ucf_pmu_0/slc_bytes_rd,src_loc_noncpu=1,dst_rem=1/,2000000000,100.00,,' \
+		'9000000000,,nvidia_ucf_pmu_0/slc_bytes_rd/,2000000000,100.00,,' \
+		'1000000000,,nvidia_ucf_pmu_1/slc_bytes_rd,src_loc_noncpu=1,dst_rem=1/,2000000000,100.00,,' \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/ucf.csv"
+	pmuctl -q stat --input "$BATS_TEST_TMPDIR/ucf.csv" -j -M t410_ucf_noncpu_rd_bw_remote --per-socket
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["socket"], m["value"]) for m in d["metrics"]]')" = "[(0, 1.5), (1, 0.5)]" ]
+	# the family id: its metrics of all traffic, as before
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run -M t410_ucf
+	[ "$(jq_py 'any("src_loc_noncpu" in e["event"] for e in d["events"])')" = False ]
 }
