@@ -42,6 +42,7 @@ static const struct argp_option serve_options[] = {
 	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "with --per-device: only these functions, as lspci -d", 2 },
 	{ "socket", KEY_SOCKET, "N", 0, "with --per-device: only the functions of socket N", 2 },
 	{ "rc", KEY_RC, "N", 0, "with --per-device: only the functions of RC N", 2 },
+	{ "by-destination", KEY_BY_DESTINATION, NULL, 0, "with --per-device: each function's reads and writes by destination, and pmuctl_pci_remote_share_ratio, its share to the remote socket", 2 },
 	{ 0 },
 };
 
@@ -123,6 +124,9 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 			jerr_argp(state, "-d, --socket and --rc choose the functions of --per-device: add --per-device");
 		if (a->ndevice && !a->metrics && !a->per_device)
 			jerr_argp(state, "--device narrows -M metrics; for events, take the filters from 'pmuctl map BDF'");
+		if (a->by_destination && (!a->per_device || a->metrics || a->nevent))
+			jerr_argp(state, a->per_device ? "--by-destination chooses the series: drop %s" : "--by-destination splits the series of --per-device: add --per-device",
+				   a->metrics ? "-M" : "-e");
 		if (a->per_device && !a->metrics && !a->nevent) {
 			a->metrics = pmu_per_device_metrics(NULL);
 			a->metrics_default = true;

@@ -290,6 +290,43 @@ static void put_links(FILE *f, const struct expo_input *in)
 	put_link_family(f, in, "pmuctl_pci_link_bytes_per_second", "what its trained PCIe link carries each way before packet overheads: GT/s x lanes x the line code's efficiency / 8 (the link rules' denominator)", 5);
 }
 
+/*
+ * --by-destination: each function's share of its traffic (every destination value's sum) that
+ * goes to the remote socket; no sample when a part was not counted or there was none
+ */
+static void put_remote_shares(FILE *f, const struct expo_input *in, const struct metric_value *vals, size_t nvals)
+{
+	/* per function: remote, all, and whether every part was counted; one pass over the values */
+	double *sum = calloc(2 * in->nrows + 1, sizeof(*sum));
+	bool *missing = calloc(in->nrows + 1, sizeof(*missing)), any = false;
+	char bus_id[32];
+
+	for (size_t k = 0; sum && missing && k < nvals; k++) {
+		size_t i = (size_t)vals[k].device_index;
+
+		if (vals[k].device_index < 0 || i >= in->nrows || !vals[k].m->destination)
+			continue;
+		missing[i] |= isnan(vals[k].value);
+		sum[2 * i] += vals[k].m->destination == 2 ? vals[k].value : 0;
+		sum[2 * i + 1] += vals[k].value;
+	}
+	for (size_t i = 0; sum && missing && i < in->nrows; i++) {
+		bool first = true;
+
+		if (missing[i] || !(sum[2 * i + 1] > 0))
+			continue;
+		if (!any)
+			fputs("# HELP pmuctl_pci_remote_share_ratio the share of a PCI function's traffic that goes to the remote socket's memory, over its last -I\n"
+			      "# TYPE pmuctl_pci_remote_share_ratio gauge\n", f);
+		any = true;
+		fputs("pmuctl_pci_remote_share_ratio{", f);
+		expo_put_label(f, "pci_bus_id", expo_pci_bus_id(in->rows[i].bdf, bus_id, sizeof(bus_id)), &first);
+		fprintf(f, "} %.17g\n", sum[2 * i] / sum[2 * i + 1]);
+	}
+	free(sum);
+	free(missing);
+}
+
 /* One format, from what both share */
 static void put_exposition(FILE *f, const struct expo_input *in, enum expo_format fmt,
 			   const struct series *s, size_t n, const struct metric_value *vals, size_t nvals)
@@ -301,6 +338,7 @@ static void put_exposition(FILE *f, const struct expo_input *in, enum expo_forma
 	if (nvals)
 		render_metrics(&c, vals, nvals);
 	put_functions(f, in, fmt);
+	put_remote_shares(f, in, vals, nvals);
 	put_links(f, in);
 	put_self(f, in->self, fmt);
 	if (fmt == EXPO_OPENMETRICS)

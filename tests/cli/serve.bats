@@ -301,6 +301,21 @@ write tile0/event0 '0x45' -> 0" ]
 	[ "$status" -eq 0 ]
 }
 
+@test "serve: --per-device --by-destination: a gauge per destination and each function's remote share" {
+	serve_live --per-device --by-destination --device 0001:01:00.0
+	wait_for "a sample" sampled 1
+	scrape >"$BATS_TEST_TMPDIR/d.prom"
+	[ "$(grep -c '^pmuctl_t410_pcie_\(rd\|wr\)_bw_\(cmem\|gmem\|p2p\|cxl\|remote\)_bytes_per_second{.*pci_bus_id="00000001:01:00.0"} ' "$BATS_TEST_TMPDIR/d.prom")" = 10 ]
+	# the live tree counts every destination alike: 2 of 10 go to the remote socket
+	v=$(sed -n 's/^pmuctl_pci_remote_share_ratio{pci_bus_id="00000001:01:00.0"} //p' "$BATS_TEST_TMPDIR/d.prom")
+	[ "$(python3 -c "print(abs($v - 0.2) < 0.01)")" = True ]
+	run promtool check metrics <"$BATS_TEST_TMPDIR/d.prom"
+	[ "$status" -eq 0 ]
+	run "$PMUCTL" serve --by-destination -M t410_pcie_rd_bw
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl serve: --by-destination splits the series of --per-device: add --per-device" ]
+}
+
 @test "serve: a trained link's payload rate, the link rules' denominator: GT/s x lanes x 128/130 / 8" {
 	cp -r "$LIVE/.." "$BATS_TEST_TMPDIR/m"
 	# train 0001:01:00.0's link to x8 at 16 GT/s: Link Status in its PCI Express capability
