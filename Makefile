@@ -95,6 +95,7 @@ check-asan:
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
 		build-asan/pmuctl unit
 	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 		BUILD=build-asan SANITIZED=1 tests/run build-asan/pmuctl
 
 # a short fuzz of every parser rides along with the tests

@@ -8,18 +8,28 @@
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "cmd/pmuctl.h"
+
+static locale_t numeric;
+
+static void numeric_free(void)
+{
+	freelocale(numeric);
+}
 
 /* The environment's LC_NUMERIC (LC_ALL, LC_NUMERIC, LANG), read once; C when it names none there is */
 static locale_t user_numeric(void)
 {
-	static locale_t loc;
+	static bool tried;
 
-	if (!loc)
-		loc = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
-	if (!loc)
-		loc = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-	return loc;
+	if (tried)
+		return numeric;
+	tried = true;
+	numeric = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
+	if (numeric)
+		atexit(numeric_free);
+	return numeric;
 }
 
 const char *human_number(double v, int decimals, char *buf, size_t size)
