@@ -204,6 +204,15 @@ static void bar_text(FILE *f, const struct grid *g, const struct bars *b, size_t
 	fprintf(f, "%.*s%*s  ", cells, "####################", 20 - cells, "");
 }
 
+/* top with link columns: 20 cells of '#' for the busier direction's share of the link's raw rate */
+static void link_bar_text(FILE *f, double to, double from)
+{
+	double use = fmax(isnan(to) ? 0 : to, isnan(from) ? 0 : from);
+	int cells = (int)lround(20 * fmin(use, 1));
+
+	fprintf(f, "%.*s%*s  ", cells, "####################", 20 - cells, "");
+}
+
 static void value_text(FILE *f, const struct metric_value *x, int width)
 {
 	char num[64];
@@ -345,7 +354,7 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 			fprintf(f, " %6s %6s", "to%", "from%");
 		if (has_destination_columns(g))
 			fprintf(f, " %7s", "remote%");
-		fprintf(f, "  %s\n", c->bars ? "share of the busiest, name" : "name");
+		fprintf(f, "  %s\n", !c->bars ? "name" : has_link_columns(g) ? "link use, name" : "share of the busiest, name");
 	}
 	for (size_t i = 0; order && c->view <= VIEW_DEVICES && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
@@ -354,17 +363,21 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 			row->method ? row->method : "-");
 		for (size_t j = 0; j < nc; j++)
 			value_text(f, cell(g, order[i], j), width_of(col[j]));
+		double to = link_share(g, order[i], row, 1), from = link_share(g, order[i], row, -1);
+
 		fprintf(f, " %6.1f%%  %-12s", 100 * g->running[order[i]], link_text(&row->link, link, sizeof(link)));
 		if (has_link_columns(g)) {
-			share_text(f, link_share(g, order[i], row, 1));
-			share_text(f, link_share(g, order[i], row, -1));
+			share_text(f, to);
+			share_text(f, from);
 		}
 		if (has_destination_columns(g)) {
 			fputc(' ', f);
 			share_text(f, remote_share(g, order[i]));
 		}
 		fputs("  ", f);
-		if (c->bars)
+		if (c->bars && has_link_columns(g))
+			link_bar_text(f, to, from);
+		else if (c->bars)
 			bar_text(f, g, &bars, order[i]);
 		fprintf(f, "%s\n", row->name);
 		downtrained += row->link.downtrained == 1;

@@ -63,12 +63,32 @@ all_sorted_by() {
 @test "top: --by-destination: the columns by destination, and each row's remote share" {
 	pmuctl -q --sysfs-root "$LIVE" top -b -n 1 -I 100 --by-destination --socket 0 --rc 4
 	[ "$status" -eq 0 ]
-	[[ "${lines[2]}" == "  device        s rc rp method t410_pcie_rd_bw_cmem "*" t410_pcie_wr_bw_remote running  link            to%  from% remote%  share of the busiest, name" ]]
+	[[ "${lines[2]}" == "  device        s rc rp method t410_pcie_rd_bw_cmem "*" t410_pcie_wr_bw_remote running  link            to%  from% remote%  link use, name" ]]
 	# four devices, each with a share: the live tree counts every destination alike, so 2 of 10
-	[ "$(printf '%s\n' "${lines[@]}" | grep -cE '^  0005:[0-9a-f]{2}:00\.[01] .* 20\.0%  #+ +Mellanox')" = 4 ]
+	[ "$(printf '%s\n' "${lines[@]}" | grep -cE '^  0005:[0-9a-f]{2}:00\.[01] .* 20\.0% {24}Mellanox')" = 4 ]
 	pmuctl top --by-destination -M t410_pcie_rd_bw
 	[ "$status" -eq 64 ]
 	[ "${lines[0]}" = "pmuctl top: --by-destination chooses the columns: drop -M" ]
+}
+
+@test "top: the bar is the link's use, the busier way's share of its raw rate; a link that is down has none" {
+	cp -r "$LIVE/.." "$BATS_TEST_TMPDIR/m"
+	# train 0001:01:00.0's link to x8 at 16 GT/s: Link Status in its PCI Express capability
+	/usr/bin/python3 - "$BATS_TEST_TMPDIR/m/sys/bus/pci/devices/0001:01:00.0/config" <<'PY'
+import sys
+cfg = bytearray(open(sys.argv[1], "rb").read())
+at = cfg[0x34]
+while cfg[at] != 0x10:
+    at = cfg[at + 1]
+cfg[at + 0x12:at + 0x14] = (0x0084).to_bytes(2, "little")
+open(sys.argv[1], "wb").write(cfg)
+PY
+	pmuctl -q --sysfs-root "$BATS_TEST_TMPDIR/m/sys" top -b -n 1 -I 100 -M t410_pcie_rd_bw,t410_pcie_wr_bw --socket 0 --rc 0
+	[ "$status" -eq 0 ]
+	# the live tree reads about 1 GB/s each way: 1e9 of 15.75e9 B/s is 6.3%, one cell of 20
+	row=$(printf '%s\n' "${lines[@]}" | grep '^  0001:01:00\.0 ')
+	[[ "$row" =~ \ 16GT/s\ x8!\ +6\.[0-9]%\ +6\.[0-9]%\ \ #\ {19}\ \ Samsung ]]
+	[[ "${lines[2]}" == *"  link use, name" ]]
 }
 
 @test "top: the full screen lists the devices, busiest first; s sorts by the next column, d changes the view, q restores the terminal" {
