@@ -261,6 +261,11 @@ static int add_run(struct run *r, double t)
 		ret = repeat_add(&r->rep, &r->c.cs, shows_counts(r->a) ? &rows : NULL, t);
 	tally_free(&rows);
 	r->last_t = t;
+	if (ret == -EINVAL)
+		p_err("run %ld opened other counters than the first (a CPU went on or offline?): the runs cannot be averaged",
+		      r->rep.runs + 1);
+	else if (ret)
+		p_err("-r: out of memory");
 	return ret;
 }
 
