@@ -18,6 +18,8 @@ struct grid {
 	const struct metric_value **cell;	/* nrows * nc; NULL: no value */
 	double *running;		/* per row: the lowest running share of its values that have one */
 	int sort;			/* the --sort column, or -1 */
+	bool link_columns;		/* a column is traffic on the devices' links: rows have its shares */
+	bool destination_columns;	/* columns split it by destination: rows have a remote share */
 };
 
 static void grid_free(struct grid *g)
@@ -43,9 +45,13 @@ static int grid_build(const struct render_ctx *c, const struct metric_value *v, 
 	g->running = malloc((c->nrows ? c->nrows : 1) * sizeof(*g->running));
 	if (!g->col || !g->running)
 		return -1;
-	for (size_t i = 0; i < n; i++)
-		if (v[i].device && column_of(g, v[i].m) == g->nc)
-			g->col[g->nc++] = v[i].m;
+	for (size_t i = 0; i < n; i++) {
+		if (!v[i].device || column_of(g, v[i].m) != g->nc)
+			continue;
+		g->col[g->nc++] = v[i].m;
+		g->link_columns |= v[i].m->link_dir != 0;
+		g->destination_columns |= v[i].m->destination != DEST_NONE;
+	}
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
 	g->cell = calloc((c->nrows ? c->nrows : 1) * (g->nc ? g->nc : 1), sizeof(*g->cell));
 	if (!g->cell)
@@ -272,43 +278,20 @@ static const char *link_text(const struct pcilink *l, char *buf, size_t size)
 
 static double link_share(const struct grid *g, size_t row, const struct device_row *r, int dir);
 
-/* Whether a column is traffic on the devices' links, so that the table has their shares */
-static bool has_link_columns(const struct grid *g)
-{
-	for (size_t j = 0; j < g->nc; j++)
-		if (g->col[j]->link_dir)
-			return true;
-	return false;
-}
-
-/* Whether columns split the devices' traffic by destination, so that rows have a remote share */
-static bool has_destination_columns(const struct grid *g)
-{
-	for (size_t j = 0; j < g->nc; j++)
-		if (g->col[j]->destination)
-			return true;
-	return false;
-}
-
-/*
- * The share of a device's traffic, over every destination column, that goes to the remote
- * socket: NaN when a part was not counted or there was none
- */
+/* The share of a device's traffic, over every destination column, that goes to the remote socket */
 static double remote_share(const struct grid *g, size_t row)
 {
-	double remote = 0, all = 0;
+	struct destination_sum sum = { 0 };
 
 	for (size_t j = 0; j < g->nc; j++) {
 		const struct metric_value *x = cell(g, row, j);
 
-		if (!g->col[j]->destination)
-			continue;
-		if (!x || isnan(x->value))
-			return NAN;
-		all += x->value;
-		remote += g->col[j]->destination == 2 ? x->value : 0;
+		if (x)
+			destination_add(&sum, x);
+		else
+			sum.missing |= g->col[j]->destination != DEST_NONE;
 	}
-	return all > 0 ? remote / all : NAN;
+	return destination_remote_share(&sum);
 }
 
 static void share_text(FILE *f, double v)
@@ -350,11 +333,11 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 		for (size_t j = 0; j < nc; j++)
 			fprintf(f, " %*s", width_of(col[j]), col[j]->name);
 		fprintf(f, " %7s  %-12s", "running", "link");
-		if (has_link_columns(g))
+		if (g->link_columns)
 			fprintf(f, " %6s %6s", "to%", "from%");
-		if (has_destination_columns(g))
+		if (g->destination_columns)
 			fprintf(f, " %7s", "remote%");
-		fprintf(f, "  %s\n", !c->bars ? "name" : has_link_columns(g) ? "link use, name" : "share of the busiest, name");
+		fprintf(f, "  %s\n", !c->bars ? "name" : g->link_columns ? "link use, name" : "share of the busiest, name");
 	}
 	for (size_t i = 0; order && c->view <= VIEW_DEVICES && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
@@ -363,19 +346,20 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 			row->method ? row->method : "-");
 		for (size_t j = 0; j < nc; j++)
 			value_text(f, cell(g, order[i], j), width_of(col[j]));
-		double to = link_share(g, order[i], row, 1), from = link_share(g, order[i], row, -1);
+		double to = g->link_columns ? link_share(g, order[i], row, 1) : NAN;
+		double from = g->link_columns ? link_share(g, order[i], row, -1) : NAN;
 
 		fprintf(f, " %6.1f%%  %-12s", 100 * g->running[order[i]], link_text(&row->link, link, sizeof(link)));
-		if (has_link_columns(g)) {
+		if (g->link_columns) {
 			share_text(f, to);
 			share_text(f, from);
 		}
-		if (has_destination_columns(g)) {
+		if (g->destination_columns) {
 			fputc(' ', f);
 			share_text(f, remote_share(g, order[i]));
 		}
 		fputs("  ", f);
-		if (c->bars && has_link_columns(g))
+		if (c->bars && g->link_columns)
 			link_bar_text(f, to, from);
 		else if (c->bars)
 			bar_text(f, g, &bars, order[i]);
@@ -476,7 +460,7 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 							 "coverage", g->running[order[i]],
 							 "values", values_json(g, order[i]),
 							 "link", link_json(g, order[i], row),
-							 "remote_share", has_destination_columns(g) ?
+							 "remote_share", g->destination_columns ?
 							 share_json(remote_share(g, order[i])) : json_null()));
 	}
 	for (int per_rc = 1; per_rc >= 0; per_rc--) {

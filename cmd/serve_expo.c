@@ -296,24 +296,19 @@ static void put_links(FILE *f, const struct expo_input *in)
  */
 static void put_remote_shares(FILE *f, const struct expo_input *in, const struct metric_value *vals, size_t nvals)
 {
-	/* per function: remote, all, and whether every part was counted; one pass over the values */
-	double *sum = calloc(2 * in->nrows + 1, sizeof(*sum));
-	bool *missing = calloc(in->nrows + 1, sizeof(*missing)), any = false;
+	/* per function, in one pass over the values */
+	struct destination_sum *sum = calloc(in->nrows + 1, sizeof(*sum));
 	char bus_id[32];
+	bool any = false;
 
-	for (size_t k = 0; sum && missing && k < nvals; k++) {
-		size_t i = (size_t)vals[k].device_index;
-
-		if (vals[k].device_index < 0 || i >= in->nrows || !vals[k].m->destination)
-			continue;
-		missing[i] |= isnan(vals[k].value);
-		sum[2 * i] += vals[k].m->destination == 2 ? vals[k].value : 0;
-		sum[2 * i + 1] += vals[k].value;
-	}
-	for (size_t i = 0; sum && missing && i < in->nrows; i++) {
+	for (size_t k = 0; sum && k < nvals; k++)
+		if (vals[k].device_index >= 0 && (size_t)vals[k].device_index < in->nrows)
+			destination_add(&sum[vals[k].device_index], &vals[k]);
+	for (size_t i = 0; sum && i < in->nrows; i++) {
+		double share = destination_remote_share(&sum[i]);
 		bool first = true;
 
-		if (missing[i] || !(sum[2 * i + 1] > 0))
+		if (isnan(share))
 			continue;
 		if (!any)
 			fputs("# HELP pmuctl_pci_remote_share_ratio the share of a PCI function's traffic that goes to the remote socket's memory, over its last -I\n"
@@ -321,10 +316,9 @@ static void put_remote_shares(FILE *f, const struct expo_input *in, const struct
 		any = true;
 		fputs("pmuctl_pci_remote_share_ratio{", f);
 		expo_put_label(f, "pci_bus_id", expo_pci_bus_id(in->rows[i].bdf, bus_id, sizeof(bus_id)), &first);
-		fprintf(f, "} %.17g\n", sum[2 * i] / sum[2 * i + 1]);
+		fprintf(f, "} %.17g\n", share);
 	}
 	free(sum);
-	free(missing);
 }
 
 /* One format, from what both share */

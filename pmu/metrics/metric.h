@@ -25,8 +25,12 @@ struct metric {
 	 * of a device's traffic); false: it takes filter's place (HNS3's global=1 is a scope)
 	 */
 	bool filter_kept;
-	/* a part of a device's traffic split by destination: 1 local, 2 the remote socket; 0 none */
-	int destination;
+	/* a part of a device's traffic split by destination, or none */
+	enum metric_destination {
+		DEST_NONE,
+		DEST_LOCAL,
+		DEST_REMOTE,	/* the remote socket's memory: traffic that crosses the socket link */
+	} destination;
 };
 
 struct metric_list {

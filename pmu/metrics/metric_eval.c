@@ -228,3 +228,17 @@ out:
 	free(g);
 	return ret;
 }
+
+void destination_add(struct destination_sum *s, const struct metric_value *v)
+{
+	if (v->m->destination == DEST_NONE)
+		return;
+	s->missing |= isnan(v->value);
+	s->all += v->value;
+	s->remote += v->m->destination == DEST_REMOTE ? v->value : 0;
+}
+
+double destination_remote_share(const struct destination_sum *s)
+{
+	return !s->missing && s->all > 0 ? s->remote / s->all : NAN;
+}

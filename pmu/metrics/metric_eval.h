@@ -63,4 +63,15 @@ int metric_evaluate(const struct metric_sample *s, size_t n, enum metric_scope s
 		    struct metric_value **out, size_t *nout);
 const char *metric_scope_name(enum metric_scope s);
 
+/* A function's traffic by destination, summed from its values of destination metrics */
+struct destination_sum {
+	double remote, all;
+	bool missing;		/* a part was not counted */
+};
+
+/* Add v when it is a part of the split (other values are not) */
+void destination_add(struct destination_sum *s, const struct metric_value *v);
+/* The share that goes to the remote socket: NaN when a part was not counted or there was none */
+double destination_remote_share(const struct destination_sum *s);
+
 #endif
