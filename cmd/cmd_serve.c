@@ -124,9 +124,7 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 			jerr_argp(state, "-d, --socket and --rc choose the functions of --per-device: add --per-device");
 		if (a->ndevice && !a->metrics && !a->per_device)
 			jerr_argp(state, "--device narrows -M metrics; for events, take the filters from 'pmuctl map BDF'");
-		if (a->by_destination && (!a->per_device || a->metrics || a->nevent))
-			jerr_argp(state, a->per_device ? "--by-destination chooses the series: drop %s" : "--by-destination splits the series of --per-device: add --per-device",
-				   a->metrics ? "-M" : "-e");
+		by_destination_check(state, a, "series", "series");
 		if (a->per_device && !a->metrics && !a->nevent) {
 			a->metrics = pmu_per_device_metrics(NULL);
 			a->metrics_default = true;

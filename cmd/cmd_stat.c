@@ -185,9 +185,22 @@ bool device_option(int key, char *arg, struct argp_state *state, struct stat_arg
 	}
 }
 
+void by_destination_check(struct argp_state *state, const struct stat_args *a, const char *rows,
+			  const char *columns)
+{
+	if (!a->by_destination)
+		return;
+	if (!a->per_device)
+		jerr_argp(state, "--by-destination splits the %s of --per-device: add --per-device", rows);
+	if (a->metrics || a->nevent)
+		jerr_argp(state, "--by-destination chooses the %s: drop %s", columns, a->metrics ? "-M" : "-e");
+}
+
 static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct stat_args *a = state->input;
+	/* -r: more than one run (0 is perf's "forever") */
+	bool repeats = a->repeat > 1 || a->repeat_forever;
 
 	if (device_option(key, arg, state, a))
 		return 0;
@@ -289,7 +302,6 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_PER_DEVICE:
 		a->per_device = true;
 		break;
-
 	case ARGP_KEY_ARG:
 		jerr_argp(state, "unexpected argument '%s'; events go after -e, a command after --", arg);
 		break;
@@ -305,9 +317,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 				   a->aggr_opt ? a->aggr_opt : "aggregation flag");
 		if (a->per_device && (a->command || a->input) && a->nevent)
 			jerr_argp(state, "--per-device -e counts the events system-wide, per function: it takes no command or --input");
-		if (a->by_destination && (!a->per_device || a->metrics || a->nevent))
-			jerr_argp(state, a->per_device ? "--by-destination chooses the columns: drop %s" : "--by-destination splits the rows of --per-device: add --per-device",
-				   a->metrics ? "-M" : "-e");
+		by_destination_check(state, a, "rows", "columns");
 		if (a->per_device && !a->metrics && !a->nevent) {
 			a->metrics = pmu_per_device_metrics(NULL);
 			a->metrics_default = true;
@@ -329,11 +339,11 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		if (a->append && (!a->output || a->openmetrics))
 			jerr_argp(state, a->openmetrics ? "--append conflicts with --format=openmetrics, whose file is replaced whole at every interval"
 							 : "--append needs -o FILE");
-		if ((a->repeat > 1 || a->repeat_forever) && a->interval_ms)
+		if (repeats && a->interval_ms)
 			jerr_argp(state, "-r averages whole runs; -I prints within one: give one of them");
-		if ((a->repeat > 1 || a->repeat_forever) && (a->input || a->dry_run))
+		if (repeats && (a->input || a->dry_run))
 			jerr_argp(state, "-r repeats counting: %s counts nothing", a->input ? "--input" : "--dry-run");
-		if ((a->repeat > 1 || a->repeat_forever) && !a->command && !a->duration)
+		if (repeats && !a->command && !a->duration)
 			jerr_argp(state, "-r repeats a run that ends by itself: give a command after -- or --duration");
 		if (a->interval_count && !a->interval_ms)
 			jerr_argp(state, "--interval-count needs -I MS");

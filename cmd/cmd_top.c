@@ -53,8 +53,7 @@ static error_t top_parse_opt(int key, char *arg, struct argp_state *state)
 		jerr_argp(state, "unexpected argument '%s'", arg);
 		break;
 	case ARGP_KEY_END:
-		if (a->by_destination && a->metrics)
-			jerr_argp(state, "--by-destination chooses the columns: drop -M");
+		by_destination_check(state, a, "rows", "columns");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

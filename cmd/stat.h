@@ -77,6 +77,12 @@ enum device_option_key {
 long arg_number(const char *arg, const char *what, long min, long max, struct argp_state *state);
 /* --device, -d, --socket, --rc, --sort, --by-destination into a: true when key was one of them */
 bool device_option(int key, char *arg, struct argp_state *state, struct stat_args *a);
+/*
+ * At the end of the options: --by-destination needs --per-device and chooses the metrics
+ * itself (rows and columns: what the command calls them); argp's usage error otherwise
+ */
+void by_destination_check(struct argp_state *state, const struct stat_args *a, const char *rows,
+			  const char *columns);
 
 
 /* A --per-device row: the function, where it sits, and how each PMU selects it */

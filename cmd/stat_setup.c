@@ -89,6 +89,7 @@ static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 {
 	struct err_report err = { 0 };
 	struct diag unknown = { 0 };
+	const char *list;
 	size_t before;
 	int ret = 0;
 
@@ -112,12 +113,14 @@ static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 	}
 	for (size_t i = before; i < s->ml.n; i++)
 		s->selected[i] = true;
-	if (a->metrics && !stat_metric_list(a, &s->pmus)) {
+	list = a->metrics ? stat_metric_list(a, &s->pmus) : NULL;
+	/* only --by-destination's list can be none: no family of this machine has one */
+	if (a->metrics && !list) {
 		p_err("--by-destination: no PMU of this machine splits traffic by destination (a Tegra410 PCIE PMU does: pmuctl list)");
 		return EXIT_FAIL;
 	}
-	if (a->metrics)
-		ret = metric_select(&s->ml, stat_metric_list(a, &s->pmus), s->selected, &unknown, &err);
+	if (list)
+		ret = metric_select(&s->ml, list, s->selected, &unknown, &err);
 	if (ret == -EINVAL)
 		p_err("%s", err.msg);
 	for (size_t i = 0; i < unknown.n; i++)
