@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <locale.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "cmd/pmuctl.h"
@@ -32,23 +33,31 @@ static locale_t user_numeric(void)
 	return numeric;
 }
 
-const char *human_number(double v, int decimals, char *buf, size_t size)
+/* printf into buf under the user's numeric locale, the program's own left as it was */
+static const char *user_snprintf(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static const char *user_snprintf(char *buf, size_t size, const char *fmt, ...)
 {
 	locale_t loc = user_numeric(), old = loc ? uselocale(loc) : (locale_t)0;
+	va_list ap;
 
-	/* the sign of the value, not of a -0 that rounding left */
-	snprintf(buf, size, "%s%'.*f", v < 0 && round(v * pow(10, decimals)) != 0 ? "-" : "", decimals, fabs(v));
+	va_start(ap, fmt);
+	vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
 	if (old)
 		uselocale(old);
 	return buf;
 }
 
+const char *human_number(double v, int decimals, char *buf, size_t size)
+{
+	/* the sign of the value, not of a -0 that rounding left */
+	return user_snprintf(buf, size, "%s%'.*f", v < 0 && round(v * pow(10, decimals)) != 0 ? "-" : "",
+			     decimals, fabs(v));
+}
+
 const char *human_u64(uint64_t v, char *buf, size_t size)
 {
-	locale_t loc = user_numeric(), old = loc ? uselocale(loc) : (locale_t)0;
-
-	snprintf(buf, size, "%'" PRIu64, v);
-	if (old)
-		uselocale(old);
-	return buf;
+	return user_snprintf(buf, size, "%'" PRIu64, v);
 }

@@ -320,11 +320,10 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 	 * to the run; a signal other than SIGINT or SIGTERM ends pmuctl without output
 	 */
 	/* top shows intervals only: quitting prints nothing more */
-	if (!ret && !all_printed && !signals_silent() && !a->top && averaging(a))
-		ret = add_run(r, t_end);
-	else if (!ret && !all_printed && !signals_silent() && !a->top)
-		ret = emit(r, a->interval_ms != 0, a->interval_ms ? interval + 1 : 0, t_end,
-			   interval == 0);
+	if (!ret && !all_printed && !signals_silent() && !a->top)
+		ret = averaging(a) ? add_run(r, t_end) :
+				     emit(r, a->interval_ms != 0, a->interval_ms ? interval + 1 : 0, t_end,
+					  interval == 0);
 	if (r->tick.skipped && !a->top)
 		p_note("%ld interval%s skipped in all", r->tick.skipped, plural(r->tick.skipped));
 	return ret;

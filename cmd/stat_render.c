@@ -231,8 +231,9 @@ json_t *stat_record_new(const struct render_ctx *c)
 	return json_pack("{s:o, s:f, s:o, s:o, s:o, s:[], s:[], s:n, s:n, s:n}", "interval",
 			 c->interval ? json_integer(c->interval) : json_null(), "time_s", c->time_s,
 			 "timestamp", jout_timestamp(&c->wall), "target", jout_text(c->target), "runs",
-			 c->runs ? json_integer(c->runs->runs) : c->target ? json_integer(1) : json_null(), "counts", "metrics", "devices", "subtotals",
-			 "inputs");
+			 /* -r's, one counted run, or none known: a recording (--input) */
+			 c->runs ? json_integer(c->runs->runs) : c->target ? json_integer(1) : json_null(),
+			 "counts", "metrics", "devices", "subtotals", "inputs");
 }
 
 int stat_record_emit(const struct render_ctx *c)
