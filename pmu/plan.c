@@ -35,25 +35,29 @@ struct filter_terms {
 static int filter_terms(const struct metric *m, const struct fn_filter *dev,
 			struct filter_terms *f, struct err_report *err)
 {
-	/* the metric's own, unless a device's takes its place */
-	bool own = m->filter && (!dev || m->filter_kept);
-	char text[200];
+	bool own = m->filter && (!dev || m->filter_kept); /* the metric's own, unless a device's replaces it */
+	char text[200] = "";
 
 	memset(f, 0, sizeof(*f));
 	if (own && ev_parse_terms(m->filter, &f->parsed, err))
 		return err_set(err, -EINVAL, "metric '%s': filter '%s': %s", m->name, m->filter, err->msg);
-	f->v = dev ? calloc(dev->n + f->parsed.nterms + 1, sizeof(*f->v)) : f->parsed.terms;
-	if (dev && !f->v)
+	if (dev)
+		fn_filter_text(dev, text, sizeof(text));
+	snprintf(f->text, sizeof(f->text), "%s%s%s%s", dev ? "," : "", text, own ? "," : "", own ? m->filter : "");
+	if (!dev) {
+		f->v = f->parsed.terms;
+		f->n = f->parsed.nterms;
+		return 0;
+	}
+	/* the device's terms, then the metric's kept beside them */
+	f->v = calloc(dev->n + f->parsed.nterms + 1, sizeof(*f->v));
+	if (!f->v)
 		return oom(err);
-	for (size_t i = 0; dev && i < dev->n; i++)
+	for (size_t i = 0; i < dev->n; i++)
 		f->v[f->n++] = (struct ev_term){ .name = (char *)dev->term[i].name, .kind = EV_VALUE_NUM,
 						 .num = dev->term[i].value };
-	for (size_t i = 0; dev && i < f->parsed.nterms; i++)
+	for (size_t i = 0; i < f->parsed.nterms; i++)
 		f->v[f->n++] = f->parsed.terms[i];
-	if (!dev)
-		f->n = f->parsed.nterms;
-	snprintf(f->text, sizeof(f->text), "%s%s%s%s", dev ? "," : "", dev ? fn_filter_text(dev, text, sizeof(text)) : "",
-		 own ? "," : "", own ? m->filter : "");
 	return 0;
 }
 
