@@ -317,17 +317,7 @@ write tile0/event0 '0x45' -> 0" ]
 }
 
 @test "serve: a trained link's payload rate, the link rules' denominator: GT/s x lanes x 128/130 / 8" {
-	cp -r "$LIVE/.." "$BATS_TEST_TMPDIR/m"
-	# train 0001:01:00.0's link to x8 at 16 GT/s: Link Status in its PCI Express capability
-	/usr/bin/python3 - "$BATS_TEST_TMPDIR/m/sys/bus/pci/devices/0001:01:00.0/config" <<'PY'
-import sys
-cfg = bytearray(open(sys.argv[1], "rb").read())
-at = cfg[0x34]
-while cfg[at] != 0x10:
-    at = cfg[at + 1]
-cfg[at + 0x12:at + 0x14] = (0x0084).to_bytes(2, "little")
-open(sys.argv[1], "wb").write(cfg)
-PY
+	live_with_trained_link 0001:01:00.0
 	background "$PMUCTL" --sysfs-root "$BATS_TEST_TMPDIR/m/sys" serve --listen 127.0.0.1:0 -I 100 --per-device --device 0001:01:00.0
 	wait_for "serve to listen" listening
 	wait_for "a sample" sampled 1

@@ -72,17 +72,7 @@ all_sorted_by() {
 }
 
 @test "top: the bar is the link's use, the busier way's share of its raw rate; a link that is down has none" {
-	cp -r "$LIVE/.." "$BATS_TEST_TMPDIR/m"
-	# train 0001:01:00.0's link to x8 at 16 GT/s: Link Status in its PCI Express capability
-	/usr/bin/python3 - "$BATS_TEST_TMPDIR/m/sys/bus/pci/devices/0001:01:00.0/config" <<'PY'
-import sys
-cfg = bytearray(open(sys.argv[1], "rb").read())
-at = cfg[0x34]
-while cfg[at] != 0x10:
-    at = cfg[at + 1]
-cfg[at + 0x12:at + 0x14] = (0x0084).to_bytes(2, "little")
-open(sys.argv[1], "wb").write(cfg)
-PY
+	live_with_trained_link 0001:01:00.0
 	pmuctl -q --sysfs-root "$BATS_TEST_TMPDIR/m/sys" top -b -n 1 -I 100 -M t410_pcie_rd_bw,t410_pcie_wr_bw --socket 0 --rc 0
 	[ "$status" -eq 0 ]
 	# the live tree reads about 1 GB/s each way: 1e9 of 15.75e9 B/s is 6.3%, one cell of 20
