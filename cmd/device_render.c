@@ -201,22 +201,26 @@ static struct bars bars_of(const struct render_ctx *c, const struct grid *g)
 }
 
 /* top: 20 cells of '#' for the row's share of the busiest row, in the sort column (or the first) */
-static void bar_text(FILE *f, const struct grid *g, const struct bars *b, size_t row)
+/* 20 cells of '#' for share, 0..1, and the space after them */
+static void share_bar(FILE *f, double share)
 {
-	const struct metric_value *x = b->on ? cell(g, row, b->col) : NULL;
-	double mine = x && !isnan(x->value) ? x->value : 0;
-	int cells = b->max > 0 ? (int)lround(20 * mine / b->max) : 0;
+	int cells = (int)lround(20 * fmin(fmax(share, 0), 1));
 
 	fprintf(f, "%.*s%*s  ", cells, "####################", 20 - cells, "");
 }
 
-/* top with link columns: 20 cells of '#' for the busier direction's share of the link's raw rate */
+static void bar_text(FILE *f, const struct grid *g, const struct bars *b, size_t row)
+{
+	const struct metric_value *x = b->on ? cell(g, row, b->col) : NULL;
+	double mine = x && !isnan(x->value) ? x->value : 0;
+
+	share_bar(f, b->max > 0 ? mine / b->max : 0);
+}
+
+/* top with link columns: the busier direction's share of the link's raw rate */
 static void link_bar_text(FILE *f, double to, double from)
 {
-	double use = fmax(isnan(to) ? 0 : to, isnan(from) ? 0 : from);
-	int cells = (int)lround(20 * fmin(use, 1));
-
-	fprintf(f, "%.*s%*s  ", cells, "####################", 20 - cells, "");
+	share_bar(f, fmax(isnan(to) ? 0 : to, isnan(from) ? 0 : from));
 }
 
 static void value_text(FILE *f, const struct metric_value *x, int width)
