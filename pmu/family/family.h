@@ -45,6 +45,15 @@ struct pmu_field {
 
 #define PMU_FIELDS_MAX 8
 
+/*
+ * A formula a family brings with it, added to the catalog under the family's id: its events'
+ * names, duration_time in seconds; link_dir as struct metric's (1 toward a device, -1 from it)
+ */
+struct family_metric {
+	const char *name, *expr, *unit, *description, *source;
+	int link_dir;
+};
+
 /* A name perf's event JSON gives an event that sysfs names otherwise (Yitian's ddr_cycles) */
 struct event_alias {
 	const char *name, *of, *source;
@@ -144,6 +153,8 @@ struct pmu_family {
 	const char *destination_metrics;
 	/* It can select the traffic below one root port by the port's bit (per-device "rp") */
 	bool port_filter;
+	/* Its formulas, NULL-terminated by name: the catalog lists them with the documents' */
+	const struct family_metric *metrics;
 };
 
 /* The families, in the order list shows them; the generic one takes every other PMU */

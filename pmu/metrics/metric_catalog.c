@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/suggest.h"
+#include "pmu/family/family.h"
 #include "pmu/metrics/metric.h"
 
 #define T410_DOC "nvidia-tegra410-pmu.rst"
@@ -200,6 +201,13 @@ int metric_catalog(struct metric_list *out)
 	}
 	for (size_t i = 0; i < hns3_npairs && !ret; i++)
 		ret = add_hns3(out, &hns3_pairs[i]);
+	for (const struct pmu_family *const *f = pmu_families; *f && !ret; f++)
+		for (const struct family_metric *d = (*f)->metrics; d && d->name && !ret; d++) {
+			ret = add(out, d->name, (*f)->id, d->expr, d->unit, d->description, d->source,
+				  NULL, false);
+			if (!ret)
+				out->v[out->n - 1].link_dir = d->link_dir;
+		}
 	if (ret)
 		metric_list_free(out);
 	return ret;
