@@ -15,5 +15,10 @@ extern const struct pmu_family family_t410_nvdlink;
 extern const struct pmu_family family_yitian_drw;
 extern const struct pmu_family family_hns3;
 extern const struct pmu_family family_bluefield;
+extern const struct pmu_family family_grace_scf;
+extern const struct pmu_family family_grace_pcie;
+extern const struct pmu_family family_grace_nvlink_c2c0;
+extern const struct pmu_family family_grace_nvlink_c2c1;
+extern const struct pmu_family family_grace_cnvlink;
 
 #endif

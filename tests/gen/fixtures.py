@@ -129,6 +129,50 @@ def tegra410(sys_dir, live=False, sockets=2):
             {"identifier": "NVDA2020\n", "peer": "nr_cxlmem=1\n"}, assoc)
 
 
+# ------------------------------------------- Grace (Tegra241, kernel-pmu-facts 1.9, nvidia_cspmu.c)
+MCF_EVENTS = {"rd_bytes_loc": 0x0, "rd_bytes_rem": 0x1, "wr_bytes_loc": 0x2, "wr_bytes_rem": 0x3,
+              "total_bytes_loc": 0x4, "total_bytes_rem": 0x5, "rd_req_loc": 0x6, "rd_req_rem": 0x7,
+              "wr_req_loc": 0x8, "wr_req_rem": 0x9, "total_req_loc": 0xa, "total_req_rem": 0xb,
+              "rd_cum_outs_loc": 0xc, "rd_cum_outs_rem": 0xd, "cycles": 0x100000000}
+SCF_EVENTS = {"bus_cycles": 0x1d, "scf_cache_allocate": 0xf0, "scf_cache_refill": 0xf1,
+              "scf_cache": 0xf2, "scf_cache_wb": 0xf3}
+for _name, _base in (("rd_data", 0x101), ("wb_data", 0x109), ("rd_outstanding", 0x115),
+                     ("rd_access", 0x12d), ("wb_access", 0x135), ("wr_access", 0x139)):
+    for _k in range(4):     # NV_CSPMU_EVENT_ATTR_4(socket, <name>, base): socket_<k>_<name>
+        SCF_EVENTS[f"socket_{_k}_{_name}"] = _base + _k
+SCF_EVENTS.update({"gmem_rd_data": 0x16d, "gmem_rd_access": 0x16e, "gmem_rd_outstanding": 0x16f,
+                   "gmem_wb_data": 0x173, "gmem_wb_access": 0x174, "gmem_wr_data": 0x179,
+                   "gmem_wr_access": 0x17b})
+for _k in range(4):
+    SCF_EVENTS[f"socket_{_k}_wr_data"] = 0x17c + _k
+SCF_EVENTS.update({"gmem_wr_total_bytes": 0x1a0, "remote_socket_wr_total_bytes": 0x1a1,
+                   "remote_socket_rd_data": 0x1a2, "remote_socket_rd_outstanding": 0x1a3,
+                   "remote_socket_rd_access": 0x1a4, "cmem_rd_data": 0x1a5, "cmem_rd_access": 0x1a6,
+                   "cmem_rd_outstanding": 0x1a7, "cmem_wb_data": 0x1ab, "cmem_wb_access": 0x1ac,
+                   "cmem_wr_data": 0x1b1, "cmem_wr_access": 0x1ca, "cmem_wr_total_bytes": 0x1db,
+                   "cycles": 0x100000000})
+# name pattern, PMIIDR ("%x": product << 20 | 0x36b, variant and revision 0), its filter format
+GRACE_PMUS = (("nvidia_scf_pmu_%d", "2cf0036b", {}, SCF_EVENTS),
+              ("nvidia_pcie_pmu_%d", "1030036b", {"root_port": "config1:0-9"}, MCF_EVENTS),
+              ("nvidia_nvlink_c2c1_pmu_%d", "1040036b", {"port": "config1:0-1"}, MCF_EVENTS),
+              ("nvidia_nvlink_c2c0_pmu_%d", "1050036b", {"port": "config1:0-1"}, MCF_EVENTS),
+              ("nvidia_cnvlink_pmu_%d", "1060036b", {"rem_socket": "config1:0-3"}, MCF_EVENTS))
+
+
+def grace(sys_dir, live=False):
+    """A Grace CPU Superchip: 2 sockets x 72 CPUs, the five PMUs of nvidia-tegra241-pmu.rst each."""
+    t = iter(range(24, 100000))
+    cpu_files(sys_dir, "0-1" if live else "0-143")
+    for s in range(2):
+        mask, assoc = f"{72 * s}\n", f"{72 * s}-{72 * s + 71}\n"
+        if live:
+            mask = assoc = f"{s}\n"
+        for n, (pattern, ident, formats, events) in enumerate(GRACE_PMUS):
+            pmu(sys_dir, f"platform/arm-cs-arch-pmu.{s * 5 + n}.auto", pattern % s,
+                1 if live else next(t), {"event": "config:0-32", **formats}, ev(events), mask,
+                {"identifier": ident + "\n"}, assoc)
+
+
 # ------------------------------------------------------------ Yitian 710 (kernel-pmu-facts 2.x)
 def drw_events(facts):
     sect = facts.split("Events (`ali_drw_pmu_events_attrs`")[1].split("(53 event files.)")[0]
@@ -254,7 +298,8 @@ def main():
     facts = open(f"{REF}/kernel-pmu-facts.md", encoding="utf-8").read()
     hns3 = open(f"{REF}/hns3-events.md", encoding="utf-8").read()
     bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
-    for d in ("tegra410", "tegra410-live", "yitian710", "hip09", "bluefield2", "bluefield3"):
+    for d in ("tegra410", "tegra410-live", "yitian710", "hip09", "bluefield2", "bluefield3", "grace",
+              "grace-live"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
     tegra410(f"{OUT}/tegra410-live/sys", live=True)
@@ -265,6 +310,8 @@ def main():
     pcigen.write_all(pcigen.hip09(), f"{OUT}/hip09")
     bluefield2(f"{OUT}/bluefield2/sys", bf_tables(bf))
     bluefield3(f"{OUT}/bluefield3/sys", bf_tables(bf))
+    grace(f"{OUT}/grace/sys")
+    grace(f"{OUT}/grace-live/sys", live=True)
 
 
 if __name__ == "__main__":

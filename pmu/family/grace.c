@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * NVIDIA Grace (Tegra241) PMUs of a socket: SCF, PCIE, NVLink-C2C0, NVLink-C2C1 and CNVLink
+ * (nvidia-tegra241-pmu.rst, drivers/perf/arm_cspmu/nvidia_cspmu.c). One driver, five names.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "pmu/encode.h"
+#include "pmu/family/families.h"
+#include "pmu/family/t410.h"
+#include "pmu/pmu.h"
+#include "pmu/rules.h"
+
+#define GRACE_DOC "nvidia-tegra241-pmu.rst"
+#define NS "(duration_time * 1e9)"
+/* The 32-byte data beats of cmem_rd_data are the scale EAR's metrics/bandwidth/archs/perf.c uses */
+#define SCF_OWN "pmuctl's, on " GRACE_DOC "'s SCF events (32-byte *_rd_data beats, as EAR's Grace bandwidth reader counts them)"
+#define MCF_OWN "pmuctl's, on nvidia_cspmu.c's MCF event names (*_bytes_loc/_rem: bytes to local/remote memory)"
+
+/* What each PMU sees, from the document's Traffic Coverage tables (socket-A's view) */
+#define SCF_SEES "local CPU -> local and remote memory; remote socket's CPU and strongly ordered PCIe writes -> local memory"
+#define PCIE_SEES "this socket's PCIe reads and writes -> local and remote memory (CMEM, GMEM)"
+#define C2C0_SEES "Grace Hopper: the GPU's ATS-translated and EGM traffic; Grace CPU Superchip: the other socket's PCIe reads and relaxed-ordered writes -> local memory"
+#define C2C1_SEES "Grace Hopper: the GPU's untranslated traffic -> local and remote memory"
+#define CNVLINK_SEES "remote sockets' GPU and PCIe reads and relaxed-ordered writes -> local memory (initiators not told apart)"
+
+static bool decode_scf(struct pmu *p)
+{
+	return t410_decode(p, "nvidia_scf_pmu_", false);
+}
+
+/* Tegra410's PCIE PMUs are nvidia_pcie_pmu_<s>_rc_<r>: t410_decode stops at the _rc_ */
+static bool decode_pcie(struct pmu *p)
+{
+	return t410_decode(p, "nvidia_pcie_pmu_", false);
+}
+
+static bool decode_c2c0(struct pmu *p)
+{
+	return t410_decode(p, "nvidia_nvlink_c2c0_pmu_", false);
+}
+
+static bool decode_c2c1(struct pmu *p)
+{
+	return t410_decode(p, "nvidia_nvlink_c2c1_pmu_", false);
+}
+
+static bool decode_cnvlink(struct pmu *p)
+{
+	return t410_decode(p, "nvidia_cnvlink_pmu_", false);
+}
+
+static const char *coverage(const struct pmu *p)
+{
+	const struct pmu_family *f = p->family;
+
+	return f == &family_grace_scf	     ? SCF_SEES :
+	       f == &family_grace_pcie	     ? PCIE_SEES :
+	       f == &family_grace_nvlink_c2c0 ? C2C0_SEES :
+	       f == &family_grace_nvlink_c2c1 ? C2C1_SEES :
+					       CNVLINK_SEES;
+}
+
+static bool detail(const struct pmu *p, char *buf, size_t size)
+{
+	snprintf(buf, size, "sees: %s (" GRACE_DOC ", Traffic Coverage)", coverage(p));
+	return true;
+}
+
+static size_t fields(const struct pmu *p, struct pmu_field *out)
+{
+	out[0] = (struct pmu_field){ .key = "coverage", .kind = FIELD_TEXT, .text = coverage(p) };
+	return 1;
+}
+
+static const struct catalog_entry mcf_events[] = {
+	{ "rd_bytes_loc", "bytes read from local memory" },
+	{ "rd_bytes_rem", "bytes read from remote memory" },
+	{ "wr_bytes_loc", "bytes written to local memory" },
+	{ "wr_bytes_rem", "bytes written to remote memory" },
+	{ "total_bytes_loc", "bytes read and written, local memory" },
+	{ "total_bytes_rem", "bytes read and written, remote memory" },
+	{ "rd_req_loc", "read requests to local memory" },
+	{ "rd_req_rem", "read requests to remote memory" },
+	{ "wr_req_loc", "write requests to local memory" },
+	{ "wr_req_rem", "write requests to remote memory" },
+	{ "total_req_loc", "read and write requests to local memory" },
+	{ "total_req_rem", "read and write requests to remote memory" },
+	{ "rd_cum_outs_loc", "outstanding local-memory reads, accumulated each cycle" },
+	{ "rd_cum_outs_rem", "outstanding remote-memory reads, accumulated each cycle" },
+	{ "cycles", "the PMU's cycle counter (event 0x100000000)" },
+	{ NULL, NULL },
+};
+
+static const struct catalog_entry scf_events[] = {
+	{ "cmem_rd_data", "data read from local CPU memory, in 32-byte beats" },
+	{ "cmem_rd_access", "read requests to local CPU memory" },
+	{ "cmem_rd_outstanding", "outstanding reads of local CPU memory, accumulated each cycle" },
+	{ "cmem_wr_total_bytes", "bytes written to local CPU memory" },
+	{ "gmem_rd_data", "data read from local GPU memory, in 32-byte beats" },
+	{ "gmem_wr_total_bytes", "bytes written to local GPU memory" },
+	{ "remote_socket_rd_data", "data read from the remote socket's memory, in 32-byte beats" },
+	{ "remote_socket_wr_total_bytes", "bytes written to the remote socket's memory" },
+	{ "cycles", "the PMU's cycle counter (event 0x100000000)" },
+	{ NULL, NULL },
+};
+
+static const struct catalog_entry formats[] = {
+	{ "event", "event id" },
+	{ "root_port", "bitmap of the root ports to monitor (0xF: ports 0-3); all when not given" },
+	{ "port", "bitmap of the NVLink-C2C ports to monitor (0x1: port 0, 0x3: both); both when not given" },
+	{ "rem_socket", "bitmap of the remote sockets to monitor (0xE: sockets 1-3); all when not given" },
+	{ NULL, NULL },
+};
+
+static bool is_cycles(const struct plan_event *e)
+{
+	return e->config[0] == CSPMU_CYCLES;
+}
+
+/* The filter format a PMU has (config1), or NULL (SCF) */
+static const char *filter_name(const struct pmu *p)
+{
+	return p->family == &family_grace_pcie	  ? "root_port" :
+	       p->family == &family_grace_cnvlink ? "rem_socket" :
+	       p->family == &family_grace_scf	  ? NULL :
+						    "port";
+}
+
+/*
+ * nv_cspmu_event_filter(): a filter of 0 is the driver's default, every port or socket, not
+ * none; a CNVLink rem_socket of its own socket names traffic that never crosses CNVLink
+ */
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
+{
+	const struct plan_event *e = &set->v[i];
+	const char *name = filter_name(e->pmu);
+	bool given = false;
+	uint64_t v = name ? ev_field(e, name, &given) : 0;
+
+	(void)err;
+	if (given && !v)
+		diag_add(warn, "%s: %s=0 counts every %s: the driver takes a 0 filter for its default (nv_cspmu_event_filter), not for none",
+			 e->event, name,
+			 e->pmu->family == &family_grace_cnvlink ? "remote socket" :
+			 e->pmu->family == &family_grace_pcie	 ? "root port" :
+								   "port");
+	if (given && e->pmu->family == &family_grace_cnvlink && e->pmu->socket >= 0 &&
+	    e->pmu->socket < 4 && (v >> e->pmu->socket & 1))
+		diag_add(warn, "%s: rem_socket=0x%llx names socket %d, this PMU's own: its traffic does not cross CNVLink, so that bit adds nothing (" GRACE_DOC ")",
+			 e->event, (unsigned long long)v, e->pmu->socket);
+	return 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+/* A latency's parts: the outstanding count, the requests and the cycles, read in one group */
+static bool latency_part(const struct plan_event *e)
+{
+	const char *n = e->alias ? e->alias->name : NULL;
+
+	return n && (strstr(n, "outstanding") || strstr(n, "cum_outs") || ends_with(n, "_access") ||
+		     strstr(n, "_req_") || !strcmp(n, "cycles"));
+}
+
+static bool has_outstanding(const struct plan *set, const struct pmu *p)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (set->v[i].pmu == p && set->v[i].group < 0 && set->v[i].alias &&
+		    (strstr(set->v[i].alias->name, "outstanding") ||
+		     strstr(set->v[i].alias->name, "cum_outs")))
+			return true;
+	return false;
+}
+
+static bool together(const struct plan *set, size_t i, size_t k)
+{
+	return latency_part(&set->v[i]) && latency_part(&set->v[k]) &&
+	       has_outstanding(set, set->v[i].pmu);
+}
+
+static bool together_key(const struct plan *set, size_t i, uint64_t key[2])
+{
+	if (!latency_part(&set->v[i]) || !has_outstanding(set, set->v[i].pmu))
+		return false;
+	key[0] = 1;
+	key[1] = 0;
+	return true;
+}
+
+static const struct family_metric scf_metrics[] = {
+	{ "grace_scf_mem_rd_bw", "cmem_rd_data * 32 / " NS, "GB/s", "local CPU memory read bandwidth", SCF_OWN, 0 },
+	{ "grace_scf_mem_wr_bw", "cmem_wr_total_bytes / " NS, "GB/s", "local CPU memory write bandwidth", SCF_OWN, 0 },
+	{ "grace_scf_gmem_rd_bw", "gmem_rd_data * 32 / " NS, "GB/s", "local GPU memory read bandwidth", SCF_OWN, 0 },
+	{ "grace_scf_gmem_wr_bw", "gmem_wr_total_bytes / " NS, "GB/s", "local GPU memory write bandwidth", SCF_OWN, 0 },
+	{ "grace_scf_remote_rd_bw", "remote_socket_rd_data * 32 / " NS, "GB/s", "read bandwidth from the remote socket's memory", SCF_OWN, 0 },
+	{ "grace_scf_remote_wr_bw", "remote_socket_wr_total_bytes / " NS, "GB/s", "write bandwidth to the remote socket's memory", SCF_OWN, 0 },
+	{ "grace_scf_mem_rd_latency_cycles", "cmem_rd_outstanding / cmem_rd_access", "cycles", "average local CPU memory read latency (Little's law)", SCF_OWN, 0 },
+	{ "grace_scf_mem_rd_latency_ns", "(cmem_rd_outstanding / cmem_rd_access) / (cycles / " NS ")", "ns", "average local CPU memory read latency (Little's law)", SCF_OWN, 0 },
+	{ NULL, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* A device's DMA reads carry data toward it (link_dir 1), its DMA writes from it (-1) */
+static const struct family_metric pcie_metrics[] = {
+	{ "grace_pcie_rd_bw", "(rd_bytes_loc + rd_bytes_rem) / " NS, "GB/s", "PCIe read bandwidth of the socket's root ports", MCF_OWN, 1 },
+	{ "grace_pcie_wr_bw", "(wr_bytes_loc + wr_bytes_rem) / " NS, "GB/s", "PCIe write bandwidth of the socket's root ports", MCF_OWN, -1 },
+	{ "grace_pcie_rd_bw_remote", "rd_bytes_rem / " NS, "GB/s", "PCIe read bandwidth from the remote socket's memory", MCF_OWN, 1 },
+	{ "grace_pcie_wr_bw_remote", "wr_bytes_rem / " NS, "GB/s", "PCIe write bandwidth to the remote socket's memory", MCF_OWN, -1 },
+	{ "grace_pcie_rd_latency_cycles", "(rd_cum_outs_loc + rd_cum_outs_rem) / (rd_req_loc + rd_req_rem)", "cycles", "average PCIe read latency (Little's law)", MCF_OWN, 0 },
+	{ NULL, NULL, NULL, NULL, NULL, 0 },
+};
+
+#define LINK_METRICS(id, what)                                                                       \
+	{ id "_rd_bw", "(rd_bytes_loc + rd_bytes_rem) / " NS, "GB/s", what " read bandwidth", MCF_OWN, 0 }, \
+	{ id "_wr_bw", "(wr_bytes_loc + wr_bytes_rem) / " NS, "GB/s", what " write bandwidth", MCF_OWN, 0 }, \
+	{ id "_bw", "(total_bytes_loc + total_bytes_rem) / " NS, "GB/s", what " bandwidth, reads and writes", MCF_OWN, 0 }, \
+	{ NULL, NULL, NULL, NULL, NULL, 0 }
+
+static const struct family_metric c2c0_metrics[] = { LINK_METRICS("grace_nvlink_c2c0", "NVLink-C2C0 incoming") };
+static const struct family_metric c2c1_metrics[] = { LINK_METRICS("grace_nvlink_c2c1", "NVLink-C2C1 incoming") };
+static const struct family_metric cnvlink_metrics[] = { LINK_METRICS("grace_cnvlink", "CNVLink incoming") };
+
+#define GRACE_FAMILY(ident, name, fn, evdocs, list)                                                \
+	{                                                                                          \
+		.id = (ident), .title = (name), .uncore = true, .decode = (fn),                    \
+		.location = t410_location, .fields = fields, .detail = detail,                     \
+		.event_docs = (evdocs), .format_docs = formats, .check = check,                    \
+		.together = together, .together_key = together_key, .own_counter = is_cycles,      \
+		.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it", \
+		.metrics = (list),                                                                 \
+	}
+
+const struct pmu_family family_grace_scf =
+	GRACE_FAMILY("grace_scf", "NVIDIA Grace SCF", decode_scf, scf_events, scf_metrics);
+const struct pmu_family family_grace_pcie =
+	GRACE_FAMILY("grace_pcie", "NVIDIA Grace PCIE", decode_pcie, mcf_events, pcie_metrics);
+const struct pmu_family family_grace_nvlink_c2c0 =
+	GRACE_FAMILY("grace_nvlink_c2c0", "NVIDIA Grace NVLink-C2C0", decode_c2c0, mcf_events, c2c0_metrics);
+const struct pmu_family family_grace_nvlink_c2c1 =
+	GRACE_FAMILY("grace_nvlink_c2c1", "NVIDIA Grace NVLink-C2C1", decode_c2c1, mcf_events, c2c1_metrics);
+const struct pmu_family family_grace_cnvlink =
+	GRACE_FAMILY("grace_cnvlink", "NVIDIA Grace CNVLink", decode_cnvlink, mcf_events, cnvlink_metrics);
