@@ -20,7 +20,7 @@ import tempfile
 
 PMUCTL = os.path.abspath(sys.argv[1])
 HERE = os.path.dirname(os.path.abspath(__file__))
-FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09"]
+FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace"]
 SEED = int(os.environ.get("DIFF_SEED", "410"))
 COUNT = int(os.environ.get("DIFF_COUNT", "120"))
 
@@ -63,6 +63,29 @@ DOC_STRINGS = {
         "hns3_pmu_sicl_0/config=0x1020F,bdf=0x3500,queue=0/",
         "hns3_pmu_sicl_0/config=0x00301,bdf=0x3500,intr=0/",
         "hns3_pmu_sicl_0/dly_tx_normal_to_mac_time/",
+    ],
+    # nvidia-tegra241-pmu.rst's examples, then the driver's named events with each filter
+    "grace": [
+        "nvidia_scf_pmu_0/event=0x0/",
+        "nvidia_scf_pmu_1/event=0x0/",
+        "nvidia_nvlink_c2c0_pmu_0/event=0x0/",
+        "nvidia_nvlink_c2c0_pmu_1/event=0x0/",
+        "nvidia_nvlink_c2c0_pmu_0/event=0x0,port=0x1/",
+        "nvidia_nvlink_c2c0_pmu_0/event=0x0,port=0x3/",
+        "nvidia_nvlink_c2c1_pmu_0/event=0x0/",
+        "nvidia_nvlink_c2c1_pmu_0/event=0x0,port=0x1/",
+        "nvidia_nvlink_c2c1_pmu_0/event=0x0,port=0x3/",
+        "nvidia_cnvlink_pmu_0/event=0x0,rem_socket=0xE/",
+        "nvidia_cnvlink_pmu_1/event=0x0,rem_socket=0xD/",
+        "nvidia_pcie_pmu_0/event=0x0,root_port=0x3/",
+        "nvidia_pcie_pmu_1/event=0x0,root_port=0x3/",
+        "nvidia_scf_pmu_0/cmem_rd_data/",
+        "nvidia_scf_pmu_1/socket_3_wr_data/",
+        "nvidia_scf_pmu_0/cycles/",
+        "{nvidia_scf_pmu_0/cmem_rd_outstanding/,nvidia_scf_pmu_0/cmem_rd_access/,nvidia_scf_pmu_0/cycles/}",
+        "nvidia_pcie_pmu_0/rd_bytes_loc,root_port=0x3ff/",
+        "nvidia_pcie_pmu_0/rd_bytes_loc,root_port=0x400/",
+        "nvidia_cnvlink_pmu_0/total_bytes_rem,rem_socket=0x10/",
     ],
 }
 
