@@ -224,6 +224,20 @@ static int apply_format(const struct pmu *p, const struct flat_term *ft, struct 
 	return 0;
 }
 
+/* An event's "lane=?" is perf's required parameter: the user's own terms must set it */
+static int required_given(const struct pmu *p, const struct flat *f, const struct flat_term *ft,
+			  struct err_report *err)
+{
+	for (size_t k = 0; ft->t->kind == EV_VALUE_REQUIRED && k < f->n; k++)
+		if (!f->v[k].from_alias && !strcmp(f->v[k].t->name, ft->t->name))
+			return 0;
+	if (ft->t->kind != EV_VALUE_REQUIRED)
+		return 0;
+	return err_at(err, -EINVAL, ft->pos, ft->len,
+		      "Required parameter '%s' not specified: event '%s' of PMU '%s' asks for it ('%s'); add %s=N",
+		      ft->t->name, ft->alias->name, p->name, ft->alias->value, ft->t->name);
+}
+
 static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct plan_event *e,
 			 struct err_report *err)
 {
@@ -241,12 +255,14 @@ static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct
 		return p->family->resolve(p, spec, e, err);
 	}
 	ret = expand_aliases(p, spec, &f, &e->alias, err);
+	for (size_t i = 0; !ret && i < f.n; i++)
+		ret = required_given(p, &f, &f.v[i], err);
 	/* perf assigns the config words first, then ORs the format terms in */
 	for (size_t i = 0; !ret && i < f.n; i++)
 		if (hardcoded_index(f.v[i].t->name) >= 0)
 			ret = apply_hardcoded(p, &f.v[i], e, err);
 	for (size_t i = 0; !ret && i < f.n; i++)
-		if (hardcoded_index(f.v[i].t->name) < 0)
+		if (hardcoded_index(f.v[i].t->name) < 0 && f.v[i].t->kind != EV_VALUE_REQUIRED)
 			ret = apply_format(p, &f.v[i], e, err);
 	flat_free(&f);
 	if (!ret && p->type < 0)

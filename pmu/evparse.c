@@ -10,6 +10,7 @@
 struct parser {
 	const char *s;
 	size_t i, n;
+	bool sysfs;		/* an events/ file's value, where "?" asks the user for one */
 	struct ev_list *out;
 	struct err_report *err;
 };
@@ -63,6 +64,12 @@ static int parse_value(struct parser *p, struct ev_term *t)
 {
 	size_t start = p->i;
 
+	if (p->sysfs && p->i < p->n && p->s[p->i] == '?') {
+		t->kind = EV_VALUE_REQUIRED;
+		t->vpos = p->i++;
+		t->vlen = 1;
+		return 0;
+	}
 	while (p->i < p->n && is_term_char(p->s[p->i]))
 		p->i++;
 	if (p->i == start)
@@ -339,7 +346,7 @@ fail:
 
 int ev_parse_terms(const char *text, struct ev_spec *out, struct err_report *err)
 {
-	struct parser p = { .s = text, .n = strlen(text), .err = err };
+	struct parser p = { .s = text, .n = strlen(text), .err = err, .sysfs = true };
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));

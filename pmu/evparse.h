@@ -15,6 +15,7 @@ enum ev_value_kind {
 	EV_VALUE_NONE,	/* a bare term: "src_bdf_en" */
 	EV_VALUE_NUM,
 	EV_VALUE_STR,	/* "name=foo", "event=rd_bytes" */
+	EV_VALUE_REQUIRED,	/* "lane=?" in a sysfs event: the user must give the value */
 };
 
 struct ev_term {
