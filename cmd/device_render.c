@@ -56,8 +56,9 @@ static int grid_build(const struct render_ctx *c, const struct metric_value *v, 
 	g->cell = calloc((c->nrows ? c->nrows : 1) * (g->nc ? g->nc : 1), sizeof(*g->cell));
 	if (!g->cell)
 		return -1;
+	/* a row none of whose values was counted ran for no known share: n/a, not 100% */
 	for (size_t r = 0; r < c->nrows; r++)
-		g->running[r] = 1;
+		g->running[r] = NAN;
 	for (size_t i = 0; i < n; i++) {
 		size_t r = (size_t)v[i].device_index, j;
 
@@ -298,12 +299,21 @@ static double remote_share(const struct grid *g, size_t row)
 	return destination_remote_share(&sum);
 }
 
-static void share_text(FILE *f, double v)
+/* A socket, RC or root-port number, or "-" where the topology gives none (not Tegra410's) */
+static const char *id_text(int v, char *buf, size_t size)
+{
+	if (v >= 0)
+		snprintf(buf, size, "%d", v);
+	return v >= 0 ? buf : "-";
+}
+
+/* A 0..1 share as a percentage w wide, or n/a */
+static void share_text(FILE *f, double v, int w)
 {
 	if (isnan(v))
-		fprintf(f, " %6s", "n/a");
+		fprintf(f, " %*s", w, "n/a");
 	else
-		fprintf(f, " %5.1f%%", 100 * v);
+		fprintf(f, " %*.1f%%", w - 1, 100 * v);
 }
 
 static void table_text(const struct render_ctx *c, const struct grid *g, const size_t *order)
@@ -311,7 +321,7 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 	const struct metric *const *col = g->col;
 	struct bars bars = bars_of(c, g);
 	size_t nc = g->nc, downtrained = 0;
-	char link[32];
+	char link[32], s[12], rc[12], rp[12];
 	FILE *f = c->f;
 
 	/* each view titled and headed for what it shows: top's RC and socket views show sums */
@@ -346,21 +356,23 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 	for (size_t i = 0; order && c->view <= VIEW_DEVICES && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
 
-		fprintf(f, "  %-12s %2d %2d %2d %-6s", row->bdf, row->socket, row->rc, row->rp,
+		fprintf(f, "  %-12s %2s %2s %2s %-6s", row->bdf, id_text(row->socket, s, sizeof(s)),
+			id_text(row->rc, rc, sizeof(rc)), id_text(row->rp, rp, sizeof(rp)),
 			row->method ? row->method : "-");
 		for (size_t j = 0; j < nc; j++)
 			value_text(f, cell(g, order[i], j), width_of(col[j]));
 		double to = g->link_columns ? link_share(g, order[i], row, 1) : NAN;
 		double from = g->link_columns ? link_share(g, order[i], row, -1) : NAN;
 
-		fprintf(f, " %6.1f%%  %-12s", 100 * g->running[order[i]], link_text(&row->link, link, sizeof(link)));
+		share_text(f, g->running[order[i]], 7);
+		fprintf(f, "  %-12s", link_text(&row->link, link, sizeof(link)));
 		if (g->link_columns) {
-			share_text(f, to);
-			share_text(f, from);
+			share_text(f, to, 6);
+			share_text(f, from, 6);
 		}
 		if (g->destination_columns) {
 			fputc(' ', f);
-			share_text(f, remote_share(g, order[i]));
+			share_text(f, remote_share(g, order[i]), 6);
 		}
 		fputs("  ", f);
 		if (c->bars && g->link_columns)
@@ -452,7 +464,7 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 	for (size_t i = 0; order && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
 
-		json_array_append_new(devices, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:f, s:f, s:o, s:o, s:o}",
+		json_array_append_new(devices, json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:o, s:o, s:o, s:o, s:o}",
 							 "device", row->bdf, "name", row->name,
 							 "socket", jout_int_or_null(row->socket),
 							 "rc", jout_int_or_null(row->rc),
@@ -460,8 +472,8 @@ static void table_json(const struct render_ctx *c, const struct grid *g, const s
 							 "root_port", jout_text(*row->root_port ? row->root_port : NULL),
 							 "method", jout_text(row->method),
 							 "target_bars", (int)row->nbars,
-							 "running_pct", 100 * g->running[order[i]],
-							 "coverage", g->running[order[i]],
+							 "running_pct", share_json(100 * g->running[order[i]]),
+							 "coverage", share_json(g->running[order[i]]),
 							 "values", values_json(g, order[i]),
 							 "link", link_json(g, order[i], row),
 							 "remote_share", g->destination_columns ?
@@ -533,7 +545,10 @@ static void table_csv(const struct render_ctx *c, const struct grid *g, const si
 		csv_str(&w, row->method ? row->method : "");
 		csv_fmt(&w, "%zu", row->nbars);
 		csv_str(&w, "");
-		csv_fmt(&w, "%.2f", 100 * g->running[order[i]]);
+		if (isnan(g->running[order[i]]))
+			csv_str(&w, "");
+		else
+			csv_fmt(&w, "%.2f", 100 * g->running[order[i]]);
 		for (size_t j = 0; j < nc; j++) {
 			const struct metric_value *x = cell(g, order[i], j);
 
