@@ -17,11 +17,13 @@ static const char *event_text(const struct fn_pmu *r, const struct fn_filter *f,
 {
 	char filt[160];
 
-	snprintf(buf, size, "%s/%s,%s/", r->name, r->event, fn_filter_text(f, filt, sizeof(filt)));
+	fn_filter_text(f, filt, sizeof(filt));
+	/* a PMU that is the port's own (DesignWare) needs no filter: no comma before nothing */
+	snprintf(buf, size, "%s/%s%s%s/", r->name, r->event, filt[0] ? "," : "", filt);
 	return buf;
 }
 
-/* The PMU of a function below no Tegra410 root port (an HNS3 SICL) */
+/* The PMU of a function below no Tegra410 root port (an HNS3 SICL, a DesignWare port's own) */
 static json_t *requester_json(const struct fn_pmu *r)
 {
 	char filter[160], event[256];

@@ -43,7 +43,7 @@ static int filter_terms(const struct metric *m, const struct fn_filter *dev,
 		return err_set(err, -EINVAL, "metric '%s': filter '%s': %s", m->name, m->filter, err->msg);
 	if (dev)
 		fn_filter_text(dev, text, sizeof(text));
-	snprintf(f->text, sizeof(f->text), "%s%s%s%s", dev ? "," : "", text, own ? "," : "", own ? m->filter : "");
+	snprintf(f->text, sizeof(f->text), "%s%s%s%s", dev && dev->n ? "," : "", text, own ? "," : "", own ? m->filter : "");
 	if (!dev) {
 		f->v = f->parsed.terms;
 		f->n = f->parsed.nterms;
