@@ -66,7 +66,8 @@ static const struct argp_child top_children[] = { { &global_argp, 0, NULL, 0 }, 
 const struct argp top_argp = {
 	top_options, top_parse_opt, NULL,
 	"Show live which PCI functions move the PCIe traffic: pmuctl stat --per-device, refreshed "
-	"every -I. One row per function below a Tegra410 root port, with the way its PMU selects it "
+	"every -I. One row per function below a Tegra410 root port (or a root port with a DesignWare "
+	"PMU: method port), with the way its PMU selects it "
 	"(rp: alone below its port; bdf: sharing it, so counted in turns, the running share says "
 	"how long), a bar of its share of the busiest row, then the sums per RC and per socket. On "
 	"a terminal it is full-screen (keys: q quit, s sort by the next column, d devices / RC / "

@@ -243,6 +243,8 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 			fprintf(f, " (traffic to its BAR%d)", bar_of(pm));
 		else if (pm->method && !strcmp(pm->method, "rp"))
 			fprintf(f, " (by its root port: src_rp_mask)");
+		else if (pm->method && !strcmp(pm->method, "port"))
+			fprintf(f, " (the root port's own PMU: all its traffic)");
 		else if (pm->method)
 			fprintf(f, " (by its BDF)");
 		fprintf(f, "\n");

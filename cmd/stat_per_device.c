@@ -28,6 +28,10 @@ const char *per_device_method(const struct stat_setup *s, size_t i, const struct
 {
 	const struct devmap_fn *m = &s->maps[i];
 
+	if (m->requester.family && m->requester.family->device_method) {
+		*filter = &m->requester.function;
+		return m->requester.family->device_method;
+	}
 	if (!m->requester.family || !m->requester.family->port_filter) {
 		*filter = &m->requester.function;
 		return "bdf";
@@ -108,7 +112,7 @@ int per_device_select(const struct stat_args *a, struct stat_setup *s)
 		ret = stat_add_function(a, s, i, name);
 	}
 	if (!ret && !s->ndevices && !a->ndevice) {
-		p_err("--per-device: no PCI function below a Tegra410 root port or in an HNS3 PMU's range%s (pmuctl map shows them)",
+		p_err("--per-device: no PCI function that a PMU of this machine selects%s (pmuctl map shows them)",
 		      a->id_given || a->socket >= 0 || a->rc >= 0 ? " matches -d, --socket and --rc" : "");
 		return EXIT_FAIL;
 	}

@@ -153,6 +153,9 @@ struct pmu_family {
 	const char *destination_metrics;
 	/* It can select the traffic below one root port by the port's bit (per-device "rp") */
 	bool port_filter;
+	/* How its map_functions PMU selects a function when that is no filter of it ("port": the
+	 * PMU is the root port's own); NULL: by its filters, "bdf" or "rp" */
+	const char *device_method;
 	/* Its formulas, NULL-terminated by name: the catalog lists them with the documents' */
 	const struct family_metric *metrics;
 };
