@@ -20,5 +20,6 @@ extern const struct pmu_family family_grace_pcie;
 extern const struct pmu_family family_grace_nvlink_c2c0;
 extern const struct pmu_family family_grace_nvlink_c2c1;
 extern const struct pmu_family family_grace_cnvlink;
+extern const struct pmu_family family_dwc_pcie;
 
 #endif

@@ -21,6 +21,7 @@ const struct pmu_family *const pmu_families[] = {
 	&family_grace_nvlink_c2c1,
 	&family_grace_cnvlink,
 	&family_yitian_drw,
+	&family_dwc_pcie,
 	&family_hns3,
 	&family_bluefield,
 	NULL,

@@ -203,6 +203,39 @@ def yitian710(sys_dir, facts):
                 n += 1
 
 
+# ------------------------------------- Synopsys DesignWare PCIe (dwc_pcie_pmu.c, dwc_pcie_pmu.rst)
+DWC_TIME = {"one_cycle": 0x00, "TX_L0S": 0x01, "RX_L0S": 0x02, "L0": 0x03, "L1": 0x04, "L1_1": 0x05,
+            "L1_2": 0x06, "CFG_RCVRY": 0x07, "TX_RX_L0S": 0x08, "L1_AUX": 0x09,
+            "Tx_PCIe_TLP_Data_Payload": 0x20, "Rx_PCIe_TLP_Data_Payload": 0x21,
+            "Tx_CCIX_TLP_Data_Payload": 0x22, "Rx_CCIX_TLP_Data_Payload": 0x23}
+DWC_LANE = {"tx_ack_dllp": 0x600, "tx_update_fc_dllp": 0x601, "rx_ack_dllp": 0x602,
+            "rx_update_fc_dllp": 0x603, "rx_nulified_tlp": 0x604, "tx_nulified_tlp": 0x605,
+            "rx_duplicate_tl": 0x606, "tx_memory_write": 0x700, "tx_memory_read": 0x701,
+            "tx_configuration_write": 0x702, "tx_configuration_read": 0x703, "tx_io_write": 0x704,
+            "tx_io_read": 0x705, "tx_completion_without_data": 0x706,
+            "tx_completion_with_data": 0x707, "tx_message_tlp": 0x708, "tx_atomic": 0x709,
+            "tx_tlp_with_prefix": 0x70A, "rx_memory_write": 0x70B, "rx_memory_read": 0x70C,
+            "rx_io_write": 0x70F, "rx_io_read": 0x710, "rx_completion_without_data": 0x711,
+            "rx_completion_with_data": 0x712, "rx_message_tlp": 0x713, "rx_atomic": 0x714,
+            "rx_tlp_with_prefix": 0x715, "tx_ccix_tlp": 0x716, "rx_ccix_tlp": 0x717}
+
+
+def yitian_dwc(root, live=False):
+    """The Yitian 710 root ports of pcigen.yitian_dwc, each with its dwc_rootport_<sbdf> PMU as a
+    child of the port's PCI device (pmu.parent), events as dwc_pcie_event_show() prints them."""
+    sys_dir = f"{root}/sys"
+    pcigen.write_all(pcigen.yitian_dwc(), root)
+    cpu_files(sys_dir, "0-1" if live else "0-127")
+    events = {k: "eventid=0x%x,type=0x0" % v for k, v in DWC_TIME.items()}
+    events.update({k: "eventid=0x%x,type=0x1,lane=?" % v for k, v in DWC_LANE.items()})
+    for n, (bus, dev, _, _) in enumerate(pcigen.YITIAN_PORTS):
+        sbdf = (bus << 8) | (dev << 3)
+        die = 0 if bus < 0x80 else 1
+        pmu(sys_dir, f"pci0000:{bus:02x}/0000:{bus:02x}:{dev:02x}.0", "dwc_rootport_%x" % sbdf,
+            1 if live else 70 + n, {"eventid": "config:0-15", "type": "config:16-19", "lane": "config:20-27"},
+            events, f"{die % 2}\n" if live else f"{64 * die}\n")
+
+
 # ------------------------------------------------------------------ Hip09 HNS3 (hns3-events.md)
 HNS3_FORMATS = {"subevent": "config:0-7", "event_type": "config:8-15", "ext_counter_used": "config:16",
                 "port": "config1:0-3", "tc": "config1:4-7", "bdf": "config1:8-23",
@@ -299,7 +332,7 @@ def main():
     hns3 = open(f"{REF}/hns3-events.md", encoding="utf-8").read()
     bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
     for d in ("tegra410", "tegra410-live", "yitian710", "hip09", "bluefield2", "bluefield3", "grace",
-              "grace-live"):
+              "grace-live", "yitian710-dwc", "yitian710-dwc-live"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
     tegra410(f"{OUT}/tegra410-live/sys", live=True)
@@ -312,6 +345,8 @@ def main():
     bluefield3(f"{OUT}/bluefield3/sys", bf_tables(bf))
     grace(f"{OUT}/grace/sys")
     grace(f"{OUT}/grace-live/sys", live=True)
+    yitian_dwc(f"{OUT}/yitian710-dwc")
+    yitian_dwc(f"{OUT}/yitian710-dwc-live", live=True)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ method), with the ground truth the generator knows from building them.
     pcigen.py canonical OUTDIR            the 21 root ports of nvidia-tegra410-pmu.rst
     pcigen.py random SEED OUTDIR          switches, decoy DVSECs, deep/looped chains, ...
     pcigen.py hip09 OUTDIR                HNS3 functions and the SICL PMU endpoints
+    pcigen.py yitian-dwc OUTDIR           Yitian 710 DesignWare root ports with RAS DES
     pcigen.py scale SOCKETS OUTDIR        many sockets of the canonical machine (bench)
     options: --nonroot (64 bytes of config per function, as a non-root read gives)
 
@@ -383,6 +384,37 @@ def hip09():
     return m
 
 
+ALIBABA = 0x1ded
+# dwc_pcie_pmu.rst's "30:03.0 PCI bridge: Device 1ded:8000", two more ports, what sits below
+YITIAN_PORTS = [(0x30, 3, 0x31, 1), (0x30, 5, 0x32, 2), (0x80, 1, 0x81, 0)]
+
+
+def ras_des_vsec():
+    """The RAS D.E.S. Vendor-Specific Extended Capability dwc_pcie_match_des_cap() looks for:
+    VSEC ID 0x02, revision 4, of the root port's vendor."""
+    return (0x02 | (4 << 16) | (0x100 << 20)).to_bytes(4, "little") + bytes(0x20)
+
+
+def yitian_dwc():
+    """Yitian 710 root ports (Alibaba DesignWare) with RAS DES, an NVMe drive below the first, a
+    two-port NIC below the second, nothing trained below the third."""
+    m = Machine()
+    for bus, dev, sec, nfn in YITIAN_PORTS:
+        rp = Fn(0, bus, dev, 0, ALIBABA, 0x8000, 0x060400, hdr=1)
+        rp.pcie(4, port=dev)
+        rp.link_cap = (4, 8)
+        rp.link_sta = (4, 8) if nfn else (0, 0)
+        rp.ext_caps = [(0x100, 0x0001, aer()), (0x148, 0x000b, ras_des_vsec())]
+        rp.root = rp
+        rp.set_bridge(bus, sec, sec)
+        m.add(rp, rp)
+        if nfn == 1:
+            m.device(rp, 0, sec, 1, 0x144d, 0xa824, 0x010802)
+        elif nfn:
+            m.device(rp, 0, sec, nfn, 0x15b3, 0x101d, 0x020000)
+    return m
+
+
 def dump_text(m, length):
     out = []
     for f in sorted(m.fns, key=lambda f: (f.domain, f.bus, f.dev, f.fn)):
@@ -425,9 +457,10 @@ def truth(m):
     recs, lines = [], []
     for f in sorted(m.fns, key=lambda f: (f.domain, f.bus, f.dev, f.fn)):
         r = f.root
+        d = r.dvsec if r else None     # only Tegra410 ports carry the RC-map DVSEC
         recs.append({"bdf": f.name(), "root_port": r.name() if r else None,
-                     "socket": r.dvsec[4] if r else None, "rc": r.dvsec[3] if r else None,
-                     "rp": r.dvsec[2] if r else None,
+                     "socket": d[4] if d else None, "rc": d[3] if d else None,
+                     "rp": d[2] if d else None,
                      "src_bdf": (f.bus << 8) | (f.dev << 3) | f.fn,
                      "bars": [[i, a, s] for i, a, s, low in f.bars],
                      "link": link_truth(m, f)})
@@ -458,6 +491,8 @@ def main(argv):
         write_all(random_machine(int(argv[2])), argv[3], nonroot)
     elif kind == "hip09":
         write_all(hip09(), argv[2], nonroot)
+    elif kind == "yitian-dwc":
+        write_all(yitian_dwc(), argv[2], nonroot)
     elif kind == "scale":
         write_all(canonical(int(argv[2])), argv[3], nonroot)
     else:

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Synopsys DesignWare PCIe PMU: the RAS D.E.S. counters of one root port, dwc_rootport_<sbdf>
+ * (drivers/perf/dwc_pcie_pmu.c, dwc_pcie_pmu.rst), on Alibaba's (Yitian) and Qualcomm's ports.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "lib/strnum.h"
+#include "pmu/devmap.h"
+#include "pmu/encode.h"
+#include "pmu/family/families.h"
+#include "pmu/pmu.h"
+#include "pmu/rules.h"
+
+#define DWC_DOC "dwc_pcie_pmu.rst"
+#define NS "(duration_time * 1e9)"
+
+/* config:16-19, enum dwc_pcie_event_type */
+#define DWC_TIME_BASED 0
+#define DWC_LANE 1
+
+/* The root port's segment:bus:devfn, as the name gives it, in struct pmu's priv */
+struct dwc_pmu {
+	uint32_t sbdf;
+};
+_Static_assert(sizeof(struct dwc_pmu) <= PMU_PRIV_SIZE, "struct dwc_pmu outgrew PMU_PRIV_SIZE");
+
+static uint32_t sbdf_of(const struct pmu *p)
+{
+	return ((const struct dwc_pmu *)p->priv)->sbdf;
+}
+
+/* dwc_pcie_pmu_probe(): "dwc_rootport_%x" of (domain << 16) | (bus << 8) | devfn */
+static bool decode(struct pmu *p)
+{
+	const char *hex = p->name + strlen("dwc_rootport_");
+	uint64_t v;
+
+	if (strncmp(p->name, "dwc_rootport_", 13) || !strncmp(hex, "0x", 2) ||
+	    strnum_u64(hex, 16, UINT32_MAX, &v))
+		return false;
+	((struct dwc_pmu *)p->priv)->sbdf = (uint32_t)v;
+	return true;
+}
+
+/* "0000:30:03.0", lspci's form of the port */
+static void port_name(const struct pmu *p, char *buf, size_t size)
+{
+	uint32_t s = sbdf_of(p);
+
+	snprintf(buf, size, "%04x:%02x:%02x.%x", s >> 16, (s >> 8) & 0xff, (s >> 3) & 0x1f, s & 7);
+}
+
+static void location(const struct pmu *p, char *buf, size_t size)
+{
+	char port[16];
+
+	port_name(p, port, sizeof(port));
+	snprintf(buf, size, "root port %s", port);
+}
+
+static size_t fields(const struct pmu *p, struct pmu_field *out)
+{
+	struct pmu_field *f = &out[0];
+
+	*f = (struct pmu_field){ .key = "root_port", .kind = FIELD_TEXT, .text = f->words };
+	port_name(p, f->words, sizeof(f->words));
+	return 1;
+}
+
+static const struct catalog_entry events[] = {
+	{ "one_cycle", "time-based, group 0: cycles the measurement ran" },
+	{ "TX_L0S", "time-based, group 0: time in Tx L0s" },
+	{ "RX_L0S", "time-based, group 0: time in Rx L0s" },
+	{ "L0", "time-based, group 0: time in L0" },
+	{ "L1", "time-based, group 0: time in L1" },
+	{ "L1_1", "time-based, group 0: time in L1.1" },
+	{ "L1_2", "time-based, group 0: time in L1.2" },
+	{ "CFG_RCVRY", "time-based, group 0: time in Configuration and Recovery" },
+	{ "TX_RX_L0S", "time-based, group 0: time in Tx and Rx L0s" },
+	{ "L1_AUX", "time-based, group 0: time in L1 with aux power" },
+	{ "Tx_PCIe_TLP_Data_Payload", "time-based, group 1: TLP payload bytes sent (the driver multiplies the 16-byte units)" },
+	{ "Rx_PCIe_TLP_Data_Payload", "time-based, group 1: TLP payload bytes received (the driver multiplies the 16-byte units)" },
+	{ "Tx_CCIX_TLP_Data_Payload", "time-based, group 1: CCIX TLP payload bytes sent" },
+	{ "Rx_CCIX_TLP_Data_Payload", "time-based, group 1: CCIX TLP payload bytes received" },
+	{ NULL, NULL },
+};
+
+static const struct catalog_entry formats[] = {
+	{ "eventid", "event id: a time-based report (0x0-0x23) or a lane event (group << 8 | event)" },
+	{ "type", "0: time-based analysis (one 64-bit counter), 1: lane event counting (one 32-bit counter)" },
+	{ "lane", "the lane a lane event counts; lane events need it (lane=? in their sysfs files)" },
+	{ NULL, NULL },
+};
+
+static unsigned int type_of(const struct plan_event *e)
+{
+	return (unsigned int)((e->config[0] >> 16) & 0xf);
+}
+
+/* What the described event sysfs says it is: a lane event (type=0x1) takes a counter of its own */
+static bool lane_event(const struct plan_event *e)
+{
+	return type_of(e) == DWC_LANE;
+}
+
+/* dwc_pcie_pmu_event_init(): an unknown type, or following a hardware leader, is -EINVAL */
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
+{
+	const struct plan_event *e = &set->v[i];
+
+	(void)warn;
+	if (type_of(e) > DWC_LANE)
+		return rule_err(err, e, -EINVAL,
+				"type=%u on '%s': the driver counts type 0 (time-based) and 1 (lane events) only (dwc_pcie_pmu_event_init)",
+				type_of(e), e->pmu->name);
+	for (size_t k = 0; e->group >= 0 && !e->leader && k < set->n; k++) {
+		const struct plan_event *l = &set->v[k];
+
+		if (l->group == e->group && l->leader && l->type != 1)
+			return rule_err(err, e, -EINVAL,
+					"'%s' follows '%s' in a group: the driver takes a DesignWare event only as a group's leader or after a software event (dwc_pcie_pmu_event_init); write it outside {} or first",
+					e->event, l->event);
+	}
+	return 0;
+}
+
+/*
+ * dwc_pcie_pmu_event_add() holds one lane event per port and answers the next -ENOSPC; the
+ * time-based ones are the schedule's (counters), lane events each take a counter of their own
+ * there, so their rotation is said here
+ */
+static void check_plan(const struct plan *set, struct diag *warn)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		const struct plan_event *e = &set->v[i];
+		size_t same = 0, first = SIZE_MAX;
+
+		if (!e->pmu || e->pmu->family != &family_dwc_pcie || !lane_event(e))
+			continue;
+		for (size_t k = 0; k < set->n; k++)
+			if (set->v[k].pmu == e->pmu && lane_event(&set->v[k])) {
+				same++;
+				first = first == SIZE_MAX ? k : first;
+			}
+		if (same > 1 && first == i)
+			diag_add(warn, "%s: %zu lane events share its one lane counter (dwc_pcie_pmu_event_add answers the second -ENOSPC): the kernel rotates them, each counting about 1/%zu of the time",
+				 e->pmu->name, same, same);
+	}
+}
+
+/* Each port's PMU counts the port whole: its row is the root port itself, no filter needed */
+static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn *maps)
+{
+	for (size_t k = 0; pmus && k < pmus->n; k++) {
+		const struct pmu *p = &pmus->v[k];
+		uint32_t s;
+
+		if (p->family != &family_dwc_pcie)
+			continue;
+		s = sbdf_of(p);
+		for (size_t i = 0; i < t->n; i++) {
+			const struct pcifn *f = &t->fn[i];
+
+			if (f->domain != s >> 16 || f->bus != ((s >> 8) & 0xff) ||
+			    ((unsigned int)f->dev << 3 | f->fn) != (s & 0xff) || maps[i].requester.family)
+				continue;
+			fn_pmu_name(&maps[i].requester, pmus, &family_dwc_pcie, "%s", p->name);
+			maps[i].requester.event = "Rx_PCIe_TLP_Data_Payload";
+		}
+	}
+}
+
+/* dwc_pcie_pmu.rst: PCIe RX/TX Bandwidth = *_PCIe_TLP_Data_Payload / Measure_Time_Window */
+static const struct family_metric metrics[] = {
+	{ "dwc_pcie_rx_bw", "Rx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe RX bandwidth of the root port (TLP payload it receives)", DWC_DOC, -1 },
+	{ "dwc_pcie_tx_bw", "Tx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe TX bandwidth of the root port (TLP payload it sends)", DWC_DOC, 1 },
+	{ "dwc_pcie_l0_share", "L0 / one_cycle", "ratio", "share of the time the link spent in L0 (pmuctl's, on the document's group 0)", "pmuctl, on " DWC_DOC " (Time Based Analysis, group 0)", 0 },
+	{ NULL, NULL, NULL, NULL, NULL, 0 },
+};
+
+const struct pmu_family family_dwc_pcie = {
+	.id = "dwc_pcie",
+	.title = "Synopsys DesignWare PCIe",
+	.uncore = true,
+	/* a second DesignWare event may not follow a hardware leader (dwc_pcie_pmu_event_init) */
+	.never_group = true,
+	.decode = decode,
+	.location = location,
+	.fields = fields,
+	.event_docs = events,
+	.format_docs = formats,
+	.check = check,
+	.check_plan = check_plan,
+	/* one time-based counter, and one lane counter beside it (dwc_pcie_pmu_event_add) */
+	.counters = 1,
+	.counters_from = "one counter per event type, dwc_pcie_pmu_event_add",
+	.own_counter = lane_event,
+	.map_functions = map_functions,
+	.device_method = "port",
+	.per_device_metrics = "dwc_pcie_rx_bw,dwc_pcie_tx_bw",
+	.metrics = metrics,
+};
