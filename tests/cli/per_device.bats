@@ -88,7 +88,7 @@ print(rows[0][:11], [(r[0], r[1], r[3], r[4], r[6], r[7], r[9], r[10], round(flo
 	[ "$(jq_py 'sorted(set(e["device"] for e in d["events"]))')" = "['000b:01:00.0']" ]
 	pmuctl --sysfs-root "$T410" stat --dry-run --per-device -M t410_pcie_rd_bw --rc 9
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: --per-device: no PCI function below a Tegra410 root port or in an HNS3 PMU's range matches -d, --socket and --rc (pmuctl map shows them)" ]
+	[ "$output" = "pmuctl: error: --per-device: no PCI function that a PMU of this machine selects matches -d, --socket and --rc (pmuctl map shows them)" ]
 	pmuctl --sysfs-root "$T410" stat --dry-run -M t410_pcie_rd_bw --rc 1
 	[ "$status" -eq 64 ]
 	[[ "${lines[0]}" == *"-d, --socket, --rc and --sort are for the rows of --per-device: add --per-device" ]]

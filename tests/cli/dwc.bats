@@ -1,0 +1,97 @@
+#!/usr/bin/env bats
+# Synopsys DesignWare PCIe PMUs (dwc_rootport_<sbdf>, one per root port) on a Yitian 710 machine:
+# one descriptor file (pmu/family/dwc_pcie.c) and its row in the family table.
+load helpers
+
+DWC=$FIX/yitian710-dwc/sys
+DWC_LIVE=$FIX/yitian710-dwc-live/sys
+
+# a recording: 20e9 and 8e9 bytes at 30:03.0, 4e9 and 2e9 at 30:05.0 (perf's counts, scaled to
+# the whole 2 s from the half each ran)
+record() {
+	printf '%s\n' '# started on Sat Nov 21 06:00:00 2026' '' \
+		'20000000000,,dwc_rootport_3018/Rx_PCIe_TLP_Data_Payload/,1000000000,50.00,,' \
+		'8000000000,,dwc_rootport_3018/Tx_PCIe_TLP_Data_Payload/,1000000000,50.00,,' \
+		'4000000000,,dwc_rootport_3028/Rx_PCIe_TLP_Data_Payload/,1000000000,50.00,,' \
+		'2000000000,,dwc_rootport_3028/Tx_PCIe_TLP_Data_Payload/,1000000000,50.00,,' \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/rec.csv"
+}
+
+@test "dwc: list names each root port's PMU by the port its name encodes" {
+	pmuctl --sysfs-root "$DWC" list
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "Synopsys DesignWare PCIe" ]
+	[[ "${lines[1]}" =~ ^\ \ dwc_rootport_3018\ +root\ port\ 0000:30:03.0\ + ]]
+	[[ "${lines[3]}" =~ ^\ \ dwc_rootport_8008\ +root\ port\ 0000:80:01.0\ + ]]
+	pmuctl --sysfs-root "$DWC" -j list dwc_rootport_3028
+	[ "$(jq_py '(d["pmus"][0]["family"], d["pmus"][0]["root_port"])')" = "('dwc_pcie', '0000:30:05.0')" ]
+}
+
+@test "dwc: map puts each root port beside its own PMU, with an event string stat takes as it is" {
+	pmuctl --sysfs-root "$DWC" map
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" =~ ^30:03.0\ +dwc_rootport_3018\  ]]
+	[[ "${lines[2]}" =~ ^80:01.0\ +dwc_rootport_8008\  ]]
+	pmuctl --sysfs-root "$DWC" -j map 30:05.0
+	# no filter selects the port: the PMU is the port's own (no trailing comma, as there was)
+	[ "$(jq_py 'd[0]["hns3"]["event"]')" = "dwc_rootport_3028/Rx_PCIe_TLP_Data_Payload/" ]
+	pmuctl --sysfs-root "$DWC" stat --dry-run -e "$(jq_py 'd[0]["hns3"]["event"]')"
+	[ "$status" -eq 0 ]
+}
+
+@test "dwc: a lane event needs lane=, as perf says; lane= encodes beside eventid and type" {
+	pmuctl --sysfs-root "$DWC" stat --dry-run -e dwc_rootport_3018/rx_memory_read/
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: Required parameter 'lane' not specified: event 'rx_memory_read' of PMU 'dwc_rootport_3018' asks for it ('eventid=0x70c,type=0x1,lane=?'); add lane=N" ]
+	[ "${lines[2]}" = "                    ^~~~~~~~~~~~~~" ]
+	pmuctl --sysfs-root "$DWC" -j stat --dry-run -e dwc_rootport_3018/rx_memory_read,lane=4/ -e dwc_rootport_3018/Rx_PCIe_TLP_Data_Payload/
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[e["config"] for e in d["events"]]')" = "['0x41070c', '0x21']" ]
+}
+
+@test "dwc: the driver's refusals (dwc_pcie_pmu_event_init) and its one counter per type" {
+	pmuctl --sysfs-root "$DWC" stat --dry-run -e 'dwc_rootport_3018/eventid=1,type=2/'
+	[ "$status" -ne 0 ]
+	[ "${lines[0]}" = "pmuctl: error: type=2 on 'dwc_rootport_3018': the driver counts type 0 (time-based) and 1 (lane events) only (dwc_pcie_pmu_event_init)" ]
+	pmuctl --sysfs-root "$DWC" stat --dry-run -e '{dwc_rootport_3018/L0/,dwc_rootport_3018/one_cycle/}'
+	[ "$status" -ne 0 ]
+	[[ "${lines[0]}" == "pmuctl: error: 'dwc_rootport_3018/one_cycle/' follows 'dwc_rootport_3018/L0/' in a group: the driver takes a DesignWare event only as a group's leader or after a software event"* ]]
+	# after a software leader it is the driver's to take
+	pmuctl --sysfs-root "$DWC" stat --dry-run -e '{cpu-clock,dwc_rootport_3018/L0/}'
+	[ "$status" -eq 0 ]
+	pmuctl --sysfs-root "$DWC" stat --dry-run -e dwc_rootport_3018/rx_memory_read,lane=0/ -e dwc_rootport_3018/tx_memory_read,lane=1/
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: dwc_rootport_3018: 2 lane events share its one lane counter (dwc_pcie_pmu_event_add answers the second -ENOSPC): the kernel rotates them, each counting about 1/2 of the time" ]
+	pmuctl --sysfs-root "$DWC" stat --dry-run -e dwc_rootport_3018/Rx_PCIe_TLP_Data_Payload/ -e dwc_rootport_3018/Tx_PCIe_TLP_Data_Payload/
+	[[ "${lines[0]}" == "pmuctl: warning: 'dwc_rootport_3018': 2 events need 2 counters, and it has 1 (one counter per event type, dwc_pcie_pmu_event_add)"* ]]
+}
+
+@test "dwc: --per-device gives a row per root port, method port, the document's bandwidth" {
+	record
+	pmuctl -q --sysfs-root "$DWC" -j stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device
+	[ "$status" -eq 0 ]
+	# 20e9 bytes over 2 s: 10 GB/s; unrecorded 80:01.0 has no values and no share
+	[ "$(jq_py '[(r["device"], r["method"], r["values"]["dwc_pcie_rx_bw"], r["values"]["dwc_pcie_tx_bw"], r["running_pct"]) for r in d["devices"]]')" = \
+		"[('0000:30:03.0', 'port', 10.0, 4.0, 50.0), ('0000:30:05.0', 'port', 2.0, 1.0, 50.0), ('0000:80:01.0', 'port', None, None, None)]" ]
+	pmuctl -q --sysfs-root "$DWC" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device
+	[[ "${lines[2]}" =~ ^\ \ 0000:30:03.0\ +-\ +-\ +-\ port\ +10.0000\ +4.0000\ +50.0%\ +16GT/s\ x8\  ]]
+	# a row with nothing counted says n/a, not 100%
+	[[ "${lines[4]}" =~ ^\ \ 0000:80:01.0\ +-\ +-\ +-\ port\ +n/a\ +n/a\ +n/a\ +down ]]
+}
+
+@test "dwc: group-0 events count on the live example (the bandwidth ones are no software event there)" {
+	pmuctl -q --sysfs-root "$DWC_LIVE" -j stat -M dwc_pcie_l0_share --duration 0.1 --per-pmu
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'len(d["metrics"])')" -eq 3 ]
+	# L0 is event 3 there, the software PMU's context switches; one_cycle its cpu-clock
+	[ "$(jq_py 'all(m["value"] > 0 and m["coverage"] == 1.0 for m in d["metrics"])')" = True ]
+	pmuctl --sysfs-root "$DWC_LIVE" stat -M dwc_pcie_rx_bw --duration 0.1
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "pmuctl: error: no event could be counted" ]
+}
+
+@test "dwc: top shows a row per root port, selected as its own PMU's" {
+	pmuctl -q --sysfs-root "$DWC_LIVE" top -b -M dwc_pcie_l0_share -n 1 -I 100
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^  0000:[38]0:0[135].0  -  -  - port ' <<<"$output")" -eq 3 ]
+}
