@@ -145,6 +145,9 @@ all_sorted_by() {
 
 @test "top: SIGINT and SIGTERM restore the terminal and end pmuctl by that signal" {
 	for sig in INT TERM; do
+		# a server of its own each time: a new session on a socket whose server is still
+		# shutting down fails ("server exited unexpectedly")
+		SOCK=$BATS_TEST_TMPDIR/tmux-$sig.sock
 		start_top
 		kill -"$sig" "$(cat "$BATS_TEST_TMPDIR/pid")"
 		wait_for "top to end by SIG$sig" shows "top exited $((128 + $(kill -l $sig)))"
