@@ -69,11 +69,26 @@ int per_device_row(struct stat_setup *s, size_t i)
 	return EXIT_OK;
 }
 
+/* Whether a -M metric counts on p: a function whose PMU counts none of them is no row */
+static bool counts_a_metric(const struct stat_setup *s, const struct pmu *p)
+{
+	bool any = false;
+
+	for (size_t j = 0; j < s->ml.n; j++) {
+		if (s->selected[j] && pmu_metric_applies(p, s->ml.v[j].family))
+			return true;
+		any |= s->selected[j];
+	}
+	return !any;
+}
+
 static bool selected(const struct stat_args *a, const struct stat_setup *s, size_t i)
 {
 	const struct devmap_fn *m = &s->maps[i];
 
 	if (!m->requester.family || (m->root >= 0 && (size_t)m->root == i))
+		return false;
+	if (m->requester.pmu && !counts_a_metric(s, m->requester.pmu))
 		return false;
 	if (a->id_given && !pcifilter_match(&a->id, &s->topo.fn[i]))
 		return false;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The table of families, and what every descriptor shares. */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include "lib/strnum.h"
@@ -23,6 +24,7 @@ const struct pmu_family *const pmu_families[] = {
 	&family_yitian_drw,
 	&family_dwc_pcie,
 	&family_hns3,
+	&family_hisi_pcie,
 	&family_bluefield,
 	NULL,
 };
@@ -123,19 +125,26 @@ bool pmu_metric_applies(const struct pmu *p, const char *metric_family)
 
 const char *pmu_per_device_metrics(const struct pmu_list *pmus)
 {
+	static char joined[512];
 	const char *first = NULL;
+	size_t used = 0;
 
+	joined[0] = '\0';
 	for (size_t i = 0; pmu_families[i]; i++) {
 		const struct pmu_family *f = pmu_families[i];
+		bool here = false;
 
 		if (!f->per_device_metrics)
 			continue;
 		first = first ? first : f->per_device_metrics;
-		for (size_t k = 0; pmus && k < pmus->n; k++)
-			if (pmus->v[k].family == f)
-				return f->per_device_metrics;
+		for (size_t k = 0; pmus && k < pmus->n && !here; k++)
+			here = pmus->v[k].family == f;
+		/* every family of the machine: a Hip09's NICs (HNS3) and its PCIe endpoints alike */
+		if (here && used < sizeof(joined))
+			used += (size_t)snprintf(joined + used, sizeof(joined) - used, "%s%s",
+						 used ? "," : "", f->per_device_metrics);
 	}
-	return first;
+	return used && used < sizeof(joined) ? joined : first;
 }
 
 const char *pmu_destination_metrics(const struct pmu_list *pmus)

@@ -179,8 +179,8 @@ void pmu_family_copy_private(struct pmu *to, const struct pmu *from);
 const char *pmu_event_doc(const struct pmu *p, const char *event, char *buf, size_t size);
 const char *pmu_format_doc(const struct pmu *p, const char *format);
 bool pmu_metric_applies(const struct pmu *p, const char *metric_family);
-/* --per-device's default metrics: those of the first family in the table with PMUs in pmus
- * (may be NULL), or of the first family that has any */
+/* --per-device's default metrics: those of every family with PMUs in pmus (may be NULL), in
+ * the table's order, or of the first family that has any */
 const char *pmu_per_device_metrics(const struct pmu_list *pmus);
 /* --by-destination's metrics: those of the first family with PMUs in pmus that has them; NULL */
 const char *pmu_destination_metrics(const struct pmu_list *pmus);
