@@ -249,6 +249,17 @@ def hns3_events(text):
     return rows
 
 
+HISI_PCIE_FORMATS = {"event": "config:0-16", "thr_len": "config1:0-3", "thr_mode": "config1:4",
+                     "trig_len": "config1:5-8", "trig_mode": "config1:9", "len_mode": "config1:10-11",
+                     "port": "config2:0-15", "bdf": "config2:16-31"}
+HISI_PCIE_EVENTS = {"rx_mwr_latency": 0x0010, "rx_mwr_cnt": 0x10010, "rx_mrd_latency": 0x0210,
+                    "rx_mrd_cnt": 0x10210, "tx_mrd_latency": 0x0011, "tx_mrd_cnt": 0x10011,
+                    "rx_mwr_flux": 0x0104, "rx_mwr_time": 0x10104, "rx_mrd_flux": 0x0804,
+                    "rx_mrd_time": 0x10804, "rx_cpl_flux": 0x2004, "rx_cpl_time": 0x12004,
+                    "tx_mwr_flux": 0x0105, "tx_mwr_time": 0x10105, "tx_mrd_flux": 0x0405,
+                    "tx_mrd_time": 0x10405, "tx_cpl_flux": 0x1005, "tx_cpl_time": 0x11005}
+
+
 def hip09(sys_dir, events):
     cpu_files(sys_dir, "0-127")
     for n, (sicl, cpu, lo, hi, clk) in enumerate(((0, 0, "35:00.0", "35:1f.7", 100000000),
@@ -260,6 +271,12 @@ def hip09(sys_dir, events):
              "hw_clk_freq": f"{clk}\n"})
         for e in events:
             write(f"{real}/filtermode/{e[0]}", e[3] + "\n")
+    # hisi_pcie_pmu.c: one PMU per PCIe core, a child of its RCiEP (pmu.parent)
+    for n, (sicl, rcie, bus, cpu) in enumerate(((0, 0x30, 0x00, 0), (2, 0xb0, 0x80, 64))):
+        pmu(sys_dir, f"pci0000:{rcie:02x}/0000:{rcie:02x}:00.0", f"hisi_pcie{sicl}_core0", 80 + n,
+            HISI_PCIE_FORMATS, {k: "config=0x%x" % v for k, v in HISI_PCIE_EVENTS.items()}, f"{cpu}\n",
+            # bus_show(): "%#04x\n", which prints bus 0 as "0000" ('#' adds no 0x to a zero)
+            {"identifier": "0x30\n", "bus": "%#04x\n" % bus if bus else "0000\n"})
 
 
 # ------------------------------------------------- BlueField-2 (bluefield-event-lists.md, 4.x)

@@ -381,7 +381,25 @@ def hip09():
             m.add(f, None)
     for bus in (0x34, 0xbc):
         m.add(endpoint(0, bus, 0, 0, 0x19e5, 0xa22b, 0x088000, [(2, m.alloc(1 << 16), 1 << 16, True)]), None)
+    # hisi-pcie-pmu.rst's root ports 0000:00:00.0 (x8) and 0000:00:04.0 (x4) of one PCIe core, a
+    # port of another core on bus 0x80, what sits below them, and each core's PMU RCiEP (19e5:a12d)
+    for bus, dev, sec, width, below in HIP09_PORTS:
+        rp = Fn(0, bus, dev, 0, 0x19e5, 0xa120, 0x060400, hdr=1)
+        rp.pcie(4, port=dev)
+        rp.link_cap = rp.link_sta = (4, width)
+        rp.ext_caps = [(0x100, 0x0001, aer())]
+        rp.root = rp
+        rp.set_bridge(bus, sec, sec)
+        m.add(rp, rp)
+        m.device(rp, 0, sec, below, 0x144d if below == 1 else 0x15b3, 0xa824 if below == 1 else 0x101d,
+                 0x010802 if below == 1 else 0x020000)
+    for bus in (0x30, 0xb0):
+        m.add(endpoint(0, bus, 0, 0, 0x19e5, 0xa12d, 0x088000, [(2, m.alloc(1 << 16), 1 << 16, True)]), None)
     return m
+
+
+# (bus, device, secondary bus, link width, functions below)
+HIP09_PORTS = [(0x00, 0, 0x01, 8, 1), (0x00, 4, 0x02, 4, 2), (0x80, 0, 0x81, 8, 1)]
 
 
 ALIBABA = 0x1ded
