@@ -63,6 +63,17 @@ DOC_STRINGS = {
         "hns3_pmu_sicl_0/config=0x1020F,bdf=0x3500,queue=0/",
         "hns3_pmu_sicl_0/config=0x00301,bdf=0x3500,intr=0/",
         "hns3_pmu_sicl_0/dly_tx_normal_to_mac_time/",
+        # hisi-pcie-pmu.rst's examples
+        "hisi_pcie0_core0/rx_mwr_latency,port=0xffff/",
+        "hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/",
+        "{hisi_pcie0_core0/rx_mwr_latency,port=0xffff/,hisi_pcie0_core0/rx_mwr_cnt,port=0xffff/}",
+        "hisi_pcie0_core0/rx_mwr_latency,port=0x1/",
+        "hisi_pcie0_core0/rx_mrd_flux,bdf=0x3900/",
+        "hisi_pcie0_core0/rx_mrd_flux,port=0xffff,trig_len=0x4,trig_mode=1/",
+        "hisi_pcie0_core0/rx_mrd_flux,trig_len=0x4,trig_mode=1/",
+        "hisi_pcie0_core0/rx_mrd_flux,thr_len=0x4,thr_mode=1/",
+        "hisi_pcie0_core0/rx_mrd_flux,len_mode=0x1/",
+        "hisi_pcie2_core0/tx_cpl_time,bdf=0x8100/",
     ],
     # nvidia-tegra241-pmu.rst's examples, then the driver's named events with each filter
     "grace": [

@@ -30,6 +30,7 @@ INSTANCES = {
     "grace_nvlink_c2c1": ["nvidia_nvlink_c2c1_pmu_0", "nvidia_nvlink_c2c1_pmu_1"],
     "grace_cnvlink": ["nvidia_cnvlink_pmu_0", "nvidia_cnvlink_pmu_1"],
     "dwc_pcie": ["dwc_rootport_3018", "dwc_rootport_8008"],
+    "hisi_pcie": ["hisi_pcie0_core0", "hisi_pcie2_core0"],
     "hns3": ["hns3_pmu_sicl_0", "hns3_pmu_sicl_2"],
     "bluefield_l3cache": ["bfperf/l3cachehalf0", "bfperf/l3cachehalf1"],
     "bluefield_tile": ["bfperf/tile0", "bfperf/tile3"],

@@ -104,17 +104,19 @@ print(rows[0][:11], [(r[0], r[1], r[3], r[4], r[6], r[7], r[9], r[10], round(flo
 	[[ "$output" == "pmuctl: error: --sort nope: not a metric of -M "* ]]
 }
 
-@test "per-device: without -M, what the machine's PMUs can count: PCIe on Tegra410, NIC functions on HNS3" {
+@test "per-device: without -M, what the machine's PMUs can count: PCIe on Tegra410, NIC functions on HNS3, endpoints on HiSilicon PCIe" {
 	pmuctl -q --sysfs-root "$HIP09" -j stat --dry-run --per-device
 	[ "$status" -eq 0 ]
-	[ "$(jq_py 'sorted(set(e["metric"] for e in d["events"]))')" = "['hns3_bw_ssu_rpu', 'hns3_bw_tpu_ssu']" ]
-	[ "$(jq_py 'sorted(set((e["device"], e["method"], e["filter_mode"]) for e in d["events"]))[0]')" = "('0000:35:00.0', 'bdf', 'func')" ]
+	# every family of the machine's defaults, each function on its own family's PMU
+	[ "$(jq_py 'sorted(set(e["metric"] for e in d["events"]))')" = "['hisi_pcie_rx_mwr_flux_rate', 'hisi_pcie_tx_cpl_flux_rate', 'hns3_bw_ssu_rpu', 'hns3_bw_tpu_ssu']" ]
+	[ "$(jq_py 'sorted(set((e["device"], e["method"], e["filter_mode"]) for e in d["events"] if e["family"] == "hns3"))[0]')" = "('0000:35:00.0', 'bdf', 'func')" ]
+	[ "$(jq_py 'sorted(set((e["device"], e["family"]) for e in d["events"]))[0]')" = "('0000:01:00.0', 'hisi_pcie')" ]
 	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device
 	[ "$(jq_py 'sorted(set(e["metric"] for e in d["events"]))')" = "['t410_pcie_rd_bw', 't410_pcie_tgt_rd_bw', 't410_pcie_tgt_wr_bw', 't410_pcie_wr_bw']" ]
 	# --sort names the columns this machine has
 	pmuctl --sysfs-root "$HIP09" stat --dry-run --per-device --sort nope
 	[ "$status" -eq 64 ]
-	[ "$output" = "pmuctl: error: --sort nope: not a metric of -M hns3_bw_ssu_rpu,hns3_bw_tpu_ssu, whose values are the columns" ]
+	[ "$output" = "pmuctl: error: --sort nope: not a metric of -M hns3_bw_ssu_rpu,hns3_bw_tpu_ssu,hisi_pcie_rx_mwr_flux_rate,hisi_pcie_tx_cpl_flux_rate, whose values are the columns" ]
 }
 
 @test "per-device: OpenMetrics has a value per device with its device, socket and rc labels, and promtool accepts it" {

@@ -108,7 +108,7 @@ print(len(files))' "$SCHEMAS"
 	[ "$(jq_py 'len(set(tuple(r) for r in d))')" = 1 ]
 	pmuctl --sysfs-root "$HIP09" -F "$FIX/hip09/lspci-xxxx.txt" -j map
 	[ "$status" -eq 0 ]
-	[ "$(jq_py 'len(set(tuple(r) for r in d)), d[0]["root_port"], d[0]["hns3"]["pmu"]')" = "(1, None, 'hns3_pmu_sicl_0')" ]
+	[ "$(jq_py 'len(set(tuple(r) for r in d)), d[0]["root_port"], [r["hns3"]["pmu"] for r in d if r["bdf"] == "0000:35:00.0"][0]')" = "(1, None, 'hns3_pmu_sicl_0')" ]
 	pmuctl -j bdf 0005:41:00.0 0x4100 27:01.1
 	[ "$status" -eq 0 ]
 	# the good arguments before a bad one, still valid
