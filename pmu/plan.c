@@ -416,6 +416,10 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 		if (none)
 			none[i] = plan->nmetric == before && !seen;
 	}
+	/* a name several families share (pcie_rd_bw) is not missing where one of them counts */
+	for (size_t i = 0; none && i < ml->n; i++)
+		for (size_t k = 0; none[i] && ml->v[i].across && k < ml->n; k++)
+			none[i] = k == i || !rq->selected[k] || none[k] || strcmp(ml->v[k].name, ml->v[i].name);
 	plan_warn_barless(rq, barless, warn);
 	free(barless);
 	plan_devices_free(&seen_by);

@@ -52,7 +52,19 @@ struct pmu_field {
 struct family_metric {
 	const char *name, *expr, *unit, *description, *source;
 	int link_dir;
+	bool across;	/* struct metric's: a name several families share (pcie_rd_bw) */
 };
+
+/*
+ * The names that mean the same quantity in every family that has it, each family's formula
+ * behind them, so that one dashboard or rule works on every machine: GB/s (bytes over the
+ * elapsed nanoseconds)
+ */
+#define ACROSS_NS "(duration_time * 1e9)"
+#define ACROSS_PCIE_RD "pcie_rd_bw"	/* data PCIe devices read: toward them (link_dir 1) */
+#define ACROSS_PCIE_WR "pcie_wr_bw"	/* data PCIe devices write: from them (link_dir -1) */
+#define ACROSS_MEM_RD "mem_rd_bw"	/* memory read bandwidth of a socket (or Yitian die) */
+#define ACROSS_MEM_WR "mem_wr_bw"	/* memory write bandwidth of a socket (or Yitian die) */
 
 /* A name perf's event JSON gives an event that sysfs names otherwise (Yitian's ddr_cycles) */
 struct event_alias {

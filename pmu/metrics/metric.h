@@ -25,6 +25,11 @@ struct metric {
 	 * of a device's traffic); false: it takes filter's place (HNS3's global=1 is a scope)
 	 */
 	bool filter_kept;
+	/*
+	 * one name for the same quantity in several families (pcie_rd_bw, mem_rd_bw), each with its
+	 * own formula: selected by its name, not by -M FAMILY, which keeps to the family's own names
+	 */
+	bool across;
 	/* a part of a device's traffic split by destination, or none */
 	enum metric_destination {
 		DEST_NONE,

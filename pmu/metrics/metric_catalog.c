@@ -205,8 +205,10 @@ int metric_catalog(struct metric_list *out)
 		for (const struct family_metric *d = (*f)->metrics; d && d->name && !ret; d++) {
 			ret = add(out, d->name, (*f)->id, d->expr, d->unit, d->description, d->source,
 				  NULL, false);
-			if (!ret)
+			if (!ret) {
 				out->v[out->n - 1].link_dir = d->link_dir;
+				out->v[out->n - 1].across = d->across;
+			}
 		}
 	if (ret)
 		metric_list_free(out);
@@ -255,9 +257,12 @@ int metric_select(const struct metric_list *ml, const char *list, bool *selected
 		bool any = false;
 
 		for (size_t i = 0; i < ml->n; i++) {
-			/* a family id: its metrics of all traffic; the splits of it by destination by name */
+			/*
+			 * a family id: its metrics of all traffic under its own names; the splits by
+			 * destination and the names shared across families by name
+			 */
 			if (!fnmatch(tok, ml->v[i].name, 0) ||
-			    (!strcmp(tok, ml->v[i].family) && !ml->v[i].destination)) {
+			    (!strcmp(tok, ml->v[i].family) && !ml->v[i].destination && !ml->v[i].across)) {
 				selected[i] = true;
 				any = true;
 			}
