@@ -275,6 +275,13 @@ static bool slot_value(const struct plan *set, size_t i, uint64_t value[2])
 	return true;
 }
 
+/* The names every PCIe family shares: t410_pcie_rd_bw's and t410_pcie_wr_bw's formulas */
+static const struct family_metric metrics[] = {
+	{ ACROSS_PCIE_RD, "rd_bytes / " ACROSS_NS, "GB/s", "PCIe read bandwidth: what the RC's devices read", T410_DOC " (PCIE), as t410_pcie_rd_bw", 1, true },
+	{ ACROSS_PCIE_WR, "wr_bytes / " ACROSS_NS, "GB/s", "PCIe write bandwidth: what the RC's devices write", T410_DOC " (PCIE), as t410_pcie_wr_bw", -1, true },
+	{ NULL, NULL, NULL, NULL, NULL, 0, false },
+};
+
 const struct pmu_family family_t410_pcie = {
 	.id = "t410_pcie",
 	.title = "NVIDIA Tegra410 PCIE",
@@ -301,4 +308,5 @@ const struct pmu_family family_t410_pcie = {
 	.filter_slots = 1,
 	.filter_slots_from = "one BDF per PMU, pcie_v2_pmu_validate_event",
 	.slot_value = slot_value,
+	.metrics = metrics,
 };

@@ -33,6 +33,13 @@ static const struct catalog_entry formats[] = {
 	{ NULL, NULL },
 };
 
+/* The names every memory family shares: t410_ucf_mem_rd_bw's and t410_ucf_mem_wr_bw's formulas */
+static const struct family_metric metrics[] = {
+	{ ACROSS_MEM_RD, "mem_bytes_rd / " ACROSS_NS, "GB/s", "memory read bandwidth of the socket", T410_DOC " (UCF), as t410_ucf_mem_rd_bw", 0, true },
+	{ ACROSS_MEM_WR, "mem_bytes_wr / " ACROSS_NS, "GB/s", "memory write bandwidth of the socket", T410_DOC " (UCF), as t410_ucf_mem_wr_bw", 0, true },
+	{ NULL, NULL, NULL, NULL, NULL, 0, false },
+};
+
 const struct pmu_family family_t410_ucf = {
 	.id = "t410_ucf",
 	.title = "NVIDIA Tegra410 UCF",
@@ -41,4 +48,5 @@ const struct pmu_family family_t410_ucf = {
 	.location = t410_location,
 	.event_docs = events,
 	.format_docs = formats,
+	.metrics = metrics,
 };

@@ -103,6 +103,16 @@ static bool drw_cycle(const struct plan_event *e)
 	return (e->config[0] & 0xff) == 0x80;
 }
 
+/*
+ * The names every memory family shares, in GB/s: perf's ddr_read_bandwidth.all and
+ * ddr_write_bandwidth.all formulas (64-byte HIF commands), summed per die
+ */
+static const struct family_metric metrics[] = {
+	{ ACROSS_MEM_RD, "hif_rd * 64 / " ACROSS_NS, "GB/s", "memory read bandwidth of the die (its sub-channels summed), as ddr_read_bandwidth.all in GB/s", "pmuctl, on perf's yitian710/sys/metrics.json (ddr_read_bandwidth.all)", 0, true },
+	{ ACROSS_MEM_WR, "(hif_wr + hif_rmw) * 64 / " ACROSS_NS, "GB/s", "memory write bandwidth of the die (its sub-channels summed), as ddr_write_bandwidth.all in GB/s", "pmuctl, on perf's yitian710/sys/metrics.json (ddr_write_bandwidth.all)", 0, true },
+	{ NULL, NULL, NULL, NULL, NULL, 0, false },
+};
+
 const struct pmu_family family_yitian_drw = {
 	.id = "yitian_drw",
 	.socket_word = "die",
@@ -120,4 +130,5 @@ const struct pmu_family family_yitian_drw = {
 	.counters = 16,
 	.counters_from = "ALI_DRW_PMU_COMMON_MAX_COUNTERS, ali_drw_pmu.c",
 	.own_counter = drw_cycle,
+	.metrics = metrics,
 };
