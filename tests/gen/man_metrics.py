@@ -14,7 +14,7 @@ def esc(s):
     return s.replace("\\", "\\e").replace("-", "\\-")
 
 
-FAMILIES = [("t410_", "NVIDIA Tegra410"), ("grace_", "NVIDIA Grace (Tegra241)"),
+FAMILIES = [("pcie_", "Across families: PCIe"), ("mem_", "Across families: memory"), ("t410_", "NVIDIA Tegra410"), ("grace_", "NVIDIA Grace (Tegra241)"),
             ("ddr_", "Alibaba Yitian 710 DDR Driveway"), ("dwc_pcie_", "Synopsys DesignWare PCIe"),
             ("hns3_", "HiSilicon HNS3"), ("hisi_pcie_", "HiSilicon PCIe"), ("bf_", "NVIDIA BlueField")]
 out = [".TH PMUCTL\\-METRICS 7 2026-11-21 \"pmuctl 0.1.0\" \"Miscellaneous Information\"",
@@ -40,6 +40,18 @@ out = [".TH PMUCTL\\-METRICS 7 2026-11-21 \"pmuctl 0.1.0\" \"Miscellaneous Infor
        "shows the metrics that apply to the PMUs of the machine;",
        ".B \\-\\-all",
        "the whole catalog.",
+       ".PP",
+       "The names",
+       ".BR pcie_rd_bw ,", ".BR pcie_wr_bw ,", ".B mem_rd_bw", "and", ".B mem_wr_bw",
+       "mean one quantity in GB/s on every machine that has it, each family's formula",
+       "behind them (below, once per family), so that one dashboard or alert works on",
+       "Vera, Grace and Yitian hosts alike;",
+       ".B pmuctl list \\-\\-metrics",
+       "on a machine shows the formula it uses.",
+       "A family id given to",
+       ".B \\-M",
+       "selects the family's own names only.",
+       "HiSilicon PCIe has no GB/s form: its document gives no unit for flux and time.",
        ".PP",
        "HNS3 counts time in cycles of",
        ".BR hw_clk_freq ,",
