@@ -572,8 +572,10 @@ int cmd_map(int argc, char **argv)
 	if (!shown && !missing)
 		missing = report_unmatched(&c);
 	if (!shown && !partial && !missing && !a.downtrained)
-		p_note("no PCI function %s below a root port with the NVIDIA RC-map DVSEC (vendor 10de, id 4) or in an HNS3 PMU's bdf range",
+		p_note("no PCI function %s one that a PMU of this machine sees (pmuctl list shows its PMUs)",
 		       a.nslot || a.id.vendor >= 0 || a.socket >= 0 || a.rc >= 0 ? "selected is" : "is");
+	for (size_t k = 0; c.have_pmus && (k = pmu_family_unmapped(&c.pmus, k)) < c.pmus.n; k++)
+		p_note("%s: %s", c.pmus.v[k].name, c.pmus.v[k].family->map_unknown);
 	ret = render(&c);
 	if (!ret)
 		ret = missing ? missing : partial;

@@ -147,6 +147,19 @@ const char *pmu_per_device_metrics(const struct pmu_list *pmus)
 	return used && used < sizeof(joined) ? joined : first;
 }
 
+size_t pmu_family_unmapped(const struct pmu_list *pmus, size_t k)
+{
+	for (; pmus && k < pmus->n; k++) {
+		bool first = pmus->v[k].family->map_unknown != NULL;
+
+		for (size_t j = 0; j < k && first; j++)
+			first = pmus->v[j].family != pmus->v[k].family;
+		if (first)
+			return k;
+	}
+	return pmus ? pmus->n : 0;
+}
+
 const char *pmu_destination_metrics(const struct pmu_list *pmus)
 {
 	for (size_t i = 0; pmu_families[i]; i++)

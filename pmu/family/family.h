@@ -168,6 +168,11 @@ struct pmu_family {
 	/* How its map_functions PMU selects a function when that is no filter of it ("port": the
 	 * PMU is the root port's own); NULL: by its filters, "bdf" or "rp" */
 	const char *device_method;
+	/*
+	 * It sees PCI traffic by a filter that no public source ties to lspci's functions (Grace's
+	 * root_port bits): what map says instead of guessing; NULL: map_functions maps them
+	 */
+	const char *map_unknown;
 	/* Its formulas, NULL-terminated by name: the catalog lists them with the documents' */
 	const struct family_metric *metrics;
 };
@@ -196,6 +201,9 @@ bool pmu_metric_applies(const struct pmu *p, const char *metric_family);
 const char *pmu_per_device_metrics(const struct pmu_list *pmus);
 /* --by-destination's metrics: those of the first family with PMUs in pmus that has them; NULL */
 const char *pmu_destination_metrics(const struct pmu_list *pmus);
+/* From k on, the first PMU of pmus (may be NULL) that is its family's first with a map_unknown
+ * text; pmus->n (or 0) when there is none */
+size_t pmu_family_unmapped(const struct pmu_list *pmus, size_t k);
 /* Whether f's PMUs select one PCI function with a filter (map_functions) */
 bool pmu_family_selects_functions(const struct pmu_family *f);
 /* What a --per-socket value of metric family id is summed by, in words: "socket", or "die" */
