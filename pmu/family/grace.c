@@ -229,23 +229,26 @@ static const struct family_metric c2c0_metrics[] = { LINK_METRICS("grace_nvlink_
 static const struct family_metric c2c1_metrics[] = { LINK_METRICS("grace_nvlink_c2c1", "NVLink-C2C1 incoming") };
 static const struct family_metric cnvlink_metrics[] = { LINK_METRICS("grace_cnvlink", "CNVLink incoming") };
 
-#define GRACE_FAMILY(ident, name, fn, evdocs, list)                                                \
+/* nvidia-tegra241-pmu.rst numbers root ports 0-9 and names no lspci function for a bit */
+#define ROOT_PORT_UNKNOWN "its root_port bit N is root port N of the socket, and no public source says which lspci root port that is: pmuctl maps no function to it (count the socket's PCIe whole, or by bit)"
+
+#define GRACE_FAMILY(ident, name, fn, evdocs, list, unmapped)                                      \
 	{                                                                                          \
 		.id = (ident), .title = (name), .uncore = true, .decode = (fn),                    \
 		.location = t410_location, .fields = fields, .detail = detail,                     \
 		.event_docs = (evdocs), .format_docs = formats, .check = check,                    \
 		.together = together, .together_key = together_key, .own_counter = is_cycles,      \
 		.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it", \
-		.metrics = (list),                                                                 \
+		.metrics = (list), .map_unknown = (unmapped),                                      \
 	}
 
 const struct pmu_family family_grace_scf =
-	GRACE_FAMILY("grace_scf", "NVIDIA Grace SCF", decode_scf, scf_events, scf_metrics);
+	GRACE_FAMILY("grace_scf", "NVIDIA Grace SCF", decode_scf, scf_events, scf_metrics, NULL);
 const struct pmu_family family_grace_pcie =
-	GRACE_FAMILY("grace_pcie", "NVIDIA Grace PCIE", decode_pcie, mcf_events, pcie_metrics);
+	GRACE_FAMILY("grace_pcie", "NVIDIA Grace PCIE", decode_pcie, mcf_events, pcie_metrics, ROOT_PORT_UNKNOWN);
 const struct pmu_family family_grace_nvlink_c2c0 =
-	GRACE_FAMILY("grace_nvlink_c2c0", "NVIDIA Grace NVLink-C2C0", decode_c2c0, mcf_events, c2c0_metrics);
+	GRACE_FAMILY("grace_nvlink_c2c0", "NVIDIA Grace NVLink-C2C0", decode_c2c0, mcf_events, c2c0_metrics, NULL);
 const struct pmu_family family_grace_nvlink_c2c1 =
-	GRACE_FAMILY("grace_nvlink_c2c1", "NVIDIA Grace NVLink-C2C1", decode_c2c1, mcf_events, c2c1_metrics);
+	GRACE_FAMILY("grace_nvlink_c2c1", "NVIDIA Grace NVLink-C2C1", decode_c2c1, mcf_events, c2c1_metrics, NULL);
 const struct pmu_family family_grace_cnvlink =
-	GRACE_FAMILY("grace_cnvlink", "NVIDIA Grace CNVLink", decode_cnvlink, mcf_events, cnvlink_metrics);
+	GRACE_FAMILY("grace_cnvlink", "NVIDIA Grace CNVLink", decode_cnvlink, mcf_events, cnvlink_metrics, NULL);

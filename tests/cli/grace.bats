@@ -88,3 +88,13 @@ GRACE_LIVE=$FIX/grace-live/sys
 	[ "$(jq_py '[(m["metric"], round(m["value"], 12)) for m in d["metrics"]]')" = \
 		"[('grace_scf_mem_rd_bw', 0.016), ('grace_scf_mem_wr_bw', 0.032)]" ]
 }
+
+@test "grace: map says which root port a root_port bit is is not known, rather than guessing" {
+	pmuctl --sysfs-root "$GRACE" map
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: note: no PCI function is one that a PMU of this machine sees (pmuctl list shows its PMUs)" ]
+	[ "${lines[1]}" = "pmuctl: note: nvidia_pcie_pmu_0: its root_port bit N is root port N of the socket, and no public source says which lspci root port that is: pmuctl maps no function to it (count the socket's PCIe whole, or by bit)" ]
+	[ "${#lines[@]}" -eq 2 ]
+	# the machine has root ports and devices below them: map maps none of them
+	[ "$(ls "$GRACE/bus/pci/devices" | wc -l)" -eq 4 ]
+}

@@ -160,7 +160,9 @@ GRACE_PMUS = (("nvidia_scf_pmu_%d", "2cf0036b", {}, SCF_EVENTS),
 
 
 def grace(sys_dir, live=False):
-    """A Grace CPU Superchip: 2 sockets x 72 CPUs, the five PMUs of nvidia-tegra241-pmu.rst each."""
+    """A Grace CPU Superchip: 2 sockets x 72 CPUs, the five PMUs of nvidia-tegra241-pmu.rst each,
+    and a root port with a device below it a socket."""
+    pcigen.write_all(pcigen.grace(), os.path.dirname(sys_dir))
     t = iter(range(24, 100000))
     cpu_files(sys_dir, "0-1" if live else "0-143")
     for s in range(2):

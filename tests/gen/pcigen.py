@@ -402,6 +402,22 @@ def hip09():
 HIP09_PORTS = [(0x00, 0, 0x01, 8, 1), (0x00, 4, 0x02, 4, 2), (0x80, 0, 0x81, 8, 1)]
 
 
+def grace():
+    """A Grace CPU Superchip's root ports, one a socket (segments 0000 and 0008), no RC-map
+    DVSEC (that is Tegra410's), an NVMe drive and a NIC below them."""
+    m = Machine()
+    for dom, vendor, device, cls in ((0x0000, 0x144d, 0xa824, 0x010802), (0x0008, 0x15b3, 0x101d, 0x020000)):
+        rp = Fn(dom, 0x00, 0, 0, NV, 0x22b2, 0x060400, hdr=1)
+        rp.pcie(4, port=0)
+        rp.link_cap = rp.link_sta = (5, 4)
+        rp.ext_caps = [(0x100, 0x0001, aer())]
+        rp.root = rp
+        rp.set_bridge(0x00, 0x01, 0x01)
+        m.add(rp, rp)
+        m.device(rp, dom, 0x01, 1, vendor, device, cls)
+    return m
+
+
 ALIBABA = 0x1ded
 # dwc_pcie_pmu.rst's "30:03.0 PCI bridge: Device 1ded:8000", two more ports, what sits below
 YITIAN_PORTS = [(0x30, 3, 0x31, 1), (0x30, 5, 0x32, 2), (0x80, 1, 0x81, 0)]
