@@ -6,6 +6,22 @@ load helpers
 DWC=$FIX/yitian710-dwc/sys
 DWC_LIVE=$FIX/yitian710-dwc-live/sys
 
+teardown() {
+	stop_background
+}
+
+# $PORT: where the background serve answers, once it says so
+listening() {
+	PORT=$(sed -n 's|.*serving http://127\.0\.0\.1:\([0-9]*\)/metrics.*|\1|p' "$BATS_TEST_TMPDIR/out")
+	[ -n "$PORT" ]
+}
+
+# the exposition has every root port's L0 counter
+scraped() {
+	curl -sf "http://127.0.0.1:$PORT/metrics" >"$BATS_TEST_TMPDIR/d.prom" &&
+		[ "$(grep -c '^pmuctl_dwc_pcie_l0_total{' "$BATS_TEST_TMPDIR/d.prom")" -eq 3 ]
+}
+
 # a recording: 20e9 and 8e9 bytes at 30:03.0, 4e9 and 2e9 at 30:05.0 (perf's counts, scaled to
 # the whole 2 s from the half each ran)
 record() {
@@ -94,4 +110,13 @@ record() {
 	pmuctl -q --sysfs-root "$DWC_LIVE" top -b -M dwc_pcie_l0_share -n 1 -I 100
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^  0000:[38]0:0[135].0  -  -  - port ' <<<"$output")" -eq 3 ]
+}
+
+@test "dwc: serve --per-device labels each root port's own counters with its pci_bus_id" {
+	command -v curl >/dev/null || skip "curl is not installed"
+	background "$PMUCTL" --sysfs-root "$DWC_LIVE" serve --listen 127.0.0.1:0 -I 100 --per-device -M dwc_pcie_l0_share
+	wait_for "serve to listen" listening
+	wait_for "the three ports' counters" scraped
+	grep -q '^pmuctl_dwc_pcie_l0_total{pmu="dwc_rootport_3018",pci_bus_id="00000000:30:03.0",event="dwc_rootport_3018/L0/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
+	grep -q '^pmuctl_dwc_pcie_one_cycle_total{pmu="dwc_rootport_8008",pci_bus_id="00000000:80:01.0",event="dwc_rootport_8008/one_cycle/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
 }
