@@ -380,6 +380,7 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 	bool *none = ml ? calloc(ml->n ? ml->n : 1, sizeof(*none)) : NULL;
 	bool *barless = calloc(rq->ndevices + 1, sizeof(*barless));
 	struct plan_devices seen_by = { 0 };
+	char famlist[160];
 
 	if (!barless || (rq->ndevices && plan_devices_index(pmus, rq, &seen_by))) {
 		free(none);
@@ -429,8 +430,12 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 	}
 	for (size_t i = 0; none && i < ml->n; i++) {
 		if (none[i] && plan_named_exactly(rq->named, ml->v[i].name)) {
-			int ret = err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs (pmuctl list %s)",
-					      ml->v[i].name, where, ml->v[i].family, ml->v[i].family);
+			int ret = ml->v[i].across ?
+				  err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs (pmuctl list --metrics --all %s)",
+					  ml->v[i].name, where, plan_families_of(ml, ml->v[i].name, famlist, sizeof(famlist)),
+					  ml->v[i].name) :
+				  err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs (pmuctl list %s)",
+					  ml->v[i].name, where, ml->v[i].family, ml->v[i].family);
 
 			free(none);
 			return ret;

@@ -129,3 +129,14 @@ void plan_warn_garbled_cpumasks(const struct pmu_list *pmus, const struct plan *
 				 "every CPU, and an uncore PMU counts once per CPU", p->name);
 	}
 }
+
+const char *plan_families_of(const struct metric_list *ml, const char *name, char *buf, size_t size)
+{
+	struct name_list l = { .buf = buf, .size = size };
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ml->n; i++)
+		if (!strcmp(ml->v[i].name, name))
+			name_list_add(&l, ml->v[i].family);
+	return buf;
+}

@@ -32,6 +32,10 @@ GRACE_LIVE=$FIX/grace-live/sys
 	pmuctl --sysfs-root "$HIP09" stat --dry-run -M pcie_rd_bw
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: none of the metrics asked for applies on this machine" ]
+	# beside one that applies, the name says which families have it
+	pmuctl --sysfs-root "$YITIAN" stat --dry-run -M pcie_rd_bw,mem_rd_bw
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: metric pcie_rd_bw applies to no PMU on this machine: it counts on t410_pcie, grace_pcie, dwc_pcie PMUs (pmuctl list --metrics --all pcie_rd_bw)" ]
 }
 
 @test "across: mem_rd_bw on Yitian is perf's ddr_read_bandwidth.all in GB/s, per die" {
