@@ -20,7 +20,7 @@
 /* What each PMU sees, from the document's Traffic Coverage tables (socket-A's view) */
 #define SCF_SEES "local CPU -> local and remote memory; remote socket's CPU and strongly ordered PCIe writes -> local memory"
 #define PCIE_SEES "this socket's PCIe reads and writes -> local and remote memory (CMEM, GMEM)"
-#define C2C0_SEES "Grace Hopper: the GPU's ATS-translated and EGM traffic; Grace CPU Superchip: the other socket's PCIe reads and relaxed-ordered writes -> local memory"
+#define C2C0_SEES "Grace Hopper: the GPU's ATS-translated and EGM traffic -> local and remote CPU memory, remote GPU memory; Grace CPU Superchip: the other socket's PCIe reads and relaxed-ordered writes -> local memory"
 #define C2C1_SEES "Grace Hopper: the GPU's untranslated traffic -> local and remote memory"
 #define CNVLINK_SEES "remote sockets' GPU and PCIe reads and relaxed-ordered writes -> local memory (initiators not told apart)"
 
