@@ -158,11 +158,11 @@ int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i,
 	char name[32];
 
 	if (!r->family) {
-		p_err("--device %s is below no Tegra410 root port and in no HNS3 PMU's range (pmuctl map %s)",
-		      text, text);
+		p_err("--device %s is seen by no PMU of this machine (pmuctl map %s)", text, text);
 		return EXIT_FAIL;
 	}
-	if (a->per_device)
+	/* a PMU that is the port's own (DesignWare) selects by being it, not by a filter */
+	if (a->per_device || r->family->device_method)
 		method = per_device_method(s, i, &filter);
 	/* a root port forwards its devices' requests under their own IDs: its own BDF sees little */
 	if (!a->per_device && !a->root_port && s->maps[i].root >= 0 && (size_t)s->maps[i].root == i)

@@ -121,3 +121,13 @@ record() {
 	grep -q '^pmuctl_dwc_pcie_l0_total{pmu="dwc_rootport_3018",pci_bus_id="00000000:30:03.0",event="dwc_rootport_3018/L0/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
 	grep -q '^pmuctl_dwc_pcie_one_cycle_total{pmu="dwc_rootport_8008",pci_bus_id="00000000:80:01.0",event="dwc_rootport_8008/one_cycle/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
 }
+
+@test "dwc: --device of a root port counts through its own PMU, method port; a device below it is no PMU's" {
+	pmuctl -q --sysfs-root "$DWC" -j stat --dry-run -M dwc_pcie_rx_bw --device 0000:30:03.0
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(e["event"], e["device"], e["method"]) for e in d["events"]]')" = \
+		"[('dwc_rootport_3018/Rx_PCIe_TLP_Data_Payload/', '0000:30:03.0', 'port')]" ]
+	pmuctl --sysfs-root "$DWC" stat --dry-run -M dwc_pcie_rx_bw --device 0000:31:00.0
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: --device 0000:31:00.0 is seen by no PMU of this machine (pmuctl map 0000:31:00.0)" ]
+}
