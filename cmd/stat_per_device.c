@@ -69,17 +69,23 @@ int per_device_row(struct stat_setup *s, size_t i)
 	return EXIT_OK;
 }
 
-/* Whether a -M metric counts on p: a function whose PMU counts none of them is no row */
-static bool counts_a_metric(const struct stat_setup *s, const struct pmu *p)
+/*
+ * Whether a -M metric counts function i on its requester or its target PMU: one that neither
+ * counts is no row (a Hip09's NIC functions under -M of its PCIe cores); with no -M, or with
+ * neither PMU registered, it is
+ */
+static bool counts_a_metric(const struct stat_setup *s, size_t i)
 {
+	const struct pmu *r = s->maps[i].requester.pmu, *t = s->maps[i].target.pmu;
 	bool any = false;
 
 	for (size_t j = 0; j < s->ml.n; j++) {
-		if (s->selected[j] && pmu_metric_applies(p, s->ml.v[j].family))
+		if (s->selected[j] && ((r && pmu_metric_applies(r, s->ml.v[j].family)) ||
+				       (t && pmu_metric_applies(t, s->ml.v[j].family))))
 			return true;
 		any |= s->selected[j];
 	}
-	return !any;
+	return !any || (!r && !t);
 }
 
 static bool selected(const struct stat_args *a, const struct stat_setup *s, size_t i)
@@ -88,7 +94,7 @@ static bool selected(const struct stat_args *a, const struct stat_setup *s, size
 
 	if (!m->requester.family || (m->root >= 0 && (size_t)m->root == i))
 		return false;
-	if (m->requester.pmu && !counts_a_metric(s, m->requester.pmu))
+	if (!counts_a_metric(s, i))
 		return false;
 	if (a->id_given && !pcifilter_match(&a->id, &s->topo.fn[i]))
 		return false;

@@ -329,3 +329,13 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: --by-destination: no PMU of this machine splits traffic by destination (a Tegra410 PCIE PMU does: pmuctl list)" ]
 }
+
+@test "per-device: a row counted only as a target (-M of PCIE-TGT alone) is still a row; -M of one family keeps its functions" {
+	# the row rule asks the requester and the target PMU: PCIE-TGT counts every function with a BAR
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device -M t410_pcie_tgt_rd_bw
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'len(set(e["device"] for e in d["events"]))')" -eq 29 ]
+	# a Hip09's NIC functions are no rows of its PCIe cores' metrics
+	pmuctl -q --sysfs-root "$HIP09" -j stat --dry-run --per-device -M hisi_pcie_rx_mwr_flux_rate
+	[ "$(jq_py 'sorted(set(e["device"] for e in d["events"]))')" = "['0000:01:00.0', '0000:02:00.0', '0000:02:00.1', '0000:81:00.0']" ]
+}
