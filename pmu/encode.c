@@ -110,7 +110,7 @@ static int expand_aliases(const struct pmu *p, const struct ev_spec *spec, struc
 			return oom(err);
 		f->alias_specs = nv;
 		as = &f->alias_specs[f->nalias];
-		if (ev_parse_terms(a->value, as, &aerr))
+		if (ev_parse_sysfs_value(a->value, as, &aerr))
 			return err_at(err, -EINVAL, t->pos, t->len,
 					  "event '%s' of PMU '%s' has a value perf cannot read: '%.60s' (%s)",
 					  a->name, p->name, a->value, aerr.msg);

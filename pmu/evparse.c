@@ -344,9 +344,10 @@ fail:
 	return ret;
 }
 
-int ev_parse_terms(const char *text, struct ev_spec *out, struct err_report *err)
+/* Comma-separated terms alone, as a format-less string or a sysfs value holds them */
+static int parse_term_list(const char *text, bool sysfs, struct ev_spec *out, struct err_report *err)
 {
-	struct parser p = { .s = text, .n = strlen(text), .err = err, .sysfs = true };
+	struct parser p = { .s = text, .n = strlen(text), .err = err, .sysfs = sysfs };
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -368,6 +369,16 @@ int ev_parse_terms(const char *text, struct ev_spec *out, struct err_report *err
 	if (ret)
 		ev_spec_free(out);
 	return ret;
+}
+
+int ev_parse_terms(const char *text, struct ev_spec *out, struct err_report *err)
+{
+	return parse_term_list(text, false, out, err);
+}
+
+int ev_parse_sysfs_value(const char *text, struct ev_spec *out, struct err_report *err)
+{
+	return parse_term_list(text, true, out, err);
 }
 
 void ev_spec_free(struct ev_spec *e)

@@ -49,6 +49,8 @@ struct ev_list {
 int ev_parse(const char *text, struct ev_list *out, struct err_report *err);
 /* Just a term list, as in an events/ file: "event=0x2,umask=0x3". */
 int ev_parse_terms(const char *text, struct ev_spec *out, struct err_report *err);
+/* The same for an events/ file's value, where "lane=?" asks the user for the value (perf's) */
+int ev_parse_sysfs_value(const char *text, struct ev_spec *out, struct err_report *err);
 void ev_spec_free(struct ev_spec *e);
 void ev_list_free(struct ev_list *l);
 

@@ -131,3 +131,10 @@ record() {
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: --device 0000:31:00.0 is seen by no PMU of this machine (pmuctl map 0000:31:00.0)" ]
 }
+
+@test "dwc: '?' is a sysfs event's way to ask for a value, not a metric filter's: refused, with the parser's reason" {
+	printf '[{"name": "q_bw", "family": "dwc_pcie", "expr": "rx_memory_read / duration_time", "unit": "1/s", "description": "lane", "filter": "lane=?"}]\n' >"$BATS_TEST_TMPDIR/q.json"
+	pmuctl --sysfs-root "$DWC" stat --dry-run --metrics-file "$BATS_TEST_TMPDIR/q.json" -M q_bw
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: metric 'q_bw': filter 'lane=?': unexpected '?', expected a value after '='" ]
+}
