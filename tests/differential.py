@@ -130,8 +130,9 @@ def perf_encode(sysfs, event):
     """The attrs perf builds, or None when perf rejects the string."""
     flat = event.replace("{", "").replace("}", "")
     env = dict(os.environ, SYSFS_PATH=sysfs)
+    # perf's "Initial error" can quote bytes past the string's end: decode what it prints leniently
     r = subprocess.run(["perf", "stat", "-vv", "-a", "-e", flat, "true"], env=env,
-                       capture_output=True, text=True, timeout=60)
+                       capture_output=True, text=True, errors="replace", timeout=60)
     out = r.stderr + r.stdout
     # perf refuses a sysfs event's "lane=?" left unset with a message of its own
     if "event syntax error" in out or "Required parameter" in out:
