@@ -4,7 +4,6 @@
  * (nvidia-tegra241-pmu.rst, drivers/perf/arm_cspmu/nvidia_cspmu.c). One driver, five names.
  */
 #include <stdio.h>
-#include <string.h>
 #include "pmu/encode.h"
 #include "pmu/family/families.h"
 #include "pmu/family/t410.h"
@@ -152,47 +151,6 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 	return 0;
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-
-	return a >= b && !strcmp(s + a - b, suffix);
-}
-
-/* A latency's parts: the outstanding count, the requests and the cycles, read in one group */
-static bool latency_part(const struct plan_event *e)
-{
-	const char *n = e->alias ? e->alias->name : NULL;
-
-	return n && (strstr(n, "outstanding") || strstr(n, "cum_outs") || ends_with(n, "_access") ||
-		     strstr(n, "_req_") || !strcmp(n, "cycles"));
-}
-
-static bool has_outstanding(const struct plan *set, const struct pmu *p)
-{
-	for (size_t i = 0; i < set->n; i++)
-		if (set->v[i].pmu == p && set->v[i].group < 0 && set->v[i].alias &&
-		    (strstr(set->v[i].alias->name, "outstanding") ||
-		     strstr(set->v[i].alias->name, "cum_outs")))
-			return true;
-	return false;
-}
-
-static bool together(const struct plan *set, size_t i, size_t k)
-{
-	return latency_part(&set->v[i]) && latency_part(&set->v[k]) &&
-	       has_outstanding(set, set->v[i].pmu);
-}
-
-static bool together_key(const struct plan *set, size_t i, uint64_t key[2])
-{
-	if (!latency_part(&set->v[i]) || !has_outstanding(set, set->v[i].pmu))
-		return false;
-	key[0] = 1;
-	key[1] = 0;
-	return true;
-}
-
 static const struct family_metric scf_metrics[] = {
 	{ "grace_scf_mem_rd_bw", "cmem_rd_data * 32 / " NS, "GB/s", "local CPU memory read bandwidth", SCF_OWN, 0, false },
 	{ "grace_scf_mem_wr_bw", "cmem_wr_total_bytes / " NS, "GB/s", "local CPU memory write bandwidth", SCF_OWN, 0, false },
@@ -237,7 +195,8 @@ static const struct family_metric cnvlink_metrics[] = { LINK_METRICS("grace_cnvl
 		.id = (ident), .title = (name), .uncore = true, .decode = (fn),                    \
 		.location = t410_location, .fields = fields, .detail = detail,                     \
 		.event_docs = (evdocs), .format_docs = formats, .check = check,                    \
-		.together = together, .together_key = together_key, .own_counter = is_cycles,      \
+		.together = t410_latency_together, .together_key = t410_latency_key,                \
+		.own_counter = is_cycles,                                                          \
 		.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it", \
 		.metrics = (list), .map_unknown = (unmapped),                                      \
 	}

@@ -35,18 +35,28 @@ static bool ends_with(const char *s, const char *suffix)
 	return a >= b && !strcmp(s + a - b, suffix);
 }
 
+/* Outstanding requests summed each cycle: Tegra410's *_cum_outs, Grace's *_cum_outs_loc/_rem
+ * and SCF's *_outstanding */
+static bool outstanding(const char *n)
+{
+	return strstr(n, "cum_outs") || strstr(n, "outstanding");
+}
+
+/* A latency's parts: the outstanding count, the requests (*_req, *_req_loc/_rem, SCF's
+ * *_access) and the cycles */
 static bool latency_part(const struct plan_event *e)
 {
 	const char *n = e->alias ? e->alias->name : NULL;
 
-	return n && (ends_with(n, "_cum_outs") || ends_with(n, "_req") || !strcmp(n, "cycles"));
+	return n && (outstanding(n) || ends_with(n, "_req") || strstr(n, "_req_") ||
+		     ends_with(n, "_access") || !strcmp(n, "cycles"));
 }
 
 static bool pmu_has_cum_outs(const struct plan *set, const struct pmu *p)
 {
 	for (size_t i = 0; i < set->n; i++)
 		if (set->v[i].pmu == p && set->v[i].group < 0 && set->v[i].alias &&
-		    ends_with(set->v[i].alias->name, "_cum_outs"))
+		    outstanding(set->v[i].alias->name))
 			return true;
 	return false;
 }

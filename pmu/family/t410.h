@@ -16,7 +16,8 @@ bool t410_decode(struct pmu *p, const char *prefix, bool has_rc);
 void t410_location(const struct pmu *p, char *buf, size_t size);
 /*
  * AVG_LATENCY = *_CUM_OUTS / *_REQ and FREQ = CYCLES / time: a PMU's *_cum_outs, *_req and
- * cycles are read in one group when the set has a *_cum_outs for it
+ * cycles are read in one group when the set has a *_cum_outs for it (Grace's PMUs alike, with
+ * their *_loc/_rem and SCF's *_outstanding / *_access names)
  */
 bool t410_latency_together(const struct plan *set, size_t i, size_t k);
 /* The same, as plan_together's key */
