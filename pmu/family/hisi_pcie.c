@@ -129,11 +129,11 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 {
 	const struct plan_event *e = &set->v[i];
 	int bus = hp_of(e->pmu)->bus;
-	uint64_t port = ev_field(e, "port", NULL), bdf = ev_field(e, "bdf", NULL);
-	bool bdf_given, len_filter, bdf_filter;
+	bool bdf_given, bdf_filter;
+	uint64_t port = ev_field(e, "port", NULL), bdf = ev_field(e, "bdf", &bdf_given);
+	uint64_t thr_len = ev_field(e, "thr_len", NULL), trig_len = ev_field(e, "trig_len", NULL);
 
-	ev_field(e, "bdf", &bdf_given);
-	if (ev_field(e, "thr_len", NULL) > HISI_PCIE_LEN_MAX || ev_field(e, "trig_len", NULL) > HISI_PCIE_LEN_MAX)
+	if (thr_len > HISI_PCIE_LEN_MAX || trig_len > HISI_PCIE_LEN_MAX)
 		return rule_err(err, e, -EINVAL,
 				"thr_len and trig_len are at most 10 (2^10 DW) on '%s' (hisi_pcie_pmu_valid_filter)",
 				e->pmu->name);
@@ -141,9 +141,8 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 		return rule_err(err, e, -EINVAL,
 				"'%s' needs port= or the bdf= of a function below its root ports (bus %02x): bdf=0x%04llx is not (hisi_pcie_pmu_valid_filter); pmuctl map shows the functions it sees",
 				e->pmu->name, bus, (unsigned long long)bdf);
-	len_filter = ev_field(e, "thr_len", NULL) || ev_field(e, "trig_len", NULL);
 	bdf_filter = bdf_given && !port;
-	if (!bandwidth_event(e) && (len_filter || bdf_filter))
+	if (!bandwidth_event(e) && (thr_len || trig_len || bdf_filter))
 		diag_add(warn, "%s: %s on a latency event: the driver takes it, but \"this filter can only be used in bandwidth events\" (" HISI_PCIE_DOC ")",
 			 e->event, bdf_filter ? "bdf" : "thr_len/trig_len");
 	if (!port && !bdf_given)
@@ -200,7 +199,12 @@ static const struct pmu *pmu_of_bus(const struct pcitopo *t, const struct pmu_li
 /* An endpoint below a core's root ports, selected by its requester ID (bdf=) */
 static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn *maps)
 {
-	for (size_t i = 0; pmus && i < t->n; i++) {
+	bool any = false;
+
+	/* most machines have none: then no function is looked at (map and --per-device start-up) */
+	for (size_t k = 0; pmus && k < pmus->n && !any; k++)
+		any = pmus->v[k].family == &family_hisi_pcie;
+	for (size_t i = 0; any && i < t->n; i++) {
 		const struct pcifn *f = &t->fn[i];
 		const struct pmu *p;
 
