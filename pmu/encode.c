@@ -228,11 +228,11 @@ static int apply_format(const struct pmu *p, const struct flat_term *ft, struct 
 static int required_given(const struct pmu *p, const struct flat *f, const struct flat_term *ft,
 			  struct err_report *err)
 {
-	for (size_t k = 0; ft->t->kind == EV_VALUE_REQUIRED && k < f->n; k++)
-		if (!f->v[k].from_alias && !strcmp(f->v[k].t->name, ft->t->name))
-			return 0;
 	if (ft->t->kind != EV_VALUE_REQUIRED)
 		return 0;
+	for (size_t k = 0; k < f->n; k++)
+		if (!f->v[k].from_alias && !strcmp(f->v[k].t->name, ft->t->name))
+			return 0;
 	return err_at(err, -EINVAL, ft->pos, ft->len,
 		      "Required parameter '%s' not specified: event '%s' of PMU '%s' asks for it ('%s'); add %s=N",
 		      ft->t->name, ft->alias->name, p->name, ft->alias->value, ft->t->name);
