@@ -10,12 +10,6 @@ teardown() {
 	stop_background
 }
 
-# $PORT: where the background serve answers, once it says so
-listening() {
-	PORT=$(sed -n 's|.*serving http://127\.0\.0\.1:\([0-9]*\)/metrics.*|\1|p' "$BATS_TEST_TMPDIR/out")
-	[ -n "$PORT" ]
-}
-
 # the exposition has every root port's L0 counter
 scraped() {
 	curl -sf "http://127.0.0.1:$PORT/metrics" >"$BATS_TEST_TMPDIR/d.prom" &&

@@ -81,6 +81,12 @@ background() {
 	BG=$!
 }
 
+# $PORT: where the background serve answers, once it says so
+listening() {
+	PORT=$(sed -n 's|.*serving http://127\.0\.0\.1:\([0-9]*\)/metrics.*|\1|p' "$BATS_TEST_TMPDIR/out")
+	[ -n "$PORT" ]
+}
+
 # Kill what background() started, whatever the test did: call from teardown
 stop_background() {
 	if [ -n "${BG:-}" ]; then

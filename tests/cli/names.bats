@@ -97,7 +97,7 @@ evil_tree() {
 @test "names: serve's /metrics carries no line the operator did not configure" {
 	evil_tree
 	background "$PMUCTL" --sysfs-root "$EVIL" serve --listen 127.0.0.1:0 -I 100 -M g_rd --metrics-file "$BATS_TEST_TMPDIR/g.json" -e 'evil*/rd_bytes/'
-	wait_for "serve to listen" eval 'PORT=$(sed -n "s|.*serving http://127\.0\.0\.1:\([0-9]*\)/metrics.*|\1|p" "$BATS_TEST_TMPDIR/out"); [ -n "$PORT" ]'
+	wait_for "serve to listen" listening
 	wait_for "a sample" eval 'curl -sf "http://127.0.0.1:$PORT/metrics" | grep -q "^pmuctl_samples_total [1-9]"'
 	curl -sf "http://127.0.0.1:$PORT/metrics" >"$BATS_TEST_TMPDIR/m.prom"
 	run grep -c '^injected_metric' "$BATS_TEST_TMPDIR/m.prom"

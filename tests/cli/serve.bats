@@ -14,12 +14,6 @@ teardown() {
 	bf_unmount
 }
 
-# $PORT: where the background serve answers, once it says so
-listening() {
-	PORT=$(sed -n 's|.*serving http://127\.0\.0\.1:\([0-9]*\)/metrics.*|\1|p' "$BATS_TEST_TMPDIR/out")
-	[ -n "$PORT" ]
-}
-
 # serve "$@" on the live tree on a port the kernel picks, sampling every 100 ms
 serve_live() {
 	background "$PMUCTL" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 100 "$@"
