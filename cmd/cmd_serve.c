@@ -37,12 +37,7 @@ static const struct argp_option serve_options[] = {
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7)); SIGHUP reads it again", 1 },
 	{ "no-rules", KEY_NO_RULES, NULL, 0, "skip the family rule checks, as stat --no-rules", 1 },
 	{ "per-device", KEY_PER_DEVICE, NULL, 0, "a series per PCI function, as stat --per-device (label device)", 2 },
-	{ "device", KEY_DEVICE, "BDF", 0, "-M for these PCI functions only (repeatable, or BDF,BDF)", 2 },
 	{ "topology", KEY_TOPOLOGY, "FILE", 0, "the PCI functions from FILE, an lspci -xxxx dump root wrote, not from config space: --per-device then needs CAP_PERFMON only (the unit's ExecStartPre writes it)", 2 },
-	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "with --per-device: only these functions, as lspci -d", 2 },
-	{ "socket", KEY_SOCKET, "N", 0, "with --per-device: only the functions of socket N", 2 },
-	{ "rc", KEY_RC, "N", 0, "with --per-device: only the functions of RC N", 2 },
-	{ "by-destination", KEY_BY_DESTINATION, NULL, 0, "with --per-device: each function's reads and writes by destination, and pmuctl_pci_remote_share_ratio, its share to the remote socket", 2 },
 	{ 0 },
 };
 
@@ -54,9 +49,10 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 	struct serve_args *sa = state->input;
 	struct stat_args *a = &sa->stat;
 
-	if (device_option(key, arg, state, a))
-		return 0;
 	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[DEVICE_CHILD] = a;
+		break;
 	case KEY_LISTEN: {
 		char host[256];
 		const char *why;
@@ -138,7 +134,7 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static const struct argp_child serve_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
+static const struct argp_child serve_children[] = DEVICE_CHILDREN("The PCI functions of --per-device (and of -M with --device):", 5);
 
 const struct argp serve_argp = {
 	serve_options, serve_parse_opt, NULL,

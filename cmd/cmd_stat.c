@@ -53,13 +53,8 @@ static const struct argp_option stat_options[] = {
 	{ "format", KEY_FORMAT, "FORMAT", 0, "text (default); csv: one RFC 4180 table with a header, a row per count, metric value and metric input (time, kind, name, value, unit, pmu, socket, rc, cpu, device, scope, running_pct, state, multiplexed, coverage, together), quoted where a field holds the separator; or openmetrics: the Prometheus text format of -M's values, for node_exporter's textfile collector (with -o, rewritten every -I interval)", 3 },
 	{ "metrics", 'M', "METRIC,...", 0, "count what these metrics need and print their values (pmuctl list --metrics): one for the machine, or per socket or PMU as the flags say; a family id selects all of its metrics", 4 },
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7))", 4 },
-	{ "device", KEY_DEVICE, "BDF", 0, "-M for these PCI functions (repeatable, or BDF,BDF): each through the PMU that sees it and the filter that selects it (pmuctl map shows both: a Tegra410 PCIE PMU's src_bdf, PCIE-TGT's address filter per BAR, an HNS3 or HiSilicon PCIe PMU's bdf, a DesignWare root port's own PMU)", 4 },
 	{ "root-port", KEY_ROOT_PORT, NULL, 0, "with --device: the whole root port above it (src_rp_mask, dst_rp_mask)", 4 },
-	{ "per-device", KEY_PER_DEVICE, NULL, 0, "one row per PCI function below a Tegra410 root port (or in an HNS3 PMU's range): the PMU that sees it, the exact way to select it, and its -M values (default: PCIe read and write bandwidth, as requester and as target), or the rate of each -e PMU/EVENT/ with the function's filter added; narrow with --device, -d, --socket, --rc", 4 },
-	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "with --per-device: only these functions, as lspci -d", 4 },
-	{ "by-destination", KEY_BY_DESTINATION, NULL, 0, "with --per-device: each function's reads and writes split by destination (local CPU memory, local GPU memory, peers, CXL memory, the remote socket) and the share that crosses to the remote socket", 4 },
-	{ "socket", KEY_SOCKET, "N", 0, "with --per-device: only the functions of socket N", 4 },
-	{ "rc", KEY_RC, "N", 0, "with --per-device: only the functions of RC N", 4 },
+	{ "per-device", KEY_PER_DEVICE, NULL, 0, "one row per PCI function a PMU of the machine selects (pmuctl map shows which): the PMU that sees it, the exact way to select it, and its -M values (default: PCIe read and write bandwidth, as requester and as target), or the rate of each -e PMU/EVENT/ with the function's filter added; narrow with --device, -d, --socket, --rc", 4 },
 	{ "sort", KEY_SORT, "METRIC", 0, "with --per-device: rows by METRIC's value, highest first (n/a last); default: topology order", 4 },
 	{ "metric-only", KEY_METRIC_ONLY, NULL, 0, "the metric values alone: no -e counts, and no input counts under -v (as perf's --metric-only)", 4 },
 	{ "metric-no-merge", KEY_METRIC_NO_MERGE, NULL, 0, "count each metric's events apart, as perf's option: by default an event two metrics read (or -e names) is counted once", 4 },
@@ -151,60 +146,19 @@ static void check_formats(const struct stat_args *a, struct argp_state *state)
 		jerr_argp(state, "%s and %s are two output formats: give one", given[0], given[1]);
 }
 
-bool device_option(int key, char *arg, struct argp_state *state, struct stat_args *a)
-{
-	struct err_report err = { 0 };
-
-	switch (key) {
-	case KEY_DEVICE:
-		a->device[a->ndevice++] = arg;
-		return true;
-	case 'd':
-		/* perf's -d takes no argument, so what follows it arrives here */
-		if (!strchr(arg, ':'))
-			jerr_argp(state, "-d '%s': pmuctl's -d is lspci's VENDOR:DEVICE (as -d 10de: or -d :22b1); "
-				   "perf's -d (--detailed) adds core events, which uncore PMUs do not have", arg);
-		if (pcifilter_id(&a->id, arg, &err))
-			jerr_argp(state, "-d: %s", err.msg);
-		a->id_given = true;
-		return true;
-	case KEY_SOCKET:
-		a->socket = (int)arg_number(arg, "socket", 0, 255, state);
-		return true;
-	case KEY_RC:
-		a->rc = (int)arg_number(arg, "RC", 0, 255, state);
-		return true;
-	case KEY_SORT:
-		a->sort = arg;
-		return true;
-	case KEY_BY_DESTINATION:
-		a->by_destination = true;
-		return true;
-	default:
-		return false;
-	}
-}
-
-void by_destination_check(struct argp_state *state, const struct stat_args *a, const char *rows,
-			  const char *columns)
-{
-	if (!a->by_destination)
-		return;
-	if (!a->per_device)
-		jerr_argp(state, "--by-destination splits the %s of --per-device: add --per-device", rows);
-	if (a->metrics || a->nevent)
-		jerr_argp(state, "--by-destination chooses the %s: drop %s", columns, a->metrics ? "-M" : "-e");
-}
-
 static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct stat_args *a = state->input;
 	/* -r: more than one run (0 is perf's "forever") */
 	bool repeats = a->repeat > 1 || a->repeat_forever;
 
-	if (device_option(key, arg, state, a))
-		return 0;
 	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[DEVICE_CHILD] = a;
+		break;
+	case KEY_SORT:
+		a->sort = arg;
+		break;
 	case 'e':
 		a->event[a->nevent++] = arg;
 		break;
@@ -363,7 +317,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static const struct argp_child stat_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
+static const struct argp_child stat_children[] = DEVICE_CHILDREN("The PCI functions of --per-device (and of -M with --device):", 5);
 
 const struct argp stat_argp = {
 	stat_options, stat_parse_opt, "-e EVENT... [-a] [-I MS] [--duration SEC] [-- COMMAND [ARG...]]",

@@ -20,12 +20,7 @@ static const struct argp_option top_options[] = {
 	{ "iterations", 'n', "N", 0, "stop after N frames", 0 },
 	{ "batch", 'b', NULL, 0, "plain frames on standard output, no full screen (as top -b); also when it is not a terminal", 0 },
 	{ "metrics", 'M', "METRIC,...", 0, "the columns (default: PCIe read and write bandwidth as requester and as target)", 1 },
-	{ "device", KEY_DEVICE, "BDF", 0, "only these PCI functions (repeatable, or BDF,BDF)", 1 },
-	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "only these functions, as lspci -d", 1 },
-	{ "socket", KEY_SOCKET, "N", 0, "only the functions of socket N", 1 },
-	{ "rc", KEY_RC, "N", 0, "only the functions of RC N", 1 },
 	{ "sort", KEY_SORT, "METRIC", 0, "rows by this column, highest first (default: the first metric; s cycles the columns)", 1 },
-	{ "by-destination", KEY_BY_DESTINATION, NULL, 0, "the columns: each function's reads and writes by destination (local CPU memory, GPU memory, peers, CXL, the remote socket), and its share to the remote socket", 1 },
 	{ 0 },
 };
 
@@ -34,14 +29,18 @@ static error_t top_parse_opt(int key, char *arg, struct argp_state *state)
 	struct top_args *t = state->input;
 	struct stat_args *a = &t->stat;
 
-	if (device_option(key, arg, state, a))
-		return 0;
 	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[DEVICE_CHILD] = a;
+		break;
 	case 'I':
 		a->interval_ms = arg_number(arg, "interval", 100, 3600000, state);
 		break;
 	case 'n':
 		a->interval_count = arg_number(arg, "number of frames", 1, 1000000000, state);
+		break;
+	case KEY_SORT:
+		a->sort = arg;
 		break;
 	case 'b':
 		t->batch = true;
@@ -61,7 +60,7 @@ static error_t top_parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static const struct argp_child top_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
+static const struct argp_child top_children[] = DEVICE_CHILDREN("The PCI functions shown:", 5);
 
 const struct argp top_argp = {
 	top_options, top_parse_opt, NULL,

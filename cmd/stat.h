@@ -64,7 +64,7 @@ struct stat_args {
 	struct top_screen *top;	/* pmuctl top: frames go to its screen, keys come from it */
 };
 
-/* The options that select --per-device rows, shared by stat and top */
+/* The options that select --per-device rows (device_options.c), and --sort */
 enum device_option_key {
 	KEY_DEVICE = 0x400,
 	KEY_SOCKET,
@@ -75,8 +75,14 @@ enum device_option_key {
 
 /* An argp number option: min..max, else argp's usage error naming what and the range */
 long arg_number(const char *arg, const char *what, long min, long max, struct argp_state *state);
-/* --device, -d, --socket, --rc, --sort, --by-destination into a: true when key was one of them */
-bool device_option(int key, char *arg, struct argp_state *state, struct stat_args *a);
+/*
+ * --device, -d, --socket, --rc and --by-destination, the same in stat, top and serve: an argp
+ * child whose input the command sets to its struct stat_args (DEVICE_CHILD, at ARGP_KEY_INIT)
+ */
+extern const struct argp device_argp;
+#define DEVICE_CHILD 1
+#define DEVICE_CHILDREN(header, group) \
+	{ { &global_argp, 0, NULL, 0 }, { &device_argp, 0, header, group }, { 0 } }
 /*
  * At the end of the options: --by-destination needs --per-device and chooses the metrics
  * itself (rows and columns: what the command calls them); argp's usage error otherwise

@@ -93,3 +93,22 @@ load helpers
 	[ "$status" -eq 64 ]
 	[ "${lines[0]}" = "pmuctl stat: unrecognized option '--no-merge' (perf's --no-merge is --per-pmu here: a row per PMU instance)" ]
 }
+
+@test "cli: stat, top and serve choose PCI functions with one set of options, said the same in each --help" {
+	for cmd in stat top serve; do
+		run "$PMUCTL" "$cmd" --help
+		[ "$status" -eq 0 ]
+		# the options from --device's line to --socket's, the last of them
+		sed -n '/^      --device=BDF/,/^      --socket=N/p' <<<"$output" >"$BATS_TEST_TMPDIR/$cmd"
+		[ "$(grep -c -- '--socket=N\|--rc=N\|--vendor-device\|--device=BDF' "$BATS_TEST_TMPDIR/$cmd")" -eq 4 ]
+	done
+	cmp "$BATS_TEST_TMPDIR/stat" "$BATS_TEST_TMPDIR/top"
+	cmp "$BATS_TEST_TMPDIR/stat" "$BATS_TEST_TMPDIR/serve"
+	# the child parses into each command's own arguments
+	pmuctl --sysfs-root "$T410" serve --socket 0
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl serve: -d, --socket and --rc choose the functions of --per-device: add --per-device" ]
+	pmuctl --sysfs-root "$T410" top -b -n 1 --rc 300
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl top: invalid RC '300': expected a whole number from 0 to 255" ]
+}
