@@ -8,7 +8,6 @@
 #include "cmd/pmuctl.h"
 #include "lib/suggest.h"
 #include "lib/diag.h"
-#include "pmu/family/bluefield.h"
 #include "pmu/metrics/metric.h"
 #include "cmd/metric_rules.h"
 #include "pmu/pmu.h"
@@ -106,24 +105,23 @@ bool list_matches(const struct list_args *a, const char *name, const char *famil
 	return false;
 }
 
-/* A BlueField block is listed by its block name as well as by bfperf/<block> */
+/* A source's block is listed by its block name as well as by its whole (bfperf/<block>) */
 bool list_block_matches(const struct list_args *a, const struct pmu *b)
 {
-	return list_matches(a, b->name, "bluefield") || list_matches(a, b->name + strlen(BF_PMU_PREFIX), "bluefield");
+	return list_matches(a, b->name, b->family->id) || list_matches(a, pmu_block_name(b), b->family->id);
 }
 
 static void print_block(const struct pmu *b, const struct list_args *a)
 {
-	const char *name = b->name + strlen(BF_PMU_PREFIX);
+	const char *kind = b->family->source->kind(b);
 	char buf[256];
 
-	if (bf_block_kind(b) == BF_BLOCK_REGISTER)
-		printf("  %-20s %-9s %zu statistics register%s\n", safe_str(name, buf, sizeof(buf)),
-		       bf_block_kind_name(b), b->nevents, plural((long)b->nevents));
+	if (!b->ncounters)
+		printf("  %-20s %-9s %zu statistics register%s\n", safe_str(pmu_block_name(b), buf, sizeof(buf)),
+		       kind, b->nevents, plural((long)b->nevents));
 	else
-		printf("  %-20s %-9s %d counter%s, %zu event%s\n", safe_str(name, buf, sizeof(buf)),
-		       bf_block_kind_name(b), b->ncounters, plural(b->ncounters), b->nevents,
-		       plural((long)b->nevents));
+		printf("  %-20s %-9s %d counter%s, %zu event%s\n", safe_str(pmu_block_name(b), buf, sizeof(buf)),
+		       kind, b->ncounters, plural(b->ncounters), b->nevents, plural((long)b->nevents));
 	if (!a->events)
 		return;
 	for (size_t k = 0; k < b->nevents; k++) {
@@ -143,12 +141,15 @@ static void print_block(const struct pmu *b, const struct list_args *a)
 }
 
 /* The blocks of one hwmon device, from the first block of it at index first */
-static void print_bf(const struct pmu_list *pmus, size_t first, const struct list_args *a)
+static void print_device(const struct pmu_list *pmus, size_t first, const struct list_args *a)
 {
-	const char *hwmon = pmus->v[first].hwmon;
+	const struct pmu *p = &pmus->v[first];
+	const char *hwmon = p->hwmon;
 
-	printf("NVIDIA BlueField performance counters (hwmon 'bfperf', %s)%s\n", hwmon,
-	       a->events ? "; count with pmuctl stat -e bfperf/BLOCK/EVENT/" : "");
+	printf("%s (%s, %s)", p->family->title, p->family->source->device, hwmon);
+	if (a->events)
+		printf("; count with pmuctl stat -e %s/BLOCK/EVENT/", p->family->source->prefix);
+	printf("\n");
 	for (size_t i = first; i < pmus->n; i++)
 		if (pmus->v[i].hwmon && !strcmp(pmus->v[i].hwmon, hwmon) && list_block_matches(a, &pmus->v[i]))
 			print_block(&pmus->v[i], a);
@@ -214,7 +215,7 @@ static void print_pmu(const struct pmu *p, const struct list_args *a)
 		}
 }
 
-/* Whether a PMU or BlueField block matches the patterns */
+/* Whether a PMU or a source's block matches the patterns */
 static bool matched(const struct list_args *a, const struct pmu_list *pmus)
 {
 	for (size_t i = 0; i < pmus->n; i++) {
@@ -238,7 +239,7 @@ static int no_match(const struct list_args *a, const struct pmu_list *pmus)
 	}
 	suggest_init(&sg, a->pattern[0]);
 	for (size_t i = 0; i < pmus->n; i++) {
-		suggest_offer(&sg, pmus->v[i].hwmon ? pmus->v[i].name + strlen(BF_PMU_PREFIX) : pmus->v[i].name);
+		suggest_offer(&sg, pmu_block_name(&pmus->v[i]));
 		suggest_offer(&sg, pmus->v[i].family->id);
 	}
 	p_err("no PMU matches %s'%s'%s; pmuctl list shows them all", a->npattern > 1 ? "the patterns, such as " : "",
@@ -271,7 +272,7 @@ static int render(const struct list_args *a, const struct pmu_list *pmus)
 		if (!list_first_of_device(pmus, i))
 			continue;
 		printf("%s", shown++ ? "\n" : "");
-		print_bf(pmus, i, a);
+		print_device(pmus, i, a);
 	}
 	return shown ? EXIT_OK : no_match(a, pmus);
 }

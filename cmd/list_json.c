@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pmuctl list -j: every PMU with its family's keys, and BlueField's blocks (schemas/list.schema.json). */
+/* pmuctl list -j: every PMU with its family's keys, and each source's blocks (schemas/list.schema.json). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/list.h"
 #include "cmd/pmuctl.h"
-#include "pmu/family/bluefield.h"
 #include "pmu/pmu.h"
 
 /* A family's own keys: numbers, hex strings, texts, or words as an array */
@@ -100,12 +99,12 @@ static json_t *block_json(const struct pmu *b)
 		json_object_set_new(eo, "code", jout_text(e->value));
 		json_array_append_new(ev, eo);
 	}
-	return json_pack("{s:o, s:s, s:i, s:o}", "name", jout_text(b->name + strlen(BF_PMU_PREFIX)),
-			 "kind", bf_block_kind_name(b), "counters", b->ncounters, "events", ev);
+	return json_pack("{s:o, s:s, s:i, s:o}", "name", jout_text(pmu_block_name(b)), "kind",
+			 b->family->source->kind(b), "counters", b->ncounters, "events", ev);
 }
 
 /* The blocks of one hwmon device, from the first block of it at index first */
-static json_t *bf_json(const struct pmu_list *pmus, size_t first, const struct list_args *a)
+static json_t *device_json(const struct pmu_list *pmus, size_t first, const struct list_args *a)
 {
 	const char *hwmon = pmus->v[first].hwmon;
 	json_t *blocks = json_array();
@@ -117,11 +116,14 @@ static json_t *bf_json(const struct pmu_list *pmus, size_t first, const struct l
 	return json_pack("{s:o, s:o}", "hwmon", jout_text(hwmon), "blocks", blocks);
 }
 
+/* pmus, then one array per family with a source of its own, named by its id */
+#define LIST_ARRAYS 4
+
 struct json_members {
 	const struct list_args *a;
 	const struct pmu_list *pmus;
-	size_t *index[2];	/* the PMUs listed, then the BlueField devices (their first block) */
-	size_t n[2];
+	size_t *index[LIST_ARRAYS];	/* the PMUs listed, then each source's devices (their first block) */
+	size_t n[LIST_ARRAYS];
 };
 
 static json_t *json_member(size_t member, size_t k, void *arg)
@@ -129,32 +131,41 @@ static json_t *json_member(size_t member, size_t k, void *arg)
 	const struct json_members *j = arg;
 	size_t i = j->index[member][k];
 
-	return member ? bf_json(j->pmus, i, j->a) : pmu_json(&j->pmus->v[i]);
+	return member ? device_json(j->pmus, i, j->a) : pmu_json(&j->pmus->v[i]);
 }
 
 /* {"pmus": [...], "bluefield": [...]}, each PMU written and freed before the next is built */
 int list_render_json(const struct list_args *a, const struct pmu_list *pmus)
 {
-	static const char *const keys[] = { "pmus", "bluefield" };
+	const char *keys[LIST_ARRAYS] = { "pmus" };
+	const struct pmu_family *of[LIST_ARRAYS] = { NULL };
 	struct json_members j = { .a = a, .pmus = pmus };
+	size_t nkeys = 1;
+	bool ok = true;
 	int ret = -ENOMEM;
 
-	j.index[0] = calloc(pmus->n + 1, sizeof(size_t));
-	j.index[1] = calloc(pmus->n + 1, sizeof(size_t));
-	if (j.index[0] && j.index[1]) {
+	for (size_t f = 0; pmu_families[f] && nkeys < LIST_ARRAYS; f++)
+		if (pmu_families[f]->source) {
+			of[nkeys] = pmu_families[f];
+			keys[nkeys++] = pmu_families[f]->id;
+		}
+	for (size_t k = 0; k < nkeys; k++)
+		ok = (j.index[k] = calloc(pmus->n + 1, sizeof(size_t))) && ok;
+	if (ok) {
 		for (size_t i = 0; i < pmus->n; i++) {
 			const struct pmu *p = &pmus->v[i];
 
-			if (list_first_of_device(pmus, i))
-				j.index[1][j.n[1]++] = i;
-			else if (!p->hwmon && list_matches(a, p->name, p->family->id))
+			for (size_t k = 1; k < nkeys; k++)
+				if (p->family == of[k] && list_first_of_device(pmus, i))
+					j.index[k][j.n[k]++] = i;
+			if (!p->hwmon && list_matches(a, p->name, p->family->id))
 				j.index[0][j.n[0]++] = i;
 		}
-		ret = jout_emit_arrays(keys, j.n, 2, json_member, &j);
+		ret = jout_emit_arrays(keys, j.n, nkeys, json_member, &j);
 	} else {
 		p_err("out of memory");
 	}
-	free(j.index[0]);
-	free(j.index[1]);
+	for (size_t k = 0; k < nkeys; k++)
+		free(j.index[k]);
 	return ret;
 }

@@ -5,14 +5,25 @@
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 #include "pmu/drivers/tool.h"
-#include "pmu/family/bluefield.h"
 #include "pmu/metrics/metric.h"
 #include "topology/bdf.h"
 
-/* A BlueField block's event: counted through hwmon, no perf_event_attr */
+/* A source's block's event (BlueField's): counted through hwmon, no perf_event_attr */
 static bool is_hwmon(const struct plan_event *e)
 {
 	return e->pmu && e->pmu->hwmon;
+}
+
+/* Why there is no perf command: the plan counts through a source of PMUs perf does not know */
+static void no_perf_command(FILE *f, const struct plan *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (is_hwmon(&set->v[i])) {
+			fprintf(f, "(no perf command: %s count through hwmon, not perf)",
+				set->v[i].pmu->family->source->what);
+			return;
+		}
+	fprintf(f, "(no perf command: perf counts none of these events)");
 }
 
 /* Whether event e follows the command (cpu any): perf counts it so without -a */
@@ -208,7 +219,7 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 		fprintf(f, "  pmu      perf symbolic event\n");
 	}
 	if (is_hwmon(e)) {
-		if (bf_block_kind(e->pmu) == BF_BLOCK_REGISTER)
+		if (!e->pmu->ncounters)
 			fprintf(f, "  reads    the register file %s\n", e->alias->name);
 		else
 			fprintf(f, "  event    0x%llx, programmed into an eventN of the block\n",
@@ -277,7 +288,7 @@ int render_plan(const struct render_ctx *c, const struct plan *p, const struct s
 		if (cmdline)
 			fput_safe(cmdline, c->f);
 		else
-			fprintf(c->f, "(no perf command: BlueField blocks count through hwmon, not perf)");
+			no_perf_command(c->f, p);
 		fprintf(c->f, "\n");
 	}
 	free(cmdline);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pmu/evparse.h"
+#include "pmu/family/family.h"
 #include "lib/strnum.h"
 
 struct parser {
@@ -174,10 +175,10 @@ static int parse_terms(struct parser *p, struct ev_spec *e)
 }
 
 /*
- * bfperf/BLOCK/EVENT/: a BlueField block is a PMU named bfperf/BLOCK, and EVENT, a name of its
- * event_list (some BlueField-3 names end in spaces) or a code, its one term
+ * PREFIX/BLOCK/EVENT/ of a PMU source (bfperf/tile0/HNF_REQUESTS/): the PMU is PREFIX/BLOCK,
+ * and EVENT, an event's name (some BlueField-3 names end in spaces) or code, its one term
  */
-static int parse_bluefield(struct parser *p, struct ev_spec *e)
+static int parse_block(struct parser *p, struct ev_spec *e, const struct pmu_source *src)
 {
 	size_t block = p->i, ev;
 	struct ev_term *t;
@@ -186,7 +187,7 @@ static int parse_bluefield(struct parser *p, struct ev_spec *e)
 		p->i++;
 	if (p->i == block || p->i >= p->n || p->s[p->i] != '/')
 		return err_at(p->err, -EINVAL, block, p->i > block ? p->i - block : 1,
-				  "expected bfperf/BLOCK/EVENT/, e.g. bfperf/tile0/HNF_REQUESTS/");
+				  "expected %s/BLOCK/EVENT/, e.g. %s", src->prefix, src->example);
 	free(e->name);
 	e->name_len = p->i - e->name_pos;
 	e->name = dup_range(p->s, e->name_pos, e->name_len);
@@ -237,10 +238,12 @@ static int parse_event(struct parser *p, int group)
 	if (!e->name)
 		return oom(p);
 	if (p->i < p->n && p->s[p->i] == '/') {
+		const struct pmu_source *src = pmu_source_named(e->name, e->name_len);
+
 		e->has_slash = true;
 		p->i++;
-		if (!strcmp(e->name, "bfperf")) {
-			ret = parse_bluefield(p, e);
+		if (src) {
+			ret = parse_block(p, e, src);
 			e->end = p->i;
 			skip_space(p);
 			return ret;

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "pmu/family/bluefield.h"
 #include "pmu/pmu.h"
 #include "lib/strnum.h"
 
@@ -314,18 +313,15 @@ static int scan_perf(const struct sysroot *root, const struct pmu_scan_opts *o, 
 int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
 		  struct diag *diag)
 {
-	int ret, bf;
+	int ret;
 
 	out->v = NULL;
 	out->n = 0;
 	ret = scan_perf(root, o, out, diag);
 	if (ret && ret != -ENOENT)
 		return ret;
-	/* and the blocks of a BlueField, which are no perf PMUs but count alike */
-	bf = bluefield_scan(root, o->texts, o->ntexts, out, diag);
-	if (bf == -ENOMEM)
-		return bf;
-	if (bf)
-		diag_add(diag, "cannot read %s/class/hwmon: %s", root->path, strerror(-bf));
+	/* and the blocks that are no perf PMUs but count alike (BlueField's) */
+	if (pmu_sources_scan(root, o->texts, o->ntexts, out, diag))
+		return -ENOMEM;
 	return ret;
 }

@@ -242,15 +242,21 @@ static int read_device(const struct sysroot *r, const char *hwmon, char *const *
 	return ret;
 }
 
-int bluefield_scan(const struct sysroot *root, char *const *texts, size_t ntexts,
-		   struct pmu_list *out, struct diag *diag)
+/* Every 'bfperf' hwmon device's blocks; what cannot be read goes to diag: 0 or -ENOMEM */
+static int bluefield_scan(const struct sysroot *root, char *const *texts, size_t ntexts,
+			  struct pmu_list *out, struct diag *diag)
 {
 	char **names;
 	size_t n;
 	int ret = sysroot_list(root, HWMON_DIR, &names, &n);
 
-	if (ret)
-		return ret == -ENOENT ? 0 : ret;
+	if (ret == -ENOENT)
+		return 0;
+	if (ret) {
+		if (ret != -ENOMEM)
+			diag_add(diag, "cannot read %s/" HWMON_DIR ": %s", root->path, strerror(-ret));
+		return ret == -ENOMEM ? ret : 0;
+	}
 	for (size_t i = 0; i < n && !ret; i++) {
 		char path[PATH_LEN], *name;
 
@@ -408,6 +414,15 @@ static bool metric_family(const char *mf)
 	return true;
 }
 
+static const struct pmu_source bluefield_source = {
+	.prefix = "bfperf",
+	.device = "hwmon 'bfperf'",
+	.what = "BlueField blocks",
+	.example = "bfperf/tile0/HNF_REQUESTS/",
+	.scan = bluefield_scan,
+	.kind = bf_block_kind_name,
+};
+
 const struct pmu_family family_bluefield = {
 	.id = "bluefield",
 	.title = "NVIDIA BlueField performance counters",
@@ -421,4 +436,5 @@ const struct pmu_family family_bluefield = {
 	.check = check,
 	.metric_applies = metric_applies,
 	.metric_family = metric_family,
+	.source = &bluefield_source,
 };

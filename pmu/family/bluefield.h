@@ -32,13 +32,6 @@ const char *bf_block_kind_name(const struct pmu *p);
 /* What the BSP documentation says the events mean (bluefield_catalog.c, generated) */
 extern const struct catalog_entry catalog_bluefield[];
 
-/*
- * Append the blocks of every 'bfperf' hwmon device to out, as PMUs; only those a string of
- * texts can name when texts is not NULL. Unreadable blocks go to diag.
- */
-int bluefield_scan(const struct sysroot *root, char *const *texts, size_t ntexts,
-		   struct pmu_list *out, struct diag *diag);
-
 /* event_list text ("0x45: HNF_REQUESTS\n..."): 0 or -EINVAL with the bad line number */
 int bf_event_list_parse(const char *text, struct pmu_event **ev, size_t *n, size_t *bad_line);
 

@@ -71,6 +71,27 @@ struct event_alias {
 	const char *name, *of, *source;
 };
 
+/*
+ * PMUs that are no perf PMUs but count alike (BlueField's hwmon blocks): where they are
+ * found, how event strings name them (PREFIX/BLOCK/EVENT/, whose one term is an event's name,
+ * spaces and all, or its code), and what list says of each block
+ */
+struct pmu_source {
+	const char *prefix;	/* "bfperf": its PMUs are named bfperf/<block> */
+	const char *device;	/* what holds the blocks, for list's title: "hwmon 'bfperf'" */
+	const char *what;	/* what they are, in a sentence: "BlueField blocks" */
+	const char *example;	/* an event string of it: "bfperf/tile0/HNF_REQUESTS/" */
+	/*
+	 * Append its blocks to out, only those a string of texts can name when texts is not
+	 * NULL; what is unreadable goes to diag: 0, or -ENOMEM
+	 */
+	int (*scan)(const struct sysroot *root, char *const *texts, size_t ntexts,
+		    struct pmu_list *out, struct diag *diag);
+	/* The block's kind for list ("counter", "register"); a block with no counters reads
+	 * registers, one file per event */
+	const char *(*kind)(const struct pmu *p);
+};
+
 struct pmu_family {
 	const char *id;		/* "t410_pcie": JSON, -M family names, list patterns */
 	const char *title;	/* "NVIDIA Tegra410 PCIE" */
@@ -175,6 +196,8 @@ struct pmu_family {
 	const char *map_unknown;
 	/* Its formulas, NULL-terminated by name: the catalog lists them with the documents' */
 	const struct family_metric *metrics;
+	/* Where its PMUs come from when they are no perf PMUs; NULL: perf's sysfs */
+	const struct pmu_source *source;
 };
 
 /* The families, in the order list shows them; the generic one takes every other PMU */
@@ -212,6 +235,14 @@ const char *pmu_family_socket_word(const char *id);
 bool pmu_family_known(const struct pmu *p);
 /* Whether a metric file may name metric_family: a family's, or one of pmus (may be NULL) */
 bool pmu_metric_family_known(const char *metric_family, const struct pmu_list *pmus);
+
+/* The families' own sources of PMUs, after perf's: 0, or -ENOMEM */
+int pmu_sources_scan(const struct sysroot *root, char *const *texts, size_t ntexts,
+		     struct pmu_list *out, struct diag *diag);
+/* The source whose prefix is s[0..len) ("bfperf"), or NULL */
+const struct pmu_source *pmu_source_named(const char *s, size_t len);
+/* A source's block by its own name (tile0 of bfperf/tile0); a perf PMU's whole name */
+const char *pmu_block_name(const struct pmu *p);
 
 /* Shared by descriptors */
 const char *catalog_lookup(const struct catalog_entry *t, const char *name);
