@@ -80,11 +80,73 @@ const struct argp top_argp = {
 	top_children, NULL, NULL
 };
 
+/* stat_count's reports go to the screen: the view's side of struct count_view */
+static void view_columns(void *ctx, const char **names, size_t n)
+{
+	struct top_screen *t = ctx;
+
+	free((void *)t->column_names);
+	t->column_names = names;
+	t->ncolumn_names = n;
+	/* the busiest first: by the first metric, unless --sort named one */
+	if (!t->sort && n)
+		t->sort = names[0];
+}
+
+static int view_begin(void *ctx)
+{
+	if (!top_screen_begin(ctx))
+		return 0;
+	p_err("cannot start the full-screen view (TERM=%s): run pmuctl top -b for plain frames",
+	      getenv("TERM") ? getenv("TERM") : "unset");
+	return -1;
+}
+
+static bool view_reads_keys(void *ctx)
+{
+	return !((struct top_screen *)ctx)->batch;
+}
+
+static bool view_keys(void *ctx, bool hangup)
+{
+	struct top_screen *t = ctx;
+
+	if (hangup)
+		t->quit = true;
+	return t->quit || top_screen_keys(t);
+}
+
+static void view_shape(void *ctx, struct render_ctx *c)
+{
+	const struct top_screen *t = ctx;
+
+	c->sort = t->sort;
+	c->view = (enum table_view)(VIEW_DEVICES + t->view);
+	c->bars = true;
+}
+
+static void view_frame(void *ctx, const char *text, double t)
+{
+	top_screen_frame(ctx, text, t);
+}
+
+static void view_end(void *ctx)
+{
+	struct top_screen *t = ctx;
+
+	top_screen_end(t);
+	free((void *)t->column_names);
+	t->column_names = NULL;
+}
+
 int cmd_top(int argc, char **argv)
 {
 	struct top_args t = { .stat = { .device = calloc((size_t)argc, sizeof(char *)),
 					.event = calloc(1, sizeof(char *)), .socket = -1, .rc = -1,
 					.interval_ms = 1000, .per_device = true } };
+	struct count_view view = { .columns = view_columns, .begin = view_begin,
+				   .reads_keys = view_reads_keys, .keys = view_keys,
+				   .shape = view_shape, .frame = view_frame, .end = view_end };
 	int ret, die_signal = 0;
 
 	pcifilter_init(&t.stat.id);
@@ -101,7 +163,8 @@ int cmd_top(int argc, char **argv)
 	t.screen = (struct top_screen){ .batch = t.batch || t.stat.interval_count || !isatty(STDOUT_FILENO) ||
 						  !isatty(STDIN_FILENO),
 					.interval_s = (double)t.stat.interval_ms / 1e3, .sort = t.stat.sort };
-	t.stat.top = &t.screen;
+	view.ctx = &t.screen;
+	t.stat.view = &view;
 	ret = stat_count(&t.stat, &die_signal);
 	free(t.stat.device);
 	free(t.stat.event);

@@ -21,7 +21,8 @@
 #include "pmu/tally.h"
 #include <pci/pci.h>
 
-struct top_screen;
+struct count_view;
+struct render_ctx;
 struct repeat;
 struct serve;
 
@@ -61,7 +62,29 @@ struct stat_args {
 	int socket, rc;		/* --socket, --rc; -1: any */
 	const char *sort;	/* --sort METRIC: --per-device rows by its value */
 	bool metrics_default;	/* -M is --per-device's default: chosen by the machine's PMUs */
-	struct top_screen *top;	/* pmuctl top: frames go to its screen, keys come from it */
+	struct count_view *view;	/* pmuctl top: reports go to its screen, keys come from it */
+};
+
+/*
+ * What takes a counting run's reports instead of stat's output (top's screen): stat_count
+ * renders each report as text for it and asks it whether to go on, and knows nothing else of it
+ */
+struct count_view {
+	/* Before counting: the selected metrics (names, its to free), in column order */
+	void (*columns)(void *ctx, const char **names, size_t n);
+	/* Once the counters are open: 0, or -1 when it cannot start (said) */
+	int (*begin)(void *ctx);
+	/* It reads keys from standard input while counting waits */
+	bool (*reads_keys)(void *ctx);
+	/* The keys typed, or a hang-up of the terminal: true when they end the run */
+	bool (*keys)(void *ctx, bool hangup);
+	/* The shape of the next report: its sort column, table view and bars */
+	void (*shape)(void *ctx, struct render_ctx *c);
+	/* One report, rendered, at t seconds */
+	void (*frame)(void *ctx, const char *text, double t);
+	/* Leave the terminal as it was; safe to call more than once */
+	void (*end)(void *ctx);
+	void *ctx;
 };
 
 /* The options that select --per-device rows (device_options.c), and --sort */

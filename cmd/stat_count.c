@@ -15,7 +15,6 @@
 #include "cmd/stat.h"
 #include "cmd/outfile.h"
 #include "cmd/stream.h"
-#include "cmd/top_screen.h"
 #include "lib/monotonic.h"
 #include "lib/signals.h"
 #include "lib/ticker.h"
@@ -42,6 +41,7 @@ struct run {
 	bool averaged;		/* the counters hold rep's means: the report says so */
 	bool *warned;		/* -r: the failures the runs before said, per counter */
 	size_t nwarned;
+	bool hangup;		/* the view's terminal hung up */
 };
 
 /* -r N: runs are summed and printed once, averaged; -r 0 prints each as perf does */
@@ -100,17 +100,17 @@ static int emit_file(struct run *r, const struct render_ctx *c, bool delta, doub
 	return outfile_close(&out, !ret) ?: ret;
 }
 
-/* top: the interval's table, drawn on its screen */
+/* A view's report (top's): the interval's table, rendered for it to show */
 static int emit_frame(struct run *r, double t, double duration)
 {
-	struct top_screen *top = r->a->top;
+	struct count_view *v = r->a->view;
 	struct render_ctx c = { .face = FACE_TEXT, .time_s = t, .interval = 0, .rows = r->s.rows,
-				.nrows = r->s.ndevices, .sort = top->sort,
-				.view = (enum table_view)(VIEW_DEVICES + top->view), .bars = true };
+				.nrows = r->s.ndevices };
 	char *text = NULL;
 	size_t len = 0;
 	int ret;
 
+	v->shape(v->ctx, &c);
 	c.f = open_memstream(&text, &len);
 	if (!c.f)
 		return -ENOMEM;
@@ -118,7 +118,7 @@ static int emit_frame(struct run *r, double t, double duration)
 	if (fclose(c.f))
 		ret = ret ?: -ENOMEM;
 	if (!ret)
-		top_screen_frame(top, text, t);
+		v->frame(v->ctx, text, t);
 	free(text);
 	return ret;
 }
@@ -137,7 +137,7 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	/* the means of -r are reported when its last run ended */
 	c.wall = wall_at(r, r->averaged ? r->last_t : t);
 	r->last_t = t;
-	if (r->a->top)
+	if (r->a->view)
 		return emit_frame(r, t, duration);
 	stream_report_begin(&r->out);
 	if (c.face == FACE_JSON && !(c.record = stat_record_new(&c)))
@@ -199,27 +199,33 @@ static bool any_reset(const struct count_set *cs)
 	return false;
 }
 
-/*
- * Sleep until the deadline, a signal, or (top on a terminal) a key; returns when something
- * needs doing. A deadline already passed still polls: ppoll is where the blocked signals are
- * taken, so a loop that falls behind keeps answering SIGINT and SIGTERM. A terminal that
- * hangs up ends top: its input would wake the loop for ever.
- */
-static void wait_until(const struct run *r, double deadline, const sigset_t *unblocked)
+/* Whether a view reads keys while counting waits (top on a terminal) */
+static bool reads_keys(const struct run *r)
 {
-	bool keys = r->a->top && !r->a->top->batch;
+	return r->a->view && r->a->view->reads_keys(r->a->view->ctx);
+}
+
+/*
+ * Sleep until the deadline, a signal, or a key for the view; returns when something needs
+ * doing. A deadline already passed still polls: ppoll is where the blocked signals are
+ * taken, so a loop that falls behind keeps answering SIGINT and SIGTERM. A terminal that
+ * hangs up ends the view: its input would wake the loop for ever.
+ */
+static void wait_until(struct run *r, double deadline, const sigset_t *unblocked)
+{
+	bool keys = reads_keys(r);
 	struct pollfd in = { .fd = STDIN_FILENO, .events = POLLIN };
 	struct timespec ts = timespec_of(deadline - monotonic_s());
 
 	if (ppoll(keys ? &in : NULL, keys, deadline > 0 ? &ts : NULL, unblocked) > 0 &&
 	    (in.revents & (POLLHUP | POLLERR | POLLNVAL)))
-		r->a->top->quit = true;
+		r->hangup = true;
 }
 
-/* Deadlines passed over: said once when it starts, and in all at the end (not over top's screen) */
+/* Deadlines passed over: said once when it starts, and in all at the end (not over a view) */
 static void note_skipped(struct run *r, long skipped)
 {
-	if (!skipped || r->skip_warned || r->a->top)
+	if (!skipped || r->skip_warned || r->a->view)
 		return;
 	r->skip_warned = true;
 	p_warn("skipped %ld interval%s: a report took longer than -I %ld ms, or pmuctl was stopped; "
@@ -287,7 +293,7 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 		/* the end of --duration is the last interval's end: printed below */
 		if (signalled(r) || (end && monotonic_s() >= end))
 			break;
-		if (a->top && !a->top->batch && (a->top->quit || top_screen_keys(a->top)))
+		if (reads_keys(r) && a->view->keys(a->view->ctx, r->hangup))
 			break;
 		if (a->interval_ms && ticker_due(&r->tick, monotonic_s(), &skipped)) {
 			/* as perf: the time of a report is taken before its reads */
@@ -319,12 +325,12 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 	 * The totals, or with -I the last interval however short, so that the intervals add up
 	 * to the run; a signal other than SIGINT or SIGTERM ends pmuctl without output
 	 */
-	/* top shows intervals only: quitting prints nothing more */
-	if (!ret && !all_printed && !signals_silent() && !a->top)
+	/* a view shows intervals only: quitting prints nothing more */
+	if (!ret && !all_printed && !signals_silent() && !a->view)
 		ret = averaging(a) ? add_run(r, t_end) :
 				     emit(r, a->interval_ms != 0, a->interval_ms ? interval + 1 : 0, t_end,
 					  interval == 0);
-	if (r->tick.skipped && !a->top)
+	if (r->tick.skipped && !a->view)
 		p_note("%ld interval%s skipped in all", r->tick.skipped, plural(r->tick.skipped));
 	return ret;
 }
@@ -375,32 +381,25 @@ static void finish_workload(struct run *r, bool failed)
 		workload_reap(&r->wl, true);
 }
 
-/* top: the selected metrics are the columns s cycles through, the first the default order */
-static int top_columns(struct run *r)
+/* A view's columns: the selected metrics, in order */
+static int view_columns(struct run *r)
 {
-	struct top_screen *top = r->a->top;
 	const char **names = calloc(r->s.ml.n ? r->s.ml.n : 1, sizeof(*names));
+	size_t n = 0;
 
 	if (!names)
 		return -ENOMEM;
-	top->ncolumn_names = 0;
 	for (size_t i = 0; i < r->s.ml.n; i++)
 		if (r->s.selected[i])
-			names[top->ncolumn_names++] = r->s.ml.v[i].name;
-	top->column_names = names;
-	/* the busiest first: by the first metric, unless --sort named one */
-	if (!top->sort && top->ncolumn_names)
-		top->sort = names[0];
+			names[n++] = r->s.ml.v[i].name;
+	r->a->view->columns(r->a->view->ctx, names, n);
 	return 0;
 }
 
 static void free_run(struct run *r)
 {
-	if (r->a->top) {
-		top_screen_end(r->a->top);
-		free((void *)r->a->top->column_names);
-		r->a->top->column_names = NULL;
-	}
+	if (r->a->view)
+		r->a->view->end(r->a->view->ctx);
 	counting_free(&r->c);
 	repeat_free(&r->rep);
 	free(r->warned);
@@ -411,7 +410,7 @@ static void free_run(struct run *r)
 /*
  * One run: the command started, counted until it ends (or --duration, or a signal), the
  * counters closed and the command waited for. The first opens -o, before counting as perf
- * does, and top's screen. Returns pmuctl's own status; the command's stays in r->wl.
+ * does, and a view's (top's screen). Returns pmuctl's own status; the command's stays in r->wl.
  */
 static int one_run(struct run *r, const sigset_t *unblocked, bool first)
 {
@@ -440,9 +439,7 @@ static int one_run(struct run *r, const sigset_t *unblocked, bool first)
 		ret = signals_caught() ? EXIT_OK : EXIT_FAIL;
 		goto out_close;
 	}
-	if (first && a->top && top_screen_begin(a->top)) {
-		p_err("cannot start the full-screen view (TERM=%s): run pmuctl top -b for plain frames",
-		      getenv("TERM") ? getenv("TERM") : "unset");
+	if (first && a->view && a->view->begin(a->view->ctx)) {
 		ret = EXIT_FAIL;
 		goto out_close;
 	}
@@ -504,7 +501,7 @@ int stat_count(const struct stat_args *a, int *die_signal)
 
 	*die_signal = 0;
 	ret = stat_setup(a, &r.s);
-	if (!ret && (target_text(&r) || (a->top && top_columns(&r))))
+	if (!ret && (target_text(&r) || (a->view && view_columns(&r))))
 		ret = EXIT_FAIL;
 	if (ret)
 		goto out;
