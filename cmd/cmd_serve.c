@@ -165,20 +165,15 @@ const struct argp serve_argp = {
 
 int cmd_serve(int argc, char **argv)
 {
-	struct serve_args sa = { .stat = { .event = calloc((size_t)argc, sizeof(char *)),
-					   .device = calloc((size_t)argc, sizeof(char *)), .socket = -1,
-					   .rc = -1, .interval_ms = 1000 },
-				 .listen = calloc((size_t)argc + 1, sizeof(char *)), .telemetry_path = "/metrics",
-				 .max_connections = 256, .timeout_s = 10 };
+	struct serve_args sa = { .listen = calloc((size_t)argc + 1, sizeof(char *)),
+				 .telemetry_path = "/metrics", .max_connections = 256, .timeout_s = 10 };
 	int ret, die_signal = 0;
 
-	pcifilter_init(&sa.stat.id);
-	if (!sa.stat.event || !sa.stat.device || !sa.listen) {
-		free(sa.stat.event);
-		free(sa.stat.device);
+	if (!sa.listen || stat_args_init(&sa.stat, argc)) {
 		free(sa.listen);
 		return EXIT_FAIL;
 	}
+	sa.stat.interval_ms = 1000;
 	cmd_parse(&serve_argp, argc, argv, &sa);
 	if (!sa.nlisten && !sa.systemd_socket)
 		sa.listen[sa.nlisten++] = DEFAULT_LISTEN;
@@ -186,11 +181,6 @@ int cmd_serve(int argc, char **argv)
 	if (!sa.max_per_client)
 		sa.max_per_client = sa.max_connections > 1 ? sa.max_connections / 2 : 1;
 	ret = serve_run(&sa, &die_signal);
-	free(sa.stat.event);
-	free(sa.stat.device);
 	free(sa.listen);
-	ret = finish_output(ret);
-	if (die_signal)
-		signals_die(die_signal);
-	return ret;
+	return stat_args_end(&sa.stat, ret, die_signal);
 }

@@ -376,16 +376,11 @@ enum face stat_face(const struct stat_args *a)
 
 int cmd_stat(int argc, char **argv)
 {
-	struct stat_args a = { .event = calloc((size_t)argc, sizeof(char *)),
-			       .device = calloc((size_t)argc, sizeof(char *)), .socket = -1, .rc = -1 };
+	struct stat_args a;
 	int ret, die_signal = 0;
 
-	pcifilter_init(&a.id);
-	if (!a.event || !a.device) {
-		free(a.event);
-		free(a.device);
+	if (stat_args_init(&a, argc))
 		return EXIT_FAIL;
-	}
 	/* everything after -- is the command to run while counting */
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--")) {
@@ -397,13 +392,5 @@ int cmd_stat(int argc, char **argv)
 	}
 	cmd_parse(&stat_argp, argc, argv, &a);
 	ret = a.dry_run ? stat_dry_run(&a) : a.input ? stat_input(&a) : stat_count(&a, &die_signal);
-	free(a.grouped_text);
-	free(a.event);
-	free(a.device);
-	ret = finish_output(ret);
-	/* state is restored: now the signal may end pmuctl, so that the exit status says it */
-	if (die_signal)
-		signals_die(die_signal);
-	return ret;
+	return stat_args_end(&a, ret, die_signal);
 }
-

@@ -141,20 +141,17 @@ static void view_end(void *ctx)
 
 int cmd_top(int argc, char **argv)
 {
-	struct top_args t = { .stat = { .device = calloc((size_t)argc, sizeof(char *)),
-					.event = calloc(1, sizeof(char *)), .socket = -1, .rc = -1,
-					.interval_ms = 1000, .per_device = true } };
+	struct top_args t;
 	struct count_view view = { .columns = view_columns, .begin = view_begin,
 				   .reads_keys = view_reads_keys, .keys = view_keys,
 				   .shape = view_shape, .frame = view_frame, .end = view_end };
 	int ret, die_signal = 0;
 
-	pcifilter_init(&t.stat.id);
-	if (!t.stat.device || !t.stat.event) {
-		free(t.stat.device);
-		free(t.stat.event);
+	t = (struct top_args){ 0 };
+	if (stat_args_init(&t.stat, argc))
 		return EXIT_FAIL;
-	}
+	t.stat.interval_ms = 1000;
+	t.stat.per_device = true;
 	cmd_parse(&top_argp, argc, argv, &t);
 	if (!t.stat.metrics) {
 		t.stat.metrics = pmu_per_device_metrics(NULL);
@@ -166,10 +163,5 @@ int cmd_top(int argc, char **argv)
 	view.ctx = &t.screen;
 	t.stat.view = &view;
 	ret = stat_count(&t.stat, &die_signal);
-	free(t.stat.device);
-	free(t.stat.event);
-	ret = finish_output(ret);
-	if (die_signal)
-		signals_die(die_signal);
-	return ret;
+	return stat_args_end(&t.stat, ret, die_signal);
 }

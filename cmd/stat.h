@@ -96,6 +96,13 @@ enum device_option_key {
 	KEY_BY_DESTINATION,
 };
 
+/* A counting command's arguments with their defaults (no socket, RC or -I): 0, or -1 out of memory */
+int stat_args_init(struct stat_args *a, int argc);
+void stat_args_free(struct stat_args *a);
+/* The command's end: its arguments freed, its status through finish_output, then the signal
+ * that stopped counting, if any, ends pmuctl */
+int stat_args_end(struct stat_args *a, int ret, int die_signal);
+
 /* An argp number option: min..max, else argp's usage error naming what and the range */
 long arg_number(const char *arg, const char *what, long min, long max, struct argp_state *state);
 /*
