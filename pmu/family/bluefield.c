@@ -414,6 +414,18 @@ static bool metric_family(const char *mf)
 	return true;
 }
 
+static const struct family_metric doc_metrics[] = {
+	/* BlueField (mlxbf-pmc): event names of the block's event_list */
+	{ "bf_l3c_hit_rate", "(HITS_BANK0 + HITS_BANK1) * 100 / (HITS_BANK0 + HITS_BANK1 + MISSES_BANK0 + MISSES_BANK1)", "%", "L3 cache hit rate of a half", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_l3cache" },
+	{ "bf_tile_mem_reads", "MEMORY_READS / duration_time", "1/s", "reads to MSS per second, per tile", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_tile" },
+	{ "bf_tile_mem_writes", "MEMORY_WRITES / duration_time", "1/s", "writes to MSS per second, per tile", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_tile" },
+	{ "bf_pcie_in_bytes", "(IN_P_BYTE_CNT + IN_NP_BYTE_CNT + IN_C_BYTE_CNT) / 1e6 / duration_time", "MB/s", "PCIe TLR incoming bytes", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_pcie" },
+	{ "bf_pcie_out_bytes", "(OUT_P_BYTE_CNT + OUT_NP_BYTE_CNT + OUT_C_BYTE_CNT) / 1e6 / duration_time", "MB/s", "PCIe TLR outgoing bytes", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_pcie" },
+	{ "bf_pcie_in_pkts", "(IN_P_PKT_CNT + IN_NP_PKT_CNT + IN_C_PKT_CNT) / duration_time", "1/s", "PCIe TLR incoming packets", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_pcie" },
+	{ "bf_pcie_out_pkts", "(OUT_P_PKT_CNT + OUT_NP_PKT_CNT + OUT_C_PKT_CNT) / duration_time", "1/s", "PCIe TLR outgoing packets", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_pcie" },
+	{ 0 },
+};
+
 static const struct pmu_source bluefield_source = {
 	.prefix = "bfperf",
 	.device = "hwmon 'bfperf'",
@@ -437,4 +449,5 @@ const struct pmu_family family_bluefield = {
 	.metric_applies = metric_applies,
 	.metric_family = metric_family,
 	.source = &bluefield_source,
+	.doc_metrics = doc_metrics,
 };

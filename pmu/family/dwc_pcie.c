@@ -174,12 +174,12 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 
 /* dwc_pcie_pmu.rst: PCIe RX/TX Bandwidth = *_PCIe_TLP_Data_Payload / Measure_Time_Window */
 static const struct family_metric metrics[] = {
-	{ "dwc_pcie_rx_bw", "Rx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe RX bandwidth of the root port (TLP payload it receives)", DWC_DOC, -1, false },
-	{ "dwc_pcie_tx_bw", "Tx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe TX bandwidth of the root port (TLP payload it sends)", DWC_DOC, 1, false },
-	{ ACROSS_PCIE_RD, "Tx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe read bandwidth: the payload the root port sends its devices (their reads' completions, and MMIO writes), as dwc_pcie_tx_bw", DWC_DOC, 1, true },
-	{ ACROSS_PCIE_WR, "Rx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe write bandwidth: the payload the root port receives (its devices' writes, and MMIO read completions), as dwc_pcie_rx_bw", DWC_DOC, -1, true },
-	{ "dwc_pcie_l0_share", "L0 / one_cycle", "ratio", "share of the time the link spent in L0 (pmuctl's, on the document's group 0)", "pmuctl, on " DWC_DOC " (Time Based Analysis, group 0)", 0, false },
-	{ NULL, NULL, NULL, NULL, NULL, 0, false },
+	{ "dwc_pcie_rx_bw", "Rx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe RX bandwidth of the root port (TLP payload it receives)", DWC_DOC, -1, false, NULL, false, false, DEST_NONE, NULL },
+	{ "dwc_pcie_tx_bw", "Tx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe TX bandwidth of the root port (TLP payload it sends)", DWC_DOC, 1, false, NULL, false, false, DEST_NONE, NULL },
+	{ ACROSS_PCIE_RD, "Tx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe read bandwidth: the payload the root port sends its devices (their reads' completions, and MMIO writes), as dwc_pcie_tx_bw", DWC_DOC, 1, true, NULL, false, false, DEST_NONE, NULL },
+	{ ACROSS_PCIE_WR, "Rx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe write bandwidth: the payload the root port receives (its devices' writes, and MMIO read completions), as dwc_pcie_rx_bw", DWC_DOC, -1, true, NULL, false, false, DEST_NONE, NULL },
+	{ "dwc_pcie_l0_share", "L0 / one_cycle", "ratio", "share of the time the link spent in L0 (pmuctl's, on the document's group 0)", "pmuctl, on " DWC_DOC " (Time Based Analysis, group 0)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
 };
 
 const struct pmu_family family_dwc_pcie = {

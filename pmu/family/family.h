@@ -45,14 +45,31 @@ struct pmu_field {
 
 #define PMU_FIELDS_MAX 8
 
+/* A part of a device's traffic split by destination (struct metric's), or none */
+enum metric_destination {
+	DEST_NONE,
+	DEST_LOCAL,
+	DEST_REMOTE,	/* the remote socket's memory: traffic that crosses the socket link */
+};
+
 /*
  * A formula a family brings with it, added to the catalog under the family's id: its events'
- * names, duration_time in seconds; link_dir as struct metric's (1 toward a device, -1 from it)
+ * names, duration_time in seconds; the rest as struct metric's (link_dir 1 toward a device, -1
+ * from it; filter the terms every event of it needs)
  */
 struct family_metric {
 	const char *name, *expr, *unit, *description, *source;
 	int link_dir;
-	bool across;	/* struct metric's: a name several families share (pcie_rd_bw) */
+	bool across;	/* a name several families share (pcie_rd_bw) */
+	const char *filter;
+	bool total_only, filter_kept;
+	enum metric_destination destination;
+	const char *family;	/* the metric family when it is not the descriptor's id (bluefield_tile) */
+};
+
+/* Room for a formula a family makes from its driver's tables (HNS3's event pairs) */
+struct family_metric_text {
+	char name[96], expr[256], description[256];
 };
 
 /*
@@ -194,7 +211,14 @@ struct pmu_family {
 	 * root_port bits): what map says instead of guessing; NULL: map_functions maps them
 	 */
 	const char *map_unknown;
-	/* Its formulas, NULL-terminated by name: the catalog lists them with the documents' */
+	/*
+	 * Its formulas, NULL-terminated by name. The catalog lists every family's doc_metrics
+	 * first (the documents' formulas, and pmuctl's derived from them), then every family's
+	 * made ones, then every family's metrics (pmuctl's own, and the names across families)
+	 */
+	const struct family_metric *doc_metrics;
+	/* The i-th formula made from the driver's tables, its texts in buf: false past the last */
+	bool (*made_metric)(size_t i, struct family_metric *m, struct family_metric_text *buf);
 	const struct family_metric *metrics;
 	/* Where its PMUs come from when they are no perf PMUs; NULL: perf's sysfs */
 	const struct pmu_source *source;

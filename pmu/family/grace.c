@@ -152,36 +152,36 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 }
 
 static const struct family_metric scf_metrics[] = {
-	{ "grace_scf_mem_rd_bw", "cmem_rd_data * 32 / " NS, "GB/s", "local CPU memory read bandwidth", SCF_OWN, 0, false },
-	{ "grace_scf_mem_wr_bw", "cmem_wr_total_bytes / " NS, "GB/s", "local CPU memory write bandwidth", SCF_OWN, 0, false },
-	{ "grace_scf_gmem_rd_bw", "gmem_rd_data * 32 / " NS, "GB/s", "local GPU memory read bandwidth", SCF_OWN, 0, false },
-	{ "grace_scf_gmem_wr_bw", "gmem_wr_total_bytes / " NS, "GB/s", "local GPU memory write bandwidth", SCF_OWN, 0, false },
-	{ "grace_scf_remote_rd_bw", "remote_socket_rd_data * 32 / " NS, "GB/s", "read bandwidth from the remote socket's memory", SCF_OWN, 0, false },
-	{ "grace_scf_remote_wr_bw", "remote_socket_wr_total_bytes / " NS, "GB/s", "write bandwidth to the remote socket's memory", SCF_OWN, 0, false },
-	{ "grace_scf_mem_rd_latency_cycles", "cmem_rd_outstanding / cmem_rd_access", "cycles", "average local CPU memory read latency (Little's law)", SCF_OWN, 0, false },
-	{ ACROSS_MEM_RD, "cmem_rd_data * 32 / " NS, "GB/s", "memory read bandwidth of the socket (local CPU memory), as grace_scf_mem_rd_bw", SCF_OWN, 0, true },
-	{ ACROSS_MEM_WR, "cmem_wr_total_bytes / " NS, "GB/s", "memory write bandwidth of the socket (local CPU memory), as grace_scf_mem_wr_bw", SCF_OWN, 0, true },
-	{ "grace_scf_mem_rd_latency_ns", "(cmem_rd_outstanding / cmem_rd_access) / (cycles / " NS ")", "ns", "average local CPU memory read latency (Little's law)", SCF_OWN, 0, false },
-	{ NULL, NULL, NULL, NULL, NULL, 0, false },
+	{ "grace_scf_mem_rd_bw", "cmem_rd_data * 32 / " NS, "GB/s", "local CPU memory read bandwidth", SCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_scf_mem_wr_bw", "cmem_wr_total_bytes / " NS, "GB/s", "local CPU memory write bandwidth", SCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_scf_gmem_rd_bw", "gmem_rd_data * 32 / " NS, "GB/s", "local GPU memory read bandwidth", SCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_scf_gmem_wr_bw", "gmem_wr_total_bytes / " NS, "GB/s", "local GPU memory write bandwidth", SCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_scf_remote_rd_bw", "remote_socket_rd_data * 32 / " NS, "GB/s", "read bandwidth from the remote socket's memory", SCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_scf_remote_wr_bw", "remote_socket_wr_total_bytes / " NS, "GB/s", "write bandwidth to the remote socket's memory", SCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_scf_mem_rd_latency_cycles", "cmem_rd_outstanding / cmem_rd_access", "cycles", "average local CPU memory read latency (Little's law)", SCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ ACROSS_MEM_RD, "cmem_rd_data * 32 / " NS, "GB/s", "memory read bandwidth of the socket (local CPU memory), as grace_scf_mem_rd_bw", SCF_OWN, 0, true, NULL, false, false, DEST_NONE, NULL },
+	{ ACROSS_MEM_WR, "cmem_wr_total_bytes / " NS, "GB/s", "memory write bandwidth of the socket (local CPU memory), as grace_scf_mem_wr_bw", SCF_OWN, 0, true, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_scf_mem_rd_latency_ns", "(cmem_rd_outstanding / cmem_rd_access) / (cycles / " NS ")", "ns", "average local CPU memory read latency (Little's law)", SCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
 };
 
 /* A device's DMA reads carry data toward it (link_dir 1), its DMA writes from it (-1) */
 static const struct family_metric pcie_metrics[] = {
-	{ "grace_pcie_rd_bw", "(rd_bytes_loc + rd_bytes_rem) / " NS, "GB/s", "PCIe read bandwidth of the socket's root ports", MCF_OWN, 1, false },
-	{ "grace_pcie_wr_bw", "(wr_bytes_loc + wr_bytes_rem) / " NS, "GB/s", "PCIe write bandwidth of the socket's root ports", MCF_OWN, -1, false },
-	{ "grace_pcie_rd_bw_remote", "rd_bytes_rem / " NS, "GB/s", "PCIe read bandwidth from the remote socket's memory", MCF_OWN, 1, false },
-	{ "grace_pcie_wr_bw_remote", "wr_bytes_rem / " NS, "GB/s", "PCIe write bandwidth to the remote socket's memory", MCF_OWN, -1, false },
-	{ ACROSS_PCIE_RD, "(rd_bytes_loc + rd_bytes_rem) / " NS, "GB/s", "PCIe read bandwidth: what the socket's devices read, as grace_pcie_rd_bw", MCF_OWN, 1, true },
-	{ ACROSS_PCIE_WR, "(wr_bytes_loc + wr_bytes_rem) / " NS, "GB/s", "PCIe write bandwidth: what the socket's devices write, as grace_pcie_wr_bw", MCF_OWN, -1, true },
-	{ "grace_pcie_rd_latency_cycles", "(rd_cum_outs_loc + rd_cum_outs_rem) / (rd_req_loc + rd_req_rem)", "cycles", "average PCIe read latency (Little's law)", MCF_OWN, 0, false },
-	{ NULL, NULL, NULL, NULL, NULL, 0, false },
+	{ "grace_pcie_rd_bw", "(rd_bytes_loc + rd_bytes_rem) / " NS, "GB/s", "PCIe read bandwidth of the socket's root ports", MCF_OWN, 1, false, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_pcie_wr_bw", "(wr_bytes_loc + wr_bytes_rem) / " NS, "GB/s", "PCIe write bandwidth of the socket's root ports", MCF_OWN, -1, false, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_pcie_rd_bw_remote", "rd_bytes_rem / " NS, "GB/s", "PCIe read bandwidth from the remote socket's memory", MCF_OWN, 1, false, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_pcie_wr_bw_remote", "wr_bytes_rem / " NS, "GB/s", "PCIe write bandwidth to the remote socket's memory", MCF_OWN, -1, false, NULL, false, false, DEST_NONE, NULL },
+	{ ACROSS_PCIE_RD, "(rd_bytes_loc + rd_bytes_rem) / " NS, "GB/s", "PCIe read bandwidth: what the socket's devices read, as grace_pcie_rd_bw", MCF_OWN, 1, true, NULL, false, false, DEST_NONE, NULL },
+	{ ACROSS_PCIE_WR, "(wr_bytes_loc + wr_bytes_rem) / " NS, "GB/s", "PCIe write bandwidth: what the socket's devices write, as grace_pcie_wr_bw", MCF_OWN, -1, true, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_pcie_rd_latency_cycles", "(rd_cum_outs_loc + rd_cum_outs_rem) / (rd_req_loc + rd_req_rem)", "cycles", "average PCIe read latency (Little's law)", MCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
 };
 
 #define LINK_METRICS(id, what)                                                                       \
-	{ id "_rd_bw", "(rd_bytes_loc + rd_bytes_rem) / " NS, "GB/s", what " read bandwidth", MCF_OWN, 0, false }, \
-	{ id "_wr_bw", "(wr_bytes_loc + wr_bytes_rem) / " NS, "GB/s", what " write bandwidth", MCF_OWN, 0, false }, \
-	{ id "_bw", "(total_bytes_loc + total_bytes_rem) / " NS, "GB/s", what " bandwidth, reads and writes", MCF_OWN, 0, false }, \
-	{ NULL, NULL, NULL, NULL, NULL, 0, false }
+	{ id "_rd_bw", "(rd_bytes_loc + rd_bytes_rem) / " NS, "GB/s", what " read bandwidth", MCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL }, \
+	{ id "_wr_bw", "(wr_bytes_loc + wr_bytes_rem) / " NS, "GB/s", what " write bandwidth", MCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL }, \
+	{ id "_bw", "(total_bytes_loc + total_bytes_rem) / " NS, "GB/s", what " bandwidth, reads and writes", MCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL }, \
+	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL }
 
 static const struct family_metric c2c0_metrics[] = { LINK_METRICS("grace_nvlink_c2c0", "NVLink-C2C0 incoming") };
 static const struct family_metric c2c1_metrics[] = { LINK_METRICS("grace_nvlink_c2c1", "NVLink-C2C1 incoming") };

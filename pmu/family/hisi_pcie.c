@@ -218,7 +218,7 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 }
 
 #define OWN "pmuctl's, on " HISI_PCIE_DOC " (related events: xxx_latency / xxx_cnt, xxx_flux / xxx_time) and the driver's counter / ext counter"
-#define RATIO(name, a, b, unit, text) { name, a " / " b, unit, text, OWN, 0, false }
+#define RATIO(name, a, b, unit, text) { name, a " / " b, unit, text, OWN, 0, false, NULL, false, false, DEST_NONE, NULL }
 
 /* The document names the pairs but not the units of flux and time: ratios, no GB/s claimed */
 static const struct family_metric metrics[] = {
@@ -227,7 +227,7 @@ static const struct family_metric metrics[] = {
 	RATIO("hisi_pcie_tx_mrd_latency", "tx_mrd_latency", "tx_mrd_cnt", "cycles", "average delay of a sent memory read TLP"),
 	RATIO("hisi_pcie_rx_mwr_flux_rate", "rx_mwr_flux", "rx_mwr_time", "flux/time", "received memory write bandwidth, in the counters' own units (the document gives none)"),
 	RATIO("hisi_pcie_tx_cpl_flux_rate", "tx_cpl_flux", "tx_cpl_time", "flux/time", "sent completion bandwidth (read data), in the counters' own units (the document gives none)"),
-	{ NULL, NULL, NULL, NULL, NULL, 0, false },
+	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
 };
 
 const struct pmu_family family_hisi_pcie = {

@@ -447,8 +447,42 @@ static uint64_t hw_event(const struct plan_event *e)
 	return e->config[0] & 0xffff;
 }
 
+/*
+ * hns3-pmu.rst: counter 0 / counter 1, the time in cycles of hw_clk_freq, taken as Hz (the
+ * document gives no unit; the driver prints the register as it is). The kind comes from the
+ * counter 0 name: _byte_num bandwidth, _packet_num packets, _intr_num interrupts.
+ */
+static bool made_metric(size_t i, struct family_metric *m, struct family_metric_text *t)
+{
+	const struct hns3_pair *p = &hns3_pairs[i];
+	const char *kind, *scale;
+
+	if (i >= hns3_npairs)
+		return false;
+	if (!strncmp(p->base, "bw_", 3)) {
+		kind = "bandwidth", scale = " * hw_clk_freq / 1e6", m->unit = "MB/s";
+	} else if (!strncmp(p->base, "dly_", 4)) {
+		kind = "latency", scale = " / hw_clk_freq * 1e9", m->unit = "ns";
+	} else if (strstr(p->counter0, "_intr_num")) {
+		kind = "interrupt rate", scale = " * hw_clk_freq", m->unit = "1/s";
+	} else {
+		kind = "packet rate", scale = " * hw_clk_freq", m->unit = "packets/s";
+	}
+	snprintf(t->name, sizeof(t->name), "hns3_%s", p->base);
+	snprintf(t->expr, sizeof(t->expr), "%s / %s%s", p->counter0, p->counter1, scale);
+	snprintf(t->description, sizeof(t->description), "%s (%s / %s, cycles at hw_clk_freq in Hz)",
+		 kind, p->counter0, p->counter1);
+	m->name = t->name;
+	m->expr = t->expr;
+	m->description = t->description;
+	m->source = "hns3-pmu.rst";
+	m->filter = "global=1";
+	return true;
+}
+
 const struct pmu_family family_hns3 = {
 	.id = "hns3",
+	.made_metric = made_metric,
 	.title = "HiSilicon HNS3 NIC",
 	.uncore = true,
 	.decode = decode,

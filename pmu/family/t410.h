@@ -7,6 +7,7 @@
 #include "pmu/family/family.h"
 
 #define T410_DOC "nvidia-tegra410-pmu.rst"
+#define T410_NS "(duration_time * 1e9)"	/* ELAPSED_TIME_IN_NS */
 
 /* arm_cspmu: the cycle counter is event 0x100000000, outside every filter */
 #define CSPMU_CYCLES (1ULL << 32)

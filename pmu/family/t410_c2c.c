@@ -130,19 +130,50 @@ static const char *absent_reason(const struct pmu *p, const char *event)
 	return NULL;
 }
 
-#define C2C_FAMILY(ident, name, fn, evdocs)                                                  \
+static const struct family_metric c2c_metrics[] = {
+	/* NVLink-C2C */
+	{ "t410_c2c_freq", "cycles / " T410_NS, "GHz", "C2C interface clock (C2C_FREQ_IN_GHZ)", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_c2c_in_rd_latency_cycles", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_c2c_in_rd_latency_ns", "(in_rd_cum_outs / in_rd_req) / (cycles / " T410_NS ")", "ns", "inbound read latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_c2c_in_wr_latency_cycles", "in_wr_cum_outs / in_wr_req", "cycles", "inbound write latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_c2c_in_wr_latency_ns", "(in_wr_cum_outs / in_wr_req) / (cycles / " T410_NS ")", "ns", "inbound write latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_c2c_out_rd_latency_cycles", "out_rd_cum_outs / out_rd_req", "cycles", "outbound read latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_c2c_out_rd_latency_ns", "(out_rd_cum_outs / out_rd_req) / (cycles / " T410_NS ")", "ns", "outbound read latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_c2c_out_wr_latency_cycles", "out_wr_cum_outs / out_wr_req", "cycles", "outbound write latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_c2c_out_wr_latency_ns", "(out_wr_cum_outs / out_wr_req) / (cycles / " T410_NS ")", "ns", "outbound write latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ 0 },
+};
+
+static const struct family_metric clink_metrics[] = {
+	/* NV-CLink, NV-DLink */
+	{ "t410_clink_freq", "cycles / " T410_NS, "GHz", "NV-CLink interface clock (CLINK_FREQ_IN_GHZ)", T410_DOC " (NV-CLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_clink_in_rd_latency_cycles", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NV-CLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_clink_in_rd_latency_ns", "(in_rd_cum_outs / in_rd_req) / (cycles / " T410_NS ")", "ns", "inbound read latency", T410_DOC " (NV-CLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_clink_out_rd_latency_cycles", "out_rd_cum_outs / out_rd_req", "cycles", "outbound read latency", T410_DOC " (NV-CLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_clink_out_rd_latency_ns", "(out_rd_cum_outs / out_rd_req) / (cycles / " T410_NS ")", "ns", "outbound read latency", T410_DOC " (NV-CLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ 0 },
+};
+
+static const struct family_metric dlink_metrics[] = {
+	{ "t410_dlink_freq", "cycles / " T410_NS, "GHz", "NV-DLink interface clock (DLINK_FREQ_IN_GHZ)", T410_DOC " (NV-DLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_dlink_in_rd_latency_cycles", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NV-DLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_dlink_in_rd_latency_ns", "(in_rd_cum_outs / in_rd_req) / (cycles / " T410_NS ")", "ns", "inbound read latency", T410_DOC " (NV-DLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ 0 },
+};
+
+#define C2C_FAMILY(ident, name, fn, evdocs, docm)                                               \
 	{                                                                                    \
 		.id = (ident), .title = (name), .uncore = true, .decode = (fn),              \
 		.read_extra = read_extra, .location = t410_location, .fields = fields,       \
 		.event_docs = (evdocs), .format_docs = formats, .check = check,              \
 		.together = t410_latency_together, .together_key = t410_latency_key,        \
 		.einval_hint = einval_hint,                                                  \
-		.absent_reason = absent_reason,                                              \
+		.absent_reason = absent_reason, .doc_metrics = (docm),                       \
 	}
 
 const struct pmu_family family_t410_nvlink_c2c =
-	C2C_FAMILY("t410_nvlink_c2c", "NVIDIA Tegra410 NVLink-C2C", decode_c2c, events);
+	C2C_FAMILY("t410_nvlink_c2c", "NVIDIA Tegra410 NVLink-C2C", decode_c2c, events, c2c_metrics);
 const struct pmu_family family_t410_nvclink =
-	C2C_FAMILY("t410_nvclink", "NVIDIA Tegra410 NV-CLink", decode_clink, events);
+	C2C_FAMILY("t410_nvclink", "NVIDIA Tegra410 NV-CLink", decode_clink, events, clink_metrics);
 const struct pmu_family family_t410_nvdlink =
-	C2C_FAMILY("t410_nvdlink", "NVIDIA Tegra410 NV-DLink", decode_dlink, dlink_events);
+	C2C_FAMILY("t410_nvdlink", "NVIDIA Tegra410 NV-DLink", decode_dlink, dlink_events, dlink_metrics);

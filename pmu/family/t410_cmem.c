@@ -31,8 +31,18 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 			e->pmu->name);
 }
 
+static const struct family_metric doc_metrics[] = {
+	/* CMEM latency: RD_REQ counts 32-byte requests */
+	{ "t410_cmem_rd_latency_cycles", "rd_cum_outs / rd_req", "cycles", "average CPU memory read latency", T410_DOC " (CMEM latency)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_cmem_rd_latency_ns", "(rd_cum_outs / rd_req) / (cycles / " T410_NS ")", "ns", "average CPU memory read latency", T410_DOC " (CMEM latency)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_cmem_rd_bw", "rd_req * 32 / " T410_NS, "GB/s", "CPU memory read bandwidth, derived by pmuctl: the document defines no bandwidth here, but says RD_REQ counts \"read requests (32B per request)\"", "pmuctl, derived from " T410_DOC " (CMEM latency: 32B per RD_REQ)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_cmem_freq", "cycles / " T410_NS, "GHz", "CMEM latency PMU clock (FREQ_IN_GHZ)", T410_DOC " (CMEM latency)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ 0 },
+};
+
 const struct pmu_family family_t410_cmem = {
 	.id = "t410_cmem_latency",
+	.doc_metrics = doc_metrics,
 	.title = "NVIDIA Tegra410 CMEM latency",
 	.uncore = true,
 	.decode = decode,

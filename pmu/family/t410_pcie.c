@@ -276,10 +276,40 @@ static bool slot_value(const struct plan *set, size_t i, uint64_t value[2])
 }
 
 /* The names every PCIe family shares: t410_pcie_rd_bw's and t410_pcie_wr_bw's formulas */
+static const struct family_metric doc_metrics[] = {
+	/* PCIE; a device's DMA reads carry data toward it (link_dir 1), its DMA writes from it (-1) */
+	{ "t410_pcie_rd_bw", "rd_bytes / " T410_NS, "GB/s", "PCIe read bandwidth of the RC", T410_DOC " (PCIE)", 1, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_pcie_wr_bw", "wr_bytes / " T410_NS, "GB/s", "PCIe write bandwidth of the RC", T410_DOC " (PCIE)", -1, false, NULL, false, false, DEST_NONE, NULL },
+	/*
+	 * The same by destination (the PCIE PMU's dst_* filters, by the address's home socket):
+	 * local CPU memory, local GPU memory, a local peer, local CXL memory, the remote socket
+	 */
+#define T410_PCIE_DST(dir, what, term, text, link, dest)                                             \
+	{ "t410_pcie_" #dir "_bw_" what, #dir "_bytes / " T410_NS, "GB/s", "PCIe " text,                 \
+	  T410_DOC " (PCIE: destination filter " term ")", link, false, term "=1", false, true, dest, NULL }
+	T410_PCIE_DST(rd, "cmem", "dst_loc_cmem", "read bandwidth from local CPU memory", 1, DEST_LOCAL),
+	T410_PCIE_DST(rd, "gmem", "dst_loc_gmem", "read bandwidth from local GPU memory", 1, DEST_LOCAL),
+	T410_PCIE_DST(rd, "p2p", "dst_loc_pcie_p2p", "read bandwidth from local PCIe peers", 1, DEST_LOCAL),
+	T410_PCIE_DST(rd, "cxl", "dst_loc_pcie_cxl", "read bandwidth from local CXL memory", 1, DEST_LOCAL),
+	T410_PCIE_DST(rd, "remote", "dst_rem", "read bandwidth from the remote socket's memory", 1, DEST_REMOTE),
+	T410_PCIE_DST(wr, "cmem", "dst_loc_cmem", "write bandwidth to local CPU memory", -1, DEST_LOCAL),
+	T410_PCIE_DST(wr, "gmem", "dst_loc_gmem", "write bandwidth to local GPU memory", -1, DEST_LOCAL),
+	T410_PCIE_DST(wr, "p2p", "dst_loc_pcie_p2p", "write bandwidth to local PCIe peers", -1, DEST_LOCAL),
+	T410_PCIE_DST(wr, "cxl", "dst_loc_pcie_cxl", "write bandwidth to local CXL memory", -1, DEST_LOCAL),
+	T410_PCIE_DST(wr, "remote", "dst_rem", "write bandwidth to the remote socket's memory", -1, DEST_REMOTE),
+#undef T410_PCIE_DST
+	{ "t410_pcie_rd_req_rate", "rd_req / cycles", "req/cycle", "PCIe read requests per cycle", T410_DOC " (PCIE)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_pcie_wr_req_rate", "wr_req / cycles", "req/cycle", "PCIe write requests per cycle", T410_DOC " (PCIE)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_pcie_freq", "cycles / " T410_NS, "GHz", "PCIe RC clock (FREQ_IN_GHZ)", T410_DOC " (PCIE)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_pcie_rd_latency_cycles", "rd_cum_outs / rd_req", "cycles", "average PCIe read latency", T410_DOC " (PCIE)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_pcie_rd_latency_ns", "(rd_cum_outs / rd_req) / (cycles / " T410_NS ")", "ns", "average PCIe read latency", T410_DOC " (PCIE)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ 0 },
+};
+
 static const struct family_metric metrics[] = {
-	{ ACROSS_PCIE_RD, "rd_bytes / " ACROSS_NS, "GB/s", "PCIe read bandwidth: what the RC's devices read", T410_DOC " (PCIE), as t410_pcie_rd_bw", 1, true },
-	{ ACROSS_PCIE_WR, "wr_bytes / " ACROSS_NS, "GB/s", "PCIe write bandwidth: what the RC's devices write", T410_DOC " (PCIE), as t410_pcie_wr_bw", -1, true },
-	{ NULL, NULL, NULL, NULL, NULL, 0, false },
+	{ ACROSS_PCIE_RD, "rd_bytes / " ACROSS_NS, "GB/s", "PCIe read bandwidth: what the RC's devices read", T410_DOC " (PCIE), as t410_pcie_rd_bw", 1, true, NULL, false, false, DEST_NONE, NULL },
+	{ ACROSS_PCIE_WR, "wr_bytes / " ACROSS_NS, "GB/s", "PCIe write bandwidth: what the RC's devices write", T410_DOC " (PCIE), as t410_pcie_wr_bw", -1, true, NULL, false, false, DEST_NONE, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
 };
 
 const struct pmu_family family_t410_pcie = {
@@ -309,4 +339,5 @@ const struct pmu_family family_t410_pcie = {
 	.filter_slots_from = "one BDF per PMU, pcie_v2_pmu_validate_event",
 	.slot_value = slot_value,
 	.metrics = metrics,
+	.doc_metrics = doc_metrics,
 };

@@ -161,8 +161,18 @@ static bool together(const struct plan *set, size_t i, size_t k)
 	       a.mask == b.mask;
 }
 
+static const struct family_metric doc_metrics[] = {
+	/* PCIE-TGT */
+	{ "t410_pcie_tgt_rd_bw", "rd_bytes / " T410_NS, "GB/s", "read bandwidth to PCIe BARs / CXL HDM", T410_DOC " (PCIE-TGT)", -1, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_pcie_tgt_wr_bw", "wr_bytes / " T410_NS, "GB/s", "write bandwidth to PCIe BARs / CXL HDM", T410_DOC " (PCIE-TGT)", 1, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_pcie_tgt_rd_req_rate", "rd_req / cycles", "req/cycle", "read requests per cycle", T410_DOC " (PCIE-TGT)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_pcie_tgt_wr_req_rate", "wr_req / cycles", "req/cycle", "write requests per cycle", T410_DOC " (PCIE-TGT)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ 0 },
+};
+
 const struct pmu_family family_t410_pcie_tgt = {
 	.id = "t410_pcie_tgt",
+	.doc_metrics = doc_metrics,
 	.title = "NVIDIA Tegra410 PCIE-TGT",
 	.uncore = true,
 	.decode = decode,

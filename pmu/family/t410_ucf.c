@@ -34,10 +34,42 @@ static const struct catalog_entry formats[] = {
 };
 
 /* The names every memory family shares: t410_ucf_mem_rd_bw's and t410_ucf_mem_wr_bw's formulas */
+static const struct family_metric doc_metrics[] = {
+	/* UCF: AVG_*_BANDWIDTH_IN_GBPS = BYTES / ELAPSED_TIME_IN_NS; AVG_*_REQUEST_RATE = ACCESS / CYCLES */
+	{ "t410_ucf_slc_rd_bw", "slc_bytes_rd / " T410_NS, "GB/s", "SLC read bandwidth", T410_DOC " (UCF)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_ucf_slc_wr_bw", "slc_bytes_wr / " T410_NS, "GB/s", "SLC write bandwidth", T410_DOC " (UCF)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_ucf_mem_rd_bw", "mem_bytes_rd / " T410_NS, "GB/s", "memory read bandwidth", T410_DOC " (UCF)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_ucf_mem_wr_bw", "mem_bytes_wr / " T410_NS, "GB/s", "memory write bandwidth", T410_DOC " (UCF)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_ucf_slc_rd_req_rate", "slc_access_rd / cycles", "req/cycle", "SLC read requests per cycle", T410_DOC " (UCF)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_ucf_slc_wr_req_rate", "slc_access_wr / cycles", "req/cycle", "SLC write requests per cycle", T410_DOC " (UCF)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_ucf_mem_rd_req_rate", "mem_access_rd / cycles", "req/cycle", "memory read requests per cycle", T410_DOC " (UCF)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "t410_ucf_mem_wr_req_rate", "mem_access_wr / cycles", "req/cycle", "memory write requests per cycle", T410_DOC " (UCF)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	/*
+	 * The SLC bandwidths of the socket's non-CPU initiators (PCIe devices, GPUs) by destination:
+	 * pmuctl's, the document's formula with its src_loc_noncpu and dst_* filters, the socket's
+	 * whole of what --per-device --by-destination splits per device
+	 */
+#define T410_UCF_DST(dir, what, term, text, dest)                                                    \
+	{ "t410_ucf_noncpu_" #dir "_bw_" what, "slc_bytes_" #dir " / " T410_NS, "GB/s",                  \
+	  "SLC " text " by the socket's non-CPU devices (PCIe, GPU)",                                \
+	  "pmuctl, on " T410_DOC " (UCF: AVG_SLC_*_BANDWIDTH with src_loc_noncpu and " term ")",    \
+	  0, false, "src_loc_noncpu=1," term "=1", false, false, dest, NULL }
+	T410_UCF_DST(rd, "cmem", "dst_loc_cmem", "reads from local CPU memory", DEST_LOCAL),
+	T410_UCF_DST(rd, "gmem", "dst_loc_gmem", "reads from local GPU memory", DEST_LOCAL),
+	T410_UCF_DST(rd, "cxl", "dst_loc_other", "reads from local CXL memory", DEST_LOCAL),
+	T410_UCF_DST(rd, "remote", "dst_rem", "reads from the remote socket's memory", DEST_REMOTE),
+	T410_UCF_DST(wr, "cmem", "dst_loc_cmem", "writes to local CPU memory", DEST_LOCAL),
+	T410_UCF_DST(wr, "gmem", "dst_loc_gmem", "writes to local GPU memory", DEST_LOCAL),
+	T410_UCF_DST(wr, "cxl", "dst_loc_other", "writes to local CXL memory", DEST_LOCAL),
+	T410_UCF_DST(wr, "remote", "dst_rem", "writes to the remote socket's memory", DEST_REMOTE),
+#undef T410_UCF_DST
+	{ 0 },
+};
+
 static const struct family_metric metrics[] = {
-	{ ACROSS_MEM_RD, "mem_bytes_rd / " ACROSS_NS, "GB/s", "memory read bandwidth of the socket", T410_DOC " (UCF), as t410_ucf_mem_rd_bw", 0, true },
-	{ ACROSS_MEM_WR, "mem_bytes_wr / " ACROSS_NS, "GB/s", "memory write bandwidth of the socket", T410_DOC " (UCF), as t410_ucf_mem_wr_bw", 0, true },
-	{ NULL, NULL, NULL, NULL, NULL, 0, false },
+	{ ACROSS_MEM_RD, "mem_bytes_rd / " ACROSS_NS, "GB/s", "memory read bandwidth of the socket", T410_DOC " (UCF), as t410_ucf_mem_rd_bw", 0, true, NULL, false, false, DEST_NONE, NULL },
+	{ ACROSS_MEM_WR, "mem_bytes_wr / " ACROSS_NS, "GB/s", "memory write bandwidth of the socket", T410_DOC " (UCF), as t410_ucf_mem_wr_bw", 0, true, NULL, false, false, DEST_NONE, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
 };
 
 const struct pmu_family family_t410_ucf = {
@@ -49,4 +81,5 @@ const struct pmu_family family_t410_ucf = {
 	.event_docs = events,
 	.format_docs = formats,
 	.metrics = metrics,
+	.doc_metrics = doc_metrics,
 };

@@ -107,10 +107,27 @@ static bool drw_cycle(const struct plan_event *e)
  * The names every memory family shares, in GB/s: perf's ddr_read_bandwidth.all and
  * ddr_write_bandwidth.all formulas (64-byte HIF commands), summed per die
  */
+#define YITIAN_PERF "perf tools/perf/pmu-events/arch/arm64/freescale/yitian710/sys/metrics.json"
+#define YITIAN_OWN "pmuctl, on the formula of perf's yitian710/sys/metrics.json (alibaba_pmu.rst: 64-byte HIF commands)"
+
+static const struct family_metric doc_metrics[] = {
+	/*
+	 * Yitian 710 DRW: the .all metrics are perf's, name and formula; the per-sub-channel ones
+	 * and the clock are pmuctl's, on the same formula. alibaba_pmu.rst's DDRC_Freq / DDRC_Cycle
+	 * form needs a clock sysfs does not give: cycle / duration_time measures it instead.
+	 */
+	{ "ddr_read_bandwidth", "hif_rd * 64 / 1e6 / duration_time", "MB/s", "DDR read bandwidth of a sub-channel (pmuctl's: perf's ddr_read_bandwidth.all per PMU)", YITIAN_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "ddr_write_bandwidth", "(hif_wr + hif_rmw) * 64 / 1e6 / duration_time", "MB/s", "DDR write bandwidth of a sub-channel (pmuctl's: perf's ddr_write_bandwidth.all per PMU)", YITIAN_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "ddr_read_bandwidth.all", "hif_rd * 64 / 1e6 / duration_time", "MB/s", "The ddr read bandwidth(MB/s).", YITIAN_PERF, 0, false, NULL, true, false, DEST_NONE, NULL },
+	{ "ddr_write_bandwidth.all", "(hif_wr + hif_rmw) * 64 / 1e6 / duration_time", "MB/s", "The ddr write bandwidth(MB/s).", YITIAN_PERF, 0, false, NULL, true, false, DEST_NONE, NULL },
+	{ "ddr_clock", "cycle / 1e6 / duration_time", "MHz", "DDRC clock, measured: the DDRC_Freq of alibaba_pmu.rst's bandwidth formula (pmuctl's)", YITIAN_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ 0 },
+};
+
 static const struct family_metric metrics[] = {
-	{ ACROSS_MEM_RD, "hif_rd * 64 / " ACROSS_NS, "GB/s", "memory read bandwidth of the die (its sub-channels summed), as ddr_read_bandwidth.all in GB/s", "pmuctl, on perf's yitian710/sys/metrics.json (ddr_read_bandwidth.all)", 0, true },
-	{ ACROSS_MEM_WR, "(hif_wr + hif_rmw) * 64 / " ACROSS_NS, "GB/s", "memory write bandwidth of the die (its sub-channels summed), as ddr_write_bandwidth.all in GB/s", "pmuctl, on perf's yitian710/sys/metrics.json (ddr_write_bandwidth.all)", 0, true },
-	{ NULL, NULL, NULL, NULL, NULL, 0, false },
+	{ ACROSS_MEM_RD, "hif_rd * 64 / " ACROSS_NS, "GB/s", "memory read bandwidth of the die (its sub-channels summed), as ddr_read_bandwidth.all in GB/s", "pmuctl, on perf's yitian710/sys/metrics.json (ddr_read_bandwidth.all)", 0, true, NULL, false, false, DEST_NONE, NULL },
+	{ ACROSS_MEM_WR, "(hif_wr + hif_rmw) * 64 / " ACROSS_NS, "GB/s", "memory write bandwidth of the die (its sub-channels summed), as ddr_write_bandwidth.all in GB/s", "pmuctl, on perf's yitian710/sys/metrics.json (ddr_write_bandwidth.all)", 0, true, NULL, false, false, DEST_NONE, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
 };
 
 const struct pmu_family family_yitian_drw = {
@@ -131,4 +148,5 @@ const struct pmu_family family_yitian_drw = {
 	.counters_from = "ALI_DRW_PMU_COMMON_MAX_COUNTERS, ali_drw_pmu.c",
 	.own_counter = drw_cycle,
 	.metrics = metrics,
+	.doc_metrics = doc_metrics,
 };

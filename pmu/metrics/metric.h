@@ -31,24 +31,13 @@ struct metric {
 	 */
 	bool across;
 	/* a part of a device's traffic split by destination, or none */
-	enum metric_destination {
-		DEST_NONE,
-		DEST_LOCAL,
-		DEST_REMOTE,	/* the remote socket's memory: traffic that crosses the socket link */
-	} destination;
+	enum metric_destination destination;
 };
 
 struct metric_list {
 	struct metric *v;
 	size_t n;
 };
-
-/* HNS3: an event pair, counter 0 / counter 1 (hns3-pmu.rst) */
-struct hns3_pair {
-	const char *base, *counter0, *counter1;
-};
-extern const struct hns3_pair hns3_pairs[];
-extern const size_t hns3_npairs;
 
 /* The built-in catalog: every formula of the documents. */
 int metric_catalog(struct metric_list *out);
