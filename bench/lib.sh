@@ -40,6 +40,21 @@ task_ms() {
 	rm -f "$out"
 }
 
+# usage: split_ms N command...   mean "task user system" CPU milliseconds over N runs, by perf's
+# task-clock and its user_time and system_time (rusage: what ran in the process and in the
+# kernel for it)
+split_ms() {
+	local n=$1 out
+	shift
+	out=$(mktemp)
+	for ((i = 0; i < n; i++)); do
+		perf stat -x, -e task-clock,user_time,system_time -o "$out" --append -- "$@" >/dev/null 2>&1 || true
+	done
+	awk -F, -v n="$n" '$3 == "task-clock" { t += $1 } $3 == "user_time" { u += $1 / 1e6 }
+		$3 == "system_time" { s += $1 / 1e6 } END { printf "%.2f %.2f %.2f\n", t / n, u / n, s / n }' "$out"
+	rm -f "$out"
+}
+
 # A TCP port on 127.0.0.1 nothing listens on now
 free_port() {
 	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'

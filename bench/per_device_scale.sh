@@ -36,26 +36,29 @@ measure() {
 	p=$(awk -v a="$p_sum" -v n="$runs" 'BEGIN { printf "%.1f", a / n }')
 	m=$(awk -v a="$m_sum" -v n="$runs" 'BEGIN { printf "%.1f", a / n }')
 	echo "$rows functions, $nev events: perf $p ms, pmuctl $m ms CPU: ratio $(awk -v a="$m" -v b="$p" 'BEGIN { printf "%.2f", a / b }')x (target: at most 0.5x)" >&2
-	# the same trees, pmuctl alone: what 30 more intervals cost, and what is left once
-	local short_sum=0 long_sum=0 short long per once
-	for ((i = 0; i < runs; i++)); do
-		short=$(task_ms 1 "${ours_cmd[@]:0:${#ours_cmd[@]}-1}" 5)
-		long=$(task_ms 1 "${ours_cmd[@]:0:${#ours_cmd[@]}-1}" 35)
-		short_sum=$(awk -v a="$short_sum" -v b="$short" 'BEGIN { print a + b }')
-		long_sum=$(awk -v a="$long_sum" -v b="$long" 'BEGIN { print a + b }')
-	done
-	per=$(awk -v a="$short_sum" -v b="$long_sum" -v n="$runs" 'BEGIN { printf "%.2f", (b - a) / n / 30 }')
-	once=$(awk -v a="$short_sum" -v per="$per" -v n="$runs" 'BEGIN { printf "%.1f", a / n - 5 * per }')
-	echo "  pmuctl: $per ms an interval, $once ms once (open and close)" >&2
-	echo "$rows $p $m $per $once"
+	# the same trees, pmuctl alone: what 30 more intervals cost, and what is left once; each
+	# split into pmuctl's own time (user) and the kernel's for it (system)
+	local short long per once per_u once_u per_s once_s
+	read -r -a short < <(split_ms "$runs" "${ours_cmd[@]:0:${#ours_cmd[@]}-1}" 5)
+	read -r -a long < <(split_ms "$runs" "${ours_cmd[@]:0:${#ours_cmd[@]}-1}" 35)
+	per=$(awk -v a="${short[0]}" -v b="${long[0]}" 'BEGIN { printf "%.2f", (b - a) / 30 }')
+	once=$(awk -v a="${short[0]}" -v per="$per" 'BEGIN { printf "%.1f", a - 5 * per }')
+	per_u=$(awk -v a="${short[1]}" -v b="${long[1]}" 'BEGIN { printf "%.2f", (b - a) / 30 }')
+	once_u=$(awk -v a="${short[1]}" -v per="$per_u" 'BEGIN { printf "%.1f", a - 5 * per }')
+	per_s=$(awk -v a="${short[2]}" -v b="${long[2]}" 'BEGIN { printf "%.2f", (b - a) / 30 }')
+	once_s=$(awk -v a="${short[2]}" -v per="$per_s" 'BEGIN { printf "%.1f", a - 5 * per }')
+	echo "  pmuctl: $per ms an interval (user $per_u, system $per_s), $once ms once (user $once_u, system $once_s: open and close)" >&2
+	echo "$rows $p $m $per $once $once_u $once_s"
 }
 
-read -r r1 p1 m1 i1 o1 < <(measure "${SMALL:-12}")
-read -r r2 p2 m2 i2 o2 < <(measure "${LARGE:-24}")
+read -r r1 p1 m1 i1 o1 u1 s1 < <(measure "${SMALL:-12}")
+read -r r2 p2 m2 i2 o2 u2 s2 < <(measure "${LARGE:-24}")
 awk -v r1="$r1" -v r2="$r2" -v p1="$p1" -v p2="$p2" -v m1="$m1" -v m2="$m2" -v i1="$i1" -v i2="$i2" \
-	-v o1="$o1" -v o2="$o2" 'BEGIN {
+	-v o1="$o1" -v o2="$o2" -v u1="$u1" -v u2="$u2" -v s1="$s1" -v s2="$s2" 'BEGIN {
 	e = log(r2 / r1)
 	printf "growth %d -> %d functions (%.2fx): perf %.2fx, pmuctl %.2fx the CPU (exponent %.2f; linear is 1)\n",
 		r1, r2, r2 / r1, p2 / p1, m2 / m1, log(m2 / m1) / e
 	printf "pmuctl per interval %.2fx (exponent %.2f), once %.2fx (exponent %.2f)\n",
-		i2 / i1, log(i2 / i1) / e, o2 / o1, log(o2 / o1) / e }'
+		i2 / i1, log(i2 / i1) / e, o2 / o1, log(o2 / o1) / e
+	printf "once, user (pmuctl) %.1f -> %.1f ms, %.2fx (exponent %.2f); system (the kernel for it) %.1f -> %.1f ms, %.2fx (exponent %.2f)\n",
+		u1, u2, u2 / u1, log(u2 / u1) / e, s1, s2, s2 / s1, log(s2 / s1) / e }'
