@@ -11,7 +11,7 @@
 struct unit {
 	size_t first, n;	/* its events: grouped[first .. first + n) */
 	size_t pos;		/* its first event's place in the plan: the order it opens in */
-	size_t size;		/* counters it takes */
+	size_t size[COUNTER_BANKS];	/* counters it takes, per bank */
 	uint64_t (*vals)[2];	/* the slot values it wants, each once */
 	size_t nvals;
 	size_t ran;		/* ticks it was scheduled in */
@@ -106,6 +106,14 @@ static int by_pos(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+/* The bank of counters e takes: a family's own, else the one */
+static unsigned bank_of(const struct pmu_family *f, const struct plan_event *e)
+{
+	unsigned b = f->counter_bank ? f->counter_bank(e) : 0;
+
+	return b < COUNTER_BANKS ? b : COUNTER_BANKS - 1;
+}
+
 /* A unit of the events grouped[first..first+n), with its size and slot values */
 static int add_unit(const struct plan *p, const size_t *grouped, size_t first, size_t n, struct unit **u,
 		    size_t *k)
@@ -125,7 +133,7 @@ static int add_unit(const struct plan *p, const size_t *grouped, size_t first, s
 		/* a counter an earlier member of the unit already takes */
 		for (size_t o = first; f->counter_key && o < m && !shared; o++)
 			shared = f->counter_key(&p->v[grouped[o]]) == f->counter_key(e);
-		x->size += !shared && !(f->own_counter && f->own_counter(e));
+		x->size[bank_of(f, e)] += !shared && !(f->own_counter && f->own_counter(e));
 		if (f->slot_value && f->slot_value(p, grouped[m], v) && add_value(x, v))
 			return -ENOMEM;
 	}
@@ -186,13 +194,15 @@ static int units_of(const struct plan *p, const size_t *order, size_t n, size_t 
 	return 0;
 }
 
-/* Whether unit u fits beside what is scheduled (used counters, vals in the slots) */
-static bool fits(const struct sched_pmu *s, const struct unit *u, size_t used, uint64_t (*vals)[2], size_t *nvals)
+/* Whether unit u fits beside what is scheduled (used counters per bank, vals in the slots) */
+static bool fits(const struct sched_pmu *s, const struct unit *u, const size_t *used, uint64_t (*vals)[2],
+		 size_t *nvals)
 {
 	size_t more = 0;
 
-	if (s->counters && used + u->size > s->counters)
-		return false;
+	for (size_t b = 0; s->counters && b < COUNTER_BANKS; b++)
+		if (u->size[b] && used[b] + u->size[b] > s->counters)
+			return false;
 	for (size_t i = 0; i < u->nvals; i++)
 		more += !has_value(vals, *nvals, u->vals[i]);
 	if (s->slots && *nvals + more > s->slots)
@@ -211,14 +221,15 @@ static bool fits(const struct sched_pmu *s, const struct unit *u, size_t used, u
 static void rotate(struct sched_pmu *s, struct unit *u, size_t n, uint64_t (*vals)[2])
 {
 	for (size_t start = 0; start < n; start++) {
-		size_t used = 0, nvals = 0;
+		size_t used[COUNTER_BANKS] = { 0 }, nvals = 0;
 
 		for (size_t j = 0; j < n; j++) {
 			struct unit *x = &u[(start + j) % n];
 
 			if (!fits(s, x, used, vals, &nvals))
 				break;
-			used += x->size;
+			for (size_t b = 0; b < COUNTER_BANKS; b++)
+				used[b] += x->size[b];
 			x->ran++;
 		}
 		if (!start && u[n - 1].ran) {
@@ -246,10 +257,17 @@ static int schedule_pmu(const struct plan *p, const size_t *order, size_t n, str
 	}
 	*s = (struct sched_pmu){ .pmu = p->v[order[0]].pmu, .events = n, .units = nu, .counters = f->counters,
 				 .slots = f->filter_slots, .coverage = 1 };
-	for (size_t i = 0; i < nu; i++) {
-		s->need += u[i].size;
-		all_vals += u[i].nvals;
+	for (size_t b = 0; b < COUNTER_BANKS; b++) {
+		size_t bank = 0;
+
+		for (size_t i = 0; i < nu; i++)
+			bank += u[i].size[b];
+		/* what the fullest bank needs: the others have counters of their own */
+		if (bank > s->need)
+			s->need = bank;
 	}
+	for (size_t i = 0; i < nu; i++)
+		all_vals += u[i].nvals;
 	vals = calloc(all_vals + 1, sizeof(*vals));
 	if (!vals) {
 		ret = -ENOMEM;

@@ -99,8 +99,11 @@ static unsigned int type_of(const struct plan_event *e)
 	return (unsigned int)((e->config[0] >> 16) & 0xf);
 }
 
-/* What the described event sysfs says it is: a lane event (type=0x1) takes a counter of its own */
-static bool lane_event(const struct plan_event *e)
+/*
+ * dwc_pcie_pmu_event_add() holds one event of each type per port and answers the next of a
+ * type -ENOSPC: a time-based report (type 0) and a lane event (type 1) each take a bank of one
+ */
+static unsigned counter_bank(const struct plan_event *e)
 {
 	return type_of(e) == DWC_LANE;
 }
@@ -124,30 +127,6 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 					e->event, l->event);
 	}
 	return 0;
-}
-
-/*
- * dwc_pcie_pmu_event_add() holds one lane event per port and answers the next -ENOSPC; the
- * time-based ones are the schedule's (counters), lane events each take a counter of their own
- * there, so their rotation is said here
- */
-static void check_plan(const struct plan *set, struct diag *warn)
-{
-	for (size_t i = 0; i < set->n; i++) {
-		const struct plan_event *e = &set->v[i];
-		size_t same = 0, first = SIZE_MAX;
-
-		if (!e->pmu || e->pmu->family != &family_dwc_pcie || !lane_event(e))
-			continue;
-		for (size_t k = 0; k < set->n; k++)
-			if (set->v[k].pmu == e->pmu && lane_event(&set->v[k])) {
-				same++;
-				first = first == SIZE_MAX ? k : first;
-			}
-		if (same > 1 && first == i)
-			diag_add(warn, "%s: %zu lane events share its one lane counter (dwc_pcie_pmu_event_add answers the second -ENOSPC): the kernel rotates them, each counting about 1/%zu of the time",
-				 e->pmu->name, same, same);
-	}
 }
 
 /* Each port's PMU counts the port whole: its row is the root port itself, no filter needed */
@@ -194,11 +173,10 @@ const struct pmu_family family_dwc_pcie = {
 	.event_docs = events,
 	.format_docs = formats,
 	.check = check,
-	.check_plan = check_plan,
 	/* one time-based counter, and one lane counter beside it (dwc_pcie_pmu_event_add) */
 	.counters = 1,
 	.counters_from = "one counter per event type, dwc_pcie_pmu_event_add",
-	.own_counter = lane_event,
+	.counter_bank = counter_bank,
 	.map_functions = map_functions,
 	.device_method = "port",
 	.per_device_metrics = "dwc_pcie_rx_bw,dwc_pcie_tx_bw",

@@ -109,6 +109,9 @@ struct pmu_source {
 	const char *(*kind)(const struct pmu *p);
 };
 
+/* The most banks of counters a PMU has (struct pmu_family's counter_bank) */
+#define COUNTER_BANKS 4
+
 struct pmu_family {
 	const char *id;		/* "t410_pcie": JSON, -M family names, list patterns */
 	const char *title;	/* "NVIDIA Tegra410 PCIE" */
@@ -125,6 +128,11 @@ struct pmu_family {
 	const char *counters_from;
 	/* An event on a counter of its own, which takes none of counters (a cycle counter) */
 	bool (*own_counter)(const struct plan_event *e);
+	/*
+	 * The bank of counters event e takes, below COUNTER_BANKS, each bank of counters its own
+	 * (DesignWare: one counter per event type); NULL: one bank
+	 */
+	unsigned (*counter_bank)(const struct plan_event *e);
 	/* Events of one group with equal keys share one counter (an HNS3 pair); NULL: one each */
 	uint64_t (*counter_key)(const struct plan_event *e);
 	/*

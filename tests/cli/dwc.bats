@@ -69,9 +69,16 @@ record() {
 	# after a software leader it is the driver's to take
 	pmuctl --sysfs-root "$DWC" stat --dry-run -e '{cpu-clock,dwc_rootport_3018/L0/}'
 	[ "$status" -eq 0 ]
+	# two lane events share the one lane counter: the schedule rotates them (its bank of one)
 	pmuctl --sysfs-root "$DWC" stat --dry-run -e dwc_rootport_3018/rx_memory_read,lane=0/ -e dwc_rootport_3018/tx_memory_read,lane=1/
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "pmuctl: warning: dwc_rootport_3018: 2 lane events share its one lane counter (dwc_pcie_pmu_event_add answers the second -ENOSPC): the kernel rotates them, each counting about 1/2 of the time" ]
+	[ "${lines[0]}" = "pmuctl: warning: 'dwc_rootport_3018': 2 events need 2 counters, and it has 1 (one counter per event type, dwc_pcie_pmu_event_add): the kernel rotates them, some counting 50% of the time (--dry-run shows which); count fewer at once" ]
+	pmuctl -q --sysfs-root "$DWC" -j stat --dry-run -e dwc_rootport_3018/rx_memory_read,lane=0/ -e dwc_rootport_3018/tx_memory_read,lane=1/
+	[ "$(jq_py '[(s["counters"], s["counters_needed"], s["rotates"], s["coverage_predicted"]) for s in d["schedule"]]')" = "[(1, 2, True, 0.5)]" ]
+	# a lane event beside a time-based one: one counter each, nothing rotates, nothing said
+	pmuctl --sysfs-root "$DWC" -j stat --dry-run -e dwc_rootport_3018/rx_memory_read,lane=0/ -e dwc_rootport_3018/Rx_PCIe_TLP_Data_Payload/
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(s["counters"], s["counters_needed"], s["rotates"], s["coverage_predicted"]) for s in d["schedule"]]')" = "[(1, 1, False, 1.0)]" ]
 	pmuctl --sysfs-root "$DWC" stat --dry-run -e dwc_rootport_3018/Rx_PCIe_TLP_Data_Payload/ -e dwc_rootport_3018/Tx_PCIe_TLP_Data_Payload/
 	[[ "${lines[0]}" == "pmuctl: warning: 'dwc_rootport_3018': 2 events need 2 counters, and it has 1 (one counter per event type, dwc_pcie_pmu_event_add)"* ]]
 }
