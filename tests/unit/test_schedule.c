@@ -102,15 +102,43 @@ static void test_hns3_budget(const struct machine *m)
 	plan_free(&p);
 }
 
+/*
+ * DesignWare: one counter per event type (dwc_pcie_pmu_event_add), a bank each: a lane event
+ * beside a time-based one both count at once; two lane events share the lane bank and rotate
+ */
+static void test_dwc_banks(const struct machine *m)
+{
+	char *apart[] = { "dwc_rootport_3018/rx_memory_read,lane=0/", "dwc_rootport_3018/Rx_PCIe_TLP_Data_Payload/" };
+	char *shared[] = { "dwc_rootport_3018/rx_memory_read,lane=0/", "dwc_rootport_3018/tx_memory_read,lane=1/" };
+	struct plan p;
+	struct schedule s;
+	const struct sched_pmu *sp;
+
+	CHECK(scheduled(m, apart, 2, &p, &s));
+	sp = of(&s, "dwc_rootport_3018");
+	CHECK(sp && sp->counters == 1 && sp->need == 1 && !sp->rotates && near(sp->coverage, 1));
+	schedule_free(&s);
+	plan_free(&p);
+	CHECK(scheduled(m, shared, 2, &p, &s));
+	sp = of(&s, "dwc_rootport_3018");
+	CHECK(sp && sp->need == 2 && sp->rotates && near(sp->coverage, 0.5));
+	CHECK(near(s.coverage[0], 0.5) && near(s.coverage[1], 0.5));
+	schedule_free(&s);
+	plan_free(&p);
+}
+
 int main(void)
 {
-	struct machine t410 = { 0 }, hip09 = { 0 };
+	struct machine t410 = { 0 }, hip09 = { 0 }, dwc = { 0 };
 
 	machine_load(&t410, "tegra410");
 	machine_load(&hip09, "hip09");
+	machine_load(&dwc, "yitian710-dwc");
 	test_bdf_slot(&t410);
 	test_hns3_budget(&hip09);
+	test_dwc_banks(&dwc);
 	machine_free(&t410);
 	machine_free(&hip09);
+	machine_free(&dwc);
 	return unit_report("schedule");
 }
