@@ -5,13 +5,13 @@
 # functions a pair of sockets), the runs of both tools interleaved in one loop. Then pmuctl's
 # cost split in two: per interval (runs of 5 and 35 intervals differenced) and once (opening
 # and closing the counters: the 5-interval run less 5 intervals).
-# usage: bench/per_device_scale.sh [PMUCTL]   (RUNS=3 SMALL=12 LARGE=24 pairs)
+# usage: bench/per_device_scale.sh [PMUCTL]   (RUNS=5 SMALL=12 LARGE=24 pairs)
 set -eu
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 pmuctl=$(realpath "${1:-./pmuctl}")
 metrics=t410_pcie_rd_bw,t410_pcie_wr_bw
-runs=${RUNS:-3}
+runs=${RUNS:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # thousands of counters: as many open files, for both tools alike
@@ -38,9 +38,13 @@ measure() {
 	echo "$rows functions, $nev events: perf $p ms, pmuctl $m ms CPU: ratio $(awk -v a="$m" -v b="$p" 'BEGIN { printf "%.2f", a / b }')x (target: at most 0.5x)" >&2
 	# the same trees, pmuctl alone: what 30 more intervals cost, and what is left once; each
 	# split into pmuctl's own time (user) and the kernel's for it (system)
-	local short long per once per_u once_u per_s once_s
-	read -r -a short < <(split_ms "$runs" "${ours_cmd[@]:0:${#ours_cmd[@]}-1}" 5)
-	read -r -a long < <(split_ms "$runs" "${ours_cmd[@]:0:${#ours_cmd[@]}-1}" 35)
+	local short=(0 0 0) long=(0 0 0) one per once per_u once_u per_s once_s
+	for ((i = 0; i < runs; i++)); do
+		read -r -a one < <(split_ms 1 "${ours_cmd[@]:0:${#ours_cmd[@]}-1}" 5)
+		for k in 0 1 2; do short[k]=$(awk -v a="${short[k]}" -v b="${one[k]}" -v n="$runs" 'BEGIN { print a + b / n }'); done
+		read -r -a one < <(split_ms 1 "${ours_cmd[@]:0:${#ours_cmd[@]}-1}" 35)
+		for k in 0 1 2; do long[k]=$(awk -v a="${long[k]}" -v b="${one[k]}" -v n="$runs" 'BEGIN { print a + b / n }'); done
+	done
 	per=$(awk -v a="${short[0]}" -v b="${long[0]}" 'BEGIN { printf "%.2f", (b - a) / 30 }')
 	once=$(awk -v a="${short[0]}" -v per="$per" 'BEGIN { printf "%.1f", a - 5 * per }')
 	per_u=$(awk -v a="${short[1]}" -v b="${long[1]}" 'BEGIN { printf "%.2f", (b - a) / 30 }')
