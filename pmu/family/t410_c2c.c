@@ -130,34 +130,35 @@ static const char *absent_reason(const struct pmu *p, const char *event)
 	return NULL;
 }
 
+/* The document's formulas: each link's clock, and its latency in cycles and in ns */
+#define LINK_FREQ(link, text, doc)                                                                   \
+	{ "t410_" link "_freq", "cycles / " T410_NS, "GHz", text, T410_DOC " (" doc ")", 0, false,   \
+	  NULL, false, false, DEST_NONE, NULL }
+#define LINK_LATENCY(link, dir, text, doc)                                                           \
+	{ "t410_" link "_" dir "_latency_cycles", dir "_cum_outs / " dir "_req", "cycles", text,      \
+	  T410_DOC " (" doc ")", 0, false, NULL, false, false, DEST_NONE, NULL },                    \
+	{ "t410_" link "_" dir "_latency_ns", "(" dir "_cum_outs / " dir "_req) / (cycles / " T410_NS ")", \
+	  "ns", text, T410_DOC " (" doc ")", 0, false, NULL, false, false, DEST_NONE, NULL }
+
 static const struct family_metric c2c_metrics[] = {
-	/* NVLink-C2C */
-	{ "t410_c2c_freq", "cycles / " T410_NS, "GHz", "C2C interface clock (C2C_FREQ_IN_GHZ)", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_c2c_in_rd_latency_cycles", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_c2c_in_rd_latency_ns", "(in_rd_cum_outs / in_rd_req) / (cycles / " T410_NS ")", "ns", "inbound read latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_c2c_in_wr_latency_cycles", "in_wr_cum_outs / in_wr_req", "cycles", "inbound write latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_c2c_in_wr_latency_ns", "(in_wr_cum_outs / in_wr_req) / (cycles / " T410_NS ")", "ns", "inbound write latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_c2c_out_rd_latency_cycles", "out_rd_cum_outs / out_rd_req", "cycles", "outbound read latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_c2c_out_rd_latency_ns", "(out_rd_cum_outs / out_rd_req) / (cycles / " T410_NS ")", "ns", "outbound read latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_c2c_out_wr_latency_cycles", "out_wr_cum_outs / out_wr_req", "cycles", "outbound write latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_c2c_out_wr_latency_ns", "(out_wr_cum_outs / out_wr_req) / (cycles / " T410_NS ")", "ns", "outbound write latency", T410_DOC " (NVLink-C2C)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	LINK_FREQ("c2c", "C2C interface clock (C2C_FREQ_IN_GHZ)", "NVLink-C2C"),
+	LINK_LATENCY("c2c", "in_rd", "inbound read latency", "NVLink-C2C"),
+	LINK_LATENCY("c2c", "in_wr", "inbound write latency", "NVLink-C2C"),
+	LINK_LATENCY("c2c", "out_rd", "outbound read latency", "NVLink-C2C"),
+	LINK_LATENCY("c2c", "out_wr", "outbound write latency", "NVLink-C2C"),
 	{ 0 },
 };
 
 static const struct family_metric clink_metrics[] = {
-	/* NV-CLink, NV-DLink */
-	{ "t410_clink_freq", "cycles / " T410_NS, "GHz", "NV-CLink interface clock (CLINK_FREQ_IN_GHZ)", T410_DOC " (NV-CLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_clink_in_rd_latency_cycles", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NV-CLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_clink_in_rd_latency_ns", "(in_rd_cum_outs / in_rd_req) / (cycles / " T410_NS ")", "ns", "inbound read latency", T410_DOC " (NV-CLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_clink_out_rd_latency_cycles", "out_rd_cum_outs / out_rd_req", "cycles", "outbound read latency", T410_DOC " (NV-CLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_clink_out_rd_latency_ns", "(out_rd_cum_outs / out_rd_req) / (cycles / " T410_NS ")", "ns", "outbound read latency", T410_DOC " (NV-CLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	LINK_FREQ("clink", "NV-CLink interface clock (CLINK_FREQ_IN_GHZ)", "NV-CLink"),
+	LINK_LATENCY("clink", "in_rd", "inbound read latency", "NV-CLink"),
+	LINK_LATENCY("clink", "out_rd", "outbound read latency", "NV-CLink"),
 	{ 0 },
 };
 
 static const struct family_metric dlink_metrics[] = {
-	{ "t410_dlink_freq", "cycles / " T410_NS, "GHz", "NV-DLink interface clock (DLINK_FREQ_IN_GHZ)", T410_DOC " (NV-DLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_dlink_in_rd_latency_cycles", "in_rd_cum_outs / in_rd_req", "cycles", "inbound read latency", T410_DOC " (NV-DLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_dlink_in_rd_latency_ns", "(in_rd_cum_outs / in_rd_req) / (cycles / " T410_NS ")", "ns", "inbound read latency", T410_DOC " (NV-DLink)", 0, false, NULL, false, false, DEST_NONE, NULL },
+	LINK_FREQ("dlink", "NV-DLink interface clock (DLINK_FREQ_IN_GHZ)", "NV-DLink"),
+	LINK_LATENCY("dlink", "in_rd", "inbound read latency", "NV-DLink"),
 	{ 0 },
 };
 
