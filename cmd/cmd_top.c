@@ -102,11 +102,6 @@ static int view_begin(void *ctx)
 	return -1;
 }
 
-static bool view_reads_keys(void *ctx)
-{
-	return !((struct top_screen *)ctx)->batch;
-}
-
 static bool view_keys(void *ctx, bool hangup)
 {
 	struct top_screen *t = ctx;
@@ -142,8 +137,7 @@ static void view_end(void *ctx)
 int cmd_top(int argc, char **argv)
 {
 	struct top_args t;
-	struct count_view view = { .columns = view_columns, .begin = view_begin,
-				   .reads_keys = view_reads_keys, .keys = view_keys,
+	struct count_view view = { .columns = view_columns, .begin = view_begin, .keys = view_keys,
 				   .shape = view_shape, .frame = view_frame, .end = view_end };
 	int ret, die_signal = 0;
 
@@ -161,6 +155,7 @@ int cmd_top(int argc, char **argv)
 						  !isatty(STDIN_FILENO),
 					.interval_s = (double)t.stat.interval_ms / 1e3, .sort = t.stat.sort };
 	view.ctx = &t.screen;
+	view.reads_keys = !t.screen.batch;
 	t.stat.view = &view;
 	ret = stat_count(&t.stat, &die_signal);
 	return stat_args_end(&t.stat, ret, die_signal);

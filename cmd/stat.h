@@ -74,8 +74,7 @@ struct count_view {
 	void (*columns)(void *ctx, const char **names, size_t n);
 	/* Once the counters are open: 0, or -1 when it cannot start (said) */
 	int (*begin)(void *ctx);
-	/* It reads keys from standard input while counting waits */
-	bool (*reads_keys)(void *ctx);
+
 	/* The keys typed, or a hang-up of the terminal: true when they end the run */
 	bool (*keys)(void *ctx, bool hangup);
 	/* The shape of the next report: its sort column, table view and bars */
@@ -85,6 +84,7 @@ struct count_view {
 	/* Leave the terminal as it was; safe to call more than once */
 	void (*end)(void *ctx);
 	void *ctx;
+	bool reads_keys;	/* it reads keys from standard input while counting waits */
 };
 
 /* The options that select --per-device rows (device_options.c), and --sort */

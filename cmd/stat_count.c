@@ -202,7 +202,7 @@ static bool any_reset(const struct count_set *cs)
 /* Whether a view reads keys while counting waits (top on a terminal) */
 static bool reads_keys(const struct run *r)
 {
-	return r->a->view && r->a->view->reads_keys(r->a->view->ctx);
+	return r->a->view && r->a->view->reads_keys;
 }
 
 /*
