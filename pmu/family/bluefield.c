@@ -250,12 +250,13 @@ static int bluefield_scan(const struct sysroot *root, char *const *texts, size_t
 	size_t n;
 	int ret = sysroot_list(root, HWMON_DIR, &names, &n);
 
-	if (ret == -ENOENT)
-		return 0;
+	if (ret == -ENOMEM)
+		return ret;
 	if (ret) {
-		if (ret != -ENOMEM)
+		/* no hwmon class at all is no BlueField, not a problem */
+		if (ret != -ENOENT)
 			diag_add(diag, "cannot read %s/" HWMON_DIR ": %s", root->path, strerror(-ret));
-		return ret == -ENOMEM ? ret : 0;
+		return 0;
 	}
 	for (size_t i = 0; i < n && !ret; i++) {
 		char path[PATH_LEN], *name;

@@ -225,7 +225,8 @@ struct pmu_family {
 	 * made ones, then every family's metrics (pmuctl's own, and the names across families)
 	 */
 	const struct family_metric *doc_metrics;
-	/* The i-th formula made from the driver's tables, its texts in buf: false past the last */
+	/* The i-th formula made from the driver's tables, all of m filled, its texts in buf:
+	 * false past the last */
 	bool (*made_metric)(size_t i, struct family_metric *m, struct family_metric_text *buf);
 	const struct family_metric *metrics;
 	/* Where its PMUs come from when they are no perf PMUs; NULL: perf's sysfs */

@@ -455,28 +455,26 @@ static uint64_t hw_event(const struct plan_event *e)
 static bool made_metric(size_t i, struct family_metric *m, struct family_metric_text *t)
 {
 	const struct hns3_pair *p = &hns3_pairs[i];
-	const char *kind, *scale;
+	const char *kind, *scale, *unit;
 
 	if (i >= hns3_npairs)
 		return false;
 	if (!strncmp(p->base, "bw_", 3)) {
-		kind = "bandwidth", scale = " * hw_clk_freq / 1e6", m->unit = "MB/s";
+		kind = "bandwidth", scale = " * hw_clk_freq / 1e6", unit = "MB/s";
 	} else if (!strncmp(p->base, "dly_", 4)) {
-		kind = "latency", scale = " / hw_clk_freq * 1e9", m->unit = "ns";
+		kind = "latency", scale = " / hw_clk_freq * 1e9", unit = "ns";
 	} else if (strstr(p->counter0, "_intr_num")) {
-		kind = "interrupt rate", scale = " * hw_clk_freq", m->unit = "1/s";
+		kind = "interrupt rate", scale = " * hw_clk_freq", unit = "1/s";
 	} else {
-		kind = "packet rate", scale = " * hw_clk_freq", m->unit = "packets/s";
+		kind = "packet rate", scale = " * hw_clk_freq", unit = "packets/s";
 	}
 	snprintf(t->name, sizeof(t->name), "hns3_%s", p->base);
 	snprintf(t->expr, sizeof(t->expr), "%s / %s%s", p->counter0, p->counter1, scale);
 	snprintf(t->description, sizeof(t->description), "%s (%s / %s, cycles at hw_clk_freq in Hz)",
 		 kind, p->counter0, p->counter1);
-	m->name = t->name;
-	m->expr = t->expr;
-	m->description = t->description;
-	m->source = "hns3-pmu.rst";
-	m->filter = "global=1";
+	*m = (struct family_metric){ .name = t->name, .expr = t->expr, .unit = unit,
+				     .description = t->description, .source = "hns3-pmu.rst",
+				     .filter = "global=1" };
 	return true;
 }
 

@@ -65,12 +65,10 @@ int metric_catalog(struct metric_list *out)
 			ret = add_family_metric(out, *f, d);
 	for (f = pmu_families; *f && !ret; f++) {
 		struct family_metric_text text;
-		struct family_metric d = { 0 };
+		struct family_metric d;
 
-		for (size_t i = 0; (*f)->made_metric && !ret && (*f)->made_metric(i, &d, &text); i++) {
+		for (size_t i = 0; (*f)->made_metric && !ret && (*f)->made_metric(i, &d, &text); i++)
 			ret = add_family_metric(out, *f, &d);
-			d = (struct family_metric){ 0 };
-		}
 	}
 	for (f = pmu_families; *f && !ret; f++)
 		for (const struct family_metric *d = (*f)->metrics; d && d->name && !ret; d++)
