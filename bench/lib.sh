@@ -28,23 +28,11 @@ cpu_rss() {
 	rm -f "$out"
 }
 
-# usage: task_ms N command...   mean task-clock (CPU milliseconds, all threads) over N runs, by perf
-task_ms() {
-	local n=$1 out
-	shift
-	out=$(mktemp)
-	for ((i = 0; i < n; i++)); do
-		perf stat -x, -e task-clock -o "$out" --append -- "$@" >/dev/null 2>&1 || true
-	done
-	awk -F, -v n="$n" '$3 == "task-clock" { ms += $1 } END { printf "%.2f", ms / n }' "$out"
-	rm -f "$out"
-}
-
 # usage: split_ms N command...   mean "task user system" CPU milliseconds over N runs, by perf's
 # task-clock and its user_time and system_time (rusage: what ran in the process and in the
 # kernel for it)
 split_ms() {
-	local n=$1 out
+	local n=$1 out i
 	shift
 	out=$(mktemp)
 	for ((i = 0; i < n; i++)); do
@@ -53,6 +41,11 @@ split_ms() {
 	awk -F, -v n="$n" '$3 == "task-clock" { t += $1 } $3 == "user_time" { u += $1 / 1e6 }
 		$3 == "system_time" { s += $1 / 1e6 } END { printf "%.2f %.2f %.2f\n", t / n, u / n, s / n }' "$out"
 	rm -f "$out"
+}
+
+# usage: task_ms N command...   mean task-clock (CPU milliseconds, all threads) over N runs, by perf
+task_ms() {
+	split_ms "$@" | cut -d' ' -f1
 }
 
 # A TCP port on 127.0.0.1 nothing listens on now
