@@ -120,9 +120,9 @@ static void view_shape(void *ctx, struct render_ctx *c)
 	c->bars = true;
 }
 
-static void view_frame(void *ctx, const char *text, double t)
+static int view_frame(void *ctx, const char *text, double t)
 {
-	top_screen_frame(ctx, text, t);
+	return top_screen_frame(ctx, text, t);
 }
 
 static void view_end(void *ctx)

@@ -80,7 +80,8 @@ struct count_view {
 	/* The shape of the next report: its sort column, table view and bars */
 	void (*shape)(void *ctx, struct render_ctx *c);
 	/* One report, rendered, at t seconds */
-	void (*frame)(void *ctx, const char *text, double t);
+	/* 0, or -errno when it cannot be shown (a closed pipe, a full disk): the run ends */
+	int (*frame)(void *ctx, const char *text, double t);
 	/* Leave the terminal as it was; safe to call more than once */
 	void (*end)(void *ctx);
 	void *ctx;

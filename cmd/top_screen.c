@@ -5,6 +5,7 @@
  * keys into what the next frame shows. The terminal is restored on every way out.
  */
 #include <curses.h>
+#include <errno.h>
 #include <term.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -243,7 +244,7 @@ static void draw(struct top_screen *t)
 	refresh();
 }
 
-void top_screen_frame(struct top_screen *t, const char *table, double time_s)
+int top_screen_frame(struct top_screen *t, const char *table, double time_s)
 {
 	char head[256];
 	char *copy;
@@ -251,16 +252,19 @@ void top_screen_frame(struct top_screen *t, const char *table, double time_s)
 	if (t->batch) {
 		header(t, head, sizeof(head), time_s);
 		printf("%s\n%s", head, table);
-		fflush(stdout);
-		return;
+		/* as stat: a reader gone or a full disk ends the run, which top -b | head relies on */
+		if (fflush(stdout) || ferror(stdout))
+			return errno ? -errno : -EIO;
+		return 0;
 	}
 	if (t->paused)
-		return;
+		return 0;
 	copy = strdup(table);
 	if (!copy)
-		return;
+		return -ENOMEM;
 	free(t->last);
 	t->last = copy;
 	t->last_time = time_s;
 	draw(t);
+	return 0;
 }

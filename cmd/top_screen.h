@@ -30,7 +30,7 @@ int top_screen_begin(struct top_screen *t);
 void top_screen_end(struct top_screen *t);
 /* Read the keys typed since the last call, redrawing what they change; true when q was among them */
 bool top_screen_keys(struct top_screen *t);
-/* Show one frame: the table's text, under a header */
-void top_screen_frame(struct top_screen *t, const char *table, double time_s);
+/* Show one frame: the table's text, under a header; 0, or -errno when a batch frame cannot be written */
+int top_screen_frame(struct top_screen *t, const char *table, double time_s);
 
 #endif
