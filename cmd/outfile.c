@@ -10,6 +10,9 @@
 #include <unistd.h>
 #include "cmd/outfile.h"
 #include "cmd/pmuctl.h"
+#include "lib/monotonic.h"
+#include "lib/nbstdio.h"
+#include "lib/signals.h"
 
 /* A new file's mode: readable by all, as a collector may run as another user */
 #define NEW_FILE_MODE 0644
@@ -28,20 +31,41 @@ static void say_why(const char *path, int e)
 		p_err("cannot write '%s': %s", path, strerror(e));
 }
 
-/* The file as it is (a FIFO, a terminal, /dev/null, or perf's -o file); never through a link */
-static int open_in_place(struct outfile *o, int flags)
+/*
+ * A FIFO or a device, opened without blocking: a FIFO that nobody reads yet (ENXIO) is tried
+ * again every FIFO_RETRY_S in signals_wait, so a stop signal ends the wait as perf's blocking
+ * open would not; -EINTR then
+ */
+#define FIFO_RETRY_S 0.02
+static int open_nonblocking(struct outfile *o, int flags)
 {
-	int fd = openat(o->dirfd, o->base, flags | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0666);
+	for (;;) {
+		int fd = openat(o->dirfd, o->base, flags | O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
+
+		if (fd >= 0 || errno != ENXIO)
+			return fd < 0 ? -errno : fd;
+		signals_wait(NULL, 0, monotonic_s() + FIFO_RETRY_S);
+		if (signals_caught())
+			return -EINTR;
+	}
+}
+
+/* The file as it is (a FIFO, a terminal, /dev/null, or perf's -o file); never through a link */
+static int open_in_place(struct outfile *o, int flags, bool special)
+{
+	int fd = special ? open_nonblocking(o, flags) :
+			   openat(o->dirfd, o->base, flags | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0666);
 	struct stat st;
 
 	if (fd < 0)
-		return -errno;
+		return special ? fd : -errno;
 	if (fstat(fd, &st) || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
 		close(fd);
 		return -EFTYPE_OUT;
 	}
 	o->had_data = (flags & O_APPEND) && S_ISREG(st.st_mode) && st.st_size > 0;
-	o->f = fdopen(fd, (flags & O_APPEND) ? "a" : "w");
+	/* a FIFO or a terminal that stalls waits where a stop signal is taken */
+	o->f = nbstdio_fdopen(fd, (flags & O_APPEND) ? "a" : "w");
 	if (!o->f) {
 		int e = errno;
 
@@ -118,7 +142,7 @@ static int open_target(struct outfile *o, enum outfile_mode mode)
 		if (mode == OUTFILE_REPLACE)
 			return create_temporary(o, NEW_FILE_MODE);
 		/* as perf's fopen "w" / "a": created 0666 less the umask */
-		return open_in_place(o, O_CREAT | (append ?: O_TRUNC));
+		return open_in_place(o, O_CREAT | (append ?: O_TRUNC), false);
 	}
 	if (S_ISLNK(st.st_mode))
 		return -ELOOP;
@@ -126,12 +150,12 @@ static int open_target(struct outfile *o, enum outfile_mode mode)
 		return -EISDIR;
 	/* renaming over a FIFO or a device would replace it: they are written as they are */
 	if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))
-		return open_in_place(o, append);
+		return open_in_place(o, append, true);
 	if (!S_ISREG(st.st_mode))
 		return -EFTYPE_OUT;
 	if (mode == OUTFILE_REPLACE)
 		return create_temporary(o, st.st_mode & 0777);
-	return open_in_place(o, append ?: O_TRUNC);
+	return open_in_place(o, append ?: O_TRUNC, false);
 }
 
 int outfile_open(struct outfile *o, const char *path, enum outfile_mode mode)
@@ -145,7 +169,9 @@ int outfile_open(struct outfile *o, const char *path, enum outfile_mode mode)
 	}
 	ret = open_target(o, mode);
 	if (ret) {
-		say_why(path, -ret);
+		/* a stop signal while a FIFO waited for its reader is no error to tell */
+		if (ret != -EINTR)
+			say_why(path, -ret);
 		if (o->dirfd >= 0)
 			close(o->dirfd);
 		free(o->base);

@@ -14,6 +14,7 @@
 #include "cmd/pmuctl.h"
 #include "lib/cpulist.h"
 #include "lib/diag.h"
+#include "lib/nbstdio.h"
 
 /* One line each: a name from outside (sysfs, a file) shows its control characters escaped */
 static void vmsg(const char *level, const char *fmt, va_list ap)
@@ -244,7 +245,8 @@ int finish_output(int code)
 	/* a write that failed inside stdio (a long --help) left its mark, not its errno: -1 */
 	int e = fflush(stdout) ? errno : ferror(stdout) ? -1 : 0;
 
-	if (!e || said || e == EPIPE || reader_gone())
+	/* output given up on by a stop signal (lib/nbstdio.h) is not a failure to report */
+	if (!e || said || e == EPIPE || reader_gone() || nbstdio_gave_up())
 		return said ? EXIT_FAIL : code;
 	said = true;
 	fprintf(stderr, "pmuctl: error: cannot write output: %s\n",

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pmuctl serve's one loop: wait in ppoll for the HTTP daemon, the next sample or a signal;
+ * pmuctl serve's one loop: wait in signals_wait for the HTTP daemon, the next sample or a signal;
  * sample (read every counter, render both formats, publish); SIGHUP builds the plan again
  * from the metrics file and swaps it in only once it is good.
  */
@@ -18,6 +18,7 @@
 #include "cmd/serve_expo.h"
 #include "cmd/serve_http.h"
 #include "lib/monotonic.h"
+#include "lib/nbstdio.h"
 #include "lib/signals.h"
 #include "lib/ticker.h"
 #include "lib/webconfig.h"
@@ -177,22 +178,21 @@ static void reload(struct server *sv)
 }
 
 /* Wait for the daemon, the deadline or a signal: at most until deadline */
-static void wait_until(struct server *sv, double deadline, const sigset_t *unblocked)
+static void wait_until(struct server *sv, double deadline)
 {
 	size_t n = http_pollfds(sv->http, sv->fds, sv->nfds, &deadline);
-	struct timespec ts = timespec_of(deadline - monotonic_s());
 
-	ppoll(sv->fds, n, &ts, unblocked);
+	signals_wait(sv->fds, n, deadline);
 	http_run(sv->http, sv->fds, n);
 }
 
-static void serve_loop(struct server *sv, const sigset_t *unblocked)
+static void serve_loop(struct server *sv)
 {
 	struct ticker tick;
 
 	ticker_start(&tick, monotonic_s(), (double)sv->a->stat.interval_ms / 1e3);
 	while (!signals_caught()) {
-		wait_until(sv, ticker_deadline(&tick), unblocked);
+		wait_until(sv, ticker_deadline(&tick));
 		if (signals_caught())
 			break;
 		if (signals_reload()) {
@@ -269,14 +269,15 @@ int serve_run(const struct serve_args *a, int *die_signal)
 	struct server sv = { .a = a };
 	int sd_fds[16];
 	char where[1024];
-	sigset_t unblocked;
 	int ret;
 
 	*die_signal = 0;
 	/* a client that goes away is the library's to handle, never the end of the exporter */
 	signal(SIGPIPE, SIG_IGN);
 	signals_hup_reloads();
-	signals_catch(&unblocked);
+	signals_catch();
+	/* a journal or a terminal that stalls never holds a stop signal off */
+	nbstdio_wrap_std(false);
 	index_page(&sv);
 	/* each daemon's fd and its connections' */
 	sv.nfds = ((size_t)a->max_connections + 1) * (a->systemd_socket ? 16 : a->nlisten);
@@ -303,7 +304,7 @@ int serve_run(const struct serve_args *a, int *die_signal)
 	http_addresses(sv.http, where, sizeof(where));
 	p_note("serving %s, sampling %zu counter%s every %ld ms", where, active(&sv)->c.cs.n,
 	       plural((long)active(&sv)->c.cs.n), a->stat.interval_ms);
-	serve_loop(&sv, &unblocked);
+	serve_loop(&sv);
 	p_note("stopping: %s", strsignal(signals_caught()));
 out:
 	/* no request is answered from counters being closed */

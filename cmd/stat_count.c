@@ -16,6 +16,7 @@
 #include "cmd/outfile.h"
 #include "cmd/stream.h"
 #include "lib/monotonic.h"
+#include "lib/nbstdio.h"
 #include "lib/signals.h"
 #include "lib/ticker.h"
 #include "lib/workload.h"
@@ -118,7 +119,7 @@ static int emit_frame(struct run *r, double t, double duration)
 	if (fclose(c.f))
 		ret = ret ?: -ENOMEM;
 	if (!ret)
-		v->frame(v->ctx, text, t);
+		ret = v->frame(v->ctx, text, t);
 	free(text);
 	return ret;
 }
@@ -207,18 +208,16 @@ static bool reads_keys(const struct run *r)
 
 /*
  * Sleep until the deadline, a signal, or a key for the view; returns when something needs
- * doing. A deadline already passed still polls: ppoll is where the blocked signals are
+ * doing. A deadline already passed still polls: signals_wait is where the blocked signals are
  * taken, so a loop that falls behind keeps answering SIGINT and SIGTERM. A terminal that
  * hangs up ends the view: its input would wake the loop for ever.
  */
-static void wait_until(struct run *r, double deadline, const sigset_t *unblocked)
+static void wait_until(struct run *r, double deadline)
 {
 	bool keys = reads_keys(r);
 	struct pollfd in = { .fd = STDIN_FILENO, .events = POLLIN };
-	struct timespec ts = timespec_of(deadline - monotonic_s());
 
-	if (ppoll(keys ? &in : NULL, keys, deadline > 0 ? &ts : NULL, unblocked) > 0 &&
-	    (in.revents & (POLLHUP | POLLERR | POLLNVAL)))
+	if (signals_wait(&in, keys, deadline) > 0 && (in.revents & (POLLHUP | POLLERR | POLLNVAL)))
 		r->hangup = true;
 }
 
@@ -275,7 +274,7 @@ static int add_run(struct run *r, double t)
 	return ret;
 }
 
-static int count_loop(struct run *r, const sigset_t *unblocked)
+static int count_loop(struct run *r)
 {
 	const struct stat_args *a = r->a;
 	double t0 = r->t0, end = a->duration > 0 ? t0 + a->duration : 0, t_end;
@@ -289,7 +288,7 @@ static int count_loop(struct run *r, const sigset_t *unblocked)
 		double next = a->interval_ms ? ticker_deadline(&r->tick) : 0;
 		double deadline = next && (!end || next < end) ? next : end;
 
-		wait_until(r, deadline, unblocked);
+		wait_until(r, deadline);
 		/* the end of --duration is the last interval's end: printed below */
 		if (signalled(r) || (end && monotonic_s() >= end))
 			break;
@@ -412,7 +411,7 @@ static void free_run(struct run *r)
  * counters closed and the command waited for. The first opens -o, before counting as perf
  * does, and a view's (top's screen). Returns pmuctl's own status; the command's stays in r->wl.
  */
-static int one_run(struct run *r, const sigset_t *unblocked, bool first)
+static int one_run(struct run *r, bool first)
 {
 	const struct stat_args *a = r->a;
 	struct plan_counters_opts po = { .task = -1, .online = &r->s.online, .root = &r->s.root };
@@ -460,7 +459,7 @@ static int one_run(struct run *r, const sigset_t *unblocked, bool first)
 	if (first)
 		p_info("counting with %zu counter%s; Ctrl-C stops and prints the totals",
 		       r->c.cs.n - nfailed, plural((long)(r->c.cs.n - nfailed)));
-	ret = count_loop(r, unblocked) ? EXIT_FAIL : EXIT_OK;
+	ret = count_loop(r) ? EXIT_FAIL : EXIT_OK;
 	/* opens or reads that failed, or counters reset: those rows say so, not a count */
 	if (!ret && (warn_failures(&r->s.plan, &r->c.cs, r->c.warned) || any_reset(&r->c.cs)))
 		ret = EXIT_PARTIAL;
@@ -494,20 +493,22 @@ static int worse(int a, int b)
 
 int stat_count(const struct stat_args *a, int *die_signal)
 {
-	struct run r = { .a = a, .out = { .f = stdout, .start = -1, .out.dirfd = -1 },
+	struct run r = { .a = a, .out = { .start = -1, .out.dirfd = -1 },
 			 .wl = { .pid = -1, .go_fd = -1, .err_fd = -1 } };
-	sigset_t unblocked;
 	int ret;
 
 	*die_signal = 0;
+	/* output that stalls never holds a stop signal off; a full screen keeps its terminal */
+	nbstdio_wrap_std(!reads_keys(&r));
+	r.out.f = stdout;
 	ret = stat_setup(a, &r.s);
 	if (!ret && (target_text(&r) || (a->view && view_columns(&r))))
 		ret = EXIT_FAIL;
 	if (ret)
 		goto out;
-	signals_catch(&unblocked);
+	signals_catch();
 	for (long run = 0;; run++) {
-		ret = worse(ret, one_run(&r, &unblocked, run == 0));
+		ret = worse(ret, one_run(&r, run == 0));
 		/* Ctrl-C ends the runs with the one it ended, as perf's */
 		if (ret == EXIT_FAIL || signals_caught() || (!a->repeat_forever && run + 1 >= a->repeat))
 			break;

@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stream.h"
+#include "lib/nbstdio.h"
 
 int stream_open(struct stream *s, const char *path, bool append, bool reports)
 {
@@ -32,7 +33,7 @@ int stream_report_end(struct stream *s)
 	/* only whole reports stay: a FIFO or a terminal cannot be cut, and keeps what it got */
 	if (s->start >= 0 && ftruncate(fileno(s->f), s->start))
 		(void)0;
-	if (s->f != stdout)
+	if (s->f != stdout && !nbstdio_gave_up())
 		p_err("cannot write '%s': %s", s->out.path, strerror(e));
 	return -e;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* One handler records the signal; the run loop reacts to it between ppoll calls. */
 #include <string.h>
+#include "lib/monotonic.h"
 #include "lib/signals.h"
 
 /* Every signal whose default action ends the process and that can be caught */
@@ -11,6 +12,11 @@ static const int terminating[] = {
 #define NTERMINATING (sizeof(terminating) / sizeof(terminating[0]))
 
 static volatile sig_atomic_t caught, child_changed, hup_reloads, reload;
+/* the mask pmuctl was started with, less SIGCHLD: what signals_wait lets in */
+static sigset_t unblocked;
+static bool catching;
+/* when a stop signal was first seen after a wait: output gives up SIGNALS_GRACE_S later */
+static double caught_seen_at;
 
 static void on_signal(int sig)
 {
@@ -22,7 +28,7 @@ static void on_signal(int sig)
 		caught = sig;
 }
 
-void signals_catch(sigset_t *unblocked)
+void signals_catch(void)
 {
 	struct sigaction sa;
 	sigset_t block;
@@ -34,7 +40,10 @@ void signals_catch(sigset_t *unblocked)
 	for (size_t i = 0; i < NTERMINATING; i++)
 		sigaddset(&block, terminating[i]);
 	sa.sa_mask = block;
-	sigprocmask(SIG_BLOCK, &block, unblocked);
+	if (catching)
+		return;
+	catching = true;
+	sigprocmask(SIG_BLOCK, &block, &unblocked);
 	for (int sig = 1; sig < NSIG; sig++) {
 		struct sigaction old;
 
@@ -49,7 +58,24 @@ void signals_catch(sigset_t *unblocked)
 		sigaction(sig, &sa, NULL);
 	}
 	/* the mask pmuctl was started with, but a workload's end is always seen */
-	sigdelset(unblocked, SIGCHLD);
+	sigdelset(&unblocked, SIGCHLD);
+}
+
+int signals_wait(struct pollfd *fds, size_t n, double deadline)
+{
+	struct timespec ts = timespec_of(deadline - monotonic_s());
+	int ret = ppoll(n ? fds : NULL, n, deadline > 0 ? &ts : NULL, catching ? &unblocked : NULL);
+
+	if (caught && !caught_seen_at)
+		caught_seen_at = monotonic_s();
+	return ret;
+}
+
+double signals_give_up_at(void)
+{
+	if (caught && !caught_seen_at)
+		caught_seen_at = monotonic_s();
+	return caught_seen_at ? caught_seen_at + SIGNALS_GRACE_S : 0;
 }
 
 int signals_caught(void)

@@ -8,16 +8,35 @@
 #ifndef PMUCTL_SIGNALS_H
 #define PMUCTL_SIGNALS_H
 
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * How long output may still take once a stop signal came: a reader that stalls (a full pipe,
+ * a FIFO nobody opens) never holds pmuctl past it, so hardware state is restored and pmuctl
+ * ends by the signal within a second of it.
+ */
+#define SIGNALS_GRACE_S 0.5
 
 /*
  * Catch the terminating signals and SIGCHLD, and block them: they are taken only while
- * waiting in ppoll with *unblocked, so no system call elsewhere is interrupted.
+ * waiting in signals_wait, so no system call elsewhere is interrupted.
  */
-void signals_catch(sigset_t *unblocked);
+void signals_catch(void);
+/*
+ * The one wait of a counting run: until one of fds is ready, the deadline (CLOCK_MONOTONIC
+ * seconds; 0 none) or a signal, which is taken only here. Returns ppoll's result.
+ */
+int signals_wait(struct pollfd *fds, size_t n, double deadline);
 /* The first terminating signal caught, or 0 */
 int signals_caught(void);
+/*
+ * When output must give up waiting: SIGNALS_GRACE_S after a stop signal was first seen here,
+ * or 0 while none has come
+ */
+double signals_give_up_at(void);
 /* A daemon's SIGHUP: it asks for a reload (signals_reload) instead of ending the run */
 void signals_hup_reloads(void);
 /* Whether SIGHUP came since the last call, after signals_hup_reloads */

@@ -98,6 +98,31 @@ signalled() {
 	done
 }
 
+@test "bluefield: SIGTERM while the output stalls restores every block, then ends pmuctl by it" {
+	bf_mount "${INIT[@]}"
+	before=$(bf_state)
+	# the pipe's page all but full: the first report stalls, and so would the totals
+	stalled_fifo 4000
+	# eventN written, then reports to a reader that never reads: pmuctl waits on its output
+	background sh -c 'f=$1; shift; exec "$@" >"$f"' sh "$FIFO" "$PMUCTL" --sysfs-root "$BFROOT" stat -x, -I 10 "${BFEV[@]}"
+	wait_for "pmuctl to wait on its output" waiting "$BG"
+	kill -TERM "$BG"
+	finish
+	[ "$status" -eq 143 ]
+	[ "$(cat "$BFLOG")" = "$BFEV_WRITES" ]
+	[ "$(bf_state)" = "$before" ]
+}
+
+@test "bluefield: SIGTERM while -o waits for a FIFO's reader restores every block" {
+	bf_mount "${INIT[@]}"
+	before=$(bf_state)
+	mkfifo "$BATS_TEST_TMPDIR/fifo"
+	run timeout --preserve-status -k 3 1 "$PMUCTL" --sysfs-root "$BFROOT" stat -I 100 "${BFEV[@]}" \
+		-o "$BATS_TEST_TMPDIR/fifo"
+	[ "$status" -eq 143 ]
+	[ "$(bf_state)" = "$before" ]
+}
+
 @test "bluefield: a counter cleared under stat -I is a reset, never a negative or wrapped count" {
 	bf_mount "${INIT[@]}"
 	background "$PMUCTL" --sysfs-root "$BFROOT" -j stat -I 100 -e bfperf/tile0/HNF_REQUESTS/ -e bfperf/tile0/0x46/

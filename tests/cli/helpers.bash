@@ -92,6 +92,28 @@ stop_background() {
 	if [ -n "${BG:-}" ]; then
 		kill -KILL -- "-$BG" 2>/dev/null || true
 	fi
+	if [ -n "${STALLER:-}" ]; then
+		kill -KILL "$STALLER" 2>/dev/null || true
+		wait "$STALLER" 2>/dev/null || true
+		STALLER=
+	fi
+}
+
+# $FIFO, held open by a reader that never reads (tests/stall_reader.py): a writer's output
+# stalls there once the one page of the pipe is full ($1 bytes of it taken before the writer
+# comes)
+stalled_fifo() {
+	FIFO=$BATS_TEST_TMPDIR/fifo
+	mkfifo "$FIFO"
+	/usr/bin/python3 "$BATS_TEST_DIRNAME/../stall_reader.py" "$FIFO" "$BATS_TEST_TMPDIR/stall" ${1:-} \
+		</dev/null >/dev/null 2>&1 3>&- &
+	STALLER=$!
+	wait_for "the stalled reader to open $FIFO" grep -q ready "$BATS_TEST_TMPDIR/stall"
+}
+
+# pid $1 sleeps in a write to a pipe, or in a poll: past its start, it waits for something
+waiting() {
+	grep -qE 'pipe_write|poll' "/proc/$1/wchan" 2>/dev/null
 }
 
 # Wait for the background process to end; $status is its exit status.

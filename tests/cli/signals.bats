@@ -106,3 +106,60 @@ left_behind() {
 	[ -z "$(left_behind 100.4321)" ]
 	[[ "$output" == *",$EV,"* ]]
 }
+
+# Output that blocks: stop signals were blocked everywhere but in the wait for the next
+# interval, so a write to a reader that never reads held SIGTERM off until the reader left
+
+@test "signals: SIGTERM ends a run whose standard output stalls, by SIGTERM" {
+	# the pipe's page all but full: the first report stalls, and so would the totals
+	stalled_fifo 4000
+	background sh -c 'f=$1; shift; exec "$@" >"$f"' sh "$FIFO" "$PMUCTL" --sysfs-root "$LIVE" stat -x, -I 10 \
+		--per-device -M t410_pcie_rd_bw
+	wait_for "pmuctl to wait on its output" waiting "$BG"
+	kill -TERM "$BG"
+	finish
+	[ "$status" -eq 143 ]
+	# the output given up on is no error to report
+	[[ "$output" != *"cannot write"* ]]
+}
+
+@test "signals: SIGTERM ends a run whose standard error stalls" {
+	# the pipe's page all but full: the first line written once counting runs stalls
+	stalled_fifo 4080
+	background sh -c 'f=$1; shift; exec "$@" 2>"$f" >/dev/null' sh "$FIFO" "$PMUCTL" -v --sysfs-root "$LIVE" stat -x, -I 10 \
+		-e nvidia_pcie_pmu_0_rc_4/rd_bytes/
+	wait_for "pmuctl to wait on its output" waiting "$BG"
+	kill -TERM "$BG"
+	finish
+	[ "$status" -eq 143 ]
+}
+
+@test "signals: -o FIFO that nobody opens ends by SIGTERM, not by timeout's SIGKILL" {
+	mkfifo "$BATS_TEST_TMPDIR/fifo"
+	run timeout --preserve-status -k 3 1 "$PMUCTL" --sysfs-root "$LIVE" stat -I 100 \
+		-e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -o "$BATS_TEST_TMPDIR/fifo"
+	[ "$status" -eq 143 ]
+	[ -z "$output" ]
+}
+
+@test "signals: -o FIFO waits for its reader, then writes every interval to it" {
+	mkfifo "$BATS_TEST_TMPDIR/fifo"
+	background "$PMUCTL" --sysfs-root "$LIVE" stat -x, -I 50 --interval-count 3 \
+		-e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -o "$BATS_TEST_TMPDIR/fifo"
+	run cat "$BATS_TEST_TMPDIR/fifo"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'nvidia_pcie_pmu_0_rc_4/rd_bytes/' <<<"$output")" -eq 3 ]
+	finish
+	[ "$status" -eq 0 ]
+}
+
+@test "signals: top -b | head -1 ends when head does, and top > /dev/full fails" {
+	run bash -c 'set -o pipefail; timeout --preserve-status -k 3 30 "$0" --sysfs-root "$1" top -b -I 100 -M t410_pcie_rd_bw 2>/dev/null | head -1' \
+		"$PMUCTL" "$LIVE"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "pmuctl top  0.1 s  every 0.1 s  view: devices  sort: t410_pcie_rd_bw"* ]]
+	run bash -c 'timeout --preserve-status -k 3 30 "$0" --sysfs-root "$1" top -b -I 100 -M t410_pcie_rd_bw >/dev/full' \
+		"$PMUCTL" "$LIVE"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"pmuctl: error: cannot write output"* ]]
+}
