@@ -32,7 +32,7 @@ WARNINGS := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wstrict-prototypes \
 	    -Wmissing-prototypes -Wno-format-nonliteral
 PKGS := libpci jansson ncursesw libmicrohttpd yaml-0.1 libcrypt gnutls libsystemd
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
 ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS)
 
 ifeq ($(V),1)

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <microhttpd.h>
 #include "cmd/pmuctl.h"
+#include "cmd/serve_auth.h"
 #include "cmd/serve_http.h"
 #include "cmd/serve_tls.h"
 #include "lib/accept.h"
@@ -39,6 +40,17 @@ struct http_conn {
 	struct http_conn *prev, *next;
 };
 
+/* The answers that never change: their bodies are pmuctl's own */
+enum http_page {
+	PAGE_INDEX,
+	PAGE_HEALTHY,
+	PAGE_NOT_FOUND,
+	PAGE_NOT_ALLOWED,
+	PAGE_UNAUTHORIZED,
+	PAGE_BUSY,
+	NPAGES,
+};
+
 /* One listening socket and the daemon that answers on it */
 struct http_listener {
 	struct MHD_Daemon *d;
@@ -51,12 +63,13 @@ struct http {
 	struct http_opts o;		/* as started; web changes on reload */
 	struct webconfig web;		/* what the daemons were started with (empty: plain, open) */
 	struct webauth *auth;
+	struct serve_auth *checks;	/* passwords checked off this thread */
 	char priorities[128];
 	struct http_conn *conns;	/* every open connection, of every daemon */
 	double request_timeout_s;
 	/* the latest exposition; MHD counts the connections that still send an older one */
 	struct MHD_Response *metrics[2];
-	struct MHD_Response *index, *healthy, *not_found, *not_allowed, *unauthorized;
+	struct MHD_Response *page[NPAGES];
 	char last_log[256];	/* the library's last complaint, for a failure to start */
 };
 
@@ -148,8 +161,10 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 	struct http *h = cls;
 	struct http_conn *c = conn_of(conn);
 
-	(void)con_cls;
 	(void)toe;
+	/* never one still waiting: a suspended connection is not completed, and stops resume them */
+	free(*con_cls);
+	*con_cls = NULL;
 	if (!c)
 		return;
 	c->answering = false;
@@ -165,18 +180,27 @@ static enum MHD_Result answer(struct MHD_Connection *conn, unsigned int status, 
 	return MHD_queue_response(conn, status, r);
 }
 
-/* Basic authentication against the web configuration's users */
-static bool authorized(struct http *h, struct MHD_Connection *conn)
+/* The answer to a request refused: its credentials, its path, its method; NULL when none is */
+static struct MHD_Response *refusal(const struct http *h, const struct serve_auth_request *rq, bool known,
+				    const char *method, unsigned *status)
 {
-	char *password = NULL;
-	char *user = MHD_basic_auth_get_username_password(conn, &password);
-	bool ok = webauth_check(h->auth, user, password);
-
-	if (password)
-		explicit_bzero(password, strlen(password));
-	MHD_free(user);
-	MHD_free(password);
-	return ok;
+	if (rq->state == AUTH_DENIED) {
+		*status = MHD_HTTP_UNAUTHORIZED;
+		return h->page[PAGE_UNAUTHORIZED];
+	}
+	if (rq->state == AUTH_BUSY) {
+		*status = MHD_HTTP_TOO_MANY_REQUESTS;
+		return h->page[PAGE_BUSY];
+	}
+	if (!known) {
+		*status = MHD_HTTP_NOT_FOUND;
+		return h->page[PAGE_NOT_FOUND];
+	}
+	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD)) {
+		*status = MHD_HTTP_METHOD_NOT_ALLOWED;
+		return h->page[PAGE_NOT_ALLOWED];
+	}
+	return NULL;
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
@@ -186,32 +210,43 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	struct http *h = cls;
 	bool metrics = !strcmp(url, h->o.telemetry_path);
 	bool known = metrics || !strcmp(url, "/") || !strcmp(url, "/-/healthy");
+	struct serve_auth_request *rq = *con_cls;
 	struct MHD_Response *r;
+	unsigned status;
 	const char *why;
 
 	(void)version;
 	(void)upload_data;
 	/* what is refused is answered at once: the connection then closes, a body unread */
 	*upload_data_size = 0;
-	if (!tls_client_allowed(&h->web, conn, &why)) {
-		p_info("http: refused a client: %s", why);
-		return MHD_NO;	/* closed, as a failed handshake would be */
+	if (!rq) {
+		if (!tls_client_allowed(&h->web, conn, &why)) {
+			p_info("http: refused a client: %s", why);
+			return MHD_NO;	/* closed, as a failed handshake would be */
+		}
+		rq = calloc(1, sizeof(*rq));
+		if (!rq)
+			return MHD_NO;
+		*rq = (struct serve_auth_request){ .conn = conn, .state = AUTH_ALLOWED };
+		*con_cls = rq;
+		/* a password not seen before is checked off this thread, the request suspended */
+		if (webauth_required(h->auth)) {
+			rq->state = AUTH_NEW;
+			serve_auth_ask(h->checks, h->auth, rq);
+		}
+		if (rq->state == AUTH_WAITING)
+			return MHD_YES;
+		r = refusal(h, rq, known, method, &status);
+		/* a GET is answered once the request is whole, so that the connection is kept alive */
+		return r ? answer(conn, status, r) : MHD_YES;
 	}
-	if (webauth_required(h->auth) && !authorized(h, conn))
-		return answer(conn, MHD_HTTP_UNAUTHORIZED, h->unauthorized);
-	if (!known)
-		return answer(conn, MHD_HTTP_NOT_FOUND, h->not_found);
-	if (strcmp(method, MHD_HTTP_METHOD_GET) && strcmp(method, MHD_HTTP_METHOD_HEAD))
-		return answer(conn, MHD_HTTP_METHOD_NOT_ALLOWED, h->not_allowed);
-	/* a GET is answered once the request is whole, so that the connection is kept alive */
-	if (!*con_cls) {
-		*con_cls = h;
-		return MHD_YES;
-	}
+	r = refusal(h, rq, known, method, &status);
+	if (r)
+		return answer(conn, status, r);
 	if (!metrics && !strcmp(url, "/"))
-		r = h->index;
+		r = h->page[PAGE_INDEX];
 	else if (!metrics)
-		r = h->healthy;
+		r = h->page[PAGE_HEALTHY];
 	else
 		r = h->metrics[accept_format(MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
 									 MHD_HTTP_HEADER_ACCEPT))];
@@ -292,33 +327,33 @@ static void name_address(struct http_listener *l)
 
 static int static_responses(struct http *h)
 {
-	struct MHD_Response *r[5];
+	static const struct {
+		const char *body, *type, *header, *value;
+	} text[NPAGES] = {
+		[PAGE_INDEX] = { NULL, "text/html; charset=utf-8" },
+		[PAGE_HEALTHY] = { "pmuctl is healthy.\n" },
+		[PAGE_NOT_FOUND] = { "not found: see / for what pmuctl serves\n" },
+		[PAGE_NOT_ALLOWED] = { "method not allowed: use GET\n", NULL, MHD_HTTP_HEADER_ALLOW, ALLOWED },
+		[PAGE_UNAUTHORIZED] = { "unauthorized: give the user and password of the web configuration\n", NULL,
+					MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Basic realm=\"pmuctl\", charset=\"UTF-8\"" },
+		/* as the toolkit's rate limit answers: the checks of new passwords are all taken */
+		[PAGE_BUSY] = { "too many requests: passwords not seen before wait to be checked; try again\n", NULL,
+				MHD_HTTP_HEADER_RETRY_AFTER, "1" },
+	};
+	struct MHD_Response *r[NPAGES];
+	bool ok = true;
 
-	r[0] = text_response(h, h->o.index_html, "text/html; charset=utf-8");
-	r[1] = text_response(h, "pmuctl is healthy.\n", "text/plain; charset=utf-8");
-	r[2] = text_response(h, "not found: see / for what pmuctl serves\n", "text/plain; charset=utf-8");
-	r[3] = text_response(h, "method not allowed: use GET\n", "text/plain; charset=utf-8");
-	r[4] = text_response(h, "unauthorized: give the user and password of the web configuration\n",
-			     "text/plain; charset=utf-8");
-	if (!r[0] || !r[1] || !r[2] || !r[3] || !r[4] ||
-	    MHD_add_response_header(r[3], MHD_HTTP_HEADER_ALLOW, ALLOWED) != MHD_YES ||
-	    MHD_add_response_header(r[4], MHD_HTTP_HEADER_WWW_AUTHENTICATE,
-				    "Basic realm=\"pmuctl\", charset=\"UTF-8\"") != MHD_YES) {
-		for (int i = 0; i < 5; i++)
-			drop(r[i]);
-		return -ENOMEM;
+	for (int i = 0; i < NPAGES; i++) {
+		r[i] = text_response(h, text[i].body ? text[i].body : h->o.index_html,
+				     text[i].type ? text[i].type : "text/plain; charset=utf-8");
+		ok = ok && r[i] && (!text[i].header || MHD_add_response_header(r[i], text[i].header, text[i].value) == MHD_YES);
 	}
-	drop(h->index);
-	drop(h->healthy);
-	drop(h->not_found);
-	drop(h->not_allowed);
-	drop(h->unauthorized);
-	h->index = r[0];
-	h->healthy = r[1];
-	h->not_found = r[2];
-	h->not_allowed = r[3];
-	h->unauthorized = r[4];
-	return 0;
+	for (int i = 0; i < NPAGES; i++) {
+		drop(ok ? h->page[i] : r[i]);
+		if (ok)
+			h->page[i] = r[i];
+	}
+	return ok ? 0 : -ENOMEM;
 }
 
 /*
@@ -327,7 +362,8 @@ static int static_responses(struct http *h)
  */
 static struct MHD_Daemon *start_daemon(struct http *h, int fd, const struct addrinfo *ai, unsigned port)
 {
-	unsigned flags = MHD_USE_EPOLL | MHD_USE_ERROR_LOG;
+	/* suspend and resume: a request waits, suspended, for its password's check */
+	unsigned flags = MHD_USE_EPOLL | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
 	struct MHD_OptionItem extra[8];
 	size_t n = 0;
 
@@ -395,6 +431,11 @@ static int take_web(struct http *h, struct webconfig *web)
 	h->web = *web;
 	memset(web, 0, sizeof(*web));
 	h->auth = webauth_new(&h->web);
+	/* the checker's thread starts with the first users, and stays */
+	if (h->auth && webauth_required(h->auth) && !h->checks && !(h->checks = serve_auth_start())) {
+		webauth_free(h->auth);
+		h->auth = NULL;
+	}
 	if (!h->auth) {
 		p_err("out of memory");
 		webconfig_free(&h->web);
@@ -460,6 +501,9 @@ int http_reconfigure(struct http *h, struct webconfig *web)
 	struct webconfig old = h->web;
 	struct webauth *old_auth = h->auth;
 
+	/* the checks under way were against the old users: their requests are answered 401 */
+	if (h->checks)
+		serve_auth_cancel(h->checks);
 	/* the old configuration stays whole until every daemon runs on the new one */
 	memset(&h->web, 0, sizeof(h->web));
 	h->auth = NULL;
@@ -497,6 +541,8 @@ size_t http_pollfds(const struct http *h, struct pollfd *fds, size_t max, double
 {
 	size_t n = 0;
 
+	if (h->checks && n < max)
+		fds[n++] = (struct pollfd){ .fd = serve_auth_fd(h->checks), .events = POLLIN };
 	for (size_t i = 0; i < h->nl; i++) {
 		const union MHD_DaemonInfo *info = MHD_get_daemon_info(h->l[i].d, MHD_DAEMON_INFO_EPOLL_FD);
 		MHD_UNSIGNED_LONG_LONG ms;
@@ -528,7 +574,7 @@ static void end_stalled(struct http *h, const struct pollfd *fds, size_t n)
 
 		if (c->ended || c->answering || c->fd < 0)
 			continue;
-		for (size_t k = h->nl; k < n && !gone; k++)
+		for (size_t k = 0; k < n && !gone; k++)
 			gone = fds[k].fd == c->fd && (fds[k].revents & (POLLRDHUP | POLLHUP | POLLERR));
 		if (!gone && now < c->deadline)
 			continue;
@@ -546,6 +592,8 @@ static void run_all(struct http *h)
 
 void http_run(struct http *h, const struct pollfd *fds, size_t n)
 {
+	if (h->checks)
+		serve_auth_collect(h->checks, h->auth);
 	run_all(h);
 	end_stalled(h, fds, n);
 	run_all(h);
@@ -555,16 +603,17 @@ void http_stop(struct http *h)
 {
 	if (!h)
 		return;
+	/* no daemon stops with a connection suspended */
+	if (h->checks)
+		serve_auth_cancel(h->checks);
 	for (size_t i = 0; i < h->nl; i++)
 		MHD_stop_daemon(h->l[i].d);
+	serve_auth_stop(h->checks);
 	free(h->l);
 	drop(h->metrics[EXPO_PROMETHEUS]);
 	drop(h->metrics[EXPO_OPENMETRICS]);
-	drop(h->index);
-	drop(h->healthy);
-	drop(h->not_found);
-	drop(h->not_allowed);
-	drop(h->unauthorized);
+	for (int i = 0; i < NPAGES; i++)
+		drop(h->page[i]);
 	webauth_free(h->auth);
 	webconfig_free(&h->web);
 	free(h);

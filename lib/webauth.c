@@ -1,18 +1,40 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Basic authentication: libcrypt's crypt_r checks a password against its bcrypt hash. */
 #include <crypt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/webauth.h"
 
-/* Checked against when the user is unknown, so that a wrong name costs what a wrong password does */
+/*
+ * Checked against when the user is unknown, so that a wrong name costs what a wrong password
+ * does: this salt and hash with the users' own cost in place of its 10, so no time tells
+ */
 #define DECOY_HASH "$2b$10$kDKLsvtXsznm2R4iH16xeurjh6X0IfO.yMIWl/Prk1alx1izBJkPq"
+#define COST_AT 4	/* "$2b$" */
 
 struct webauth {
 	const struct webconfig *wc;
 	char **verified;	/* per user: the last password that matched */
-	struct crypt_data data;	/* 32 KB: kept, not on the stack */
+	char decoy[sizeof(DECOY_HASH)];
 };
+
+/* The highest cost among the users' hashes, "10" if none says */
+static void decoy_for(struct webauth *a)
+{
+	int cost = 10;
+
+	for (size_t i = 0; i < a->wc->nusers; i++) {
+		const char *h = a->wc->users[i].hash;
+		int c;
+
+		if (strlen(h) > COST_AT + 2 && sscanf(h + COST_AT, "%2d$", &c) == 1 && c > cost && c <= 31)
+			cost = c;
+	}
+	memcpy(a->decoy, DECOY_HASH, sizeof(DECOY_HASH));
+	a->decoy[COST_AT] = (char)('0' + cost / 10);
+	a->decoy[COST_AT + 1] = (char)('0' + cost % 10);
+}
 
 struct webauth *webauth_new(const struct webconfig *wc)
 {
@@ -26,6 +48,7 @@ struct webauth *webauth_new(const struct webconfig *wc)
 		free(a);
 		return NULL;
 	}
+	decoy_for(a);
 	return a;
 }
 
@@ -33,10 +56,12 @@ void webauth_free(struct webauth *a)
 {
 	if (!a)
 		return;
-	for (size_t i = 0; i < a->wc->nusers; i++)
+	for (size_t i = 0; i < a->wc->nusers; i++) {
+		if (a->verified[i])
+			explicit_bzero(a->verified[i], strlen(a->verified[i]));
 		free(a->verified[i]);
+	}
 	free(a->verified);
-	explicit_bzero(&a->data, sizeof(a->data));
 	free(a);
 }
 
@@ -56,31 +81,91 @@ static bool same(const char *x, const char *y)
 	return !diff;
 }
 
-static bool bcrypt_matches(struct webauth *a, const char *password, const char *hash)
+enum webauth_verdict webauth_begin(struct webauth *a, const char *user, const char *password,
+				   struct webauth_job **job)
 {
-	const char *out = crypt_r(password, hash, &a->data);
+	const struct webconfig *wc = a->wc;
+	const char *hash = a->decoy;
+	int index = -1;
 
-	/* a failed crypt_r returns NULL or a string starting '*', which no hash does */
-	return out && out[0] != '*' && same(out, hash);
+	*job = NULL;
+	if (!user || !password)
+		return WEBAUTH_DENIED;
+	for (size_t i = 0; i < wc->nusers && index < 0; i++) {
+		if (strcmp(wc->users[i].name, user))
+			continue;
+		if (a->verified[i] && same(a->verified[i], password))
+			return WEBAUTH_OK;
+		index = (int)i;
+		hash = wc->users[i].hash;
+	}
+	*job = calloc(1, sizeof(**job));
+	if (!*job)
+		return WEBAUTH_CHECK;
+	(*job)->user = index;
+	(*job)->hash = strdup(hash);
+	(*job)->password = strdup(password);
+	if (!(*job)->hash || !(*job)->password) {
+		webauth_job_free(*job);
+		*job = NULL;
+	}
+	return WEBAUTH_CHECK;
+}
+
+void webauth_job_run(struct webauth_job *job)
+{
+	struct crypt_data *data = calloc(1, sizeof(*data));	/* 32 KB: not on a thread's stack */
+	const char *out = data ? crypt_r(job->password, job->hash, data) : NULL;
+
+	/* a failed crypt_r returns NULL or a string starting '*', which no hash does; the decoy
+	 * is never matched, whatever the password */
+	job->ok = job->user >= 0 && out && out[0] != '*' && same(out, job->hash);
+	if (data)
+		explicit_bzero(data, sizeof(*data));
+	free(data);
+}
+
+void webauth_job_free(struct webauth_job *job)
+{
+	if (!job)
+		return;
+	if (job->password)
+		explicit_bzero(job->password, strlen(job->password));
+	free(job->password);
+	free(job->hash);
+	free(job);
+}
+
+bool webauth_finish(struct webauth *a, struct webauth_job *job)
+{
+	bool ok = job->ok;
+
+	if (ok && job->user >= 0 && (size_t)job->user < a->wc->nusers) {
+		char *copy = strdup(job->password);	/* not kept when out of memory: checked again */
+
+		if (copy) {
+			free(a->verified[job->user]);
+			a->verified[job->user] = copy;
+		}
+	}
+	webauth_job_free(job);
+	return ok;
 }
 
 bool webauth_check(struct webauth *a, const char *user, const char *password)
 {
-	const struct webconfig *wc = a->wc;
+	struct webauth_job *job;
 
-	if (!user || !password)
-		return false;
-	for (size_t i = 0; i < wc->nusers; i++) {
-		if (strcmp(wc->users[i].name, user))
-			continue;
-		if (a->verified[i] && same(a->verified[i], password))
-			return true;
-		if (!bcrypt_matches(a, password, wc->users[i].hash))
-			return false;
-		free(a->verified[i]);
-		a->verified[i] = strdup(password);	/* not kept when out of memory: checked again */
+	switch (webauth_begin(a, user, password, &job)) {
+	case WEBAUTH_OK:
 		return true;
+	case WEBAUTH_DENIED:
+		return false;
+	case WEBAUTH_CHECK:
+		break;
 	}
-	bcrypt_matches(a, password, DECOY_HASH);
-	return false;
+	if (!job)
+		return false;
+	webauth_job_run(job);
+	return webauth_finish(a, job);
 }

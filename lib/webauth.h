@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* HTTP basic authentication against a web configuration's bcrypt hashes, through libcrypt. */
+/*
+ * HTTP basic authentication against a web configuration's bcrypt hashes, through libcrypt.
+ * A password is checked in a job that may run on another thread (bcrypt costs tens to
+ * hundreds of milliseconds by design): webauth_begin answers at once what needs no bcrypt,
+ * webauth_job_run does the rest anywhere, webauth_finish records it back on the caller's.
+ */
 #ifndef PMUCTL_WEBAUTH_H
 #define PMUCTL_WEBAUTH_H
 
@@ -8,15 +13,38 @@
 
 struct webauth;
 
+/* One bcrypt to run: its own copies, so that a reload may free the configuration meanwhile */
+struct webauth_job {
+	char *hash;		/* the user's, or for an unknown user a decoy at the users' cost */
+	char *password;
+	int user;		/* the user's index in the configuration; -1 unknown */
+	bool ok;		/* set by webauth_job_run */
+};
+
+enum webauth_verdict {
+	WEBAUTH_OK,		/* this user's password matched before: no bcrypt */
+	WEBAUTH_DENIED,		/* no user or no password given */
+	WEBAUTH_CHECK,		/* a job to run */
+};
+
 /* The users of wc (which must outlive it); NULL when out of memory */
 struct webauth *webauth_new(const struct webconfig *wc);
 void webauth_free(struct webauth *a);
 /* Whether any user is configured: without one every request passes */
 bool webauth_required(const struct webauth *a);
 /*
- * Whether user and password (either may be NULL: not given) match. A pair that matched once
- * is remembered, so a scraper pays bcrypt's cost once, not every scrape, as the toolkit does.
+ * What user and password (either may be NULL: not given) need. A pair that matched once is
+ * remembered, so a scraper pays bcrypt's cost once, not every scrape, as the toolkit does.
+ * WEBAUTH_CHECK sets *job (NULL when out of memory: then treat it as denied).
  */
+enum webauth_verdict webauth_begin(struct webauth *a, const char *user, const char *password,
+				   struct webauth_job **job);
+/* The bcrypt itself: safe on any thread, touching nothing but job */
+void webauth_job_run(struct webauth_job *job);
+/* The job's answer, remembered when it matched; frees the job */
+bool webauth_finish(struct webauth *a, struct webauth_job *job);
+void webauth_job_free(struct webauth_job *job);
+/* All three at once, on this thread */
 bool webauth_check(struct webauth *a, const char *user, const char *password);
 
 #endif

@@ -99,6 +99,42 @@ status_of() {
 	grep -q "http: refused a client: the client's certificate is not signed by client_ca_file, or is expired" "$BATS_TEST_TMPDIR/out"
 }
 
+# A bcrypt hash at cost $1 that no password matches: only its cost counts, so none is computed
+bcrypt_unmatched() {
+	printf '$2b$%02d$kDKLsvtXsznm2R4iH16xeurjh6X0IfO.yMIWl/Prk1alx1izBJkPq\n' "$1"
+}
+
+# pmuctl_samples_total, as the known user scrapes it
+samples() {
+	curl -sf --cacert "$(PKI ca.crt)" -u prometheus:s3cret "https://127.0.0.1:$PORT/metrics" |
+		sed -n 's/^pmuctl_samples_total //p'
+}
+
+more_samples_than() {
+	local n
+	n=$(samples)
+	[ -n "$n" ] && [ "$n" -gt "$1" ]
+}
+
+@test "serve TLS: wrong passwords are checked beside sampling; a known one is answered while they wait; past 16, 429" {
+	# admin's hash costs 2^20 rounds: one check holds the checker for many seconds
+	web_config ""
+	printf '  admin: %s\n' "$(bcrypt_unmatched 20)" >>"$BATS_TEST_TMPDIR/web.yml"
+	serve_tls
+	[ "$(status_of -u prometheus:s3cret)" = 200 ]
+	# 17 clients with wrong passwords: one check runs, 15 wait, the 17th is told to come back
+	for i in $(seq 17); do
+		status_of -u "admin:wrong$i" -m 600 >"$BATS_TEST_TMPDIR/wrong.$i" &
+	done
+	wait_for "a client told to come back" grep -qx 429 "$BATS_TEST_TMPDIR"/wrong.*
+	# the known password answers at once, and sampling goes on, while the checker is busy
+	before=$(samples)
+	[ -n "$before" ]
+	wait_for "samples while the checker is busy" more_samples_than $((before + 2))
+	run cat "$BATS_TEST_TMPDIR"/wrong.*
+	[ "$output" = 429 ]
+}
+
 # serve with web.yml holding "$1": the first line it prints and its status
 refused() {
 	printf '%s\n' "$1" >"$BATS_TEST_TMPDIR/web.yml"

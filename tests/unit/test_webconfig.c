@@ -106,6 +106,7 @@ static void test_refused(void)
 static void test_auth(void)
 {
 	struct webconfig wc;
+	struct webauth_job *job;
 	struct webauth *a;
 	char err[256];
 
@@ -121,6 +122,20 @@ static void test_auth(void)
 	/* remembered: the second check does not run bcrypt, and a wrong one still fails */
 	CHECK(webauth_check(a, "alice", "secret"));
 	CHECK(!webauth_check(a, "alice", "Secret"));
+	webauth_free(a);
+	webconfig_free(&wc);
+	/* a wrong name costs what a wrong password does: the decoy has the users' highest cost */
+	CHECK(parse("basic_auth_users:\n  alice: " HASH "\n  bob: $2y$12$kDKLsvtXsznm2R4iH16xeurjh6X0IfO.yMIWl/Prk1alx1izBJkPq\n",
+		    &wc, err) == 0);
+	a = webauth_new(&wc);
+	CHECK(webauth_begin(a, "mallory", "x", &job) == WEBAUTH_CHECK);
+	CHECK(job && job->user == -1 && !strncmp(job->hash, "$2b$12$", 7));
+	webauth_job_run(job);
+	CHECK(!webauth_finish(a, job));
+	/* a known user's wrong password is a check too; none given is denied without one */
+	CHECK(webauth_begin(a, "bob", "x", &job) == WEBAUTH_CHECK && job && job->user == 1);
+	webauth_job_free(job);
+	CHECK(webauth_begin(a, "bob", NULL, &job) == WEBAUTH_DENIED && !job);
 	webauth_free(a);
 	webconfig_free(&wc);
 	CHECK(parse("", &wc, err) == 0);
