@@ -498,9 +498,16 @@ static void restart_listener(struct http *h, struct http_listener *l)
 
 int http_reconfigure(struct http *h, struct webconfig *web)
 {
+	const char *weaker = webconfig_weakens(&h->web, web);
 	struct webconfig old = h->web;
 	struct webauth *old_auth = h->auth;
 
+	/* a reload never drops TLS or passwords unless the file says so: a truncated file would */
+	if (weaker) {
+		p_err("%s: refused: %s", h->o.web_config_file, weaker);
+		webconfig_free(web);
+		return -1;
+	}
 	/* the checks under way were against the old users: their requests are answered 401 */
 	if (h->checks)
 		serve_auth_cancel(h->checks);

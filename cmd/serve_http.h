@@ -33,7 +33,10 @@ struct http_opts {
  * HTTP, no authentication); prints its error and returns NULL
  */
 struct http *http_start(const struct http_opts *o, struct webconfig *web);
-/* SIGHUP: the daemons restarted on a new web configuration (taken); -1 keeps the old one */
+/*
+ * SIGHUP: the daemons restarted on a new web configuration (taken); -1 keeps the old one,
+ * said: one that cannot start, or weaker than the old without saying so (webconfig_weakens)
+ */
 int http_reconfigure(struct http *h, struct webconfig *web);
 /* "https://127.0.0.1:10464/metrics, ..." into buf (the port the kernel chose for :0); how many */
 size_t http_addresses(const struct http *h, char *buf, size_t size);

@@ -124,21 +124,27 @@ static void sample(struct server *sv)
 	r->last_t = t0;
 }
 
-/* SIGHUP reads the web configuration again; a bad one leaves TLS and users as they were */
-static void reload_web(struct server *sv)
+/*
+ * SIGHUP reads the web configuration again; a bad one, or one that would drop TLS or the
+ * passwords without saying so, leaves TLS and users as they were: -1
+ */
+static int reload_web(struct server *sv)
 {
 	struct webconfig web;
 	char err[512];
 
 	if (!sv->a->web_config_file)
-		return;
+		return 0;
 	p_note("SIGHUP: reading the web configuration %s again", sv->a->web_config_file);
 	if (webconfig_load(sv->a->web_config_file, &web, err, sizeof(err))) {
 		p_err("%s; still serving with the web configuration before", err);
-		return;
+		return -1;
 	}
-	if (http_reconfigure(sv->http, &web))
+	if (http_reconfigure(sv->http, &web)) {
 		p_err("still serving with the web configuration before");
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -151,10 +157,12 @@ static void reload_web(struct server *sv)
 static void reload(struct server *sv)
 {
 	struct plan_run *old = active(sv), *next = &sv->runs[!sv->cur];
+	bool web_failed;
 
 	p_note("SIGHUP: reading the metrics%s%s again", sv->a->stat.metrics_file ? " file " : "",
 	       sv->a->stat.metrics_file ? sv->a->stat.metrics_file : "");
-	reload_web(sv);
+	/* a reload is a success when every part of it is: the web part failing counts too */
+	web_failed = reload_web(sv) != 0;
 	memset(next, 0, sizeof(*next));
 	if (stat_setup(&sv->a->stat, &next->s) || plan_run_prepare(next)) {
 		plan_run_close(next);
@@ -168,7 +176,7 @@ static void reload(struct server *sv)
 	}
 	plan_run_close(old);
 	sv->cur = !sv->cur;
-	sv->self.reloads[1]++;
+	sv->self.reloads[!web_failed]++;
 	if (plan_run_start(active(sv))) {
 		p_err("reload: the new plan cannot count; /metrics has pmuctl_up 0 until the next SIGHUP");
 		plan_run_close(active(sv));

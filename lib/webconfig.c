@@ -229,6 +229,10 @@ static int tls_section(struct wc_parse *p, const yaml_node_t *at, const yaml_nod
 {
 	if (want_mapping(p, map, "tls_server_config") || check_repeats(p, map))
 		return -1;
+	p->wc->tls_given = true;
+	/* no TLS settings at all: plain HTTP, as the toolkit's errNoTLSConfig */
+	if (map->data.mapping.pairs.top == map->data.mapping.pairs.start)
+		return 0;
 	p->wc->tls = true;
 	for (const yaml_node_pair_t *kv = map->data.mapping.pairs.start; kv < map->data.mapping.pairs.top; kv++)
 		if (tls_key(p, (const char *)node(p, kv->key)->data.scalar.value, node(p, kv->value)))
@@ -303,6 +307,7 @@ static int users_section(struct wc_parse *p, const yaml_node_t *map)
 
 	if (want_mapping(p, map, "basic_auth_users") || check_repeats(p, map))
 		return -1;
+	p->wc->users_given = true;
 	n = (size_t)(map->data.mapping.pairs.top - map->data.mapping.pairs.start);
 	p->wc->users = calloc(n ? n : 1, sizeof(*p->wc->users));
 	if (!p->wc->users)
@@ -330,9 +335,10 @@ static int users_section(struct wc_parse *p, const yaml_node_t *map)
 
 static int top_level(struct wc_parse *p, const yaml_node_t *root)
 {
-	if (!root)
-		return 0;	/* an empty file: plain HTTP, no authentication, as the toolkit */
-	if (root->type == YAML_SCALAR_NODE && !root->data.scalar.length)
+	/* an empty file: plain HTTP, no authentication, as the toolkit */
+	p->wc->empty = !root || (root->type == YAML_SCALAR_NODE && !root->data.scalar.length) ||
+		       (root->type == YAML_MAPPING_NODE && root->data.mapping.pairs.top == root->data.mapping.pairs.start);
+	if (p->wc->empty)
 		return 0;
 	if (want_mapping(p, root, "the file") || check_repeats(p, root))
 		return -1;
@@ -435,4 +441,18 @@ void webconfig_free(struct webconfig *wc)
 	}
 	free(wc->headers);
 	memset(wc, 0, sizeof(*wc));
+}
+
+const char *webconfig_weakens(const struct webconfig *now, const struct webconfig *next)
+{
+	if (next->empty)
+		return "it is empty (a file being rewritten reads so); to serve plain HTTP without "
+		       "passwords, say so: tls_server_config: {} and basic_auth_users: {}";
+	if (now->tls && !next->tls && !next->tls_given)
+		return "it has no tls_server_config, and serving plain HTTP instead of TLS must be asked "
+		       "for: tls_server_config: {}";
+	if (now->nusers && !next->nusers && !next->users_given)
+		return "it has no basic_auth_users, and serving without passwords must be asked for: "
+		       "basic_auth_users: {}";
+	return NULL;
 }

@@ -36,6 +36,9 @@ struct wc_header {
 };
 
 struct webconfig {
+	bool empty;		/* the file says nothing: no document, or an empty one */
+	bool tls_given;		/* tls_server_config is in the file, empty or not */
+	bool users_given;	/* basic_auth_users is in the file, empty or not */
 	bool tls;
 	struct wc_pem cert, key, client_ca;
 	enum wc_client_auth client_auth;
@@ -59,6 +62,13 @@ int webconfig_parse(const char *text, size_t len, const char *path, webconfig_re
 /* Read path and parse it */
 int webconfig_load(const char *path, struct webconfig *wc, char *err, size_t size);
 void webconfig_free(struct webconfig *wc);
+/*
+ * Why next would serve with less protection than now (TLS to plain HTTP, users to none)
+ * without saying so with the key itself
+ * (tls_server_config: {} or basic_auth_users: {} as the toolkit reads them), or is empty:
+ * what a file being rewritten reads as. NULL when next may replace now.
+ */
+const char *webconfig_weakens(const struct webconfig *now, const struct webconfig *next);
 /* "NoClientCert"... */
 const char *webconfig_client_auth_name(enum wc_client_auth a);
 

@@ -186,6 +186,46 @@ refused() {
 	grep -qF "pmuctl: error: $BATS_TEST_TMPDIR/web.yml:2: did not find expected node content while parsing a flow node; still serving with the web configuration before" "$BATS_TEST_TMPDIR/out"
 }
 
+# pmuctl_reloads_total{result="$1"}, scraped with the password
+reloads() {
+	curl -sf --cacert "$(PKI ca.crt)" -u prometheus:s3cret "https://127.0.0.1:$PORT/metrics" |
+		sed -n "s/^pmuctl_reloads_total{result=\"$1\"} //p"
+}
+
+@test "serve TLS: SIGHUP with the web configuration emptied keeps TLS and the password, and counts a failure" {
+	web_config ""
+	serve_tls
+	# what an editor does before it writes: the file emptied
+	: >"$BATS_TEST_TMPDIR/web.yml"
+	kill -HUP "$BG"
+	wait_for "the reload to be refused" grep -q "web.yml: refused: it is empty" "$BATS_TEST_TMPDIR/out"
+	# neither plain HTTP nor HTTPS without the password gets an answer of 200
+	run curl -s -m 5 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/metrics"
+	[ "$output" != 200 ]
+	[ "$(status_of)" = 401 ]
+	[ "$(status_of -u prometheus:s3cret)" = 200 ]
+	wait_for "the failure published" eval '[ "$(reloads failure)" = 1 ]'
+	[ "$(reloads success)" = 0 ]
+	grep -qF "pmuctl: error: $BATS_TEST_TMPDIR/web.yml: refused: it is empty (a file being rewritten reads so); to serve plain HTTP without passwords, say so: tls_server_config: {} and basic_auth_users: {}" "$BATS_TEST_TMPDIR/out"
+	# a file without the users drops them only when it says so
+	printf 'tls_server_config:\n  cert_file: %s\n  key_file: %s\n' "$(PKI server.crt)" "$(PKI server.key)" >"$BATS_TEST_TMPDIR/web.yml"
+	kill -HUP "$BG"
+	wait_for "the second refusal" grep -q "refused: it has no basic_auth_users" "$BATS_TEST_TMPDIR/out"
+	[ "$(status_of)" = 401 ]
+	wait_for "the second failure published" eval '[ "$(reloads failure)" = 2 ]'
+	printf 'basic_auth_users: {}\ntls_server_config:\n  cert_file: %s\n  key_file: %s\n' "$(PKI server.crt)" "$(PKI server.key)" >"$BATS_TEST_TMPDIR/web.yml"
+	kill -HUP "$BG"
+	wait_for "the users dropped, as asked" eval '[ "$(status_of)" = 200 ]'
+	# and plain HTTP the same way: asked for with tls_server_config: {}
+	printf 'basic_auth_users: {}\ntls_server_config: {}\n' >"$BATS_TEST_TMPDIR/web.yml"
+	kill -HUP "$BG"
+	wait_for "plain HTTP, as asked" eval '[ "$(curl -s -m 5 -o /dev/null -w "%{http_code}" "http://127.0.0.1:$PORT/metrics")" = 200 ]'
+	# the counts are published with the next sample
+	wait_for "two reloads that succeeded" eval 'curl -s "http://127.0.0.1:$PORT/metrics" | grep -qx "pmuctl_reloads_total{result=\"success\"} 2"'
+	run curl -s "http://127.0.0.1:$PORT/metrics"
+	[[ "$output" == *'pmuctl_reloads_total{result="failure"} 2'* ]]
+}
+
 @test "serve TLS: http_server_config headers are on every answer; http2 is accepted" {
 	web_config "http_server_config:
   http2: false

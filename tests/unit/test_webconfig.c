@@ -144,11 +144,44 @@ static void test_auth(void)
 	webauth_free(a);
 }
 
+/* A reload may weaken protection only when the file says so with the key itself */
+static void test_weakens(void)
+{
+	struct webconfig tls_users, empty, no_users, asked, plain;
+	char err[256];
+
+	CHECK(parse("basic_auth_users:\n  alice: " HASH "\n", &tls_users, err) == 0);
+	tls_users.tls = true;	/* as if a certificate were given: the files are not the point */
+	CHECK(parse("", &empty, err) == 0 && empty.empty);
+	CHECK(parse("{}\n", &no_users, err) == 0 && no_users.empty);
+	webconfig_free(&no_users);
+	CHECK(parse("http_server_config:\n  http2: true\n", &no_users, err) == 0 && !no_users.empty);
+	CHECK(parse("basic_auth_users: {}\ntls_server_config: {}\n", &asked, err) == 0);
+	CHECK(!asked.tls && asked.tls_given && asked.users_given && !asked.nusers);
+	CHECK(parse("basic_auth_users: {}\n", &plain, err) == 0);
+	CHECK_STR(webconfig_weakens(&tls_users, &empty),
+		  "it is empty (a file being rewritten reads so); to serve plain HTTP without passwords, say so: "
+		  "tls_server_config: {} and basic_auth_users: {}");
+	CHECK(webconfig_weakens(&tls_users, &no_users) != NULL);
+	CHECK(!strncmp(webconfig_weakens(&tls_users, &plain), "it has no tls_server_config", 27));
+	CHECK(webconfig_weakens(&tls_users, &asked) == NULL);
+	/* nothing to lose: only emptiness is refused */
+	CHECK(webconfig_weakens(&plain, &no_users) == NULL);
+	CHECK(webconfig_weakens(&plain, &empty) != NULL);
+	tls_users.tls = false;
+	webconfig_free(&tls_users);
+	webconfig_free(&empty);
+	webconfig_free(&no_users);
+	webconfig_free(&asked);
+	webconfig_free(&plain);
+}
+
 int main(void)
 {
 	test_accepted();
 	test_refused();
 	test_auth();
+	test_weakens();
 	CHECK(files_read > 0);
 	return unit_report("webconfig");
 }
