@@ -142,6 +142,9 @@ enum count_state count_state_since(const struct count_set *s, size_t i, const st
 
 const char *count_why(const struct counter *c, enum count_state st)
 {
+	if (st == COUNT_RESET && c->jumped)
+		return "the counter jumped further than it can count in the time since the read before "
+		       "(a bad read, or another writer): that jump is not counted";
 	if (st == COUNT_RESET)
 		return "the counter went backwards: another program reset it (wrote its eventN or "
 		       "counterN), and what it counted before is lost";

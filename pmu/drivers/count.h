@@ -34,7 +34,8 @@ struct counter {
 	int error;		/* -errno when FAILED */
 	char *why;		/* the explanation of a failure */
 	uint64_t value, enabled, running;
-	uint32_t resets;	/* times the hardware counter went backwards: value restarted there */
+	uint32_t resets;	/* times the hardware counter went backwards or jumped: not counted */
+	bool jumped;		/* the last of them was a jump no hardware could count, not a reset */
 	void *priv;		/* the driver's */
 };
 

@@ -30,7 +30,13 @@ struct hwmon_counter {
 	const char *reg;	/* register blocks: the file read */
 	int slot;		/* eventN/counterN; -1 for registers */
 	uint64_t last;		/* the counter's value at the last read (at enable first) */
-	uint64_t start_ns;	/* when counting began, for enabled and running time */
+	uint64_t start_ns;	/* when counting began, for enabled time */
+	uint64_t last_ns;	/* when last was read: the baseline's time */
+	uint64_t running_ns;	/* the time between reads that both succeeded */
+	uint64_t jump_value;	/* a read no hardware could count (jump_pending): what it read */
+	bool jump_pending;
+	bool counting;		/* enabled and read once: a failed read is tried again */
+	bool read_failed;	/* the last read failed: the next only takes a new baseline */
 	char *saved_event;	/* "0x45" to write back, NULL when nothing to restore */
 	bool programmed;
 };
@@ -219,12 +225,20 @@ static const char *sample_file(const struct hwmon_counter *h, char *buf, size_t 
 	return buf;
 }
 
+/* crspace counters are 32-bit registers (mlxbf_pmc_read_crspace_counter); the others 64 */
+static uint64_t counter_mask(const struct pmu *block)
+{
+	return bf_block_kind(block) == BF_BLOCK_CRSPACE ? UINT32_MAX : UINT64_MAX;
+}
+
+/* A value wider than the register is a bad read, not a count: -ERANGE */
 static int sample(struct counter *c, uint64_t *v)
 {
 	struct hwmon_counter *h = hw_of(c);
 	char file[32];
 
-	return read_u64(h->root, h->dir, sample_file(h, file, sizeof(file)), v);
+	return read_u64(h->root, h->dir, sample_file(h, file, sizeof(file)), v) ?:
+	       (*v > counter_mask(h->block) && !h->reg ? -ERANGE : 0);
 }
 
 static void sample_failed(struct counter *c, int ret)
@@ -233,7 +247,10 @@ static void sample_failed(struct counter *c, int ret)
 	char file[32];
 
 	count_fail(c, -EIO, "cannot read %s/%s: %s", h->dir, sample_file(h, file, sizeof(file)),
-		   ret == -EINVAL || ret == -ERANGE ? "not a 64-bit number" : strerror(-ret));
+		   ret == -EINVAL || ret == -ERANGE ?
+			   (counter_mask(h->block) == UINT32_MAX && !h->reg ? "not a 32-bit number" :
+									      "not a 64-bit number") :
+			   strerror(-ret));
 }
 
 /*
@@ -243,12 +260,6 @@ static void sample_failed(struct counter *c, int ret)
 static bool started_together(const struct pmu *block)
 {
 	return bf_block_kind(block) == BF_BLOCK_L3CACHE || bf_block_kind(block) == BF_BLOCK_CRSPACE;
-}
-
-/* crspace counters are 32-bit registers (mlxbf_pmc_read_crspace_counter); the others 64 */
-static uint64_t counter_mask(const struct pmu *block)
-{
-	return bf_block_kind(block) == BF_BLOCK_CRSPACE ? UINT32_MAX : UINT64_MAX;
 }
 
 static int open_counter(struct hwmon_state *st, struct counter *c)
@@ -380,29 +391,98 @@ static int hwmon_enable(struct count_set *s)
 			continue;
 		int ret = sample(&s->v[i], &h->last);
 
-		h->start_ns = now_ns();
+		h->start_ns = h->last_ns = now_ns();
+		h->counting = !ret;
 		if (ret)
 			sample_failed(&s->v[i], ret);
 	}
 	return 0;
 }
 
+/* Whether a counter can advance by d in elapsed_ns (a millisecond of slack for the clocks) */
+static bool plausible(uint64_t d, uint64_t elapsed_ns)
+{
+	return (double)d <= BF_COUNT_MAX_PER_S * ((double)elapsed_ns / 1e9 + 1e-3);
+}
+
 /*
- * What the counter counted since the last read. Unsigned at its width, a wrap still gives
- * the delta. A 64-bit counter never moves 2^63 between two reads: one that seems to has gone
- * backwards, cleared by another writer of eventN or counterN; what it counted before the
- * clear is lost, so the counter restarts from what it reads and its reset is counted.
+ * What the counter counted since the last good read, elapsed_ns ago. Unsigned at its width, a
+ * wrap still gives the delta. A 64-bit counter that went backwards was cleared by another
+ * writer of eventN or counterN: it restarts from what it reads. A delta larger than the block
+ * could count in the time (BF_COUNT_MAX_PER_S) is a bad read or a jump, never a count (300,
+ * then 2^63): not added, and the last good read stays the baseline, so a read that goes on
+ * from it (1300) counts exactly, and one that goes on from the jump counts from there. Each
+ * of these is in resets, so the report that holds it has no count; nothing is ever taken
+ * away, so a total only grows.
  */
-static uint64_t delta(struct counter *c, struct hwmon_counter *h, uint64_t now)
+static uint64_t delta(struct counter *c, struct hwmon_counter *h, uint64_t now, uint64_t elapsed_ns)
 {
 	uint64_t mask = counter_mask(h->block), d = (now - h->last) & mask;
+	bool backwards = mask == UINT64_MAX && now < h->last, jumped = h->jump_pending;
 
-	h->last = now;
-	if (mask == UINT64_MAX && d > INT64_MAX) {
-		c->resets++;
+	h->jump_pending = false;
+	if (!backwards && plausible(d, elapsed_ns)) {
+		h->last = now;
+		c->resets += jumped;
+		return d;
+	}
+	c->resets++;
+	/* after a jump, a read that goes on from it: the jump was the counter's own */
+	if (jumped && now >= h->jump_value && plausible(now - h->jump_value, elapsed_ns)) {
+		h->last = now;
+		return now - h->jump_value;
+	}
+	c->jumped = !backwards || !plausible(now, elapsed_ns);
+	if (!c->jumped) {
+		h->last = now;
 		return now;
 	}
-	return d;
+	h->jump_pending = true;
+	h->jump_value = now;
+	return 0;
+}
+
+/*
+ * One counter's read. A read that fails leaves the counter failed for that report and is
+ * tried again at the next; the first that succeeds after it takes a new baseline (what the
+ * hardware counted meanwhile is not known to have been counted in that report's time), and
+ * the one after counts again. The time between failed reads is not running time.
+ */
+static int read_one(struct counter *c, struct hwmon_counter *h)
+{
+	uint64_t now, t;
+	int ret = sample(c, &now);
+
+	t = now_ns();
+	/* a block counts all the time it is programmed: enabled is the whole time */
+	c->enabled = t - h->start_ns;
+	if (ret) {
+		sample_failed(c, ret);
+		h->read_failed = true;
+		return ret;
+	}
+	if (h->read_failed) {
+		h->read_failed = false;
+		h->last = now;
+		h->last_ns = t;
+		c->running = h->running_ns;
+		c->state = COUNT_NOT_COUNTED;
+		free(c->why);
+		c->why = strdup("its read before failed: this report takes a new baseline, and the next counts again");
+		return 0;
+	}
+	c->value += delta(c, h, now, t - h->last_ns);
+	/* a jump not counted leaves the baseline where it was, and its time with it */
+	if (!h->jump_pending) {
+		h->running_ns += t - h->last_ns;
+		h->last_ns = t;
+	}
+	c->running = h->running_ns;
+	c->state = COUNT_OK;
+	c->error = 0;
+	free(c->why);
+	c->why = NULL;
+	return 0;
 }
 
 static int hwmon_read(struct count_set *s)
@@ -411,21 +491,12 @@ static int hwmon_read(struct count_set *s)
 
 	for (size_t i = 0; i < s->n; i++) {
 		struct hwmon_counter *h = hw_of(&s->v[i]);
-		uint64_t now;
 		int ret;
 
-		if (!h || s->v[i].state == COUNT_FAILED)
+		if (!h || !h->counting)
 			continue;
-		ret = sample(&s->v[i], &now);
-		if (ret) {
-			sample_failed(&s->v[i], ret);
-			first = first ? first : ret;
-			continue;
-		}
-		s->v[i].value += delta(&s->v[i], h, now);
-		/* a block counts all the time it is programmed: never multiplexed */
-		s->v[i].enabled = s->v[i].running = now_ns() - h->start_ns;
-		s->v[i].state = COUNT_OK;
+		ret = read_one(&s->v[i], h);
+		first = first ? first : ret;
 	}
 	return first;
 }

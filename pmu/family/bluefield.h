@@ -13,6 +13,13 @@
 #include "pmu/family/family.h"
 
 #define BF_PMU_PREFIX "bfperf/"
+/*
+ * The most a BlueField counter can advance in a second: 10^12, 15 times the fastest link a
+ * block sees (PCIe Gen5 x16, 64 GB/s, for the byte counters of the pcie blocks) and over 250
+ * events a cycle at 4 GHz for the rest. A delta above it between two reads is a reset or a
+ * bad read, never a count.
+ */
+#define BF_COUNT_MAX_PER_S 1e12
 
 enum bf_block_kind {
 	BF_BLOCK_COUNTER,	/* eventN/counterN pairs, each programmed on its own */

@@ -149,6 +149,77 @@ for l in open(sys.argv[1]):
 	[ "$(grep -vc '^counted 1000 1000$' <<<"$output")" -eq 1 ]
 }
 
+# stat -I 100 -j of HNF_REQUESTS and 0x46 on tile0 until $1 reports: its exit status, then
+# "state count" of the first counter, a line a report
+reports_of_counter0() {
+	background "$PMUCTL" --sysfs-root "$BFROOT" -j stat -I 100 --interval-count "$1" \
+		-e bfperf/tile0/HNF_REQUESTS/ -e bfperf/tile0/0x46/
+	finish
+	echo "exit $status"
+	grep '^{' "$BATS_TEST_TMPDIR/out" >"$BATS_TEST_TMPDIR/lines"
+	python3 "$BATS_TEST_DIRNAME/../schema_check.py" "$BATS_TEST_TMPDIR/lines" -- -j stat -I 100
+	python3 -c '
+import json, sys
+for l in open(sys.argv[1]):
+    c = json.loads(l)["counts"][0]
+    print(c["state"], c["count"])' "$BATS_TEST_TMPDIR/lines"
+}
+
+@test "bluefield: a jump no hardware could count (300, 2^63, 2^64-1) is said and never counted" {
+	# the reads counter0 gives: at enable, then one a report; after them it counts on from 1300
+	bf_mount "${INIT[@]}" --script tile0/counter0=300,0x8000000000000000,0xffffffffffffffff,1300
+	run reports_of_counter0 5
+	[ "$status" -eq 0 ]
+	# two reports hold a jump, the third the read that goes on from 300: no count in them, and
+	# the count after is exact; counts reset: exit 2
+	[ "$output" = "exit 2
+reset None
+reset None
+reset None
+counted 1000
+counted 1000" ]
+	grep -q "pmuctl: warning: bfperf/tile0/HNF_REQUESTS/: the counter jumped further than it can count in the time since the read before (a bad read, or another writer): that jump is not counted" "$BATS_TEST_TMPDIR/out"
+}
+
+@test "bluefield: a jump that the counter goes on from is counted from there" {
+	bf_mount "${INIT[@]}" --script tile0/counter0=300,0x8000000000000000
+	run reports_of_counter0 3
+	[ "$status" -eq 0 ]
+	[ "$output" = "exit 2
+reset None
+reset None
+counted 1000" ]
+}
+
+@test "bluefield: a read that fails once is tried again: a new baseline, then counts again" {
+	bf_mount "${INIT[@]}" --script "tile0/counter0=300,No event being monitored,1300"
+	run reports_of_counter0 4
+	[ "$status" -eq 0 ]
+	[ "$output" = "exit 0
+not_counted None
+not_counted None
+counted 1000
+counted 1000" ]
+}
+
+@test "bluefield-3: a 32-bit crspace counter that reads wider is a bad read, not a count" {
+	BF_SRC=$BF3 bf_mount --script llt0/counter0=0x10,0x1ffffffff,0x20
+	background "$PMUCTL" --sysfs-root "$BFROOT" -j stat -I 100 --interval-count 3 -e bfperf/llt0/HNF0_REQS_RECEIVED/
+	finish
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"pmuctl: warning: bfperf/llt0/HNF0_REQS_RECEIVED/: cannot read class/hwmon/hwmon0/llt0/counter0: not a 32-bit number"* ]]
+	# masked, the wide read was 0xffffffff: a count of 4 billion; refused, it counts nothing
+	run python3 -c '
+import json, sys
+for l in open(sys.argv[1]):
+    if l.startswith("{"):
+        c = json.loads(l)["counts"][0]
+        print(c["state"], c["count"])' "$BATS_TEST_TMPDIR/out"
+	[ "$output" = "not_counted None
+not_counted None
+counted 1000" ]
+}
+
 @test "bluefield: state restored after a failure half-way (five events, four counters)" {
 	bf_mount "${INIT[@]}"
 	before=$(bf_state)

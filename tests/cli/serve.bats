@@ -372,6 +372,51 @@ write tile0/event0 '0x45' -> 0" ]
 	[ "$(bf_state)" = "$before" ]
 }
 
+# One scrape of the BlueField serve: "samples hnf_total up failed" appended to $BATS_TEST_TMPDIR/seen;
+# true once $1 samples were taken
+bf_seen() {
+	scrape | awk '
+		/^pmuctl_samples_total / { s = $2 }
+		/^pmuctl_bluefield_hnf_requests_total/ { t = $2 }
+		/^pmuctl_up / { u = $2 }
+		/^pmuctl_counters\{state="failed"\}/ { f = $2 }
+		END { print s, t, u, f }' >>"$BATS_TEST_TMPDIR/seen"
+	[ "$(tail -1 "$BATS_TEST_TMPDIR/seen" | cut -d' ' -f1)" -ge "$1" ]
+}
+
+@test "serve: a BlueField counter's jump to 2^63 is a reset, and its _total never moves by it" {
+	bf_mount --init tile0/event0=0x45 --script tile0/counter0=300,0x8000000000000000,0xffffffffffffffff,1300
+	background "$PMUCTL" --sysfs-root "$BFROOT" serve --listen 127.0.0.1:0 -I 100 -e bfperf/tile0/HNF_REQUESTS/
+	wait_for "serve to listen" listening
+	: >"$BATS_TEST_TMPDIR/seen"
+	wait_for "five samples" bf_seen 5
+	# at every scrape: a total that only grows, by what the counter counted (1000 a sample once
+	# it goes on from 300), never by the jump; samples 1 and 2 read the jumps
+	run python3 -c '
+import sys
+rows = [l.split() for l in open(sys.argv[1]) if l.split()[0] != "0"]
+totals = [int(float(r[1])) for r in rows]
+assert totals == sorted(totals), totals
+by_sample = {int(r[0]): int(float(r[1])) for r in rows}
+assert all(by_sample[k] == max(0, k - 2) * 1000 for k in by_sample if k <= 5), by_sample
+print("ok")' "$BATS_TEST_TMPDIR/seen"
+	[ "$output" = ok ]
+	grep -q "bfperf/tile0/HNF_REQUESTS/: the counter jumped further than it can count" "$BATS_TEST_TMPDIR/out"
+}
+
+@test "serve: a BlueField read that fails once is tried again, and the series comes back" {
+	bf_mount --init tile0/event0=0x45 --script "tile0/counter0=300,No event being monitored,1300"
+	background "$PMUCTL" --sysfs-root "$BFROOT" serve --listen 127.0.0.1:0 -I 100 -e bfperf/tile0/HNF_REQUESTS/
+	wait_for "serve to listen" listening
+	: >"$BATS_TEST_TMPDIR/seen"
+	wait_for "four samples" bf_seen 4
+	# sample 1 failed, 2 took a new baseline, 3 counted 1000: up again, nothing failed
+	run awk '$1 >= 3 && $1 <= 4 { print $3, $4 }' "$BATS_TEST_TMPDIR/seen"
+	[ "$(sort -u <<<"$output")" = "1 0" ]
+	run awk '$1 == 3 { print $2 }' "$BATS_TEST_TMPDIR/seen"
+	[ "$(sort -u <<<"$output")" = 1000 ]
+}
+
 @test "serve: under load (200 connections, wrk) every answer is a whole exposition; no fd or memory growth" {
 	# ASan keeps freed memory in quarantine: without it, RSS measures pmuctl
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0" serve_live -M t410_pcie_rd_bw,t410_pcie_wr_bw --max-connections 512

@@ -35,7 +35,10 @@ what the driver prints when the hardware read fails); a write to it lifts the ov
 access violation does. --break BLOCK/FILE=K makes every read of that file after the K-th fail
 with EIO, as a register access that starts failing. --slow BLOCK/FILE=SECONDS makes every read
 of that file take that long, as a slow SMC call or a loaded machine does, without holding up
-the reads of other files.
+the reads of other files. --script BLOCK/FILE=V1,V2,... plays the hardware's part for the
+next reads of a counter file, one value each: a number is what the counter holds then (it
+counts on from there), anything else is the text of a read gone wrong ("No event being
+monitored"); after the last, the counter counts on as usual.
 
 Every write is appended to LOG before write(2) returns, one line each:
     write BLOCK/FILE 'bytes' -> 0|EINVAL|EACCES
@@ -106,7 +109,7 @@ class Block:
 
 
 class StandIn(Operations):
-    def __init__(self, src, log, bump, overrides, denials, breaks, slow):
+    def __init__(self, src, log, bump, overrides, denials, breaks, slow, scripts):
         self.blocks = {}
         self.name = open(os.path.join(src, "name")).read()
         self.plain = {}         # other files of hwmon0 (uevent), read-only text
@@ -122,6 +125,7 @@ class StandIn(Operations):
         self.denials = denials
         self.breaks = breaks    # file -> reads left before they fail
         self.slow = slow        # file -> seconds each read takes
+        self.scripts = scripts  # counter file -> what its next reads find
 
     def note(self, line):
         os.write(self.log, (line + "\n").encode())
@@ -169,6 +173,7 @@ class StandIn(Operations):
         self.note("trunc %s" % path.strip("/"))
 
     def text(self, b, leaf):
+        """What the driver prints for a file of block b: counters count BUMP a read when running."""
         if b.register:
             v = b.regs[leaf]
             b.regs[leaf] = (v + self.bump) % U64
@@ -203,6 +208,13 @@ class StandIn(Operations):
             text = self.name if top == "name" else self.plain[top]
         elif rel in self.overrides:
             text = self.overrides[rel]
+        elif self.scripts.get(rel):
+            step = self.scripts[rel].pop(0)
+            if NUMBER.match(step):
+                self.blocks[top].counters[int(leaf[7:])] = int(step, 0)
+                text = self.text(self.blocks[top], leaf)
+            else:
+                text = step + "\n"
         else:
             text = self.text(self.blocks[top], leaf)
         return text.encode()[offset:offset + size]
@@ -300,9 +312,10 @@ def main():
     denials = {k: int(v, 0) for k, v in (kv.split("=", 1) for kv in take(args, "--deny"))}
     breaks = {k: int(v) for k, v in (kv.split("=", 1) for kv in take(args, "--break"))}
     slow = {k: float(v) for k, v in (kv.split("=", 1) for kv in take(args, "--slow"))}
+    scripts = {k: v.split(",") for k, v in (kv.split("=", 1) for kv in take(args, "--script"))}
     inits = [kv.split("=", 1) for kv in take(args, "--init")]
     src, mountpoint, log = args
-    ops = StandIn(src, log, bump, overrides, denials, breaks, slow)
+    ops = StandIn(src, log, bump, overrides, denials, breaks, slow, scripts)
     for rel, value in inits:
         ops.preset(rel, value)
     # a slow read must not hold up the other processes reading the tree, as a driver's does
