@@ -14,6 +14,7 @@
 #include "cmd/pmuctl.h"
 #include "lib/cpulist.h"
 #include "lib/diag.h"
+#include "lib/visible.h"
 #include "lib/nbstdio.h"
 
 /* One line each: a name from outside (sysfs, a file) shows its control characters escaped */
@@ -140,32 +141,12 @@ int open_root(struct sysroot *root)
 
 const char *safe_str(const char *s, char *buf, size_t size)
 {
-	size_t o = 0;
-
-	if (!size)
-		return buf;
-	for (; s && *s && o + 5 < size; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c < 0x20 || c == 0x7f)
-			o += (size_t)snprintf(buf + o, size - o, "\\x%02x", c);
-		else
-			buf[o++] = (char)c;
-	}
-	buf[o] = '\0';
-	return buf;
+	return visible_copy(s, buf, size);
 }
 
 void fput_safe(const char *s, FILE *f)
 {
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\x%02x", c);
-		else
-			fputc(c, f);
-	}
+	visible_fput(s, f);
 }
 
 json_t *jout_hex(unsigned long long v)

@@ -72,7 +72,7 @@ bool root_given(void);
 /* Open that root; prints the error itself. */
 int open_root(struct sysroot *root);
 
-/* Human output of text read from the machine: control characters escaped. */
+/* Human output of text read from the machine: what does not print escaped (lib/visible.h). */
 void fput_safe(const char *s, FILE *f);
 /* The same into a buffer, for tables. */
 const char *safe_str(const char *s, char *buf, size_t size);

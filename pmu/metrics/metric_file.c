@@ -10,6 +10,7 @@
 #include <string.h>
 #include "lib/readall.h"
 #include "lib/suggest.h"
+#include "lib/visible.h"
 #include "pmu/family/family.h"
 #include "pmu/metrics/metric.h"
 #include "pmu/metrics/mexpr.h"
@@ -80,14 +81,6 @@ bool metric_name_valid(const char *name)
 	return true;
 }
 
-/* The first control character of s (a newline would end a line of /metrics), or NULL */
-static const char *control_char(const char *s)
-{
-	for (; s && *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return s;
-	return NULL;
-}
 
 /* The line each element of the top-level array starts on, for messages */
 static void element_lines(const char *t, size_t len, size_t *lines, size_t max)
@@ -131,14 +124,21 @@ static int check_fields(const struct metric *m, const struct pmu_list *pmus, con
 	const char *const fields[] = { "name", "family", "expr", "unit", "description", "filter" };
 	const char *const values[] = { m->name, m->family, m->expr, m->unit, m->description, m->filter };
 
+	/* a newline would end a line of /metrics; a C1 or bidirectional control turns a terminal */
 	for (size_t f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
-		const char *c = control_char(values[f]);
+		long cp;
+		const char *c = visible_find(values[f], &cp);
 
-		if (c)
+		if (c && cp >= 0 && cp < 0x80)
 			return err_set(err, -EINVAL,
 					   "%s: the %s holds a control character (0x%02x at byte %zu): "
 					   "metric fields are one line of text", at, fields[f],
 					   (unsigned char)*c, (size_t)(c - values[f]) + 1);
+		if (c)
+			return err_set(err, -EINVAL,
+					   "%s: the %s holds a character that does not print (U+%04lX at byte %zu): "
+					   "metric fields are one line of text", at, fields[f], cp,
+					   (size_t)(c - values[f]) + 1);
 	}
 	if (!metric_name_valid(m->name))
 		return err_set(err, -EINVAL,

@@ -132,6 +132,24 @@ count_pmus() { jq_py 'len(d["pmus"])'; }
 	[[ "$output" != *$'\x1b'* ]]
 }
 
+@test "C1 and bidirectional controls and bytes that are not UTF-8 are escaped too; other scripts are not" {
+	d=$BATS_TEST_TMPDIR/sys
+	# 8-bit CSI, NEL, RIGHT-TO-LEFT OVERRIDE, an isolate, a byte that starts no UTF-8, then Greek
+	name=$'c1\xc2\x9b31m\xc2\x85rlo\xe2\x80\xaeiso\xe2\x81\xa6bad\xff\xce\xb1\xce\xb2'
+	for n in "$name" plain; do
+		mkdir -p "$d/bus/event_source/devices/$n/events"
+		printf '7\n' >"$d/bus/event_source/devices/$n/type"
+		printf 'config=0x1\n' >"$d/bus/event_source/devices/$n/events/$name"
+	done
+	pmuctl --sysfs-root "$d" list --events plain
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'c1\u009b31m\u0085rlo\u202eiso\u2066bad\xff'$'\xce\xb1\xce\xb2'* ]]
+	pmuctl --sysfs-root "$d" list
+	[[ "$output" == *'c1\u009b31m\u0085rlo\u202eiso\u2066bad\xff'$'\xce\xb1\xce\xb2'* ]]
+	run grep -c $'\xc2\x9b\|\xc2\x85\|\xe2\x80\xae\|\xe2\x81\xa6\|\xff' <<<"$output"
+	[ "$output" = 0 ]
+}
+
 @test "list --long shows the HNS3 function range and clock" {
 	pmuctl --sysfs-root "$HIP09" list --long
 	[ "$status" -eq 0 ]

@@ -34,6 +34,13 @@ one_metric() {
 	one_metric x t410_pcie rd_bytes $'red \x1b[31m text'
 	pmuctl --sysfs-root "$LIVE" list --metrics --metrics-file "$f"
 	[ "$output" = "pmuctl: error: $f:2: the description holds a control character (0x1b at byte 5): metric fields are one line of text" ]
+	# an 8-bit CSI and a right-to-left override turn a terminal as well as ESC does
+	one_metric x t410_pcie rd_bytes $'red \xc2\x9b31m text'
+	pmuctl --sysfs-root "$LIVE" list --metrics --metrics-file "$f"
+	[ "$output" = "pmuctl: error: $f:2: the description holds a character that does not print (U+009B at byte 5): metric fields are one line of text" ]
+	one_metric x t410_pcie rd_bytes $'txet \xe2\x80\xae'
+	pmuctl --sysfs-root "$LIVE" list --metrics --metrics-file "$f"
+	[ "$output" = "pmuctl: error: $f:2: the description holds a character that does not print (U+202E at byte 6): metric fields are one line of text" ]
 	one_metric x nvidia_pcie rd_bytes ok
 	pmuctl --sysfs-root "$LIVE" list --metrics --metrics-file "$f"
 	[ "$output" = "pmuctl: error: $f:2: metric 'x': no PMU family 'nvidia_pcie' (pmuctl list shows the families; bluefield_<block> for BlueField blocks)" ]
