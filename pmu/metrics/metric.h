@@ -37,7 +37,13 @@ struct metric {
 struct metric_list {
 	struct metric *v;
 	size_t n;
+	struct json_t *names;	/* name -> index of the first metric of that name */
 };
+
+/* Append a copy of tmpl, its strings its own: 0 or -ENOMEM */
+int metric_list_copy(struct metric_list *l, const struct metric *tmpl);
+/* The first metric named name, or NULL: by the index, not a scan */
+const struct metric *metric_list_find(const struct metric_list *l, const char *name);
 
 /* The built-in catalog: every formula of the documents. */
 int metric_catalog(struct metric_list *out);

@@ -9,48 +9,18 @@
 #include "pmu/family/family.h"
 #include "pmu/metrics/metric.h"
 
-static int add(struct metric_list *l, const char *name, const char *family, const char *expr,
-	       const char *unit, const char *desc, const char *source, const char *filter,
-	       bool total_only)
-{
-	struct metric *v = realloc(l->v, (l->n + 1) * sizeof(*v));
-	struct metric *m;
-
-	if (!v)
-		return -ENOMEM;
-	l->v = v;
-	m = &v[l->n];
-	memset(m, 0, sizeof(*m));
-	m->name = strdup(name);
-	m->family = strdup(family);
-	m->expr = strdup(expr);
-	m->unit = strdup(unit ? unit : "");
-	m->description = strdup(desc ? desc : "");
-	m->source = strdup(source ? source : "");
-	m->filter = filter ? strdup(filter) : NULL;
-	m->total_only = total_only;
-	l->n++;
-	if (!m->name || !m->family || !m->expr || !m->unit || !m->description || !m->source)
-		return -ENOMEM;
-	return 0;
-}
-
 /* d of family f, added to the catalog under its metric family */
 static int add_family_metric(struct metric_list *l, const struct pmu_family *f,
 			     const struct family_metric *d)
 {
-	struct metric *m;
-	int ret = add(l, d->name, d->family ? d->family : f->id, d->expr, d->unit, d->description,
-		      d->source, d->filter, d->total_only);
+	struct metric m = { .name = (char *)d->name, .family = (char *)(d->family ? d->family : f->id),
+			    .expr = (char *)d->expr, .unit = (char *)d->unit,
+			    .description = (char *)d->description, .source = (char *)d->source,
+			    .filter = (char *)d->filter, .total_only = d->total_only,
+			    .link_dir = d->link_dir, .across = d->across, .filter_kept = d->filter_kept,
+			    .destination = d->destination };
 
-	if (ret)
-		return ret;
-	m = &l->v[l->n - 1];
-	m->link_dir = d->link_dir;
-	m->across = d->across;
-	m->filter_kept = d->filter_kept;
-	m->destination = d->destination;
-	return 0;
+	return metric_list_copy(l, &m);
 }
 
 int metric_catalog(struct metric_list *out)
@@ -76,23 +46,6 @@ int metric_catalog(struct metric_list *out)
 	if (ret)
 		metric_list_free(out);
 	return ret;
-}
-
-void metric_list_free(struct metric_list *l)
-{
-	for (size_t i = 0; i < l->n; i++) {
-		struct metric *m = &l->v[i];
-
-		free(m->name);
-		free(m->family);
-		free(m->expr);
-		free(m->unit);
-		free(m->description);
-		free(m->source);
-		free(m->filter);
-	}
-	free(l->v);
-	memset(l, 0, sizeof(*l));
 }
 
 void metric_suggest(const struct metric_list *ml, struct suggest *sg)

@@ -19,11 +19,6 @@
 #define METRIC_FILE_MAX (16u << 20)
 #define METRIC_NAME_MAX 128
 
-static char *dup_or_null(const char *s)
-{
-	return s ? strdup(s) : NULL;
-}
-
 int metric_add(struct metric_list *l, const struct metric *tmpl, struct err_report *err)
 {
 	return metric_add_at(l, tmpl, tmpl->source, err);
@@ -31,7 +26,7 @@ int metric_add(struct metric_list *l, const struct metric *tmpl, struct err_repo
 
 int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *at, struct err_report *err)
 {
-	struct metric *v, *m;
+	const struct metric *same;
 	struct mexpr *e;
 	struct err_report xe = { 0 };
 
@@ -40,30 +35,13 @@ int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *
 				   tmpl->name, xe.msg, xe.pos + 1, tmpl->expr);
 	mexpr_free(e);
 	/* one name, one metric: a second would be computed twice, with two HELP lines */
-	for (size_t i = 0; i < l->n; i++)
-		if (!strcmp(l->v[i].name, tmpl->name))
-			return err_set(err, -EEXIST,
-					   "%s: metric '%s' is already %s: give it another name", at,
-					   tmpl->name,
-					   strcmp(l->v[i].source, tmpl->source) ? "a built-in metric" : "in this file");
-	v = realloc(l->v, (l->n + 1) * sizeof(*v));
-	if (!v)
-		return err_set(err, -ENOMEM, "out of memory");
-	l->v = v;
-	m = &v[l->n++];
-	memset(m, 0, sizeof(*m));
-	m->name = strdup(tmpl->name);
-	m->family = strdup(tmpl->family);
-	m->expr = strdup(tmpl->expr);
-	m->unit = strdup(tmpl->unit ?: "");
-	m->description = strdup(tmpl->description ?: "");
-	m->source = strdup(tmpl->source);
-	m->filter = dup_or_null(tmpl->filter);
-	m->total_only = tmpl->total_only;
-	m->link_dir = tmpl->link_dir;
-	m->filter_kept = tmpl->filter_kept;
-	m->destination = tmpl->destination;
-	if (!m->name || !m->family || !m->expr || !m->unit || !m->description || !m->source)
+	same = metric_list_find(l, tmpl->name);
+	if (same)
+		return err_set(err, -EEXIST,
+				   "%s: metric '%s' is already %s: give it another name", at,
+				   tmpl->name,
+				   strcmp(same->source, tmpl->source) ? "a built-in metric" : "in this file");
+	if (metric_list_copy(l, tmpl))
 		return err_set(err, -ENOMEM, "out of memory");
 	return 0;
 }
@@ -201,11 +179,10 @@ static int check_names(const struct metric_list *l, const struct metric *m, cons
 					  "written over events and constants, not metrics", at, m->name);
 			continue;
 		}
-		for (size_t k = 0; k < l->n && !ret; k++)
-			if (!strcmp(names[i], l->v[k].name))
-				ret = err_set(err, -EINVAL, "%s: metric '%s' refers to metric '%s': a "
-						  "formula is written over events and constants, not metrics",
-						  at, m->name, names[i]);
+		if (metric_list_find(l, names[i]))
+			ret = err_set(err, -EINVAL, "%s: metric '%s' refers to metric '%s': a "
+					  "formula is written over events and constants, not metrics",
+					  at, m->name, names[i]);
 		if (!ret && first) {
 			struct suggest sg;
 			char near[256];
@@ -243,21 +220,6 @@ static int add_one(struct metric_list *l, json_t *o, const char *path, const cha
 	return ret ? ret : metric_add_at(l, &m, at, err);
 }
 
-/* jansson quotes the text near an error as it is: a control character in it is shown as \xNN */
-static const char *visible(const char *text, char *buf, size_t size)
-{
-	size_t n = 0;
-
-	for (; *text && n + 5 < size; text++) {
-		unsigned char c = (unsigned char)*text;
-
-		n += (size_t)(c < 0x20 || c == 0x7f ? snprintf(buf + n, size - n, "\\x%02x", c) :
-						       snprintf(buf + n, size - n, "%c", c));
-	}
-	buf[n] = '\0';
-	return buf;
-}
-
 /* "FILE:LINE", where element i of the array starts */
 static void where(char *buf, size_t size, const char *path, const size_t *lines, size_t i)
 {
@@ -279,8 +241,9 @@ int metric_load_file(struct metric_list *l, const char *path, const struct pmu_l
 	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
 		free(text);
+		/* jansson quotes the text near an error as it is: what does not print is escaped */
 		return err_set(err, -EINVAL, "%s:%d:%d: %s", path, je.line, je.column,
-				   visible(je.text, at, sizeof(at)));
+				   visible_copy(je.text, at, sizeof(at)));
 	}
 	if (!json_is_array(root)) {
 		ret = err_set(err, -EINVAL, "%s: expected a JSON array of metrics", path);
