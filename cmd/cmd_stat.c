@@ -286,6 +286,9 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 			jerr_argp(state, "--device and --root-port narrow -M metrics; for events, take the filters from 'pmuctl map BDF'");
 		if (a->root_port && !a->ndevice)
 			jerr_argp(state, "--root-port needs --device BDF");
+		/* counts would be a text table in the exposition, which promtool and the collector refuse */
+		if (a->openmetrics && a->nevent)
+			jerr_argp(state, "--format=openmetrics writes -M values, not -e counts: drop -e (pmuctl serve -e exposes each count as a counter)");
 		if (a->openmetrics && !a->metrics && !a->per_device)
 			jerr_argp(state, "--format=openmetrics writes -M values: give -M");
 		if (a->metric_only && !a->metrics && !a->per_device)

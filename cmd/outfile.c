@@ -75,22 +75,53 @@ static int open_in_place(struct outfile *o, int flags, bool special)
 	return 0;
 }
 
-/* ".NAME.XXXXXXXX" beside the target, made with O_EXCL: no link is followed, nothing reused */
-static int create_temporary(struct outfile *o, mode_t mode)
+/* A file with no name in the directory, to name when kept; -1 where the file system has none */
+static int create_anonymous(struct outfile *o, mode_t mode)
+{
+	int fd = openat(o->dirfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		return -1;
+	if (fchmod(fd, mode))
+		(void)0;	/* 0600 is still a usable file */
+	o->f = fdopen(fd, "w");
+	if (!o->f) {
+		close(fd);
+		return -1;
+	}
+	o->anonymous = true;
+	return 0;
+}
+
+/* ".NAME.XXXXXXXX" in o->tmp, unused until made: 0 or -ENOMEM */
+static int temporary_name(struct outfile *o, unsigned int tries)
 {
 	size_t size = strlen(o->base) + 16;
+	unsigned int r = tries * 2654435761u;
+
+	if (!o->tmp && !(o->tmp = malloc(size)))
+		return -ENOMEM;
+	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != sizeof(r))
+		r ^= (unsigned int)getpid();
+	snprintf(o->tmp, size, ".%s.%08x", o->base, r);
+	return 0;
+}
+
+/*
+ * The new file: nameless where the file system allows (a SIGKILL then leaves nothing), else
+ * ".NAME.XXXXXXXX" beside the target, made with O_EXCL: no link is followed, nothing reused
+ */
+static int create_temporary(struct outfile *o, mode_t mode)
+{
 	int e = EEXIST;
 
-	o->tmp = malloc(size);
-	if (!o->tmp)
-		return -ENOMEM;
+	if (!create_anonymous(o, mode))
+		return 0;
 	for (unsigned int tries = 0; e == EEXIST && tries < 100; tries++) {
-		unsigned int r = tries * 2654435761u;
 		int fd;
 
-		if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != sizeof(r))
-			r ^= (unsigned int)getpid();
-		snprintf(o->tmp, size, ".%s.%08x", o->base, r);
+		if (temporary_name(o, tries))
+			return -ENOMEM;
 		fd = openat(o->dirfd, o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		e = fd < 0 ? errno : 0;
 		if (fd < 0)
@@ -179,11 +210,30 @@ int outfile_open(struct outfile *o, const char *path, enum outfile_mode mode)
 		return ret;
 	}
 	/* only a replacement renames within the directory */
-	if (!o->tmp) {
+	if (!o->tmp && !o->anonymous) {
 		close(o->dirfd);
 		o->dirfd = -1;
 	}
 	return 0;
+}
+
+/* Link the nameless file into the directory under a temporary name (o->tmp): 0 or -errno */
+static int name_anonymous(struct outfile *o)
+{
+	char proc[32];
+	int e = EEXIST;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fileno(o->f));
+	for (unsigned int tries = 0; e == EEXIST && tries < 100; tries++) {
+		if (temporary_name(o, tries))
+			return -ENOMEM;
+		e = linkat(AT_FDCWD, proc, o->dirfd, o->tmp, AT_SYMLINK_FOLLOW) ? errno : 0;
+	}
+	if (e) {
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	return -e;
 }
 
 int outfile_close(struct outfile *o, bool keep)
@@ -199,11 +249,15 @@ int outfile_close(struct outfile *o, bool keep)
 	/* a renderer's own fflush may have met the error already: ferror remembers it */
 	if (fflush(o->f) || ferror(o->f))
 		ret = errno ? -errno : -EIO;
-	else if (o->tmp && keep && fsync(fileno(o->f)))
+	else if ((o->tmp || o->anonymous) && keep && fsync(fileno(o->f)))
 		ret = -errno;
+	/* a nameless file kept gets its temporary name now, a moment before the rename */
+	if (o->anonymous && keep && !ret)
+		ret = name_anonymous(o);
 	if (fclose(o->f) && !ret)
 		ret = -errno;
 	o->f = NULL;
+	o->anonymous = false;
 	if (o->tmp) {
 		/* renameat within the directory opened at the start: the name, never a link's target */
 		if (keep && !ret && renameat(o->dirfd, o->tmp, o->dirfd, o->base))
@@ -212,8 +266,9 @@ int outfile_close(struct outfile *o, bool keep)
 			unlinkat(o->dirfd, o->tmp, 0);
 		else if (fsync(o->dirfd))
 			(void)0;	/* the rename is done; only its durability is not known */
-		close(o->dirfd);
 	}
+	if (o->dirfd >= 0)
+		close(o->dirfd);
 	/* a file given up on was failed already, and said so */
 	if (ret && keep)
 		say_why(o->path, -ret);

@@ -3,7 +3,9 @@
  * stat -o FILE, written safely where others may own the directory (a textfile collector's,
  * under root): the last component is never followed if it is a symbolic link (refused, said
  * so), a file is replaced by renaming a new one made beside it (O_EXCL, O_NOFOLLOW) over it
- * within the directory opened once, and any failure keeps the old file. A FIFO or character
+ * within the directory opened once, and any failure keeps the old file. The new file has no
+ * name until it is kept (O_TMPFILE, where the file system has it), so a pmuctl killed while
+ * writing leaves nothing behind. A FIFO or character
  * device (a terminal, /dev/null) is written in place; "-" is standard output.
  */
 #ifndef PMUCTL_OUTFILE_H
@@ -24,6 +26,7 @@ struct outfile {
 	int dirfd;		/* the directory a replacement is renamed in; -1 otherwise */
 	char *base;		/* the target's name in it */
 	char *tmp;		/* the new file's name beside it, until renamed */
+	bool anonymous;		/* the new file has no name until it is kept (O_TMPFILE) */
 	bool had_data;		/* APPEND to a file that was not empty */
 };
 

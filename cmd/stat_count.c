@@ -174,10 +174,18 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	return stream_report_end(&r->out) ?: ret;
 }
 
-/* -o FILE, opened before counting as perf does; openmetrics replaces its file at every report */
+/*
+ * -o FILE, opened before counting as perf does; openmetrics replaces its file at every report,
+ * and is tried now, so that a target it cannot replace (a symbolic link) is refused before an
+ * interval is counted
+ */
 static int open_output(struct run *r)
 {
-	if (!r->a->output || r->a->openmetrics)
+	struct outfile trial;
+
+	if (r->a->output && r->a->openmetrics)
+		return outfile_open(&trial, r->a->output, OUTFILE_REPLACE) ?: outfile_close(&trial, false);
+	if (!r->a->output)
 		return 0;
 	return stream_open(&r->out, r->a->output, r->a->append, r->a->interval_ms != 0) ?:
 	       stream_check_append(&r->out, stat_face(r->a) == FACE_JSON, stat_face(r->a) == FACE_CSV,

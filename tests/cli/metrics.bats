@@ -238,6 +238,10 @@ JSON
 	[ "$status" -eq 64 ]
 	pmuctl stat --format=openmetrics -e msr/tsc/
 	[ "$status" -eq 64 ]
+	# with -M too: the counts were a text table in the middle of the exposition
+	pmuctl --sysfs-root "$LIVE" stat --format=openmetrics -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw --duration 0.05
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl stat: --format=openmetrics writes -M values, not -e counts: drop -e (pmuctl serve -e exposes each count as a counter)" ]
 }
 
 @test "metrics: a family counts where some instances lack an input: n/a there, one warning, exit 0" {

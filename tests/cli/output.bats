@@ -199,3 +199,31 @@ attacker_dir() {
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 }
+
+@test "output: --format=openmetrics -o writes its new file nameless, named only to be renamed, so a SIGKILL leaves no temporary" {
+	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
+	d=$BATS_TEST_TMPDIR/collector
+	mkdir "$d"
+	run strace -f -e trace=openat,linkat,renameat,renameat2 -o "$BATS_TEST_TMPDIR/trace" "$PMUCTL" \
+		--sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --format=openmetrics -o "$d/f.prom" -I 50 --interval-count 2
+	[ "$status" -eq 0 ]
+	# each report: a file with no name, linked under a temporary one and renamed at once
+	run grep -cE 'openat\([0-9]+, "\.", O_WRONLY\|O_CLOEXEC\|O_TMPFILE' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" -ge 3 ]
+	run grep -cE 'O_CREAT\|O_EXCL' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
+	run grep -oE '(linkat|renameat)\(.*f\.prom.*' "$BATS_TEST_TMPDIR/trace"
+	[ "${#lines[@]}" -eq 4 ]
+	[[ "${lines[0]}" == 'linkat(AT_FDCWD, "/proc/self/fd/'*'", '*', ".f.prom.'* ]]
+	[[ "${lines[1]}" == 'renameat('*', ".f.prom.'*'", '*', "f.prom") = 0' ]]
+	run ls -A "$d"
+	[ "$output" = f.prom ]
+}
+
+@test "output: --format=openmetrics -o a symbolic link is refused before anything is counted" {
+	ln -s "$BATS_TEST_TMPDIR/elsewhere" "$BATS_TEST_TMPDIR/link"
+	# an interval of an hour: refused at the first report, it would be timeout's to end
+	run timeout 30 "$PMUCTL" --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw --format=openmetrics -I 3600000 -o "$BATS_TEST_TMPDIR/link"
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: cannot write '$BATS_TEST_TMPDIR/link': it is a symbolic link, which pmuctl does not follow (whoever can write its directory could point it anywhere); give the file itself, or - for standard output" ]
+}
