@@ -238,7 +238,8 @@ static int systemd_sockets(struct http_opts *ho, int *fds, size_t max)
 	}
 	for (int i = 0; i < n && (size_t)i < max; i++) {
 		fds[i] = SD_LISTEN_FDS_START + i;
-		if (sd_is_socket(fds[i], AF_UNSPEC, SOCK_STREAM, 1) <= 0) {
+		/* a Unix socket would be served, and no scraper could reach it over the network */
+		if (sd_is_socket_inet(fds[i], AF_UNSPEC, SOCK_STREAM, 1, 0) <= 0) {
 			p_err("--web.systemd-socket: fd %d is not a listening TCP socket: make the .socket "
 			      "unit's ListenStream= an address", fds[i]);
 			return -1;

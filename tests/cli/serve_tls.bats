@@ -283,6 +283,11 @@ two_ports() {
 	run env -u LISTEN_FDS -u LISTEN_PID "$PMUCTL" --sysfs-root "$LIVE" serve --web.systemd-socket -M t410_pcie_rd_bw
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: --web.systemd-socket: systemd passed no socket (LISTEN_FDS is not set for this process): start pmuctl from its .socket unit, or give --web.listen-address" ]
+	# ListenStream=/a/path: a Unix socket, which no scraper reaches, is refused, not served
+	run env SD_UNIX=1 "$BATS_TEST_DIRNAME/../sd_activate.py" "$BATS_TEST_TMPDIR/unix" "$PMUCTL" --sysfs-root "$LIVE" \
+		serve --web.systemd-socket -M t410_pcie_rd_bw
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: --web.systemd-socket: fd 3 is not a listening TCP socket: make the .socket unit's ListenStream= an address" ]
 }
 
 @test "serve TLS: a real Prometheus scrapes over TLS with basic auth from its own scrape config" {
