@@ -26,6 +26,8 @@ BUILD ?= build
 # promtool and node_exporter, taken out of their Debian packages by the test command
 export PATH := $(CURDIR)/build/tools/root/usr/bin:$(PATH)
 FUZZ_SECONDS ?= 20
+# the suite's builds and its bats files run on every core
+NPROC := $(shell nproc 2>/dev/null || echo 1)
 
 # Warnings come last so that user CFLAGS cannot turn -Werror off
 WARNINGS := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wstrict-prototypes \
@@ -56,7 +58,7 @@ MAN1 := $(wildcard man/*.1)
 MAN7 := $(wildcard man/*.7)
 SCHEMAS := $(wildcard schemas/*.schema.json)
 
-.PHONY: all check check-plain check-asan check-docs check-valgrind lint unit fuzz fuzz-smoke install uninstall clean
+.PHONY: all check check-plain check-asan check-docs check-valgrind lint unit fuzz fuzz-build fuzz-smoke install uninstall clean
 .DELETE_ON_ERROR:
 
 all: pmuctl
@@ -92,14 +94,15 @@ check-plain: pmuctl unit
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 check-asan:
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=build-asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
 		build-asan/pmuctl unit
 	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 		BUILD=build-asan SANITIZED=1 tests/run build-asan/pmuctl
 
-# a short fuzz of every parser rides along with the tests
+# a short fuzz of every parser rides along with the tests; the build uses every core
 fuzz-smoke:
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) fuzz-build
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5
 
 # every man page lint-clean, and pmuctl-metrics(7) what the binary's catalog says
@@ -113,7 +116,7 @@ check-docs: pmuctl
 check-valgrind: pmuctl
 	$(Q)logs=$$(mktemp -d); \
 	VALGRIND_LOG_DIR=$$logs PMUCTL=$(CURDIR)/tests/valgrind-pmuctl PMUCTL_REAL=$(CURDIR)/pmuctl \
-		MAP_SEED_COUNT=3 MAP_SCRIPT_SEEDS=1 bats --tap tests/cli > $$logs/tap 2>&1; status=$$?; \
+		MAP_SEED_COUNT=3 MAP_SCRIPT_SEEDS=1 bats --tap $$(tests/bats_jobs) tests/cli > $$logs/tap 2>&1; status=$$?; \
 	grep -E '^(not ok|#)' $$logs/tap | head -40; \
 	echo "  VALGRIND $$(grep -c '^ok ' $$logs/tap) CLI tests passed ($$(grep -c '^ok .* # skip' $$logs/tap) skipped), $$(grep -c '^not ok ' $$logs/tap) failed"; \
 	rm -rf $$logs; exit $$status
@@ -132,15 +135,31 @@ lint:
 
 check: check-plain check-docs lint fuzz-smoke check-asan check-valgrind
 
-# libFuzzer needs clang; each target runs FUZZ_SECONDS from its committed corpus
+# libFuzzer needs clang; the library is built once, instrumented, and every target links it;
+# each target runs FUZZ_SECONDS from its committed corpus
 FUZZ_CC ?= clang
-FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-fuzz:
-	$(Q)mkdir -p build-fuzz
+FUZZ_SAN := -g -O1 -fno-sanitize-recover=all
+FUZZ_CFLAGS := -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) $(FUZZ_SAN)
+FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=build-fuzz/obj/%.o)
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build-fuzz/%)
+
+build-fuzz/obj/%.o: %.c
+	$(call msg,CC,$< [fuzz])
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+
+build-fuzz/libpmuctl.a: $(FUZZ_LIB_OBJS)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c build-fuzz/libpmuctl.a
+	$(call msg,LINK,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< build-fuzz/libpmuctl.a $(PKG_LIBS)
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz: fuzz-build
 	$(Q)for src in $(FUZZ_SRCS); do \
 		name=$$(basename $$src .c); \
-		$(FUZZ_CC) -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) $(FUZZ_FLAGS) -o build-fuzz/$$name \
-			$$src $(LIB_SRCS) $(PKG_LIBS) || exit 1; \
 		mkdir -p tests/fuzz/corpus/$$name build-fuzz/corpus-$$name; \
 		echo "  FUZZ    $$name ($(FUZZ_SECONDS)s)"; \
 		build-fuzz/$$name -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
