@@ -240,7 +240,8 @@ series_value() {
 		key="pmuctl_t410_pcie_rd_bytes_total{pmu=\"nvidia_pcie_pmu_0_rc_$rc\",socket=\"0\",rc=\"$rc\",event=\"nvidia_pcie_pmu_0_rc_$rc\\/rd_bytes\\/\"}"
 		a=$(series_value "$BATS_TEST_TMPDIR/before.prom" "$key")
 		b=$(series_value "$BATS_TEST_TMPDIR/s$i.prom" "$key")
-		[ -n "$a" ] && [ -n "$b" ]
+		[ -n "$a" ]
+		[ -n "$b" ]
 		[ "$b" -ge "$a" ] || { echo "rc $rc: $a before the reload, $b after"; false; }
 	done
 }
@@ -432,7 +433,9 @@ print("ok")' "$BATS_TEST_TMPDIR/seen"
 	[[ "$output" != *"Socket errors"* && "$output" != *"Non-2xx"* ]]
 	good=$(sed -n 's/^checked: \([0-9]*\) good, \([0-9]*\) bad, \([0-9]*\) requests$/\1 \2 \3/p' <<<"$output")
 	read -r g b n <<<"$good"
-	[ "$b" -eq 0 ] && [ "$g" -gt 0 ] && [ "$g" -eq "$n" ]
+	[ "$b" -eq 0 ]
+	[ "$g" -gt 0 ]
+	[ "$g" -eq "$n" ]
 	rss1=$(rss)
 	echo "RSS $rss0 kB -> $rss1 kB, fds $fd0" >&3
 	# under valgrind the RSS is valgrind's own
