@@ -90,20 +90,22 @@ passed() {
 	finish
 	[ "$status" -eq 130 ]
 	python3 - "$BATS_TEST_TMPDIR/out" <<'PY'
-import json, re, sys
+import json, math, re, sys
 text = open(sys.argv[1]).read()
 recs = [json.loads(l) for l in text.splitlines() if l.startswith("{")]
 times = [r["time_s"] for r in recs]
 gaps = [b - a for a, b in zip(times, times[1:])]
-long = [i + 1 for i, g in enumerate(gaps) if g >= 1.5]
-# one report covers the whole stop, and counts all of it: cpu-clock, 1e9 ns a second
+# pmuctl was stopped for 2 s (the test waited for them): one report, and only one, spans them
+long = [i + 1 for i, g in enumerate(gaps) if g >= 2.0]
 assert len(long) == 1, ("reports covering the stop", gaps)
+# and counts all of it: cpu-clock, as many ns as the report spans
 rec = recs[long[0]]
 rate = rec["counts"][0]["count"] / gaps[long[0] - 1]
 assert 0.5e9 < rate < 1.5e9, ("the stop's report", rec, gaps[long[0] - 1])
-# the ~20 deadlines missed are skipped, not printed in a burst a millisecond apart
-burst = [g for g in gaps[long[0]:] if g < 0.05]
-assert len(burst) <= 1, ("reports a moment apart after the stop", gaps)
+# the ~20 deadlines missed are skipped, not printed in a burst: no two reports but the last
+# (Ctrl-C's, whenever it comes) fall in the same 100 ms of the interval grid
+slots = [math.floor(t / 0.1) for t in times[:-1]]
+assert slots == sorted(set(slots)), ("reports in one interval of the grid after the stop", times)
 m = re.search(r"pmuctl: warning: skipped (\d+) intervals: a report took longer than -I 100 ms, or pmuctl was stopped", text)
 assert m and int(m.group(1)) >= 15, text
 assert re.search(r"pmuctl: note: \d+ intervals skipped in all", text), text
