@@ -134,7 +134,8 @@ void serve_auth_cancel(struct serve_auth *sa)
 {
 	while (sa->waiting) {
 		/* the check goes on to its end on the worker, and is dropped when taken back */
-		sa->waiting->wait->rq = NULL;
+		if (sa->waiting->wait)
+			sa->waiting->wait->rq = NULL;
 		decide(sa, sa->waiting, AUTH_DENIED);
 	}
 }

@@ -11,11 +11,11 @@
 #include <unistd.h>
 #include <microhttpd.h>
 #include "cmd/pmuctl.h"
+#include "cmd/serve_addr.h"
 #include "cmd/serve_auth.h"
 #include "cmd/serve_http.h"
 #include "cmd/serve_tls.h"
 #include "lib/accept.h"
-#include "lib/hostport.h"
 #include "lib/monotonic.h"
 #include "lib/webauth.h"
 
@@ -287,42 +287,12 @@ int http_publish(struct http *h, char *prometheus, size_t plen, char *openmetric
 	return 0;
 }
 
-/* The address to bind: getaddrinfo's first answer; NULL for :PORT (every address) */
-static int resolve(const char *listen, struct addrinfo **ai, unsigned *port)
-{
-	struct addrinfo hints = { .ai_flags = AI_PASSIVE | AI_NUMERICSERV, .ai_socktype = SOCK_STREAM };
-	char host[256], service[8];
-	const char *why;
-	int e;
-
-	*ai = NULL;
-	if (hostport_split(listen, host, sizeof(host), port, &why)) {
-		p_err("invalid --web.listen-address '%s': %s", listen, why);
-		return -EINVAL;
-	}
-	if (!host[0])
-		return 0;
-	snprintf(service, sizeof(service), "%u", *port);
-	e = getaddrinfo(host, service, &hints, ai);
-	if (e) {
-		p_err("invalid --web.listen-address '%s': %s", listen, gai_strerror(e));
-		return -EINVAL;
-	}
-	return 0;
-}
-
 /* What the socket is bound to, as a listen address is written */
 static void name_address(struct http_listener *l)
 {
 	const union MHD_DaemonInfo *i = MHD_get_daemon_info(l->d, MHD_DAEMON_INFO_LISTEN_FD);
-	struct sockaddr_storage ss = { 0 };
-	socklen_t len = sizeof(ss);
-	char host[INET6_ADDRSTRLEN] = "?", port[8] = "?";
 
-	if (i && !getsockname(i->listen_fd, (struct sockaddr *)&ss, &len))
-		getnameinfo((struct sockaddr *)&ss, len, host, sizeof(host), port, sizeof(port),
-			    NI_NUMERICHOST | NI_NUMERICSERV);
-	snprintf(l->address, sizeof(l->address), ss.ss_family == AF_INET6 ? "[%s]:%s" : "%s:%s", host, port);
+	serve_addr_name(i ? i->listen_fd : -1, l->address, sizeof(l->address));
 }
 
 static int static_responses(struct http *h)
@@ -406,7 +376,7 @@ static int listen_on(struct http *h, struct http_listener *l, const char *addres
 	struct addrinfo *ai = NULL;
 	unsigned port = 0;
 
-	if (fd < 0 && resolve(address, &ai, &port))
+	if (fd < 0 && serve_addr_resolve(address, &ai, &port))
 		return -1;
 	l->d = start_daemon(h, fd, ai, port);
 	freeaddrinfo(ai);
