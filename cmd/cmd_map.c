@@ -8,9 +8,7 @@
 #include "lib/strnum.h"
 #include "pmu/devmap.h"
 #include "topology/pcifilter.h"
-#include "cmd/map_json.h"
-
-enum map_format { MAP_TREE, MAP_TABLE, MAP_DVSEC };
+#include "cmd/map.h"
 
 enum map_key {
 	KEY_SOCKET = 0x200,
@@ -19,22 +17,11 @@ enum map_key {
 	KEY_DOWNTRAINED,
 };
 
-struct map_args {
-	struct pci_filter *slot;	/* one per BDF argument */
-	char **slot_text;		/* as the user wrote it */
-	int nslot;
-	struct pci_filter id;
-	const char *id_text;		/* -d as written */
-	int64_t socket, rc;
-	enum map_format format;
-	bool downtrained;		/* only functions whose link trained below both ends */
-};
-
 static const struct argp_option map_options[] = {
 	{ "device", 'd', "VENDOR:DEVICE", 0, "only functions with these ids, as lspci -d ([vendor]:[device][:class])", 0 },
 	{ "socket", KEY_SOCKET, "N", 0, "only functions below root ports of socket N", 0 },
 	{ "rc", KEY_RC, "N", 0, "only functions below root complex N", 0 },
-	{ "format", KEY_FORMAT, "FORMAT", 0, "tree (default): by socket and RC; table: one line per function; dvsec: the document script's lines", 0 },
+	{ "format", KEY_FORMAT, "FORMAT", 0, "tree (default): by socket, RC and root port; table: one line per function; caps: the root port capability lines a family reads (dvsec is the same)", 0 },
 	{ "downtrained", KEY_DOWNTRAINED, NULL, 0, "only functions whose PCIe link trained below what both its ends support (speed or width)", 0 },
 	{ 0 },
 };
@@ -56,7 +43,7 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case 'd':
 		if (!strchr(arg, ':'))
-			jerr_argp(state, "-d '%s': a VENDOR:DEVICE selector, as lspci -d takes (10de: is every NVIDIA function)", arg);
+			jerr_argp(state, "-d '%s': a VENDOR:DEVICE selector, as lspci -d takes (15b3: is every function of vendor 15b3)", arg);
 		if (pcifilter_id(&a->id, arg, &err))
 			jerr_argp(state, "%s", err.msg);
 		a->id_text = arg;
@@ -75,10 +62,10 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 			a->format = MAP_TREE;
 		else if (!strcmp(arg, "table"))
 			a->format = MAP_TABLE;
-		else if (!strcmp(arg, "dvsec"))
-			a->format = MAP_DVSEC;
+		else if (!strcmp(arg, "caps") || !strcmp(arg, "dvsec"))
+			a->format = MAP_CAPS;
 		else
-			jerr_argp(state, "invalid format '%s': use tree, table or dvsec", arg);
+			jerr_argp(state, "invalid format '%s': use tree, table or caps", arg);
 		break;
 	case ARGP_KEY_ARG:
 		pcifilter_init(&a->slot[a->nslot]);
@@ -96,36 +83,26 @@ static const struct argp_child map_children[] = { { &global_argp, 0, NULL, 0 }, 
 
 const struct argp map_argp = {
 	map_options, map_parse_opt, "[BDF...]",
-	"Map PCI functions to the Tegra410 socket, PCIe root complex (RC) and root port (RP) they "
-	"sit below, read from the NVIDIA DVSEC (vendor 10de, id 4) of each root port, and give the "
-	"PMU filters that select them: src_bdf/src_bdf_en and src_rp_mask for "
-	"nvidia_pcie_pmu_<socket>_rc_<rc>, dst_addr_base/dst_addr_mask per memory BAR for "
-	"nvidia_pcie_tgt_pmu_<socket>_rc_<rc>, and the bdf/queue filter of the HNS3 SICL PMU whose "
-	"bdf range covers a function. PCI is read with libpci from <sysfs-root>/bus/pci, or from an "
+	"Map PCI functions to the socket, PCIe root complex (RC) and root port they sit below, and "
+	"give the filters of the PMUs that see them: the requester filter of the RC PMU counting "
+	"what a function sends, the target filter of the one counting what it receives, and the "
+	"root port filter. The socket is the package of the first CPU of the function's NUMA node "
+	"(sysfs numa_node); the root port is the PCIe root port above it; the RC and the port's "
+	"number within it come from each PMU family (a root port capability, a bus range, the "
+	"PMU's own sysfs files). PCI is read with libpci from <sysfs-root>/bus/pci, or from an "
 	LSPCI_DUMP_CMD " dump given with -F. BDF arguments select functions as lspci -s does. The "
-	"extended configuration space (offset 0x100 and up, where the DVSEC lives) is readable "
-	"only by root."
+	"extended configuration space (offset 0x100 and up, where vendor capabilities live) is "
+	"readable only by root."
 	"\vExamples:\n"
-	"  pmuctl map                              every mapped function, by socket and RC\n"
+	"  pmuctl map                              every mapped function, by socket, RC and root port\n"
 	"  pmuctl map 0005:01:00.0                 one device: its PMU and ready filters\n"
 	"  pmuctl map --socket 1 --format=table\n"
-	"  pmuctl map --format=dvsec               the lines of the document's lspci/setpci script\n"
+	"  pmuctl map --format=caps                each root port's capability line, as lspci/setpci read it\n"
 	"  pmuctl -F lspci-dump.txt -j map         from a dump, as JSON\n"
 	"\nExit status: 0 success, 1 PCI could not be read or no BDF argument is on the machine, "
 	"2 mapped, but the extended configuration space of some functions was not readable (run "
 	"as root) or some BDF arguments are not on the machine, 64 bad arguments.",
 	map_children, NULL, NULL
-};
-
-struct map_ctx {
-	const struct map_args *args;
-	struct pcitopo topo;
-	struct devmap_fn *maps;
-	struct sysroot root;
-	bool have_root;
-	struct pmu_list pmus;
-	bool have_pmus;
-	bool *shown;
 };
 
 static bool selected(const struct map_ctx *c, size_t i)
@@ -140,7 +117,8 @@ static bool selected(const struct map_ctx *c, size_t i)
 		return false;
 	if (a->downtrained && c->topo.fn[i].link.downtrained != 1)
 		return false;
-	return m->dvsec || m->requester.family;
+	/* below a root port (the root ports and switch ports too), or seen by a PMU */
+	return m->at.root_port >= 0 || m->requester.family || m->target.family;
 }
 
 /*
@@ -182,158 +160,6 @@ static int report_unmatched(const struct map_ctx *c)
 	return EXIT_OK;
 }
 
-static const char *fn_str(const struct map_ctx *c, size_t i, char *buf, size_t size)
-{
-	pcifn_name(&c->topo, &c->topo.fn[i], buf, size);
-	return buf;
-}
-
-static void print_dvsec(const struct map_ctx *c)
-{
-	bool *port = calloc(c->topo.n ? c->topo.n : 1, sizeof(bool));
-	char bdf[32];
-
-	for (size_t i = 0; port && i < c->topo.n; i++)
-		if (c->shown[i] && c->maps[i].root >= 0)
-			port[c->maps[i].root] = true;
-	for (size_t i = 0; port && i < c->topo.n; i++) {
-		const struct nv_dvsec *d = &c->topo.fn[i].cfg.dvsec;
-
-		if (!port[i])
-			continue;
-		printf("%s: Bus=%02x, Segment=%02x, RP=%02x, RC=%02x, Socket=%02x\n",
-		       fn_str(c, i, bdf, sizeof(bdf)), d->bus, d->segment, d->rp, d->rc, d->socket);
-	}
-	free(port);
-}
-
-/* "x4 at 8 GT/s, below x16 at 16 GT/s", what a downtrained link lost; "" for any other */
-static const char *downtrained_text(const struct map_ctx *c, const struct pcifn *f, char *buf, size_t size)
-{
-	const struct pcilink *l = &f->link, *o;
-	uint8_t speed, width;
-
-	*buf = '\0';
-	if (l->downtrained != 1)
-		return buf;
-	o = &c->topo.fn[l->partner].link;
-	speed = l->cap_speed < o->cap_speed ? l->cap_speed : o->cap_speed;
-	width = l->cap_width < o->cap_width ? l->cap_width : o->cap_width;
-	snprintf(buf, size, "  [downtrained: x%u at %g GT/s, both ends can x%u at %g GT/s]", l->width,
-		 pcilink_gts(l->speed), width, pcilink_gts(speed));
-	return buf;
-}
-
-/* Its name, and what its link lost when it trained below both ends */
-static const char *fn_label(const struct map_ctx *c, const struct pcifn *f, char *buf, size_t size)
-{
-	char note[96];
-	size_t n;
-
-	if (f->name)
-		safe_str(f->name, buf, size);
-	else
-		snprintf(buf, size, "[%04x:%04x]", f->cfg.vendor, f->cfg.device);
-	n = strlen(buf);
-	snprintf(buf + n, size - n, "%s", downtrained_text(c, f, note, sizeof(note)));
-	return buf;
-}
-
-static void print_table(const struct map_ctx *c)
-{
-	char bdf[32], rp[32], label[512], filt[64];
-
-	printf("%-13s %-6s %-3s %-3s %-13s %-26s %-8s %s\n", "BDF", "SOCKET", "RC", "RP",
-	       "ROOT_PORT", "PMU", "SRC_BDF", "DEVICE");
-	for (size_t i = 0; i < c->topo.n; i++) {
-		const struct devmap_fn *m = &c->maps[i];
-		const struct pcifn *f = &c->topo.fn[i];
-		const char *pmu = m->requester.family ? m->requester.name : "-";
-
-		if (!c->shown[i])
-			continue;
-		snprintf(filt, sizeof(filt), "0x%04x", m->src_bdf);
-		if (m->dvsec)
-			printf("%-13s %-6u %-3u %-3u %-13s %-26s %-8s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
-			       m->dvsec->socket, m->dvsec->rc, m->dvsec->rp,
-			       fn_str(c, (size_t)m->root, rp, sizeof(rp)), pmu, filt,
-			       fn_label(c, f, label, sizeof(label)));
-		else
-			printf("%-13s %-6s %-3s %-3s %-13s %-26s %-8s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
-			       "-", "-", "-", "-", pmu, filt, fn_label(c, f, label, sizeof(label)));
-	}
-}
-
-static const char *size_str(uint64_t size, char *buf, size_t n)
-{
-	static const char units[] = "KMGTPE";
-	int u = -1;
-
-	while (size >= 1024 && !(size % 1024) && u < 5) {
-		size /= 1024;
-		u++;
-	}
-	if (u < 0)
-		snprintf(buf, n, "%llu", (unsigned long long)size);
-	else
-		snprintf(buf, n, "%llu%c", (unsigned long long)size, units[u]);
-	return buf;
-}
-
-/* Traffic to each memory BAR: its address filter, or why there is none */
-static void print_tgt_lines(const struct pcifn *f, const struct fn_pmu *t)
-{
-	size_t k = 0;
-
-	for (int b = 0; b < 6; b++) {
-		char sz[32], filt[160];
-
-		if (!f->bar[b].mem)
-			continue;
-		while (k < t->nbars && t->bars[k].bar < b)
-			k++;
-		if (k >= t->nbars || t->bars[k].bar != b) {
-			printf("          BAR%d 0x%llx  size unknown (a dump has no BAR sizes)\n", b,
-			       (unsigned long long)f->bar[b].addr);
-			continue;
-		}
-		printf("          BAR%d %-5s %s\n", b, size_str(t->bars[k].bar_size, sz, sizeof(sz)),
-		       fn_filter_text(&t->bars[k], filt, sizeof(filt)));
-	}
-}
-
-static void print_device(const struct map_ctx *c, size_t i)
-{
-	const struct devmap_fn *m = &c->maps[i];
-	const struct pcifn *f = &c->topo.fn[i];
-	char bdf[32], label[512], filt[160];
-
-	if (m->root >= 0 && (size_t)m->root == i) {
-		printf("    %-13s RP %-3u %-28s %s\n", fn_str(c, i, bdf, sizeof(bdf)), m->dvsec->rp,
-		       fn_filter_text(&m->requester.root_port, filt, sizeof(filt)),
-		       fn_label(c, f, label, sizeof(label)));
-		return;
-	}
-	printf("      %-13s %-32s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
-	       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
-	       fn_label(c, f, label, sizeof(label)));
-	print_tgt_lines(f, &m->target);
-}
-
-/* socket, then RC, then lspci order (the index) */
-static int cmp_root_port(const void *a, const void *b, void *topo)
-{
-	const struct pcitopo *t = topo;
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	const struct nv_dvsec *dx = &t->fn[x].cfg.dvsec, *dy = &t->fn[y].cfg.dvsec;
-
-	if (dx->socket != dy->socket)
-		return dx->socket - dy->socket;
-	if (dx->rc != dy->rc)
-		return dx->rc - dy->rc;
-	return x < y ? -1 : x > y;
-}
-
 struct json_rows {
 	const struct map_ctx *c;
 	size_t *index;	/* the functions shown, in order */
@@ -366,66 +192,6 @@ static int print_json(const struct map_ctx *c, size_t shown)
 	return ret ? EXIT_FAIL : EXIT_OK;
 }
 
-/* The root ports with something shown below them, sorted for the tree */
-static size_t shown_root_ports(const struct map_ctx *c, size_t *out)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < c->topo.n; i++) {
-		ssize_t r = c->maps[i].root;
-		bool seen = false;
-
-		if (!c->shown[i] || r < 0)
-			continue;
-		for (size_t k = 0; k < n && !seen; k++)
-			seen = out[k] == (size_t)r;
-		if (!seen)
-			out[n++] = (size_t)r;
-	}
-	qsort_r(out, n, sizeof(*out), cmp_root_port, (void *)&c->topo);
-	return n;
-}
-
-static void print_tree(const struct map_ctx *c)
-{
-	int last_socket = -1, last_rc = -1;
-	size_t shown = 0, *ports = calloc(c->topo.n ? c->topo.n : 1, sizeof(size_t));
-	size_t nports = ports ? shown_root_ports(c, ports) : 0;
-	char bdf[32], label[512];
-
-	for (size_t k = 0; k < nports; k++) {
-		size_t p = ports[k];
-		const struct nv_dvsec *d = &c->topo.fn[p].cfg.dvsec;
-
-		if (last_socket != d->socket)
-			printf("socket %d\n", d->socket);
-		if (last_socket != d->socket || last_rc != d->rc)
-			printf("  RC %d  %s%s, %s%s\n", d->rc, c->maps[p].requester.name,
-			       c->maps[p].requester.pmu ? "" : " (not in sysfs)", c->maps[p].target.name,
-			       c->maps[p].target.pmu ? "" : " (not in sysfs)");
-		last_socket = d->socket;
-		last_rc = d->rc;
-		for (size_t i = 0; i < c->topo.n; i++)
-			if (c->shown[i] && c->maps[i].root == (ssize_t)p)
-				print_device(c, i);
-	}
-	free(ports);
-	for (size_t i = 0; i < c->topo.n; i++)
-		shown += c->shown[i];
-	for (size_t i = 0; i < c->topo.n; i++) {
-		const struct devmap_fn *m = &c->maps[i];
-		char filt[160];
-
-		if (!c->shown[i] || m->dvsec)
-			continue;
-		printf("%-13s %s %s  %s\n", fn_str(c, i, bdf, sizeof(bdf)), m->requester.name,
-		       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
-		       fn_label(c, &c->topo.fn[i], label, sizeof(label)));
-	}
-	if (!settings.quiet && shown)
-		printf("\nCount with: pmuctl stat -e 'PMU/EVENT,FILTER/'; pmuctl -j map gives ready event strings.\n");
-}
-
 static int render(struct map_ctx *c)
 {
 	size_t shown = 0, links = 0;
@@ -439,12 +205,12 @@ static int render(struct map_ctx *c)
 
 	if (settings.json)
 		return print_json(c, shown);
-	if (c->args->format == MAP_DVSEC)
-		print_dvsec(c);
+	if (c->args->format == MAP_CAPS)
+		map_text_capabilities(c);
 	else if (c->args->format == MAP_TABLE)
-		print_table(c);
+		map_text_table(c);
 	else
-		print_tree(c);
+		map_text_tree(c);
 	return EXIT_OK;
 }
 
@@ -475,7 +241,7 @@ static int read_topology(struct map_ctx *c)
 {
 	struct pcitopo_source src = { .dump = settings.pci_dump,
 				      .root = c->have_root ? &c->root : NULL,
-				      .names = !settings.json && c->args->format != MAP_DVSEC };
+				      .names = !settings.json && c->args->format != MAP_CAPS };
 	struct err_report err = { 0 };
 	char buf[ERR_MSG_MAX];
 
@@ -528,7 +294,7 @@ static int report_partial(const struct map_ctx *c)
 		p_warn("%zu function%s a looped capability chain; read up to the loop",
 		       c->topo.looped, c->topo.looped == 1 ? " has" : "s have");
 	if (n) {
-		p_warn("the extended configuration space (0x100 and up, where the DVSEC is) of %zu of %zu NVIDIA bridges was not readable: run as root%s",
+		p_warn("the extended configuration space (0x100 and up, where vendor capabilities are) of %zu of %zu bridges was not readable: run as root%s",
 		       n, c->topo.candidates, settings.pci_dump ? ", or dump with 'sudo " LSPCI_DUMP_CMD "'" : "");
 		return EXIT_PARTIAL;
 	}
@@ -557,10 +323,10 @@ int cmd_map(int argc, char **argv)
 	if (ret)
 		goto free_args;
 	/* the script's lines need no PMU; other forms say whether the driver registered one */
-	if (settings.json || a.format != MAP_DVSEC)
+	if (settings.json || a.format != MAP_CAPS)
 		load_pmus(&c);
 	c.shown = calloc(c.topo.n ? c.topo.n : 1, sizeof(bool));
-	if (!c.shown || devmap_build(&c.topo, c.have_pmus ? &c.pmus : NULL, &c.maps)) {
+	if (!c.shown || devmap_build(&c.topo, c.have_pmus ? &c.pmus : NULL, c.have_root ? &c.root : NULL, &c.maps)) {
 		p_err("out of memory");
 		ret = EXIT_FAIL;
 		goto free_topo;

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pmuctl map -j: one record per function, every key present (schemas/map.schema.json). */
+/*
+ * pmuctl map -j: one record per function, every key present (schemas/map.schema.json,
+ * version 2): where it is, the PMU that counts what it sends (requester) and the one that
+ * counts what is sent to it (target), its capabilities and its link. No key names a vendor.
+ */
 #include <stdio.h>
+#include "cmd/map.h"
 #include "cmd/pmuctl.h"
-#include "cmd/map_json.h"
+#include "pmu/family/family.h"
 
 /* The full domain:bus:dev.fn form, whatever lspci would print: JSON keys never change shape */
 static const char *fn_full(const struct pcifn *f, char *buf, size_t size)
@@ -11,73 +16,95 @@ static const char *fn_full(const struct pcifn *f, char *buf, size_t size)
 	return buf;
 }
 
-/* "pmu/event,filter/": ready for stat -e */
-static const char *event_text(const struct fn_pmu *r, const struct fn_filter *f, char *buf,
-			      size_t size)
+/* "pmu/event,filter/": ready for stat -e; null when the family names no event or no filter */
+static json_t *event_json(const struct fn_pmu *r, const struct fn_filter *f, bool own)
 {
-	char filt[160];
+	char filt[160], buf[256];
 
+	if (!r->event || (!f->n && !own))
+		return json_null();
 	fn_filter_text(f, filt, sizeof(filt));
 	/* a PMU that is the port's own (DesignWare) needs no filter: no comma before nothing */
-	snprintf(buf, size, "%s/%s%s%s/", r->name, r->event, filt[0] ? "," : "", filt);
-	return buf;
+	snprintf(buf, sizeof(buf), "%s/%s%s%s/", r->name, r->event, filt[0] ? "," : "", filt);
+	return jout_text(buf);
 }
 
-/* The PMU of a function below no Tegra410 root port (an HNS3 SICL, a DesignWare port's own) */
-static json_t *requester_json(const struct fn_pmu *r)
+static json_t *int_or_null(int v)
 {
-	char filter[160], event[256];
-	json_t *o = json_pack("{s:s, s:s}", "pmu", r->name, "filter",
-			      fn_filter_text(&r->function, filter, sizeof(filter)));
-
-	/* null when the family names no event for the filter */
-	json_object_set_new(o, "event",
-			    jout_text(r->event ? event_text(r, &r->function, event, sizeof(event)) : NULL));
-	return o;
+	return v >= 0 ? json_integer(v) : json_null();
 }
 
-static json_t *tgt_json(const struct fn_pmu *t)
+static json_t *location_json(const struct pcitopo *topo, const struct pcifn *f, const struct fn_location *at)
+{
+	char rp[32];
+
+	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "socket", int_or_null(at->socket),
+			 "numa_node", int_or_null(at->numa_node), "root_port",
+			 at->root_port >= 0 ? jout_text(fn_full(&topo->fn[at->root_port], rp, sizeof(rp))) :
+					      json_null(),
+			 "host_bridge", f->host_bridge[0] ? jout_text(f->host_bridge) : json_null(), "rc",
+			 int_or_null(at->rc), "rp", int_or_null(at->rp), "by",
+			 at->by ? json_string(at->by->id) : json_null());
+}
+
+/* The PMU that counts what the function sends: the function alone, and its whole root port */
+static json_t *requester_json(const struct fn_pmu *r, bool own)
+{
+	char filter[160], port[160];
+
+	if (!r->family)
+		return json_null();
+	return json_pack("{s:s, s:s, s:b, s:s, s:o, s:o, s:o}", "family", r->family->id, "pmu", r->name,
+			 "present", r->pmu != NULL, "filter", fn_filter_text(&r->function, filter, sizeof(filter)),
+			 "event", event_json(r, &r->function, own), "root_port_filter",
+			 r->root_port.n ? jout_text(fn_filter_text(&r->root_port, port, sizeof(port))) : json_null(),
+			 "root_port_event", r->root_port.n ? event_json(r, &r->root_port, false) : json_null());
+}
+
+/* The PMU that counts what is sent to the function: one address filter per memory BAR */
+static json_t *target_json(const struct fn_pmu *t)
+{
+	json_t *bars;
+
+	if (!t->family)
+		return json_null();
+	bars = json_array();
+	for (size_t b = 0; b < t->nbars; b++) {
+		const struct fn_filter *f = &t->bars[b];
+		char filter[160];
+
+		json_array_append_new(bars, json_pack("{s:i, s:I, s:s, s:o}", "bar", f->bar, "size",
+						      (json_int_t)f->bar_size, "filter",
+						      fn_filter_text(f, filter, sizeof(filter)), "event",
+						      event_json(t, f, false)));
+	}
+	return json_pack("{s:s, s:s, s:b, s:o}", "family", t->family->id, "pmu", t->name, "present",
+			 t->pmu != NULL, "bars", bars);
+}
+
+/* Every DVSEC and VSEC, with the reading of the family that knows it */
+static json_t *capabilities_json(const struct pcifn *f)
 {
 	json_t *arr = json_array();
 
-	for (size_t b = 0; b < t->nbars; b++) {
-		const struct fn_filter *f = &t->bars[b];
-		char event[256];
+	for (size_t k = 0; k < f->cfg.nvcaps; k++) {
+		const struct pcicfg_vcap *v = &f->cfg.vcap[k];
+		const struct pmu_family *by = NULL;
+		char vendor[8], line[256];
+		uint16_t offset;
 
-		json_array_append_new(arr, json_pack("{s:i, s:o, s:o, s:o, s:s}", "bar", f->bar, "base",
-						     jout_hex(f->term[0].value), "mask",
-						     jout_hex(f->term[1].value), "size",
-						     json_integer((json_int_t)f->bar_size), "event",
-						     event_text(t, f, event, sizeof(event))));
+		snprintf(vendor, sizeof(vendor), "%04x", v->vendor);
+		for (const struct pmu_family *const *fam = pmu_families; *fam && !by; fam++)
+			if ((*fam)->capability_line && (*fam)->capability_line(f, &offset, line, sizeof(line)) &&
+			    offset == v->offset)
+				by = *fam;
+		json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:i, s:i, s:i, s:o, s:o}", "kind",
+						     v->designated ? "dvsec" : "vsec", "vendor", vendor, "id", v->id,
+						     "revision", v->rev, "offset", v->offset, "length", v->length,
+						     "family", by ? json_string(by->id) : json_null(), "text",
+						     by ? jout_text(line) : json_null()));
 	}
 	return arr;
-}
-
-/* Every key for every function, null where it does not apply: schemas/map.schema.json */
-/* The DVSEC's own fields, read from a root port; null on other functions */
-static void set_dvsec(json_t *o, const struct nv_dvsec *port)
-{
-	json_object_set_new(o, "bus", port ? json_integer(port->bus) : json_null());
-	json_object_set_new(o, "segment", port ? json_integer(port->segment) : json_null());
-	json_object_set_new(o, "dvsec_offset", port ? json_integer(port->offset) : json_null());
-}
-
-/* The filters of a function below a Tegra410 root port; null below none */
-static void set_t410(json_t *o, const struct devmap_fn *m)
-{
-	const struct nv_dvsec *d = m->dvsec;
-	char buf[256];
-
-	json_object_set_new(o, "tgt_pmu", d ? json_string(m->target.name) : json_null());
-	json_object_set_new(o, "tgt_pmu_present", json_boolean(d && m->target.pmu));
-	json_object_set_new(o, "src_rp_mask", d ? json_integer(m->rp_mask) : json_null());
-	json_object_set_new(o, "event_bdf",
-			    jout_text(d ? event_text(&m->requester, &m->requester.function, buf, sizeof(buf)) : NULL));
-	json_object_set_new(o, "event_root_port",
-			    jout_text(d && m->requester.root_port.n ?
-					      event_text(&m->requester, &m->requester.root_port, buf, sizeof(buf)) :
-					      NULL));
-	json_object_set_new(o, "tgt_filters", d ? tgt_json(&m->target) : json_array());
 }
 
 /* The link of a PCIe function: capability, status, and whether it trained below both ends; null */
@@ -102,13 +129,26 @@ static json_t *link_json(const struct pcitopo *topo, const struct pcilink *l)
 	return o;
 }
 
-/* Every key for every function, null where it does not apply: schemas/map.schema.json */
+/* PCI_EXP_TYPE_* as words */
+static json_t *port_type_json(const struct pcicfg *c)
+{
+	static const char *const names[] = {
+		[0] = "endpoint", [1] = "legacy_endpoint", [4] = "root_port", [5] = "upstream_port",
+		[6] = "downstream_port", [7] = "pcie_to_pci_bridge", [8] = "pci_to_pcie_bridge",
+		[9] = "rc_integrated_endpoint", [10] = "rc_event_collector",
+	};
+
+	if (!c->pcie || c->port_type >= sizeof(names) / sizeof(names[0]) || !names[c->port_type])
+		return json_null();
+	return json_string(names[c->port_type]);
+}
+
 json_t *map_record_json(const struct pcitopo *topo, const struct devmap_fn *maps, size_t i)
 {
 	const struct pcifn *f = &topo->fn[i];
 	const struct devmap_fn *m = &maps[i];
-	const struct nv_dvsec *d = m->dvsec;
-	char bdf[32], rp[32], vendor[8], device[8], class[8];
+	char bdf[32], vendor[8], device[8], class[8];
+	bool own = m->at.root_port == (ssize_t)i;
 	json_t *o;
 
 	snprintf(vendor, sizeof(vendor), "%04x", f->cfg.vendor);
@@ -116,17 +156,13 @@ json_t *map_record_json(const struct pcitopo *topo, const struct devmap_fn *maps
 	snprintf(class, sizeof(class), "%04x", f->cfg.class_code >> 8);
 	o = json_pack("{s:s, s:s, s:s, s:s, s:i}", "bdf", fn_full(f, bdf, sizeof(bdf)), "vendor", vendor,
 		      "device", device, "class", class, "src_bdf", m->src_bdf);
-	json_object_set_new(o, "root_port",
-			    jout_text(d ? fn_full(&topo->fn[m->root], rp, sizeof(rp)) : NULL));
-	json_object_set_new(o, "is_root_port", d ? json_boolean((size_t)m->root == i) : json_null());
-	json_object_set_new(o, "socket", d ? json_integer(d->socket) : json_null());
-	json_object_set_new(o, "rc", d ? json_integer(d->rc) : json_null());
-	json_object_set_new(o, "rp", d ? json_integer(d->rp) : json_null());
-	set_dvsec(o, d && (size_t)m->root == i ? d : NULL);
-	json_object_set_new(o, "pmu", m->requester.family ? json_string(m->requester.name) : json_null());
-	json_object_set_new(o, "pmu_present", json_boolean(m->requester.pmu));
-	set_t410(o, m);
-	json_object_set_new(o, "hns3", !d && m->requester.family ? requester_json(&m->requester) : json_null());
+	json_object_set_new(o, "port_type", port_type_json(&f->cfg));
+	json_object_set_new(o, "is_root_port", json_boolean(own));
+	json_object_set_new(o, "location", location_json(topo, f, &m->at));
+	/* a root port's own PMU (DesignWare) selects it with no filter */
+	json_object_set_new(o, "requester", requester_json(&m->requester, own && !m->requester.function.n));
+	json_object_set_new(o, "target", target_json(&m->target));
+	json_object_set_new(o, "capabilities", capabilities_json(f));
 	json_object_set_new(o, "link", link_json(topo, &f->link));
 	return o;
 }

@@ -111,4 +111,7 @@ bool reader_gone(void);
  * or EXIT_FAIL. */
 int finish_output(int code);
 
+/* An argp help filter: @FAMILIES@ in a command's doc becomes every family's title */
+char *help_families_filter(int key, const char *text, void *input);
+
 #endif

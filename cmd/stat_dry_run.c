@@ -180,6 +180,9 @@ static void schedule_text(FILE *f, const struct schedule *sc)
 			fprintf(f, "%zu counters for %zu (%s)", sp->counters, sp->need, fam->counters_from);
 		else
 			fprintf(f, "counters not known (%s)", fam->counters_from ? fam->counters_from : "the driver does not say");
+		if (sp->own_counters && sp->own_need > sp->own_counters)
+			fprintf(f, "; %zu counter%s of their own for %zu (%s)", sp->own_counters,
+				plural((long)sp->own_counters), sp->own_need, fam->own_counters_from);
 		if (sp->slots)
 			fprintf(f, "; %zu filters for %zu slot%s (%s)", sp->values,
 				sp->slots, plural((long)sp->slots), fam->filter_slots_from);
@@ -253,7 +256,7 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 		if (bar_of(pm) >= 0)
 			fprintf(f, " (traffic to its BAR%d)", bar_of(pm));
 		else if (pm->method && !strcmp(pm->method, "rp"))
-			fprintf(f, " (by its root port: src_rp_mask)");
+			fprintf(f, " (by its root port: %s)", pm->filter && pm->filter->n ? pm->filter->term[0].name : "its bit");
 		else if (pm->method && !strcmp(pm->method, "port"))
 			fprintf(f, " (the root port's own PMU: all its traffic)");
 		else if (pm->method)

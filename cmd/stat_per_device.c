@@ -2,8 +2,9 @@
 /*
  * stat --per-device: every PCI function a PMU sees, each selected the exact way its place in
  * the topology allows (kernel-pmu-facts §1.5): a function alone below its root port by the
- * port's bit, which every port of an RC holds at once; functions sharing a port by their BDF,
- * which the PCIE PMU holds one at a time, so those groups take turns; traffic to a function
+ * port's bit, which every port of an RC holds at once (Tegra410) and which latency events take
+ * (HiSilicon PCIe); functions sharing a port by their BDF, which Tegra410's PCIE PMU holds one
+ * at a time, so those groups take turns; traffic to a function
  * by the address filter of each of its BARs. Then one row per function.
  */
 #include <math.h>
@@ -20,7 +21,7 @@ static size_t below_port(const struct stat_setup *s, ssize_t r)
 	size_t n = 0;
 
 	for (size_t k = 0; k < s->topo.n; k++)
-		n += s->maps[k].root == r && (ssize_t)k != r;
+		n += s->maps[k].at.root_port == r && (ssize_t)k != r;
 	return n;
 }
 
@@ -36,8 +37,8 @@ const char *per_device_method(const struct stat_setup *s, size_t i, const struct
 		*filter = &m->requester.function;
 		return "bdf";
 	}
-	if (m->root >= 0 && (size_t)m->root != i && m->requester.root_port.n &&
-	    below_port(s, m->root) == 1) {
+	if (m->at.root_port >= 0 && (size_t)m->at.root_port != i && m->requester.root_port.n &&
+	    below_port(s, m->at.root_port) == 1) {
 		*filter = &m->requester.root_port;
 		return "rp";
 	}
@@ -59,11 +60,11 @@ int per_device_row(struct stat_setup *s, size_t i)
 	r->bdf = s->devices[s->ndevices - 1].bdf;
 	r->method = s->devices[s->ndevices - 1].method;
 	r->nbars = s->devices[s->ndevices - 1].ntarget_filters;
-	r->socket = m->dvsec ? m->dvsec->socket : -1;
-	r->rc = m->dvsec ? m->dvsec->rc : -1;
-	r->rp = m->dvsec ? m->dvsec->rp : -1;
-	if (m->root >= 0)
-		pcifn_full_name(&s->topo.fn[m->root], r->root_port, sizeof(r->root_port));
+	r->socket = m->at.socket;
+	r->rc = m->at.rc;
+	r->rp = m->at.rp;
+	if (m->at.root_port >= 0)
+		pcifn_full_name(&s->topo.fn[m->at.root_port], r->root_port, sizeof(r->root_port));
 	snprintf(r->name, sizeof(r->name), "%s", s->topo.fn[i].name ? s->topo.fn[i].name : "");
 	r->link = s->topo.fn[i].link;
 	return EXIT_OK;
@@ -92,7 +93,8 @@ static bool selected(const struct stat_args *a, const struct stat_setup *s, size
 {
 	const struct devmap_fn *m = &s->maps[i];
 
-	if (!m->requester.family || (m->root >= 0 && (size_t)m->root == i))
+	/* a root port is a row only when its PMU is its own (no filter selects functions below it) */
+	if (!m->requester.family || (m->at.root_port == (ssize_t)i && m->requester.function.n))
 		return false;
 	if (!counts_a_metric(s, i))
 		return false;
@@ -133,8 +135,16 @@ int per_device_select(const struct stat_args *a, struct stat_setup *s)
 		ret = stat_add_function(a, s, i, name);
 	}
 	if (!ret && !s->ndevices && !a->ndevice) {
-		p_err("--per-device: no PCI function that a PMU of this machine selects%s (pmuctl map shows them)",
-		      a->id_given || a->socket >= 0 || a->rc >= 0 ? " matches -d, --socket and --rc" : "");
+		size_t k = pmu_family_unmapped(&s->pmus, 0);
+
+		/* a PMU that sees PCIe but no one function: why, rather than only "nothing" */
+		if (k < s->pmus.n)
+			p_err("--per-device: no PCI function that a PMU of this machine selects%s: %s: %s",
+			      a->id_given || a->socket >= 0 || a->rc >= 0 ? " matches -d, --socket and --rc" : "",
+			      s->pmus.v[k].name, s->pmus.v[k].family->map_unknown);
+		else
+			p_err("--per-device: no PCI function that a PMU of this machine selects%s (pmuctl map shows them)",
+			      a->id_given || a->socket >= 0 || a->rc >= 0 ? " matches -d, --socket and --rc" : "");
 		return EXIT_FAIL;
 	}
 	return ret;

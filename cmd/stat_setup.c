@@ -165,11 +165,11 @@ int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i,
 	if (a->per_device || r->family->device_method)
 		method = per_device_method(s, i, &filter);
 	/* a root port forwards its devices' requests under their own IDs: its own BDF sees little */
-	if (!a->per_device && !a->root_port && s->maps[i].root >= 0 && (size_t)s->maps[i].root == i)
+	if (!a->per_device && !a->root_port && s->maps[i].at.root_port == (ssize_t)i && !strcmp(method, "bdf"))
 		p_warn("--device %s is a root port: src_bdf selects the requests the port itself makes, "
 		       "not its devices' (add --root-port to count everything below it)", text);
 	/* --root-port: the port is what is counted, so the port is what is named */
-	pcifn_full_name(&s->topo.fn[a->root_port && s->maps[i].root >= 0 ? (size_t)s->maps[i].root : i],
+	pcifn_full_name(&s->topo.fn[a->root_port && s->maps[i].at.root_port >= 0 ? (size_t)s->maps[i].at.root_port : i],
 			name, sizeof(name));
 	for (size_t k = 0; k < s->ndevices; k++)
 		if (!strcmp(s->devices[k].bdf, name))
@@ -239,7 +239,7 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 		p_err("%s needs the PCI topology: %s", opt, err.msg);
 		return EXIT_FAIL;
 	}
-	if (devmap_build(&s->topo, &s->pmus, &s->maps)) {
+	if (devmap_build(&s->topo, &s->pmus, src.root, &s->maps)) {
 		p_err("out of memory");
 		return EXIT_FAIL;
 	}
@@ -273,6 +273,10 @@ static void warn_budgets(const struct schedule *sc, struct diag *warn)
 	for (size_t i = 0; i < sc->n; i++) {
 		const struct sched_pmu *sp = &sc->v[i];
 
+		if (sp->rotates && sp->own_counters && sp->own_need > sp->own_counters)
+			diag_add(warn, "'%s': %zu events need its %zu %s (%s): the kernel rotates them, some counting %.0f%% of the time (--dry-run shows which); count one at once",
+				 sp->pmu->name, sp->own_need, sp->own_counters, sp->own_counters == 1 ? "counter of their kind" : "counters of their kind",
+				 sp->pmu->family->own_counters_from, 100 * sp->coverage);
 		if (!sp->rotates || !sp->counters || sp->need <= sp->counters)
 			continue;
 		diag_add(warn, "'%s': %zu events need %zu counters, and it has %zu (%s): the kernel rotates them, "

@@ -59,7 +59,7 @@ _pmuctl() {
 	case $cur in
 	--format=*)
 		local values=""
-		[[ $cmd == map ]] && values="tree table dvsec"
+		[[ $cmd == map ]] && values="tree table caps"
 		[[ $cmd == stat ]] && values="text csv openmetrics"
 		COMPREPLY=($(compgen -P --format= -W "$values" -- "${cur#--format=}"))
 		_pmuctl_trim
@@ -101,7 +101,7 @@ _pmuctl() {
 		return
 		;;
 	--format)
-		[[ $cmd == map ]] && COMPREPLY=($(compgen -W "tree table dvsec" -- "$cur"))
+		[[ $cmd == map ]] && COMPREPLY=($(compgen -W "tree table caps" -- "$cur"))
 		[[ $cmd == stat ]] && COMPREPLY=($(compgen -W "text csv openmetrics" -- "$cur"))
 		return
 		;;

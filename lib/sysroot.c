@@ -208,6 +208,30 @@ bool sysroot_exists(const struct sysroot *r, const char *rel)
 	return true;
 }
 
+int sysroot_readlink(const struct sysroot *r, const char *rel, char *buf, size_t size)
+{
+	const char *slash = strrchr(rel, '/');
+	char dir[4096];
+	int fd, ret = 0;
+	ssize_t n;
+
+	if (!size || (slash && (size_t)(slash - rel) >= sizeof(dir)))
+		return -ENAMETOOLONG;
+	/* the directory through the root's rules; the link itself read, not followed */
+	if (slash)
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - rel), rel);
+	fd = slash ? sysroot_openat(r, dir, O_RDONLY | O_DIRECTORY) : dup(r->dirfd);
+	if (fd < 0)
+		return fd;
+	n = readlinkat(fd, slash ? slash + 1 : rel, buf, size - 1);
+	if (n < 0)
+		ret = -errno;
+	else
+		buf[n] = '\0';
+	close(fd);
+	return ret;
+}
+
 bool sysroot_is_dir(const struct sysroot *r, const char *rel)
 {
 	int fd = sysroot_openat(r, rel, O_RDONLY | O_DIRECTORY);

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The DVSEC is the truth for socket/RC/RP; the families say which PMU sees what. */
+/* Where each function is, from the tree and sysfs and then its family; which PMU sees what. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <pci/header.h>
+#include "lib/cpulist.h"
+#include "pmu/cpu_package.h"
 #include "pmu/devmap.h"
 #include "pmu/family/family.h"
 
 bool devmap_is_root_port(const struct pcifn *f)
 {
-	return f->cfg.vendor == NV_DVSEC_VENDOR && f->cfg.bridge && f->cfg.has_nv_dvsec;
+	return f->cfg.pcie && f->cfg.port_type == PCI_EXP_TYPE_ROOT_PORT;
 }
 
 /* A function's place for the search below: (domain, bus), and its index */
@@ -66,7 +69,7 @@ static int find_roots(const struct pcitopo *t, struct devmap_fn *m)
 	for (size_t i = 0; i < t->n; i++) {
 		keys[i] = (struct bus_key){ bus_key(t->fn[i].domain, t->fn[i].bus), i };
 		span[i] = 0x100;
-		m[i].root = -1;
+		m[i].at.root_port = -1;
 	}
 	qsort(keys, t->n, sizeof(*keys), by_key);
 	for (size_t r = 0; r < t->n; r++) {
@@ -79,13 +82,13 @@ static int find_roots(const struct pcitopo *t, struct devmap_fn *m)
 		     k < t->n && keys[k].key <= bus_key(p->domain, p->cfg.subordinate); k++) {
 			if (s < span[keys[k].i]) {
 				span[keys[k].i] = s;
-				m[keys[k].i].root = (ssize_t)r;
+				m[keys[k].i].at.root_port = (ssize_t)r;
 			}
 		}
 	}
 	for (size_t i = 0; i < t->n; i++)
 		if (devmap_is_root_port(&t->fn[i]))
-			m[i].root = (ssize_t)i;
+			m[i].at.root_port = (ssize_t)i;
 	free(keys);
 	free(span);
 	return 0;
@@ -93,18 +96,72 @@ static int find_roots(const struct pcitopo *t, struct devmap_fn *m)
 
 bool devmap_fn_at(const struct devmap_fn *m, long socket, long rc)
 {
-	if (socket >= 0 && (!m->dvsec || m->dvsec->socket != socket))
-		return false;
-	return rc < 0 || (m->dvsec && m->dvsec->rc == rc);
+	return (socket < 0 || m->at.socket == socket) && (rc < 0 || m->at.rc == rc);
 }
 
-int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn **out)
+/* The package of node's first CPU (devices/system/node/nodeN/cpulist), or -1 */
+static int node_socket(const struct sysroot *root, int node)
+{
+	char rel[96], *text = NULL;
+	struct cpulist cpus = { 0 };
+	struct cpu_packages pk = { 0 };
+	int socket = -1;
+
+	if (sysroot_path(rel, sizeof(rel), "devices/system/node/node%d/cpulist", node) ||
+	    sysroot_read_trim(root, rel, &text))
+		return -1;
+	if (!cpulist_parse(text, &cpus) && cpus.n) {
+		/* the first CPU says for all: a node never spans packages */
+		struct cpulist first = { .cpu = cpus.cpu, .n = 1 };
+
+		if (!cpu_packages_read(root, &first, &pk))
+			socket = cpu_package_of(&pk, cpus.cpu[0]);
+	}
+	cpu_packages_free(&pk);
+	cpulist_free(&cpus);
+	free(text);
+	return socket;
+}
+
+/* Each function's NUMA node and the socket of that node's CPUs, read once a node */
+static int locate_sockets(const struct pcitopo *t, const struct sysroot *root, struct devmap_fn *m)
+{
+	int max = -1, *socket;
+
+	for (size_t i = 0; i < t->n; i++) {
+		m[i].at.numa_node = t->fn[i].numa_node;
+		m[i].at.socket = m[i].at.rc = m[i].at.rp = -1;
+		if (t->fn[i].numa_node > max)
+			max = t->fn[i].numa_node;
+	}
+	if (!root || max < 0)
+		return 0;
+	socket = malloc(((size_t)max + 1) * sizeof(*socket));
+	if (!socket)
+		return -ENOMEM;
+	for (int n = 0; n <= max; n++)
+		socket[n] = -2;	/* not read yet */
+	for (size_t i = 0; i < t->n; i++) {
+		int n = t->fn[i].numa_node;
+
+		if (n < 0)
+			continue;
+		if (socket[n] == -2)
+			socket[n] = node_socket(root, n);
+		m[i].at.socket = socket[n];
+	}
+	free(socket);
+	return 0;
+}
+
+int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, const struct sysroot *root,
+		 struct devmap_fn **out)
 {
 	struct devmap_fn *m = calloc(t->n ? t->n : 1, sizeof(*m));
 
 	if (!m)
 		return -ENOMEM;
-	if (find_roots(t, m)) {
+	if (find_roots(t, m) || locate_sockets(t, root, m)) {
 		free(m);
 		return -ENOMEM;
 	}
@@ -115,11 +172,11 @@ int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, struct de
 		e->src_bdf = (uint16_t)(f->bus << 8 | f->dev << 3 | f->fn);
 		e->requester.function.bar = e->requester.root_port.bar = -1;
 		e->target.function.bar = e->target.root_port.bar = -1;
-		if (e->root < 0)
-			continue;
-		e->dvsec = &t->fn[e->root].cfg.dvsec;
-		e->rp_mask = e->dvsec->rp < 8 ? (uint8_t)(1u << e->dvsec->rp) : 0;
 	}
+	/* a family's own capability first: which PMU sees a function may follow from where it is */
+	for (const struct pmu_family *const *f = pmu_families; *f; f++)
+		if ((*f)->locate)
+			(*f)->locate(t, m);
 	for (const struct pmu_family *const *f = pmu_families; *f; f++)
 		if ((*f)->map_functions)
 			(*f)->map_functions(t, pmus, m);

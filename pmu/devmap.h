@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Which PMU sees a PCI function, and the filter that selects the function in it: the one
- * answer map prints and stat --device counts with. Where a function sits comes from the
- * topology (the Tegra410 DVSEC of the root port above it); which PMU sees it from the family
+ * Where a PCI function is, which PMU sees it, and the filter that selects the function in it:
+ * the one answer map prints and stat --device counts with. Where it sits comes from the
+ * topology and sysfs, refined by a family's capability; which PMU sees it from the family
  * descriptors (map_functions).
  */
 #ifndef PMUCTL_DEVMAP_H
@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include "lib/sysroot.h"
 #include "pmu/pmu.h"
 #include "topology/pcitopo.h"
 
@@ -43,23 +44,40 @@ struct fn_pmu {
 	size_t nbars;
 };
 
+/*
+ * Where a function is. The tree and sysfs give every vendor's: its root port (the nearest PCI
+ * Express root port above it, or itself) and its socket (the package of its NUMA node's CPUs:
+ * a node is not a socket, two share one on Kunpeng-class machines). A family that knows
+ * better from a capability of its own (Tegra410's RC-map DVSEC) refines it (pmu_family.locate).
+ */
+struct fn_location {
+	ssize_t root_port;	/* the root port above it (or itself), an index in the topology; -1 none */
+	int numa_node;		/* sysfs's; -1 not known (a dump, or no NUMA) */
+	int socket;		/* -1 not known */
+	int rc;			/* the family's root complex or PCIe core; -1 none */
+	int rp;			/* the family's number for the root port; -1 none */
+	const struct pmu_family *by;	/* the family that placed it; NULL: the tree and sysfs */
+};
+
 struct devmap_fn {
-	ssize_t root;		/* index of the Tegra410 root port above (or at) the function, -1 none */
-	const struct nv_dvsec *dvsec;	/* that root port's DVSEC */
+	struct fn_location at;
 	uint16_t src_bdf;	/* (bus << 8) | (dev << 3) | fn: the requester ID */
-	uint8_t rp_mask;	/* 1 << rp, for src_rp_mask / dst_rp_mask; 0 when rp > 7 */
 	struct fn_pmu requester;	/* counts the traffic the function sends */
 	struct fn_pmu target;		/* counts the traffic sent to its BARs */
 };
 
-/* A Tegra410 root port: an NVIDIA function that carries the RC-map DVSEC. */
+/* A PCI Express root port, as its capability says */
 bool devmap_is_root_port(const struct pcifn *f);
 
-/* Whether m sits in socket and RC rc as its root port's DVSEC says (-1: any) */
+/* Whether m is in socket and RC rc (-1: any) */
 bool devmap_fn_at(const struct devmap_fn *m, long socket, long rc);
 
-/* Map every function of t; maps[i] describes t->fn[i]. pmus may be NULL (presence unknown). */
-int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn **maps);
+/*
+ * Map every function of t; maps[i] describes t->fn[i]. pmus may be NULL (presence unknown);
+ * root is the machine, for its NUMA nodes' CPUs (NULL: no socket from NUMA).
+ */
+int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, const struct sysroot *root,
+		 struct devmap_fn **maps);
 
 /* For families' map_functions: name the PMU (and find it in pmus), add a term to a filter */
 void fn_pmu_name(struct fn_pmu *r, const struct pmu_list *pmus, const struct pmu_family *family,

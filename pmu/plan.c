@@ -329,6 +329,9 @@ static int add_metric(const struct plan_request *rq, struct plan *plan, const st
 	struct filter_terms f;
 	int ret;
 
+	/* system wide on a PMU whose driver counts one requester without a filter: every port */
+	if (!filter && p->family->metric_scope)
+		filter = p->family->metric_scope;
 	if (grow_array(&plan->metric, plan->nmetric, 1, sizeof(*plan->metric)))
 		return oom(err);
 	v = &plan->metric[plan->nmetric++];
@@ -343,9 +346,10 @@ static int add_metric(const struct plan_request *rq, struct plan *plan, const st
 	ret = metric_vars(v, err);
 	if (!ret && !rq->named_only)
 		ret = absent_inputs(v, err);
-	if (!ret)
-		ret = filter_terms(m, filter, &f, err);
 	if (ret || v->absent)
+		return ret;
+	ret = filter_terms(m, filter, &f, err);
+	if (ret)
 		return ret;
 	ret = add_metric_events(rq, plan, plan->nmetric - 1, &f, err);
 	filter_terms_free(&f);

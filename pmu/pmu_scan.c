@@ -236,8 +236,8 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 	add_aliases(p);
 }
 
-static void pmu_read(const struct sysroot *r, const struct pmu_scan_opts *o, struct pmu *p,
-		     struct diag *diag)
+static void pmu_read(const struct sysroot *root, const struct sysroot *r, const struct pmu_scan_opts *o,
+		     struct pmu *p, struct diag *diag)
 {
 	pmu_family_decode(p);
 	read_type(r, p, diag);
@@ -251,7 +251,7 @@ static void pmu_read(const struct sysroot *r, const struct pmu_scan_opts *o, str
 	read_events(r, p, diag);
 	/* what the family keeps beside (peer, bdf_min, filtermode/) */
 	if (p->family->read_extra && !o->skip_details)
-		p->family->read_extra(r, p, diag);
+		p->family->read_extra(r, root, p, diag);
 }
 
 int pmu_scan(const struct sysroot *root, struct pmu_list *out, struct diag *diag)
@@ -302,7 +302,7 @@ static int scan_perf(const struct sysroot *root, const struct pmu_scan_opts *o, 
 		}
 		p->name = names[i];
 		names[i] = NULL;
-		pmu_read(&sub, o, p, diag);
+		pmu_read(root, &sub, o, p, diag);
 		sysroot_close(&sub);
 		out->n++;
 	}

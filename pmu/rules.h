@@ -13,8 +13,18 @@
  */
 int rules_check(struct plan *set, struct err_report *err, struct diag *warn);
 
+/*
+ * The counters event i's group needs on its PMU, counting the events up to i: events of one
+ * counter key (the family's counter_key; none: one each) share one. Stops past cap.
+ */
+size_t rules_group_counters(const struct plan *set, size_t i, size_t cap);
+
 /* For families' rules: err points at e in its input string and says fmt; returns code */
 int rule_err(struct err_report *err, const struct plan_event *e, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+
+/* The same, pointing at the term (lane=...) where e's text has it */
+int rule_err_term(struct err_report *err, const struct plan_event *e, const char *term, int code, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 
 #endif

@@ -12,6 +12,7 @@ struct unit {
 	size_t first, n;	/* its events: grouped[first .. first + n) */
 	size_t pos;		/* its first event's place in the plan: the order it opens in */
 	size_t size[COUNTER_BANKS];	/* counters it takes, per bank */
+	size_t own;		/* the family's own counters it takes (a cycle counter), when they are few */
 	uint64_t (*vals)[2];	/* the slot values it wants, each once */
 	size_t nvals;
 	size_t ran;		/* ticks it was scheduled in */
@@ -133,7 +134,10 @@ static int add_unit(const struct plan *p, const size_t *grouped, size_t first, s
 		/* a counter an earlier member of the unit already takes */
 		for (size_t o = first; f->counter_key && o < m && !shared; o++)
 			shared = f->counter_key(&p->v[grouped[o]]) == f->counter_key(e);
-		x->size[bank_of(f, e)] += !shared && !(f->own_counter && f->own_counter(e));
+		bool own = f->own_counter && f->own_counter(e);
+
+		x->size[bank_of(f, e)] += !shared && !own;
+		x->own += !shared && own && f->own_counters;
 		if (f->slot_value && f->slot_value(p, grouped[m], v) && add_value(x, v))
 			return -ENOMEM;
 	}
@@ -200,6 +204,8 @@ static bool fits(const struct sched_pmu *s, const struct unit *u, const size_t *
 {
 	size_t more = 0;
 
+	if (u->own && used[COUNTER_BANKS] + u->own > s->own_counters)
+		return false;
 	for (size_t b = 0; s->counters && b < COUNTER_BANKS; b++)
 		if (u->size[b] && used[b] + u->size[b] > s->counters)
 			return false;
@@ -221,7 +227,7 @@ static bool fits(const struct sched_pmu *s, const struct unit *u, const size_t *
 static void rotate(struct sched_pmu *s, struct unit *u, size_t n, uint64_t (*vals)[2])
 {
 	for (size_t start = 0; start < n; start++) {
-		size_t used[COUNTER_BANKS] = { 0 }, nvals = 0;
+		size_t used[COUNTER_BANKS + 1] = { 0 }, nvals = 0;	/* the banks, then the own counters */
 
 		for (size_t j = 0; j < n; j++) {
 			struct unit *x = &u[(start + j) % n];
@@ -230,6 +236,7 @@ static void rotate(struct sched_pmu *s, struct unit *u, size_t n, uint64_t (*val
 				break;
 			for (size_t b = 0; b < COUNTER_BANKS; b++)
 				used[b] += x->size[b];
+			used[COUNTER_BANKS] += x->own;
 			x->ran++;
 		}
 		if (!start && u[n - 1].ran) {
@@ -256,7 +263,7 @@ static int schedule_pmu(const struct plan *p, const size_t *order, size_t n, str
 		return ret;
 	}
 	*s = (struct sched_pmu){ .pmu = p->v[order[0]].pmu, .events = n, .units = nu, .counters = f->counters,
-				 .slots = f->filter_slots, .coverage = 1 };
+				 .own_counters = f->own_counters, .slots = f->filter_slots, .coverage = 1 };
 	for (size_t b = 0; b < COUNTER_BANKS; b++) {
 		size_t bank = 0;
 
@@ -266,8 +273,10 @@ static int schedule_pmu(const struct plan *p, const size_t *order, size_t n, str
 		if (bank > s->need)
 			s->need = bank;
 	}
-	for (size_t i = 0; i < nu; i++)
+	for (size_t i = 0; i < nu; i++) {
 		all_vals += u[i].nvals;
+		s->own_need += u[i].own;
+	}
 	vals = calloc(all_vals + 1, sizeof(*vals));
 	if (!vals) {
 		ret = -ENOMEM;

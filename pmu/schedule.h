@@ -18,6 +18,8 @@ struct sched_pmu {
 	size_t units;		/* groups and events alone: what the kernel rotates */
 	size_t counters;	/* its budget, per bank of counters; 0: not known (the driver does not say) */
 	size_t need;		/* counters all its units take at once in its fullest bank (own-counter events not) */
+	size_t own_counters;	/* the family's own counters (one cycle counter); 0: one each */
+	size_t own_need;	/* own counters all its units take at once, where they are few */
 	size_t slots;		/* filter slots its events share; 0: none */
 	size_t values;		/* distinct values its events want in them */
 	bool rotates;		/* not everything fits at once */

@@ -36,6 +36,9 @@ INSTANCES = {
     "bluefield_tile": ["bfperf/tile0", "bfperf/tile3"],
     "bluefield_pcie": ["bfperf/pcie0", "bfperf/pcie1"],
 }
+# The families' metric_scope: what a system-wide metric's events carry
+SCOPE = {"hisi_pcie": "port=0xffff", "grace_pcie": "root_port=0x3ff", "grace_nvlink_c2c0": "port=0x3",
+         "grace_nvlink_c2c1": "port=0x3", "grace_cnvlink": "rem_socket=0xf"}
 HW_CLK = 100000000      # the hip09 fixture's hw_clk_freq
 CLOCKS = ("cycles", "cycle", "CYCLES")
 
@@ -46,8 +49,9 @@ for m in metrics:
     names = sorted(set(re.findall(r"[A-Za-z_][A-Za-z0-9_.]*", m["expression"])) - {"duration_time", "hw_clk_freq"})
     duration_ns = rnd.randint(10**8, 10**10)
     counts = {p: {n: rnd.randint(1, 10**9) for n in names} for p in INSTANCES[m["family"]]}
-    # perf prints the event as given, filter and all (HNS3's global=1), unquoted
-    terms = "," + m["filter"] if m["filter"] else ""
+    # perf prints the event as given, filter and all (HNS3's global=1; the every-port filter
+    # pmuctl's plan adds system wide, as stat --dry-run shows it), unquoted
+    terms = "," + m["filter"] if m["filter"] else "," + SCOPE[m["family"]] if m["family"] in SCOPE else ""
     lines = [f"{c},,{p}/{n}{terms}/,{duration_ns},100.00,," for p, ev in counts.items() for n, c in ev.items()]
     lines.append(f"{duration_ns},ns,duration_time,{duration_ns},100.00,,")
     with tempfile.NamedTemporaryFile("w", suffix=".csv") as f:

@@ -39,35 +39,53 @@ static void walk_std_caps(const uint8_t *cfg, size_t len, struct pcicfg *out)
 		if (cfg[where] == PCI_CAP_ID_EXP && !out->pcie) {
 			out->pcie = true;
 			out->port_type = (cfg[where + PCI_EXP_FLAGS] >> 4) & 0xf;
-			if (where + PCI_EXP_LNKCAP + 4 <= len)
+			if (where + PCI_EXP_LNKCAP + 4 <= len) {
 				out->link_port = cfg[where + PCI_EXP_LNKCAP + 3];
+				out->max_link_width = (rd16(cfg, where + PCI_EXP_LNKCAP) & PCI_EXP_LNKCAP_WIDTH) >> 4;
+			}
 		}
 		where = cfg[where + 1] & ~3u;
 	}
 }
 
-/* DVSEC header 1 (+4) holds the vendor, header 2 (+8) the DVSEC id; the RC map ends at +0x10 */
-static void look_at_dvsec(const uint8_t *cfg, size_t len, size_t where, struct pcicfg *out)
+/*
+ * A vendor capability at where, its extended header's id given: a DVSEC's header 1 (+4) holds
+ * its vendor, revision and length, header 2 (+8) its id; a VSEC's header (+4) its id, revision
+ * and length, its vendor the function's
+ */
+static void keep_vcap(const uint8_t *cfg, size_t len, size_t where, bool designated, struct pcicfg *out)
 {
-	if (out->has_nv_dvsec)
-		return;
-	if (where + 0x11 > len) {
-		out->decoy_dvsecs++;
-		return;
-	}
-	if (rd16(cfg, where + 4) != NV_DVSEC_VENDOR || rd16(cfg, where + 8) != NV_DVSEC_ID_RC_MAP) {
-		out->decoy_dvsecs++;
+	struct pcicfg_vcap *v;
+	size_t need = designated ? 10 : 8;
+
+	if (out->nvcaps == PCICFG_VCAPS) {
+		out->vcaps_dropped++;
 		return;
 	}
-	out->has_nv_dvsec = true;
-	out->dvsec = (struct nv_dvsec){
-		.offset = (uint16_t)where,
-		.bus = cfg[where + 0xc],
-		.segment = cfg[where + 0xd],
-		.rp = cfg[where + 0xe],
-		.rc = cfg[where + 0xf],
-		.socket = cfg[where + 0x10],
-	};
+	if (where + need > len)
+		return;
+	v = &out->vcap[out->nvcaps++];
+	memset(v, 0, sizeof(*v));
+	v->offset = (uint16_t)where;
+	v->designated = designated;
+	v->vendor = designated ? rd16(cfg, where + 4) : out->vendor;
+	v->rev = (uint8_t)((rd32(cfg, where + 4) >> 16) & 0xf);
+	v->length = (uint16_t)(rd32(cfg, where + 4) >> 20);
+	v->id = designated ? rd16(cfg, where + 8) : (uint16_t)(rd32(cfg, where + 4) & 0xffff);
+	v->nbytes = (uint8_t)(len - where < PCICFG_VCAP_BYTES ? len - where : PCICFG_VCAP_BYTES);
+	memcpy(v->bytes, cfg + where, v->nbytes);
+}
+
+const struct pcicfg_vcap *pcicfg_vcap_find(const struct pcicfg *c, bool designated, uint16_t vendor,
+					   uint16_t id, size_t need)
+{
+	for (size_t i = 0; i < c->nvcaps; i++) {
+		const struct pcicfg_vcap *v = &c->vcap[i];
+
+		if (v->designated == designated && v->vendor == vendor && v->id == id && v->nbytes >= need)
+			return v;
+	}
+	return NULL;
 }
 
 static void walk_ext_caps(const uint8_t *cfg, size_t len, struct pcicfg *out)
@@ -96,15 +114,15 @@ static void walk_ext_caps(const uint8_t *cfg, size_t len, struct pcicfg *out)
 			return;
 		}
 		seen[where / 4] = 1;
-		if ((header & 0xffff) == PCI_EXT_CAP_ID_DVSEC)
-			look_at_dvsec(cfg, len, where, out);
+		if ((header & 0xffff) == PCI_EXT_CAP_ID_DVSEC || (header & 0xffff) == PCI_EXT_CAP_ID_VNDR)
+			keep_vcap(cfg, len, where, (header & 0xffff) == PCI_EXT_CAP_ID_DVSEC, out);
 		where = (header >> 20) & ~3u;
 	} while (where);
 }
 
 bool pcicfg_may_be_root_port(const uint8_t *hdr)
 {
-	return rd16(hdr, 0) == NV_DVSEC_VENDOR && (hdr[PCI_HEADER_TYPE] & 0x7f) == 1;
+	return (hdr[PCI_HEADER_TYPE] & 0x7f) == 1;
 }
 
 void pcicfg_decode_header(const uint8_t *cfg, struct pcicfg *out)

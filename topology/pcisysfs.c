@@ -102,7 +102,7 @@ static bool same_id(const struct sysroot *root, const char *dev, const char *fil
 	if (sysroot_path(rel, sizeof(rel), "%s/%s/%s", PCISYSFS_DEVICES, dev, file) ||
 	    sysroot_read_trim(root, rel, &text))
 		return false;
-	/* "0x10de", as the kernel writes vendor and device */
+	/* "0x15b3", as the kernel writes vendor and device */
 	same = !strnum_u64(text, 16, UINT16_MAX, &v) && v == want;
 	free(text);
 	return same;
@@ -143,4 +143,25 @@ int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct err_report
 
 	pcifn_full_name(f, dev, sizeof(dev));
 	return read_resource(root, dev, 6, take_bar, f, err);
+}
+
+void pcisysfs_locality(const struct sysroot *root, struct pcifn *f, bool check_ids)
+{
+	char dev[32], rel[96], link[4096], *text = NULL;
+	const char *at;
+	int64_t node;
+
+	pcifn_full_name(f, dev, sizeof(dev));
+	if (check_ids && !(same_id(root, dev, "vendor", f->cfg.vendor) && same_id(root, dev, "device", f->cfg.device)))
+		return;
+	snprintf(rel, sizeof(rel), PCISYSFS_DEVICES "/%s/numa_node", dev);
+	if (!sysroot_read_trim(root, rel, &text) && !strnum_s64(text, -1, 65535, &node))
+		f->numa_node = (int)node;
+	free(text);
+	snprintf(rel, sizeof(rel), PCISYSFS_DEVICES "/%s", dev);
+	if (sysroot_readlink(root, rel, link, sizeof(link)))
+		return;
+	at = strstr(link, "devices/pci");
+	if (at)
+		snprintf(f->host_bridge, sizeof(f->host_bridge), "%.*s", (int)strcspn(at + 8, "/"), at + 8);
 }

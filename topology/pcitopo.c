@@ -75,9 +75,10 @@ static size_t read_fn(struct pci_dev *d, struct pcitopo *t, uint8_t *cfg, struct
 
 	if (!len)
 		return 0;
+	/* the standard chain of every function (its PCI Express port type); the extended space of bridges */
 	if (!pcicfg_may_be_root_port(cfg)) {
-		f->cfg_len = PCICFG_HEADER;
-		pcicfg_decode_header(cfg, &f->cfg);
+		f->cfg_len = len;
+		pcicfg_decode(cfg, len, &f->cfg);
 		return len;
 	}
 	t->candidates++;
@@ -125,10 +126,13 @@ static int collect(struct pci_access *pacc, void *arg)
 		pcilink_read(d, &f->link);
 		pci_setup_cache(d, NULL, 0);
 		/* IDs and class come from the header; BARs from a dump's config, or sysfs 'resource' */
+		f->numa_node = -1;
 		if (a->src->dump)
 			read_bars(d, f);
 		else if (pcisysfs_bars(a->src->root, f, a->err))
 			return -EINVAL;
+		else
+			pcisysfs_locality(a->src->root, f, false);
 		if (a->src->names)
 			look_up_name(pacc, f);
 		t->n++;
@@ -148,8 +152,11 @@ static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct
 		return ret;
 	ret = libpci_session(dump.path, NULL, &t->diag, collect, &args, err);
 	pcidump_close(&dump);
-	for (size_t i = 0; !ret && src->root && i < t->n; i++)
+	/* what a dump lacks, from the machine it was taken on, where root is that machine */
+	for (size_t i = 0; !ret && src->root && i < t->n; i++) {
 		pcisysfs_bar_sizes(src->root, &t->fn[i]);
+		pcisysfs_locality(src->root, &t->fn[i], true);
+	}
 	return ret;
 }
 

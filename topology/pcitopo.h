@@ -32,6 +32,8 @@ struct pcifn {
 	struct pcibar bar[6];
 	struct pcilink link;
 	char *name;		/* vendor and device from pci.ids; NULL unless asked for */
+	int numa_node;		/* as sysfs says; -1 not known (a dump, a machine without NUMA) */
+	char host_bridge[24];	/* "pci0000:00", the sysfs directory it hangs below; "" from a dump */
 };
 
 struct pcitopo {

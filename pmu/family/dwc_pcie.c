@@ -6,12 +6,15 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include "lib/strnum.h"
+#include "lib/sysroot.h"
 #include "pmu/devmap.h"
 #include "pmu/encode.h"
 #include "pmu/family/families.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
+#include "topology/pcicfg.h"
 
 #define DWC_DOC "dwc_pcie_pmu.rst"
 #define NS "(duration_time * 1e9)"
@@ -20,9 +23,10 @@
 #define DWC_TIME_BASED 0
 #define DWC_LANE 1
 
-/* The root port's segment:bus:devfn, as the name gives it, in struct pmu's priv */
+/* The root port's segment:bus:devfn, as the name gives it, and its lanes, in struct pmu's priv */
 struct dwc_pmu {
 	uint32_t sbdf;
+	int lanes;		/* LnkCap's maximum link width, the driver's nr_lanes; 0: not read */
 };
 _Static_assert(sizeof(struct dwc_pmu) <= PMU_PRIV_SIZE, "struct dwc_pmu outgrew PMU_PRIV_SIZE");
 
@@ -50,6 +54,24 @@ static void port_name(const struct pmu *p, char *buf, size_t size)
 	uint32_t s = sbdf_of(p);
 
 	snprintf(buf, size, "%04x:%02x:%02x.%x", s >> 16, (s >> 8) & 0xff, (s >> 3) & 0x1f, s & 7);
+}
+
+/* dwc_pcie_pmu_probe(): nr_lanes = pcie_get_width_cap(), the port's LnkCap width, from its config */
+static void read_extra(const struct sysroot *dir, const struct sysroot *machine, struct pmu *p, struct diag *diag)
+{
+	char port[16], rel[64];
+	char *cfg = NULL;
+	size_t len = 0;
+	struct pcicfg c;
+
+	(void)dir;
+	(void)diag;
+	port_name(p, port, sizeof(port));
+	if (sysroot_path(rel, sizeof(rel), "bus/pci/devices/%s/config", port) || sysroot_read(machine, rel, &cfg, &len))
+		return;
+	pcicfg_decode((const uint8_t *)cfg, len < PCICFG_SPACE ? len : PCICFG_SPACE, &c);
+	((struct dwc_pmu *)p->priv)->lanes = c.pcie ? c.max_link_width : 0;
+	free(cfg);
 }
 
 static void location(const struct pmu *p, char *buf, size_t size)
@@ -108,16 +130,25 @@ static unsigned counter_bank(const struct plan_event *e)
 	return type_of(e) == DWC_LANE;
 }
 
-/* dwc_pcie_pmu_event_init(): an unknown type, or following a hardware leader, is -EINVAL */
+/*
+ * dwc_pcie_pmu_event_init(): an unknown type, a lane at or past the port's nr_lanes, or
+ * following a hardware leader, is -EINVAL
+ */
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
+	int lanes = ((const struct dwc_pmu *)e->pmu->priv)->lanes;
+	uint64_t lane = ev_field(e, "lane", NULL);
 
 	(void)warn;
 	if (type_of(e) > DWC_LANE)
 		return rule_err(err, e, -EINVAL,
 				"type=%u on '%s': the driver counts type 0 (time-based) and 1 (lane events) only (dwc_pcie_pmu_event_init)",
 				type_of(e), e->pmu->name);
+	if (type_of(e) == DWC_LANE && lanes > 0 && lane >= (uint64_t)lanes)
+		return rule_err_term(err, e, "lane", -EINVAL,
+				"lane=%llu on '%s': its root port has %d lanes, 0 to %d (its link capability; dwc_pcie_pmu_event_init refuses the rest)",
+				(unsigned long long)lane, e->pmu->name, lanes, lanes - 1);
 	for (size_t k = 0; e->group >= 0 && !e->leader && k < set->n; k++) {
 		const struct plan_event *l = &set->v[k];
 
@@ -168,6 +199,7 @@ const struct pmu_family family_dwc_pcie = {
 	/* a second DesignWare event may not follow a hardware leader (dwc_pcie_pmu_event_init) */
 	.never_group = true,
 	.decode = decode,
+	.read_extra = read_extra,
 	.location = location,
 	.fields = fields,
 	.event_docs = events,

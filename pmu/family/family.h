@@ -22,8 +22,10 @@ struct plan;
 struct ev_spec;
 struct count_driver;
 struct pcitopo;
+struct pcifn;
 struct pmu_list;
 struct devmap_fn;
+struct fn_filter;
 
 /* What the documents say an event or a format field is */
 struct catalog_entry {
@@ -129,6 +131,12 @@ struct pmu_family {
 	/* An event on a counter of its own, which takes none of counters (a cycle counter) */
 	bool (*own_counter)(const struct plan_event *e);
 	/*
+	 * How many such counters there are: own_counter's events beyond it take turns, and a group
+	 * of more is refused (a CSPMU's one cycle counter, arm_cspmu_get_event_idx); 0: one each
+	 */
+	size_t own_counters;
+	const char *own_counters_from;	/* "one cycle counter, arm_cspmu_get_event_idx" */
+	/*
 	 * The bank of counters event e takes, below COUNTER_BANKS, each bank of counters its own
 	 * (DesignWare: one counter per event type); NULL: one bank
 	 */
@@ -146,8 +154,12 @@ struct pmu_family {
 	const struct count_driver *driver;
 	/* Recognise a PMU by the name its driver gives it and fill its location; false: not ours */
 	bool (*decode)(struct pmu *p);
-	/* Files it has beyond type, cpumask, format/ and events/ (peer, bdf_min, filtermode/) */
-	void (*read_extra)(const struct sysroot *dir, struct pmu *p, struct diag *diag);
+	/*
+	 * Files it has beyond type, cpumask, format/ and events/ (peer, bdf_min, filtermode/), in
+	 * dir; machine is the whole root, for what the PMU says of other devices (its bus's ports)
+	 */
+	void (*read_extra)(const struct sysroot *dir, const struct sysroot *machine, struct pmu *p,
+			   struct diag *diag);
 	/* "socket 0, rc 4"; empty when the name says nothing */
 	void (*location)(const struct pmu *p, char *buf, size_t size);
 	/* The clock its time events count in (a metric's hw_clk_freq), Hz; NULL or -1: none known */
@@ -194,6 +206,20 @@ struct pmu_family {
 	/* The 16-bit BDF an event filters on, for --dry-run; false when it filters none */
 	bool (*bdf_filter)(const struct plan_event *e, uint16_t *bdf);
 	/*
+	 * Where functions are, from a capability of the family's own (Tegra410's RC-map DVSEC on
+	 * its root ports): sets maps[i].at's socket, rc, rp and by where it knows better than the
+	 * tree and NUMA do; before any map_functions
+	 */
+	void (*locate)(const struct pcitopo *t, struct devmap_fn *maps);
+	/*
+	 * That capability of f as the family's document prints it ("Bus=00, Segment=01, RP=00,
+	 * RC=00, Socket=00", map --format=dvsec), and where it is in config space: true, or false
+	 * when f has none
+	 */
+	bool (*capability_line)(const struct pcifn *f, uint16_t *offset, char *buf, size_t size);
+	/* What map calls the unit locate's rc numbers ("RC", "core"); NULL: "RC" */
+	const char *rc_word;
+	/*
 	 * The PMU of this family that sees each PCI function of t, and the filters that select
 	 * the function in it: fills maps[i].requester or .target (pmus may be NULL)
 	 */
@@ -211,6 +237,11 @@ struct pmu_family {
 	const char *destination_metrics;
 	/* It can select the traffic below one root port by the port's bit (per-device "rp") */
 	bool port_filter;
+	/*
+	 * The filter every event of a system-wide metric needs on its PMUs (HiSilicon PCIe: a
+	 * port bitmap, without which the driver counts one requester); NULL: none
+	 */
+	const struct fn_filter *metric_scope;
 	/* How its map_functions PMU selects a function when that is no filter of it ("port": the
 	 * PMU is the root port's own); NULL: by its filters, "bdf" or "rp" */
 	const char *device_method;

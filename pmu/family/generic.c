@@ -11,8 +11,10 @@ static bool decode(struct pmu *p)
 }
 
 /* Grace and other NVIDIA link PMUs have a peer file too */
-static void read_extra(const struct sysroot *dir, struct pmu *p, struct diag *diag)
+static void read_extra(const struct sysroot *dir, const struct sysroot *machine, struct pmu *p,
+		       struct diag *diag)
 {
+	(void)machine;
 	(void)diag;
 	family_read_peer(dir, p);
 }

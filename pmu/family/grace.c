@@ -106,11 +106,21 @@ static const struct catalog_entry scf_events[] = {
 
 static const struct catalog_entry formats[] = {
 	{ "event", "event id" },
-	{ "root_port", "bitmap of the root ports to monitor (0xF: ports 0-3); all when not given" },
-	{ "port", "bitmap of the NVLink-C2C ports to monitor (0x1: port 0, 0x3: both); both when not given" },
-	{ "rem_socket", "bitmap of the remote sockets to monitor (0xE: sockets 1-3); all when not given" },
+	{ "root_port", "bitmap of the root ports to monitor (0xF: ports 0-3, 0x3ff: all ten); omitted or 0: all from v6.14, none before it" },
+	{ "port", "bitmap of the NVLink-C2C ports to monitor (0x1: port 0, 0x3: both); omitted or 0: both from v6.14, none before it" },
+	{ "rem_socket", "bitmap of the remote sockets to monitor (0xE: sockets 1-3, 0xf: all); omitted or 0: all from v6.14, none before it" },
 	{ NULL, NULL },
 };
+
+/*
+ * Every port or socket, named: before v6.14 (bce61d5c5764, "monitor all ports by default") the
+ * driver programs a 0 filter as given, and a 0 filter captures nothing; from v6.14 0 means all.
+ * pmuctl's metrics name them all, so that they count on both sides (NV_PCIE_FILTER_ID_MASK,
+ * NV_NVL_C2C_FILTER_ID_MASK, NV_CNVL_FILTER_ID_MASK of nvidia_cspmu.c)
+ */
+static const struct fn_filter all_root_ports = { .term = { { "root_port", 0x3ff, "0x%llx" } }, .n = 1, .bar = -1 };
+static const struct fn_filter all_c2c_ports = { .term = { { "port", 0x3, "0x%llx" } }, .n = 1, .bar = -1 };
+static const struct fn_filter all_rem_sockets = { .term = { { "rem_socket", 0xf, "0x%llx" } }, .n = 1, .bar = -1 };
 
 static bool is_cycles(const struct plan_event *e)
 {
@@ -126,29 +136,82 @@ static const char *filter_name(const struct pmu *p)
 						    "port";
 }
 
+/* What a bit of the filter names */
+static const char *port_word(const struct pmu *p)
+{
+	return p->family == &family_grace_cnvlink ? "remote socket" :
+	       p->family == &family_grace_pcie	  ? "root port" :
+						    "port";
+}
+
 /*
- * nv_cspmu_event_filter(): a filter of 0 is the driver's default, every port or socket, not
- * none; a CNVLink rem_socket of its own socket names traffic that never crosses CNVLink
+ * nv_cspmu_event_filter(): a 0 filter is programmed as given before v6.14 and captures nothing;
+ * from v6.14 (bce61d5c5764) it is the default, every port or socket. A CNVLink rem_socket of
+ * its own socket names traffic that never crosses CNVLink.
  */
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
 	const char *name = filter_name(e->pmu);
+	const struct fn_filter *all = e->pmu->family->metric_scope;
 	bool given = false;
 	uint64_t v = name ? ev_field(e, name, &given) : 0;
 
 	(void)err;
-	if (given && !v)
-		diag_add(warn, "%s: %s=0 counts every %s: the driver takes a 0 filter for its default (nv_cspmu_event_filter), not for none",
-			 e->event, name,
-			 e->pmu->family == &family_grace_cnvlink ? "remote socket" :
-			 e->pmu->family == &family_grace_pcie	 ? "root port" :
-								   "port");
+	if (given && !v && all)
+		diag_add(warn, "%s: %s=0 counts every %s from v6.14 (bce61d5c5764) and nothing before it (nv_cspmu_event_filter): name them, %s=0x%llx, to count on both",
+			 e->event, name, port_word(e->pmu), name, (unsigned long long)all->term[0].value);
+	/* every socket (0xf) is "all", as the metrics name it for kernels before v6.14: no bit picked */
 	if (given && e->pmu->family == &family_grace_cnvlink && e->pmu->socket >= 0 &&
-	    e->pmu->socket < 4 && (v >> e->pmu->socket & 1))
+	    e->pmu->socket < 4 && (v >> e->pmu->socket & 1) && all && v != all->term[0].value)
 		diag_add(warn, "%s: rem_socket=0x%llx names socket %d, this PMU's own: its traffic does not cross CNVLink, so that bit adds nothing (" GRACE_DOC ")",
 			 e->event, (unsigned long long)v, e->pmu->socket);
 	return 0;
+}
+
+/* Events of family f that leave its filter out: said once for the plan, as the kernel matters */
+static void omitted_filter(const struct plan *set, struct diag *warn, const struct pmu_family *f)
+{
+	const struct plan_event *first = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->n; i++) {
+		const struct plan_event *e = &set->v[i];
+		bool given = false;
+
+		if (!e->pmu || e->pmu->family != f || is_cycles(e))
+			continue;
+		ev_field(e, filter_name(e->pmu), &given);
+		if (given)
+			continue;
+		first = first ? first : e;
+		n++;
+	}
+	if (n)
+		diag_add(warn, "%zu event%s leave%s %s out (%s%s): that counts every %s from v6.14 (bce61d5c5764) and nothing before it: name them, %s=0x%llx, to count on both (pmuctl's -M metrics do)",
+			 n, n == 1 ? "" : "s", n == 1 ? "s" : "", filter_name(first->pmu), first->event,
+			 n > 1 ? ", ..." : "", port_word(first->pmu), filter_name(first->pmu),
+			 (unsigned long long)f->metric_scope->term[0].value);
+}
+
+static void check_plan_pcie(const struct plan *set, struct diag *warn)
+{
+	omitted_filter(set, warn, &family_grace_pcie);
+}
+
+static void check_plan_c2c0(const struct plan *set, struct diag *warn)
+{
+	omitted_filter(set, warn, &family_grace_nvlink_c2c0);
+}
+
+static void check_plan_c2c1(const struct plan *set, struct diag *warn)
+{
+	omitted_filter(set, warn, &family_grace_nvlink_c2c1);
+}
+
+static void check_plan_cnvlink(const struct plan *set, struct diag *warn)
+{
+	omitted_filter(set, warn, &family_grace_cnvlink);
 }
 
 static const struct family_metric scf_metrics[] = {
@@ -188,26 +251,28 @@ static const struct family_metric c2c1_metrics[] = { LINK_METRICS("grace_nvlink_
 static const struct family_metric cnvlink_metrics[] = { LINK_METRICS("grace_cnvlink", "CNVLink incoming") };
 
 /* nvidia-tegra241-pmu.rst numbers root ports 0-9 and names no lspci function for a bit */
-#define ROOT_PORT_UNKNOWN "its root_port bit N is root port N of the socket, and no public source says which lspci root port that is: pmuctl maps no function to it (count the socket's PCIe whole, or by bit)"
+#define ROOT_PORT_UNKNOWN "its root_port bit N is root port N of the socket, and no public source says which lspci root port that is: pmuctl maps no function to it (count the socket's PCIe whole, stat -M grace_pcie_rd_bw --per-socket, or one port by its bit, root_port=0x1)"
 
-#define GRACE_FAMILY(ident, name, fn, evdocs, list, unmapped)                                      \
+#define GRACE_FAMILY(ident, name, fn, evdocs, list, unmapped, scope, plan_check)                   \
 	{                                                                                          \
 		.id = (ident), .title = (name), .uncore = true, .decode = (fn),                    \
 		.location = t410_location, .fields = fields, .detail = detail,                     \
 		.event_docs = (evdocs), .format_docs = formats, .check = check,                    \
+		.check_plan = (plan_check),                                                        \
 		.together = t410_latency_together, .together_key = t410_latency_key,                \
-		.own_counter = is_cycles,                                                          \
+		.own_counter = is_cycles, .own_counters = 1,                                       \
+		.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,                                     \
 		.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it", \
-		.metrics = (list), .map_unknown = (unmapped),                                      \
+		.metrics = (list), .map_unknown = (unmapped), .metric_scope = (scope),              \
 	}
 
 const struct pmu_family family_grace_scf =
-	GRACE_FAMILY("grace_scf", "NVIDIA Grace SCF", decode_scf, scf_events, scf_metrics, NULL);
+	GRACE_FAMILY("grace_scf", "NVIDIA Grace SCF", decode_scf, scf_events, scf_metrics, NULL, NULL, NULL);
 const struct pmu_family family_grace_pcie =
-	GRACE_FAMILY("grace_pcie", "NVIDIA Grace PCIE", decode_pcie, mcf_events, pcie_metrics, ROOT_PORT_UNKNOWN);
+	GRACE_FAMILY("grace_pcie", "NVIDIA Grace PCIE", decode_pcie, mcf_events, pcie_metrics, ROOT_PORT_UNKNOWN, &all_root_ports, check_plan_pcie);
 const struct pmu_family family_grace_nvlink_c2c0 =
-	GRACE_FAMILY("grace_nvlink_c2c0", "NVIDIA Grace NVLink-C2C0", decode_c2c0, mcf_events, c2c0_metrics, NULL);
+	GRACE_FAMILY("grace_nvlink_c2c0", "NVIDIA Grace NVLink-C2C0", decode_c2c0, mcf_events, c2c0_metrics, NULL, &all_c2c_ports, check_plan_c2c0);
 const struct pmu_family family_grace_nvlink_c2c1 =
-	GRACE_FAMILY("grace_nvlink_c2c1", "NVIDIA Grace NVLink-C2C1", decode_c2c1, mcf_events, c2c1_metrics, NULL);
+	GRACE_FAMILY("grace_nvlink_c2c1", "NVIDIA Grace NVLink-C2C1", decode_c2c1, mcf_events, c2c1_metrics, NULL, &all_c2c_ports, check_plan_c2c1);
 const struct pmu_family family_grace_cnvlink =
-	GRACE_FAMILY("grace_cnvlink", "NVIDIA Grace CNVLink", decode_cnvlink, mcf_events, cnvlink_metrics, NULL);
+	GRACE_FAMILY("grace_cnvlink", "NVIDIA Grace CNVLink", decode_cnvlink, mcf_events, cnvlink_metrics, NULL, &all_rem_sockets, check_plan_cnvlink);

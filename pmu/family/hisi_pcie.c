@@ -19,10 +19,12 @@
 #define HISI_PCIE_COUNTERS 8
 #define HISI_PCIE_LEN_MAX 10
 
-/* What the name and the bus file say, in struct pmu's priv */
+/* What the name and the bus file say, and the buses below its root ports, in struct pmu's priv */
 struct hisi_pcie_pmu {
 	int sicl, core;
 	int bus;		/* of the root ports it monitors; -1 if unreadable */
+	int rp_lo, rp_hi;	/* bdf_min and bdf_max when sysfs has them (newer kernels); -1: bus alone */
+	int below_lo, below_hi;	/* the buses below those root ports; -1: no PCI tree to say */
 };
 _Static_assert(sizeof(struct hisi_pcie_pmu) <= PMU_PRIV_SIZE, "struct hisi_pcie_pmu outgrew PMU_PRIV_SIZE");
 
@@ -39,25 +41,111 @@ static bool decode(struct pmu *p)
 
 	if (strncmp(p->name, "hisi_pcie", 9) || !(core = strstr(s, "_core")))
 		return false;
-	h->bus = -1;
+	h->bus = h->rp_lo = h->rp_hi = h->below_lo = h->below_hi = -1;
 	return family_decimal(s, (size_t)(core - s), &h->sicl) &&
 	       family_decimal(core + 5, strlen(core + 5), &h->core);
 }
 
-/* bus_show(): "%#04x", so bus 0 reads "0000" and the others "0x80" */
-static void read_extra(const struct sysroot *dir, struct pmu *p, struct diag *diag)
+/* The devfn of a sysfs PCI name "0000:bb:dd.f" */
+static int devfn_of(const char *name)
+{
+	unsigned dev = 0, fn = 0;
+
+	sscanf(name, "%*x:%*x:%x.%u", &dev, &fn);
+	return (int)((dev & 0x1f) << 3 | (fn & 7));
+}
+
+/* Whether the root port at bus:devfn is the core's: within bdf_min..bdf_max, or on its bus */
+static bool own_port(const struct hisi_pcie_pmu *h, int bus, int devfn)
+{
+	int bdf = bus << 8 | devfn;
+
+	if (h->rp_lo >= 0)
+		return bdf >= h->rp_lo && bdf <= h->rp_hi;
+	return bus == h->bus;
+}
+
+/*
+ * The buses below the core's root ports (the driver's bdf_min to bdf_max; where sysfs shows
+ * only their bus, every bridge on it), from their headers in sysfs
+ */
+static void read_ports(const struct sysroot *machine, struct hisi_pcie_pmu *h)
+{
+	char **names = NULL, prefix[16];
+	size_t n = 0;
+
+	snprintf(prefix, sizeof(prefix), "0000:%02x:", h->bus);
+	if (sysroot_list(machine, "bus/pci/devices", &names, &n))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		char rel[96], *cfg = NULL;
+		size_t len = 0;
+
+		if (strncmp(names[i], prefix, strlen(prefix)) ||
+		    sysroot_path(rel, sizeof(rel), "bus/pci/devices/%s/config", names[i]) ||
+		    sysroot_read(machine, rel, &cfg, &len))
+			continue;
+		/* a type 1 header: secondary and subordinate bus */
+		if (len >= 0x1b && (cfg[0x0e] & 0x7f) == 1 && cfg[0x19] && own_port(h, h->bus, devfn_of(names[i]))) {
+			int lo = (unsigned char)cfg[0x19], hi = (unsigned char)cfg[0x1a];
+
+			h->below_lo = h->below_lo < 0 || lo < h->below_lo ? lo : h->below_lo;
+			h->below_hi = hi > h->below_hi ? hi : h->below_hi;
+		}
+		free(cfg);
+	}
+	strv_free(names, n);
+}
+
+/*
+ * bdf_min or bdf_max: a BDF as "bb:dd.f" (the form HNS3's files of the same name take) or as a
+ * number; -1 when absent or neither
+ */
+static int read_bdf(const struct sysroot *dir, const char *file)
+{
+	char *text = NULL;
+	unsigned bus, dev, fn;
+	uint64_t v;
+	int n = 0, bdf = -1;
+
+	if (sysroot_read_trim(dir, file, &text))
+		return -1;
+	if (sscanf(text, "%2x:%2x.%1u%n", &bus, &dev, &fn, &n) == 3 && !text[n] && dev < 32 && fn < 8)
+		bdf = (int)(bus << 8 | dev << 3 | fn);
+	else if (!strnum_u64(text, 16, 0xffff, &v))
+		bdf = (int)v;
+	free(text);
+	return bdf;
+}
+
+/*
+ * bus_show(): "%#04x" of PCI_BUS_NUM(bdf_min), so bus 0 reads "0000" and the others "0x80"
+ * (torvalds/linux 006d9e3df639); hisi-pcie-pmu.rst from v6.13 also names bdf_min and bdf_max
+ * files, the exact range the driver checks a requester's root port against
+ */
+static void read_extra(const struct sysroot *dir, const struct sysroot *machine, struct pmu *p,
+		       struct diag *diag)
 {
 	struct hisi_pcie_pmu *h = (struct hisi_pcie_pmu *)p->priv;
 	char *text = NULL;
 	uint64_t v;
+	int lo = read_bdf(dir, "bdf_min"), hi = read_bdf(dir, "bdf_max");
 
-	if (sysroot_read_trim(dir, "bus", &text))
-		return;
-	if (!strnum_u64(text, 16, 0xff, &v))
-		h->bus = (int)v;
-	else
-		diag_add(diag, "PMU '%s': bus file '%.20s' is no bus number", p->name, text);
-	free(text);
+	if (lo >= 0 && hi >= lo) {
+		h->rp_lo = lo;
+		h->rp_hi = hi;
+	}
+	if (!sysroot_read_trim(dir, "bus", &text)) {
+		if (!strnum_u64(text, 16, 0xff, &v))
+			h->bus = (int)v;
+		else
+			diag_add(diag, "PMU '%s': bus file '%.20s' is no bus number", p->name, text);
+		free(text);
+	}
+	if (h->bus < 0 && h->rp_lo >= 0)
+		h->bus = h->rp_lo >> 8;
+	if (h->bus >= 0)
+		read_ports(machine, h);
 }
 
 static void location(const struct pmu *p, char *buf, size_t size)
@@ -121,15 +209,34 @@ static bool bandwidth_event(const struct plan_event *e)
 }
 
 /*
+ * hisi_pcie_pmu_valid_requester_id(): without a port, the requester's root port must be one
+ * of the PMU's (bdf_min to bdf_max): a function on their bus, or on a bus below them. Without
+ * the PCI tree in sysfs, a bus before theirs is never below them.
+ */
+static bool requester_below(const struct hisi_pcie_pmu *h, uint64_t bdf)
+{
+	int b = (int)(bdf >> 8);
+
+	if (h->bus < 0)
+		return true;	/* nothing to judge by */
+	if (b == h->bus)
+		return own_port(h, b, (int)(bdf & 0xff));
+	if (h->below_lo < 0)
+		return b > h->bus;
+	return b >= h->below_lo && b <= h->below_hi;
+}
+
+/*
  * hisi_pcie_pmu_valid_filter(): -EINVAL for thr_len or trig_len above 10, and without a port
- * for a requester whose root port is not the PMU's (a bus below the PMU's root ports' is never
- * below them); what it accepts but the document calls meaningless goes to warn
+ * for a requester below none of the PMU's root ports; hisi_pcie_pmu_validate_event_group():
+ * -EINVAL for a group needing more than its 8 counters. What it accepts but the document
+ * calls meaningless goes to warn.
  */
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
-	int bus = hp_of(e->pmu)->bus;
-	bool bdf_given, bdf_filter;
+	const struct hisi_pcie_pmu *h = hp_of(e->pmu);
+	bool bdf_given;
 	uint64_t port = ev_field(e, "port", NULL), bdf = ev_field(e, "bdf", &bdf_given);
 	uint64_t thr_len = ev_field(e, "thr_len", NULL), trig_len = ev_field(e, "trig_len", NULL);
 
@@ -137,14 +244,18 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 		return rule_err(err, e, -EINVAL,
 				"thr_len and trig_len are at most 10 (2^10 DW) on '%s' (hisi_pcie_pmu_valid_filter)",
 				e->pmu->name);
-	if (!port && bus >= 0 && (int)(bdf >> 8) < bus)
+	if (!port && !requester_below(h, bdf))
 		return rule_err(err, e, -EINVAL,
-				"'%s' needs port= or the bdf= of a function below its root ports (bus %02x): bdf=0x%04llx is not (hisi_pcie_pmu_valid_filter); pmuctl map shows the functions it sees",
-				e->pmu->name, bus, (unsigned long long)bdf);
-	bdf_filter = bdf_given && !port;
-	if (!bandwidth_event(e) && (thr_len || trig_len || bdf_filter))
-		diag_add(warn, "%s: %s on a latency event: the driver takes it, but \"this filter can only be used in bandwidth events\" (" HISI_PCIE_DOC ")",
-			 e->event, bdf_filter ? "bdf" : "thr_len/trig_len");
+				"'%s' needs port= or the bdf= of a function below its root ports (on bus %02x): 0000:%02llx:%02llx.%llu is below none of them (hisi_pcie_pmu_valid_requester_id); pmuctl map shows the PMU that sees it",
+				e->pmu->name, h->bus, (unsigned long long)(bdf >> 8), (unsigned long long)((bdf >> 3) & 0x1f),
+				(unsigned long long)(bdf & 7));
+	if (e->group >= 0 && rules_group_counters(set, i, HISI_PCIE_COUNTERS) > HISI_PCIE_COUNTERS)
+		return rule_err(err, e, -EINVAL,
+				"the group needs more than %d counters on '%s' (events of one hardware event and filter share one): the driver refuses it (hisi_pcie_pmu_validate_event_group); split the group",
+				HISI_PCIE_COUNTERS, e->pmu->name);
+	if (!bandwidth_event(e) && (thr_len || trig_len))
+		diag_add(warn, "%s: thr_len/trig_len on a latency event: the driver takes it, but \"this filter can only be used in bandwidth events\" (" HISI_PCIE_DOC ")",
+			 e->event);
 	if (!port && !bdf_given)
 		diag_add(warn, "%s: neither port nor bdf: \"one of these two interfaces must be set\" (" HISI_PCIE_DOC "); the driver then counts the requests of 00:00.0 (bdf=0) alone: add port=0xffff for every port",
 			 e->event);
@@ -152,6 +263,30 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 		diag_add(warn, "%s: port and bdf both: \"only port filter is valid\" (" HISI_PCIE_DOC "), the bdf is ignored",
 			 e->event);
 	return 0;
+}
+
+/* A latency event with a bdf (per device, most often): said once for the plan, not per event */
+static void check_plan(const struct plan *set, struct diag *warn)
+{
+	const struct plan_event *first = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->n; i++) {
+		const struct plan_event *e = &set->v[i];
+		bool bdf_given;
+
+		if (!e->pmu || e->pmu->family != &family_hisi_pcie || bandwidth_event(e) ||
+		    ev_field(e, "port", NULL))
+			continue;
+		ev_field(e, "bdf", &bdf_given);
+		if (!bdf_given)
+			continue;
+		first = first ? first : e;
+		n++;
+	}
+	if (n)
+		diag_add(warn, "%zu latency event%s with bdf= (%s%s): the driver takes it, but \"bdf filter can only be used in bandwidth events\" (" HISI_PCIE_DOC "): count latency by port= (--per-device does where a function is alone below its port)",
+			 n, n == 1 ? "" : "s", first->event, n > 1 ? ", ..." : "");
 }
 
 /* hisi_pcie_pmu_cmp_event(): events with the same control value (hardware event and filters) */
@@ -173,49 +308,55 @@ static bool together_key(const struct plan *set, size_t i, uint64_t key[2])
 	return true;
 }
 
-/* The one PMU whose root ports (on its bus) lead to bus b in domain 0, or NULL */
-static const struct pmu *pmu_of_bus(const struct pcitopo *t, const struct pmu_list *pmus, int b)
+/* The port bit of a root port: the document's two examples, 00:00.0 bit 0 and 00:04.0 bit 8 */
+static int port_bit(const struct pcifn *rp)
 {
-	const struct pmu *found = NULL;
+	int bit = rp->dev * 2;
 
-	for (size_t k = 0; k < pmus->n; k++) {
-		const struct pmu *p = &pmus->v[k];
-
-		for (size_t r = 0; p->family == &family_hisi_pcie && r < t->n; r++) {
-			const struct pcifn *rp = &t->fn[r];
-
-			if (rp->cfg.bridge && rp->bus == hp_of(p)->bus && rp->cfg.secondary <= b &&
-			    b <= rp->cfg.subordinate) {
-				/* two cores with root ports on one bus: which sees it is not known */
-				if (found && found != p)
-					return NULL;
-				found = p;
-			}
-		}
-	}
-	return found;
+	return rp->fn || bit >= 16 ? -1 : bit;
 }
 
-/* An endpoint below a core's root ports, selected by its requester ID (bdf=) */
+/*
+ * Each root port on a core's bus (domain 0, as the driver's own device) is that core's: it and
+ * everything below it are placed at the core (rc), its port bit the root port's number (rp); a
+ * function is selected by its requester ID (bdf=), a root port's traffic by its bit (port=)
+ */
 static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn *maps)
 {
-	bool any = false;
+	for (size_t k = 0; pmus && k < pmus->n; k++) {
+		const struct pmu *p = &pmus->v[k];
+		const struct hisi_pcie_pmu *h = hp_of(p);
 
-	/* most machines have none: then no function is looked at (map and --per-device start-up) */
-	for (size_t k = 0; pmus && k < pmus->n && !any; k++)
-		any = pmus->v[k].family == &family_hisi_pcie;
-	for (size_t i = 0; any && i < t->n; i++) {
-		const struct pcifn *f = &t->fn[i];
-		const struct pmu *p;
-
-		if (f->cfg.bridge || f->domain || maps[i].requester.family ||
-		    !(p = pmu_of_bus(t, pmus, f->bus)))
+		if (p->family != &family_hisi_pcie || h->bus < 0)
 			continue;
-		fn_pmu_name(&maps[i].requester, pmus, &family_hisi_pcie, "%s", p->name);
-		maps[i].requester.event = "rx_mwr_flux";
-		fn_filter_add(&maps[i].requester.function, "bdf", maps[i].src_bdf, "0x%04llx");
+		for (size_t i = 0; i < t->n; i++) {
+			const struct pcifn *rp;
+			struct devmap_fn *m = &maps[i];
+			int bit;
+
+			if (m->at.root_port < 0 || m->at.by)
+				continue;
+			rp = &t->fn[m->at.root_port];
+			if (rp->domain || !own_port(h, rp->bus, rp->dev << 3 | rp->fn))
+				continue;
+			bit = port_bit(rp);
+			m->at.rc = h->core;
+			m->at.rp = bit;
+			m->at.by = &family_hisi_pcie;
+			/* a switch port makes no requests of its own: it is placed, not selected */
+			if (t->fn[i].cfg.bridge && (ssize_t)i != m->at.root_port)
+				continue;
+			fn_pmu_name(&m->requester, pmus, &family_hisi_pcie, "%s", p->name);
+			m->requester.event = "rx_mwr_flux";
+			fn_filter_add(&m->requester.function, "bdf", m->src_bdf, "0x%04llx");
+			if (bit >= 0)
+				fn_filter_add(&m->requester.root_port, "port", 1u << bit, "0x%llx");
+		}
 	}
 }
+
+/* A system-wide metric's events: every port bit of the core, as the document's examples set one */
+static const struct fn_filter all_ports = { .term = { { "port", 0xffff, "0x%llx" } }, .n = 1, .bar = -1 };
 
 #define OWN "pmuctl's, on " HISI_PCIE_DOC " (related events: xxx_latency / xxx_cnt, xxx_flux / xxx_time) and the driver's counter / ext counter"
 #define RATIO(name, a, b, unit, text) { name, a " / " b, unit, text, OWN, 0, false, NULL, false, false, DEST_NONE, NULL }
@@ -241,12 +382,17 @@ const struct pmu_family family_hisi_pcie = {
 	.event_docs = events,
 	.format_docs = formats,
 	.check = check,
+	.check_plan = check_plan,
+	.group_max = HISI_PCIE_COUNTERS,
 	.counters = HISI_PCIE_COUNTERS,
 	.counters_from = "HISI_PCIE_MAX_COUNTERS, hisi_pcie_pmu.c",
 	.counter_key = counter_key,
 	.together = together,
 	.together_key = together_key,
 	.map_functions = map_functions,
+	.rc_word = "core",
+	.port_filter = true,
+	.metric_scope = &all_ports,
 	/* what an endpoint writes to memory, and the read data sent back to it */
 	.per_device_metrics = "hisi_pcie_rx_mwr_flux_rate,hisi_pcie_tx_cpl_flux_rate",
 	.metrics = metrics,

@@ -113,8 +113,10 @@ static void modes_text(unsigned modes, char *buf, size_t size)
 }
 
 /* bdf_min, bdf_max ("%02x:%02x.%x", no domain), hw_clk_freq, and filtermode/<event> */
-static void read_extra(const struct sysroot *dir, struct pmu *p, struct diag *diag)
+static void read_extra(const struct sysroot *dir, const struct sysroot *machine, struct pmu *p,
+		       struct diag *diag)
 {
+	(void)machine;
 	static const char *const files[] = { "bdf_min", "bdf_max" };
 	struct hns3_pmu *h = hns3_of(p);
 	int *dst[] = { &h->bdf_min, &h->bdf_max };
@@ -334,25 +336,6 @@ static const char *select_mode(const struct plan_event *e, bool device, struct e
 	return NULL;
 }
 
-/* The hardware events a group needs up to event i: a _time and its _num share one */
-static size_t group_hw_events(const struct plan *set, size_t i)
-{
-	const struct plan_event *e = &set->v[i];
-	size_t n = 0;
-
-	for (size_t k = 0; k <= i; k++) {
-		bool dup = false;
-
-		if (set->v[k].group != e->group || set->v[k].pmu != e->pmu)
-			continue;
-		for (size_t j = 0; j < k && !dup; j++)
-			dup = set->v[j].group == e->group && set->v[j].pmu == e->pmu &&
-			      (set->v[j].config[0] & 0xffff) == (set->v[k].config[0] & 0xffff);
-		n += !dup;
-	}
-	return n;
-}
-
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	struct plan_event *e = &set->v[i];
@@ -360,7 +343,8 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 	e->filter_mode = select_mode(e, e->metric >= 0 && set->metric[e->metric].device, err, warn);
 	if (!e->filter_mode)
 		return err->code;
-	if (e->group >= 0 && group_hw_events(set, i) > HNS3_HW_EVENTS)
+	/* a _time and its _num share one hardware event (counter_key) */
+	if (e->group >= 0 && rules_group_counters(set, i, HNS3_HW_EVENTS) > HNS3_HW_EVENTS)
 		return rule_err(err, e, -EINVAL,
 				"the group needs more than %d hardware events on '%s' (a _time and its _num share one): the driver refuses it (\"Invalid event group.\", hns3_pmu_validate_event_group); split the group",
 				HNS3_HW_EVENTS, e->pmu->name);

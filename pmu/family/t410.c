@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Tegra410 PMU names and the latency groups of its documents. */
+/* Tegra410 PMU names, the latency groups of its documents, and its root ports' RC map. */
 #include <stdio.h>
 #include <string.h>
 #include "pmu/encode.h"
+#include "pmu/family/families.h"
 #include "pmu/family/t410.h"
 #include "pmu/pmu.h"
 
@@ -77,4 +78,43 @@ bool t410_latency_together(const struct plan *set, size_t i, size_t k)
 	const struct plan_event *a = &set->v[i], *b = &set->v[k];
 
 	return latency_part(a) && latency_part(b) && pmu_has_cum_outs(set, a->pmu);
+}
+
+bool t410_rc_map(const struct pcifn *f, struct t410_rc_map *out)
+{
+	const struct pcicfg_vcap *v = pcicfg_vcap_find(&f->cfg, true, T410_DVSEC_VENDOR, T410_DVSEC_RC_MAP, 0x11);
+
+	if (!v || !f->cfg.bridge)
+		return false;
+	*out = (struct t410_rc_map){ .offset = v->offset, .bus = v->bytes[0xc], .segment = v->bytes[0xd],
+				     .rp = v->bytes[0xe], .rc = v->bytes[0xf], .socket = v->bytes[0x10] };
+	return true;
+}
+
+void t410_locate(const struct pcitopo *t, struct devmap_fn *maps)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		struct fn_location *at = &maps[i].at;
+		struct t410_rc_map map;
+
+		/* the DVSEC is the truth for socket, RC and RP: it is the document's own map */
+		if (at->root_port < 0 || !t410_rc_map(&t->fn[at->root_port], &map))
+			continue;
+		at->socket = map.socket;
+		at->rc = map.rc;
+		at->rp = map.rp;
+		at->by = &family_t410_pcie;
+	}
+}
+
+bool t410_rc_map_line(const struct pcifn *f, uint16_t *offset, char *buf, size_t size)
+{
+	struct t410_rc_map map;
+
+	if (!t410_rc_map(f, &map))
+		return false;
+	*offset = map.offset;
+	snprintf(buf, size, "Bus=%02x, Segment=%02x, RP=%02x, RC=%02x, Socket=%02x", map.bus, map.segment,
+		 map.rp, map.rc, map.socket);
+	return true;
 }

@@ -4,6 +4,8 @@
 #define PMUCTL_T410_H
 
 #include <stdbool.h>
+#include <stdint.h>
+#include "pmu/devmap.h"
 #include "pmu/family/family.h"
 
 #define T410_DOC "nvidia-tegra410-pmu.rst"
@@ -11,6 +13,25 @@
 
 /* arm_cspmu: the cycle counter is event 0x100000000, outside every filter */
 #define CSPMU_CYCLES (1ULL << 32)
+/* arm_cspmu_get_event_idx(): one cycle counter; a second cycles event waits, or fails its group */
+#define CSPMU_CYCLE_COUNTER_FROM "one cycle counter: arm_cspmu_get_event_idx, and arm_cspmu_validate_group refuses a group needing two"
+
+/* nvidia-tegra410-pmu.rst: the RC-map DVSEC, vendor 10de, id 4, on every root port */
+#define T410_DVSEC_VENDOR 0x10de
+#define T410_DVSEC_RC_MAP 0x0004
+
+/* What the RC-map DVSEC of a root port says (+0xc bus, +0xd segment, +0xe RP, +0xf RC, +0x10 socket) */
+struct t410_rc_map {
+	uint16_t offset;
+	uint8_t bus, segment, rp, rc, socket;
+};
+
+/* f's RC map: the first DVSEC of (10de, 4) whose bytes reach +0x10, as the document's script finds it */
+bool t410_rc_map(const struct pcifn *f, struct t410_rc_map *out);
+/* Each function below a root port with an RC map: its socket, RC and RP from it */
+void t410_locate(const struct pcitopo *t, struct devmap_fn *maps);
+/* "Bus=00, Segment=01, RP=00, RC=00, Socket=00", the script's line */
+bool t410_rc_map_line(const struct pcifn *f, uint16_t *offset, char *buf, size_t size);
 
 /* "<prefix><socket>" or, with has_rc, "<prefix><socket>_rc_<rc>" */
 bool t410_decode(struct pmu *p, const char *prefix, bool has_rc);

@@ -28,8 +28,10 @@ static bool decode_dlink(struct pmu *p)
 	return t410_decode(p, "nvidia_nvdlink_pmu_", false);
 }
 
-static void read_extra(const struct sysroot *dir, struct pmu *p, struct diag *diag)
+static void read_extra(const struct sysroot *dir, const struct sysroot *machine, struct pmu *p,
+		       struct diag *diag)
 {
+	(void)machine;
 	(void)diag;
 	family_read_peer(dir, p);
 }

@@ -174,6 +174,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 	const struct plan_event *e = &set->v[i];
 	struct v2_filter f, lf;
 	char a[40], b[40];
+	bool bdf_given = false;
 
 	if (is_cycles(e))
 		return 0;
@@ -187,7 +188,9 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 		return rule_err(err, e, -EINVAL,
 				"%s in a group whose leader has %s on '%s': the driver refuses it (\"sibling and leader BDF value should be equal\", pcie_v2_pmu_validate_event); give the siblings the leader's filter, or none",
 				filter_text(&f, a, sizeof(a)), filter_text(&lf, b, sizeof(b)), e->pmu->name);
-	(void)warn;
+	if (ev_field(e, "src_bdf", &bdf_given) && bdf_given && !ev_field(e, "src_bdf_en", NULL) && !f.rp)
+		diag_add(warn, "%s: src_bdf without src_bdf_en=1: the driver ignores the BDF (pcie_v2_pmu_bdf_val_en), and as config1 is not 0 it keeps src_rp_mask=0 instead of every root port (pcie_v2_pmu_event_filter): add src_bdf_en=1",
+			 e->event);
 	return 0;
 }
 
@@ -219,15 +222,15 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 		struct devmap_fn *m = &maps[i];
 		struct fn_pmu *r = &m->requester;
 
-		if (!m->dvsec)
+		if (m->at.by != &family_t410_pcie)
 			continue;
-		fn_pmu_name(r, pmus, &family_t410_pcie, "nvidia_pcie_pmu_%u_rc_%u", m->dvsec->socket,
-			    m->dvsec->rc);
+		fn_pmu_name(r, pmus, &family_t410_pcie, "nvidia_pcie_pmu_%d_rc_%d", m->at.socket, m->at.rc);
 		r->event = "rd_bytes";
 		fn_filter_add(&r->function, "src_bdf", m->src_bdf, "0x%04llx");
 		fn_filter_add(&r->function, "src_bdf_en", 1, "%llu");
-		if (m->rp_mask)
-			fn_filter_add(&r->root_port, "src_rp_mask", m->rp_mask, "0x%llx");
+		/* src_rp_mask has a bit for root ports 0 to 7 */
+		if (m->at.rp >= 0 && m->at.rp < 8)
+			fn_filter_add(&r->root_port, "src_rp_mask", 1u << m->at.rp, "0x%llx");
 	}
 }
 
@@ -326,6 +329,8 @@ const struct pmu_family family_t410_pcie = {
 	.together_key = together_key,
 	.einval_hint = einval_hint,
 	.bdf_filter = bdf_filter,
+	.locate = t410_locate,
+	.capability_line = t410_rc_map_line,
 	.map_functions = map_functions,
 	/* what a device moves, as requester and as target */
 	.per_device_metrics = "t410_pcie_rd_bw,t410_pcie_wr_bw,t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw",
@@ -335,6 +340,8 @@ const struct pmu_family family_t410_pcie = {
 	.port_filter = true,
 	.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it",
 	.own_counter = is_cycles,
+	.own_counters = 1,
+	.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,
 	.filter_slots = 1,
 	.filter_slots_from = "one BDF per PMU, pcie_v2_pmu_validate_event",
 	.slot_value = slot_value,

@@ -110,14 +110,15 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 	for (size_t i = 0; i < t->n; i++) {
 		struct fn_pmu *r = &maps[i].target;
 
-		if (!maps[i].dvsec)
+		const struct fn_location *at = &maps[i].at;
+
+		if (at->by != &family_t410_pcie)
 			continue;
-		fn_pmu_name(r, pmus, &family_t410_pcie_tgt, "nvidia_pcie_tgt_pmu_%u_rc_%u",
-			    maps[i].dvsec->socket, maps[i].dvsec->rc);
+		fn_pmu_name(r, pmus, &family_t410_pcie_tgt, "nvidia_pcie_tgt_pmu_%d_rc_%d", at->socket, at->rc);
 		r->event = "rd_bytes";
 		/* the document: the RP filter sees BAR traffic only, as --root-port asks */
-		if (maps[i].rp_mask)
-			fn_filter_add(&r->root_port, "dst_rp_mask", maps[i].rp_mask, "0x%llx");
+		if (at->rp >= 0 && at->rp < 8)
+			fn_filter_add(&r->root_port, "dst_rp_mask", 1u << at->rp, "0x%llx");
 		for (int b = 0; b < 6; b++) {
 			struct fn_filter *f = &r->bars[r->nbars];
 			uint64_t base, mask;
@@ -146,10 +147,13 @@ static bool slot_value(const struct plan *set, size_t i, uint64_t value[2])
 	return true;
 }
 
-/* NV_PCIE_TGT_EV_TYPE_CC: the cycle counter, outside the PMU's counters */
+/*
+ * pcie_tgt_pmu_is_cycle_counter_event(): the event type, config bits 0-2, is
+ * NV_PCIE_TGT_EV_TYPE_CC; the bits above it (the port filter) do not matter
+ */
 static bool tgt_cycles(const struct plan_event *e)
 {
-	return e->config[0] == 0x4;
+	return (e->config[0] & 0x7) == 0x4;
 }
 
 /* Events alone with one address filter take one slot: opened together, they count together */
@@ -186,6 +190,8 @@ const struct pmu_family family_t410_pcie_tgt = {
 	.map_functions = map_functions,
 	.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it",
 	.own_counter = tgt_cycles,
+	.own_counters = 1,
+	.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,
 	.filter_slots = TGT_ADDR_SLOTS,
 	.filter_slots_from = "eight address filters, pcie_tgt_pmu_validate_event",
 	.slot_value = slot_value,

@@ -3,9 +3,6 @@
 # one descriptor file (pmu/family/dwc_pcie.c) and its row in the family table.
 load helpers
 
-DWC=$FIX/yitian710-dwc/sys
-DWC_LIVE=$FIX/yitian710-dwc-live/sys
-
 teardown() {
 	stop_background
 }
@@ -37,15 +34,19 @@ record() {
 	[ "$(jq_py '(d["pmus"][0]["family"], d["pmus"][0]["root_port"])')" = "('dwc_pcie', '0000:30:05.0')" ]
 }
 
-@test "dwc: map puts each root port beside its own PMU, with an event string stat takes as it is" {
+@test "dwc: map puts each root port beside its own PMU, the devices below it, by socket" {
 	pmuctl --sysfs-root "$DWC" map
 	[ "$status" -eq 0 ]
-	[[ "${lines[0]}" =~ ^30:03.0\ +dwc_rootport_3018\  ]]
-	[[ "${lines[2]}" =~ ^80:01.0\ +dwc_rootport_8008\  ]]
+	[ "${lines[0]}" = "socket 0" ]
+	[[ "${lines[1]}" =~ ^\ \ \ \ 30:03.0\ +port\ +dwc_rootport_3018\  ]]
+	[[ "${lines[2]}" =~ ^\ \ \ \ \ \ 31:00.0\ +Samsung ]]
+	[ "${lines[6]}" = "socket 1" ]
+	[[ "${lines[7]}" =~ ^\ \ \ \ 80:01.0\ +port\ +dwc_rootport_8008\  ]]
 	pmuctl --sysfs-root "$DWC" -j map 30:05.0
 	# no filter selects the port: the PMU is the port's own (no trailing comma, as there was)
-	[ "$(jq_py 'd[0]["hns3"]["event"]')" = "dwc_rootport_3028/Rx_PCIe_TLP_Data_Payload/" ]
-	pmuctl --sysfs-root "$DWC" stat --dry-run -e "$(jq_py 'd[0]["hns3"]["event"]')"
+	[ "$(jq_py 'd[0]["requester"]["event"]')" = "dwc_rootport_3028/Rx_PCIe_TLP_Data_Payload/" ]
+	[ "$(jq_py '(d[0]["location"]["socket"], d[0]["location"]["numa_node"], d[0]["location"]["root_port"])')" = "(0, 0, '0000:30:05.0')" ]
+	pmuctl --sysfs-root "$DWC" stat --dry-run -e "$(jq_py 'd[0]["requester"]["event"]')"
 	[ "$status" -eq 0 ]
 }
 
@@ -91,9 +92,9 @@ record() {
 	[ "$(jq_py '[(r["device"], r["method"], r["values"]["dwc_pcie_rx_bw"], r["values"]["dwc_pcie_tx_bw"], r["running_pct"]) for r in d["devices"]]')" = \
 		"[('0000:30:03.0', 'port', 10.0, 4.0, 50.0), ('0000:30:05.0', 'port', 2.0, 1.0, 50.0), ('0000:80:01.0', 'port', None, None, None)]" ]
 	pmuctl -q --sysfs-root "$DWC" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device
-	[[ "${lines[2]}" =~ ^\ \ 0000:30:03.0\ +-\ +-\ +-\ port\ +10.0000\ +4.0000\ +50.0%\ +16GT/s\ x8\  ]]
-	# a row with nothing counted says n/a, not 100%
-	[[ "${lines[4]}" =~ ^\ \ 0000:80:01.0\ +-\ +-\ +-\ port\ +n/a\ +n/a\ +n/a\ +down ]]
+	[[ "${lines[2]}" =~ ^\ \ 0000:30:03.0\ +0\ +-\ +-\ port\ +10.0000\ +4.0000\ +50.0%\ +16GT/s\ x8\  ]]
+	# a row with nothing counted says n/a, not 100%; its socket from its NUMA node
+	[[ "${lines[4]}" =~ ^\ \ 0000:80:01.0\ +1\ +-\ +-\ port\ +n/a\ +n/a\ +n/a\ +down ]]
 }
 
 @test "dwc: group-0 events count on the live example (the bandwidth ones are no software event there)" {
@@ -111,7 +112,7 @@ record() {
 @test "dwc: top shows a row per root port, selected as its own PMU's" {
 	pmuctl -q --sysfs-root "$DWC_LIVE" top -b -M dwc_pcie_l0_share -n 1 -I 100
 	[ "$status" -eq 0 ]
-	[ "$(grep -c '^  0000:[38]0:0[135].0  -  -  - port ' <<<"$output")" -eq 3 ]
+	[ "$(grep -cE '^  0000:[38]0:0[135].0  [01]  -  - port ' <<<"$output")" -eq 3 ]
 }
 
 @test "dwc: serve --per-device labels each root port's own counters with its pci_bus_id" {

@@ -3,9 +3,6 @@
 # descriptor file (pmu/family/grace.c) and its rows in the family table.
 load helpers
 
-GRACE=$FIX/grace/sys
-GRACE_LIVE=$FIX/grace-live/sys
-
 @test "grace: list names every PMU by family and socket" {
 	pmuctl --sysfs-root "$GRACE" list
 	[ "$status" -eq 0 ]
@@ -46,18 +43,34 @@ GRACE_LIVE=$FIX/grace-live/sys
 	[[ "$output" == *"root_port"* ]]
 }
 
-@test "grace: a 0 filter is the driver's default, and CNVLink's own socket adds nothing: warnings" {
+@test "grace: a 0 or omitted filter counts all from v6.14 and nothing before it, and CNVLink's own socket adds nothing: warnings" {
 	pmuctl --sysfs-root "$GRACE" stat --dry-run -e 'nvidia_pcie_pmu_0/rd_bytes_loc,root_port=0/'
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "pmuctl: warning: nvidia_pcie_pmu_0/rd_bytes_loc,root_port=0/: root_port=0 counts every root port: the driver takes a 0 filter for its default (nv_cspmu_event_filter), not for none" ]
+	[ "${lines[0]}" = "pmuctl: warning: nvidia_pcie_pmu_0/rd_bytes_loc,root_port=0/: root_port=0 counts every root port from v6.14 (bce61d5c5764) and nothing before it (nv_cspmu_event_filter): name them, root_port=0x3ff, to count on both" ]
 	pmuctl --sysfs-root "$GRACE" stat --dry-run -e 'nvidia_nvlink_c2c0_pmu_1/rd_bytes_loc,port=0/'
-	[ "${lines[0]}" = "pmuctl: warning: nvidia_nvlink_c2c0_pmu_1/rd_bytes_loc,port=0/: port=0 counts every port: the driver takes a 0 filter for its default (nv_cspmu_event_filter), not for none" ]
+	[ "${lines[0]}" = "pmuctl: warning: nvidia_nvlink_c2c0_pmu_1/rd_bytes_loc,port=0/: port=0 counts every port from v6.14 (bce61d5c5764) and nothing before it (nv_cspmu_event_filter): name them, port=0x3, to count on both" ]
+	# omitted: one warning for the plan, per family; cycles has no filter to name
+	pmuctl --sysfs-root "$GRACE" stat --dry-run -e 'nvidia_pcie_pmu_0/rd_bytes_loc/' -e 'nvidia_pcie_pmu_1/rd_bytes_rem/' -e 'nvidia_pcie_pmu_0/cycles/' -e 'nvidia_cnvlink_pmu_1/rd_bytes_loc/'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: 2 events leave root_port out (nvidia_pcie_pmu_0/rd_bytes_loc/, ...): that counts every root port from v6.14 (bce61d5c5764) and nothing before it: name them, root_port=0x3ff, to count on both (pmuctl's -M metrics do)" ]
+	[ "${lines[1]}" = "pmuctl: warning: 1 event leaves rem_socket out (nvidia_cnvlink_pmu_1/rd_bytes_loc/): that counts every remote socket from v6.14 (bce61d5c5764) and nothing before it: name them, rem_socket=0xf, to count on both (pmuctl's -M metrics do)" ]
+	[[ "${lines[2]}" != *warning* ]]
 	pmuctl --sysfs-root "$GRACE" stat --dry-run -e 'nvidia_cnvlink_pmu_1/rd_bytes_loc,rem_socket=0x3/'
 	[ "${lines[0]}" = "pmuctl: warning: nvidia_cnvlink_pmu_1/rd_bytes_loc,rem_socket=0x3/: rem_socket=0x3 names socket 1, this PMU's own: its traffic does not cross CNVLink, so that bit adds nothing (nvidia-tegra241-pmu.rst)" ]
-	# the socket's own bit alone is still a warning; other sockets' bits are not
-	pmuctl --sysfs-root "$GRACE" stat --dry-run -e 'nvidia_cnvlink_pmu_0/rd_bytes_loc,rem_socket=0xe/'
+	# the socket's own bit alone is still a warning; other sockets' bits are not, nor all of them
+	pmuctl --sysfs-root "$GRACE" stat --dry-run -e 'nvidia_cnvlink_pmu_0/rd_bytes_loc,rem_socket=0xe/' -e 'nvidia_cnvlink_pmu_0/rd_bytes_rem,rem_socket=0xf/'
 	[ "$status" -eq 0 ]
 	[[ "$output" != *warning* ]]
+}
+
+@test "grace: pmuctl's metrics name every port and socket, so that they count before v6.14 too" {
+	pmuctl --sysfs-root "$GRACE" -j stat --dry-run -M grace_pcie_rd_bw,grace_nvlink_c2c0_rd_bw,grace_nvlink_c2c1_rd_bw,grace_cnvlink_rd_bw,grace_scf_mem_rd_bw
+	[ "$status" -eq 0 ]
+	[[ "$output" != *warning* ]]
+	[ "$(jq_py 'sorted({(e["family"], e["config1"]) for e in d["events"]})')" = \
+		"[('grace_cnvlink', '0xf'), ('grace_nvlink_c2c0', '0x3'), ('grace_nvlink_c2c1', '0x3'), ('grace_pcie', '0x3ff'), ('grace_scf', '0x0')]" ]
+	pmuctl --sysfs-root "$GRACE" list --formats nvidia_pcie_pmu_0
+	[[ "$output" == *"omitted or 0: all from v6.14, none before it"* ]]
 }
 
 @test "grace: a latency's outstanding count, requests and cycles open as one group" {
@@ -89,12 +102,16 @@ GRACE_LIVE=$FIX/grace-live/sys
 		"[('grace_scf_mem_rd_bw', 0.016), ('grace_scf_mem_wr_bw', 0.032)]" ]
 }
 
-@test "grace: map says which root port a root_port bit is is not known, rather than guessing" {
+@test "grace: map places every function by socket, and says which root port a root_port bit is is not known" {
 	pmuctl --sysfs-root "$GRACE" map
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "pmuctl: note: no PCI function is one that a PMU of this machine sees (pmuctl list shows its PMUs)" ]
-	[ "${lines[1]}" = "pmuctl: note: nvidia_pcie_pmu_0: its root_port bit N is root port N of the socket, and no public source says which lspci root port that is: pmuctl maps no function to it (count the socket's PCIe whole, or by bit)" ]
-	[ "${#lines[@]}" -eq 2 ]
-	# the machine has root ports and devices below them: map maps none of them
-	[ "$(ls "$GRACE/bus/pci/devices" | wc -l)" -eq 4 ]
+	[ "${lines[0]}" = "pmuctl: note: nvidia_pcie_pmu_0: its root_port bit N is root port N of the socket, and no public source says which lspci root port that is: pmuctl maps no function to it (count the socket's PCIe whole, stat -M grace_pcie_rd_bw --per-socket, or one port by its bit, root_port=0x1)" ]
+	# each socket's root port and device, by their NUMA node, and no PMU filter guessed
+	[ "${lines[1]}" = "socket 0" ]
+	[[ "${lines[2]}" =~ ^\ \ \ \ 0000:00:00.0\ +port\ +NVIDIA ]]
+	[[ "${lines[3]}" =~ ^\ \ \ \ \ \ 0000:01:00.0\ +Samsung ]]
+	[ "${lines[4]}" = "socket 1" ]
+	pmuctl -q --sysfs-root "$GRACE" -j map
+	[ "$(jq_py '[(r["bdf"], r["location"]["socket"], r["location"]["root_port"], r["requester"]) for r in d]')" = \
+		"[('0000:00:00.0', 0, '0000:00:00.0', None), ('0000:01:00.0', 0, '0000:00:00.0', None), ('0008:00:00.0', 1, '0008:00:00.0', None), ('0008:01:00.0', 1, '0008:00:00.0', None)]" ]
 }

@@ -5,6 +5,11 @@ FIX=$BATS_TEST_DIRNAME/../fixtures
 T410=$FIX/tegra410/sys
 YITIAN=$FIX/yitian710/sys
 HIP09=$FIX/hip09/sys
+HIP09_LIVE=$FIX/hip09-live/sys
+DWC=$FIX/yitian710-dwc/sys
+DWC_LIVE=$FIX/yitian710-dwc-live/sys
+GRACE=$FIX/grace/sys
+GRACE_LIVE=$FIX/grace-live/sys
 BF2=$FIX/bluefield2/sys
 BF3=$FIX/bluefield3/sys
 

@@ -18,10 +18,10 @@ truth_lines() {
 }
 
 @test "map: the document's example output, byte for byte, from a dump and from sysfs" {
-	pmuctl -F "$T410_DUMP" map --format=dvsec
+	pmuctl -F "$T410_DUMP" map --format=caps
 	[ "$status" -eq 0 ]
 	diff <(echo "$output") "$ORACLE/doc-example.txt"
-	pmuctl --sysfs-root "$T410" map --format=dvsec
+	pmuctl --sysfs-root "$T410" map --format=caps
 	[ "$status" -eq 0 ]
 	diff <(echo "$output") "$ORACLE/doc-example.txt"
 }
@@ -46,18 +46,18 @@ truth_lines() {
 	pmuctl --sysfs-root "$T410" -j map 0005:41:00.0
 	[ "$status" -eq 0 ]
 	[ "$(jq_py 'len(d)')" = 1 ]
-	[ "$(jq_py 'd[0]["root_port"]')" = 0005:40:00.0 ]
-	[ "$(jq_py '(d[0]["socket"], d[0]["rc"], d[0]["rp"], d[0]["src_bdf"], d[0]["src_rp_mask"])')" = "(0, 4, 1, 16640, 2)" ]
-	[ "$(jq_py 'd[0]["event_bdf"]')" = "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1/" ]
-	[ "$(jq_py 'd[0]["event_root_port"]')" = "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_rp_mask=0x2/" ]
-	[ "$(jq_py 'd[0]["tgt_filters"][0]["event"]')" = "nvidia_pcie_tgt_pmu_0_rc_4/rd_bytes,dst_addr_base=0x4030000000,dst_addr_mask=0xfffffffffe000000,dst_addr_en=1/" ]
-	[ "$(jq_py 'd[0]["pmu_present"] and d[0]["tgt_pmu_present"]')" = True ]
+	[ "$(jq_py 'd[0]["location"]')" = "{'socket': 0, 'numa_node': None, 'root_port': '0005:40:00.0', 'host_bridge': 'pci0005:40', 'rc': 4, 'rp': 1, 'by': 't410_pcie'}" ]
+	[ "$(jq_py 'd[0]["src_bdf"]')" = 16640 ]
+	[ "$(jq_py 'd[0]["requester"]["event"]')" = "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1/" ]
+	[ "$(jq_py 'd[0]["requester"]["root_port_event"]')" = "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_rp_mask=0x2/" ]
+	[ "$(jq_py 'd[0]["target"]["bars"][0]["event"]')" = "nvidia_pcie_tgt_pmu_0_rc_4/rd_bytes,dst_addr_base=0x4030000000,dst_addr_mask=0xfffffffffe000000,dst_addr_en=1/" ]
+	[ "$(jq_py 'd[0]["requester"]["present"] and d[0]["target"]["present"]')" = True ]
 }
 
 @test "map: the event strings it gives encode on the same machine" {
 	pmuctl --sysfs-root "$T410" -j map 0005:41:00.0
-	ev=$(jq_py 'd[0]["event_bdf"]')
-	tgt=$(jq_py 'd[0]["tgt_filters"][0]["event"]')
+	ev=$(jq_py 'd[0]["requester"]["event"]')
+	tgt=$(jq_py 'd[0]["target"]["bars"][0]["event"]')
 	pmuctl --sysfs-root "$T410" -j stat --dry-run -e "$ev" -e "$tgt"
 	[ "$status" -eq 0 ]
 	[ "$(jq_py 'd["events"][0]["config1"]')" = 0x1410000 ]
@@ -82,13 +82,13 @@ truth_lines() {
 @test "map: a dump carries no BAR sizes, so no TGT filter is guessed" {
 	pmuctl -F "$T410_DUMP" -j map 0005:41:00.0
 	[ "$status" -eq 0 ]
-	[ "$(jq_py 'd[0]["tgt_filters"]')" = "[]" ]
+	[ "$(jq_py 'd[0]["target"]["bars"]')" = "[]" ]
 	pmuctl -F "$T410_DUMP" map 0005:41:00.0
 	[[ "$output" == *"BAR0 0x4030000000  size unknown (a dump has no BAR sizes)"* ]]
 }
 
 @test "map: --socket, --rc, -d and lspci -s selectors" {
-	pmuctl --sysfs-root "$T410" map --socket 1 --rc 4 --format=dvsec
+	pmuctl --sysfs-root "$T410" map --socket 1 --rc 4 --format=caps
 	[ "$output" = "000d:00:00.0: Bus=00, Segment=0d, RP=00, RC=04, Socket=01
 000d:40:00.0: Bus=40, Segment=0d, RP=01, RC=04, Socket=01
 000d:c0:00.0: Bus=c0, Segment=0d, RP=02, RC=04, Socket=01" ]
@@ -98,7 +98,7 @@ truth_lines() {
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = "pmuctl: error: no PCI function 0002:8 on this machine" ]
 	pmuctl --sysfs-root "$T410" -j map 0002:83: 0002:84:00.0
-	[ "$(jq_py '[r["pmu"] for r in d]')" = "['nvidia_pcie_pmu_0_rc_1', 'nvidia_pcie_pmu_0_rc_1']" ]
+	[ "$(jq_py '[r["requester"]["pmu"] for r in d]')" = "['nvidia_pcie_pmu_0_rc_1', 'nvidia_pcie_pmu_0_rc_1']" ]
 }
 
 @test "map: tree output groups by socket and RC" {
@@ -112,10 +112,10 @@ truth_lines() {
 @test "map: HNS3 functions map to the SICL PMU whose bdf range holds them" {
 	pmuctl --sysfs-root "$HIP09" -j map
 	[ "$status" -eq 0 ]
-	[ "$(jq_py '[(r["bdf"], r["pmu"]) for r in d if r["pmu"].startswith("hns3")][::4]')" = "[('0000:35:00.0', 'hns3_pmu_sicl_0'), ('0000:bd:00.0', 'hns3_pmu_sicl_2')]" ]
-	[ "$(jq_py '[r["hns3"]["filter"] for r in d if r["bdf"] == "0000:35:00.1"][0]')" = "bdf=0x3501,queue=0xffff" ]
-	# eight HNS3 functions, and four endpoints below the HiSilicon PCIe cores' root ports
-	[ "$(jq_py 'len(d)')" = 12 ]
+	[ "$(jq_py '[(r["bdf"], r["requester"]["pmu"]) for r in d if r["requester"] and r["requester"]["family"] == "hns3"][::4]')" = "[('0000:35:00.0', 'hns3_pmu_sicl_0'), ('0000:bd:00.0', 'hns3_pmu_sicl_2')]" ]
+	[ "$(jq_py '[r["requester"]["filter"] for r in d if r["bdf"] == "0000:35:00.1"][0]')" = "bdf=0x3501,queue=0xffff" ]
+	# eight HNS3 functions, and the HiSilicon PCIe cores' three root ports and four endpoints below
+	[ "$(jq_py 'len(d)')" = 15 ]
 }
 
 @test "map: random machines agree with the document's script" {
@@ -124,7 +124,7 @@ truth_lines() {
 		dir=$BATS_TEST_TMPDIR/r$s
 		python3 "$GEN" random "$s" "$dir"
 		"$ORACLE/doc-script" "$dir/lspci-xxxx.txt" >"$dir/script.out"
-		"$PMUCTL" -F "$dir/lspci-xxxx.txt" -q map --format=dvsec >"$dir/pmuctl.out"
+		"$PMUCTL" -F "$dir/lspci-xxxx.txt" -q map --format=caps >"$dir/pmuctl.out"
 		diff "$dir/script.out" "$dir/pmuctl.out" || { echo "seed $s"; return 1; }
 		diff <(truth_lines "$dir/truth.json") "$dir/script.out" || { echo "seed $s: generator"; return 1; }
 		n=$((n + $(wc -l <"$dir/script.out")))
@@ -140,7 +140,7 @@ truth_lines() {
 		python3 "$CHECK" "$dir/truth.json" "$dir/d.json" || { echo "seed $s dump"; return 1; }
 		"$PMUCTL" --sysfs-root "$dir/sys" -j map >"$dir/s.json"
 		python3 "$CHECK" "$dir/truth.json" "$dir/s.json" || { echo "seed $s sysfs"; return 1; }
-		diff <(truth_lines "$dir/truth.json") <("$PMUCTL" -q --sysfs-root "$dir/sys" map --format=dvsec) ||
+		diff <(truth_lines "$dir/truth.json") <("$PMUCTL" -q --sysfs-root "$dir/sys" map --format=caps) ||
 			{ echo "seed $s sysfs dvsec"; return 1; }
 	done
 }
@@ -156,7 +156,7 @@ truth_lines() {
 	python3 "$CHECK" "$BATS_TEST_TMPDIR/big/truth.json" "$BATS_TEST_TMPDIR/all.json"
 	cmp "$BATS_TEST_TMPDIR/all.json" "$BATS_TEST_TMPDIR/one.json"
 	cmp "$BATS_TEST_TMPDIR/all.json" "$BATS_TEST_TMPDIR/pipe.json"
-	[ "$(python3 -c 'import json,sys; print(sum(r.get("is_root_port", False) for r in json.load(open(sys.argv[1]))))' "$BATS_TEST_TMPDIR/all.json")" = 84 ]
+	[ "$(python3 -c 'import json,sys; print(sum(r["is_root_port"] for r in json.load(open(sys.argv[1]))))' "$BATS_TEST_TMPDIR/all.json")" = 84 ]
 }
 
 @test "map: a non-root read (64 bytes per function) exits 2 with one message" {
@@ -165,19 +165,19 @@ truth_lines() {
 		run bash -c "'$PMUCTL' $src map 2>&1 >/dev/null"
 		[ "$status" -eq 2 ]
 		[ "${#lines[@]}" -eq 1 ]
-		[[ "$output" == "pmuctl: warning: the extended configuration space (0x100 and up, where the DVSEC is) of 21 of 21 NVIDIA bridges was not readable: run as root"* ]]
+		[[ "$output" == "pmuctl: warning: the extended configuration space (0x100 and up, where vendor capabilities are) of 33 of 33 bridges was not readable: run as root"* ]]
 	done
 }
 
 @test "map: a dump cut inside a root port's extended space exits 2" {
 	# root port, NVMe endpoint, then the cut at 0x520 of root port 0002:80:00.0
 	head -n 600 "$T410_DUMP" >"$BATS_TEST_TMPDIR/cut.txt"
-	pmuctl -F "$BATS_TEST_TMPDIR/cut.txt" map --format=dvsec
+	pmuctl -F "$BATS_TEST_TMPDIR/cut.txt" map --format=caps
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"of 1 of 2 NVIDIA bridges was not readable"* ]]
+	[[ "$output" == *"of 1 of 2 bridges was not readable"* ]]
 	# only bridges' extended space is read: a cut endpoint is no loss
 	head -n 400 "$T410_DUMP" >"$BATS_TEST_TMPDIR/cut.txt"
-	pmuctl -F "$BATS_TEST_TMPDIR/cut.txt" map --format=dvsec
+	pmuctl -F "$BATS_TEST_TMPDIR/cut.txt" map --format=caps
 	[ "$status" -eq 0 ]
 	[ "$output" = "0001:00:00.0: Bus=00, Segment=01, RP=00, RC=00, Socket=00" ]
 }
@@ -194,7 +194,7 @@ rp2 = g.root_port(2, 0, 2, 0, 0, 1); rp2.std_caps = [(0x40, 0x01)]; m.add(rp2, r
 e = g.endpoint(1, 1, 0, 0, 0x10de, 0x2335, 0x030200, []); e.std_caps = [(0x40, 0x01)]; m.add(e, rp); e.cfg[0x41] = 0x40
 g.write_all(m, sys.argv[1])
 PY
-	run timeout 10 "$PMUCTL" -F "$BATS_TEST_TMPDIR/loop/lspci-xxxx.txt" map --format=dvsec
+	run timeout 10 "$PMUCTL" -F "$BATS_TEST_TMPDIR/loop/lspci-xxxx.txt" map --format=caps
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "pmuctl: warning: 2 functions have a looped capability chain; read up to the loop" ]
 	[ "${lines[1]}" = "0001:00:00.0: Bus=00, Segment=01, RP=00, RC=00, Socket=00" ]
@@ -236,14 +236,29 @@ PY
 	[ "$(jq_py '[r["bdf"] for r in d]')" = "['0005:41:00.0']" ]
 }
 
-@test "map: --format=dvsec of an endpoint prints its root port's line" {
-	pmuctl --sysfs-root "$T410" map --format=dvsec 0005:41:00.0
+@test "map: --format=caps of an endpoint prints its root port's line" {
+	pmuctl --sysfs-root "$T410" map --format=caps 0005:41:00.0
 	[ "$status" -eq 0 ]
 	[ "$output" = "0005:40:00.0: Bus=40, Segment=05, RP=01, RC=04, Socket=00" ]
 	# two functions below one root port print it once; a root port prints itself
-	pmuctl -F "$T410_DUMP" map --format=dvsec 0005:41:00.0 0005:41:00.1 0001:00:00.0
+	pmuctl -F "$T410_DUMP" map --format=caps 0005:41:00.0 0005:41:00.1 0001:00:00.0
 	[ "$(echo "$output" | cut -d: -f1-2)" = "0001:00
 0005:40" ]
+}
+
+@test "map: --format=dvsec still prints what caps prints" {
+	pmuctl --sysfs-root "$T410" map --format=caps
+	local caps=$output
+	pmuctl --sysfs-root "$T410" map --format=dvsec
+	[ "$status" -eq 0 ]
+	[ "$output" = "$caps" ]
+}
+
+@test "map: --format=caps of root ports no family reads says so instead of printing nothing" {
+	run --separate-stderr "$PMUCTL" --sysfs-root "$HIP09" map --format=caps
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "pmuctl: note: none of these 3 root ports carries a capability a family reads (NVIDIA Tegra410 PCIE's); --format=tree shows where they are" ]
 }
 
 @test "map: a dump that shrinks while it is read is an error, not a crash" {
@@ -251,7 +266,7 @@ PY
 	/usr/bin/python3 "$BATS_TEST_DIRNAME/../fuse/shrinking_file.py" "$T410_DUMP" "$BATS_TEST_TMPDIR/mnt" \
 		</dev/null >/dev/null 2>&1 3>&- &
 	wait_for "the shrinking file to mount" mountpoint -q "$BATS_TEST_TMPDIR/mnt"
-	run "$PMUCTL" -F "$BATS_TEST_TMPDIR/mnt/file" map --format=dvsec
+	run "$PMUCTL" -F "$BATS_TEST_TMPDIR/mnt/file" map --format=caps
 	fusermount -u "$BATS_TEST_TMPDIR/mnt"
 	wait
 	[ "$status" -eq 1 ] || { echo "exit $status: $output"; false; }
@@ -300,7 +315,7 @@ PY
 @test "map: bad arguments exit 64 and name the bad part" {
 	pmuctl --sysfs-root "$T410" map --format=xml
 	[ "$status" -eq 64 ]
-	[[ "${lines[0]}" == *"invalid format 'xml': use tree, table or dvsec" ]]
+	[[ "${lines[0]}" == *"invalid format 'xml': use tree, table or caps" ]]
 	pmuctl --sysfs-root "$T410" map --socket two
 	[ "$status" -eq 64 ]
 	[[ "${lines[0]}" == *"invalid socket 'two': expected a number from 0 to 255" ]]
@@ -392,7 +407,7 @@ print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and
 	[ "$stderr" = "pmuctl: note: no PCIe link is downtrained (62 links read)" ]
 }
 
-@test "map: each function's sysfs files are opened once, config and resource only" {
+@test "map: each function's sysfs files are opened once, config, resource and numa_node only" {
 	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
 	local n
 	n=$(ls "$T410/bus/pci/devices" | wc -l)
@@ -404,8 +419,9 @@ print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and
 			"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$T410" map "$@"
 		[ "$status" -eq 0 ]
 		# before: about 11 per function (a check of every file, then libpci's own opens)
-		[ "$(grep -c 'bus/pci/devices/' "$BATS_TEST_TMPDIR/trace")" -eq $((2 * n)) ]
+		[ "$(grep -c 'bus/pci/devices/' "$BATS_TEST_TMPDIR/trace")" -eq $((3 * n)) ]
 		[ "$(grep -c 'bus/pci/devices/[^/"]*/config"' "$BATS_TEST_TMPDIR/trace")" -eq "$n" ]
 		[ "$(grep -c 'bus/pci/devices/[^/"]*/resource"' "$BATS_TEST_TMPDIR/trace")" -eq "$n" ]
+		[ "$(grep -c 'bus/pci/devices/[^/"]*/numa_node"' "$BATS_TEST_TMPDIR/trace")" -eq "$n" ]
 	done
 }

@@ -38,14 +38,15 @@ for e in plan:
     f = fns[e["device"]]
     seen.add(e["device"])
     c1, c2 = int(e["config1"], 16), int(e["config2"], 16)
+    req, tgt = f["requester"], f["target"]
     if e["method"] == "rp":
-        ok = e["pmu"] == f["pmu"] and c1 == f["src_rp_mask"]
+        ok = e["pmu"] == req["pmu"] and req["root_port_filter"] == "src_rp_mask=0x%x" % c1
     elif e["method"] == "bdf":
-        ok = e["pmu"] == f["pmu"] and c1 == (1 << 24 | f["src_bdf"] << 8)
+        ok = e["pmu"] == req["pmu"] and c1 == (1 << 24 | f["src_bdf"] << 8)
     else:
-        t = [x for x in f["tgt_filters"] if x["bar"] == e["bar"]]
-        ok = e["pmu"] == f["tgt_pmu"] and len(t) == 1 and c1 == int(t[0]["base"], 16) and c2 == int(t[0]["mask"], 16) \
-            and int(e["config"], 16) == 0x800
+        t = [dict(kv.split("=") for kv in x["filter"].split(",")) for x in tgt["bars"] if x["bar"] == e["bar"]]
+        ok = e["pmu"] == tgt["pmu"] and len(t) == 1 and c1 == int(t[0]["dst_addr_base"], 16) \
+            and c2 == int(t[0]["dst_addr_mask"], 16) and int(e["config"], 16) == 0x800
     if not ok:
         bad.append(e["event"])
 print(len(seen), "devices,", len(plan), "events,", len(bad), "differ", bad[:3])
@@ -152,7 +153,7 @@ assert all(e["metric"] == "t410_pcie:rd_req" for e in evs), set(e["metric"] for 
 bad = 0
 for e in evs:
     f = fns[e["device"]]
-    want = f["event_root_port" if e["method"] == "rp" else "event_bdf"].replace("/rd_bytes", "/rd_req")
+    want = f["requester"]["root_port_event" if e["method"] == "rp" else "event"].replace("/rd_bytes", "/rd_req")
     if e["event"] != want:
         print(e["device"], e["event"], "!=", want)
         bad += 1
@@ -338,4 +339,20 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	# a Hip09's NIC functions are no rows of its PCIe cores' metrics
 	pmuctl -q --sysfs-root "$HIP09" -j stat --dry-run --per-device -M hisi_pcie_rx_mwr_flux_rate
 	[ "$(jq_py 'sorted(set(e["device"] for e in d["events"]))')" = "['0000:01:00.0', '0000:02:00.0', '0000:02:00.1', '0000:81:00.0']" ]
+}
+
+@test "per-device: --socket 1 selects socket 1's functions on every vendor's machine, by their NUMA node's package" {
+	# Hip09: two nodes a socket, so node 2 is socket 1; its PCIe core and its HNS3 SICL
+	pmuctl -q --sysfs-root "$HIP09" -j stat --dry-run --per-device --socket 1
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'sorted({(e["device"], e["pmu"]) for e in d["events"]})')" = \
+		"[('0000:81:00.0', 'hisi_pcie2_core0'), ('0000:bd:00.0', 'hns3_pmu_sicl_2'), ('0000:bd:00.1', 'hns3_pmu_sicl_2'), ('0000:bd:00.2', 'hns3_pmu_sicl_2'), ('0000:bd:00.3', 'hns3_pmu_sicl_2')]" ]
+	# Yitian 710: the root port on socket 1, by its own PMU
+	pmuctl -q --sysfs-root "$DWC" -j stat --dry-run --per-device --socket 1
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'sorted({(e["device"], e["pmu"], e["method"]) for e in d["events"]})')" = "[('0000:80:01.0', 'dwc_rootport_8008', 'port')]" ]
+	# Grace: socket 1 has functions, and its PCIE PMU cannot tell them apart; said, exit 1
+	pmuctl --sysfs-root "$GRACE" stat --dry-run --per-device --socket 1
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: --per-device: no PCI function that a PMU of this machine selects matches -d, --socket and --rc: nvidia_pcie_pmu_0: its root_port bit N is root port N of the socket, and no public source says which lspci root port that is: pmuctl maps no function to it (count the socket's PCIe whole, stat -M grace_pcie_rd_bw --per-socket, or one port by its bit, root_port=0x1)" ]
 }

@@ -20,6 +20,8 @@ tree_of() {
 	T410) echo "$T410" ;;
 	YITIAN) echo "$YITIAN" ;;
 	HIP09) echo "$HIP09" ;;
+	DWC) echo "$DWC" ;;
+	GRACE) echo "$GRACE" ;;
 	ONEGPU) echo "$BATS_FILE_TMPDIR/onegpu" ;;
 	*) return 1 ;;
 	esac
@@ -84,4 +86,46 @@ tree_of() {
 	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hns3_pmu_sicl_0/bw_ssu_egu_byte_num,bdf=0x3500,queue=0xffff/'
 	[ "$status" -eq 1 ]
 	[[ "${lines[0]}" == *": this event has no func mode: drop bdf, or --no-rules to send it as written" ]]
+}
+
+@test "rules: one cycle counter per CSPMU: two cycles events rotate, a group of two is refused (arm_cspmu_get_event_idx)" {
+	pmuctl --sysfs-root "$T410" stat --dry-run -e '{nvidia_pcie_pmu_0_rc_4/cycles/,nvidia_pcie_pmu_0_rc_4/cycles/}'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: 'nvidia_pcie_pmu_0_rc_4/cycles/': the group has 2 events for the 1 counter of their kind on 'nvidia_pcie_pmu_0_rc_4' (one cycle counter: arm_cspmu_get_event_idx, and arm_cspmu_validate_group refuses a group needing two): the driver refuses it; count them outside {}" ]
+	[ "${lines[2]}" = "                                  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~" ]
+	pmuctl --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/cycles/' -e 'nvidia_pcie_pmu_0_rc_4/cycles/'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: 'nvidia_pcie_pmu_0_rc_4': 2 events need its 1 counter of their kind (one cycle counter: arm_cspmu_get_event_idx, and arm_cspmu_validate_group refuses a group needing two): the kernel rotates them, some counting 50% of the time (--dry-run shows which); count one at once" ]
+	[[ "$output" == *"1 counter of their own for 2 (one cycle counter"*"they rotate, the least counted 50.0% of the time"* ]]
+	# one cycles event beside other events: its own counter, nothing rotates (Grace too)
+	pmuctl -q --sysfs-root "$GRACE" stat --dry-run -e 'nvidia_pcie_pmu_0/cycles/' -e 'nvidia_pcie_pmu_0/rd_bytes_loc,root_port=1/'
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"1 PMU counts all its events at once"* ]]
+}
+
+@test "rules: PCIE-TGT's cycle event is its event type 4, whatever its port mask (pcie_tgt_pmu_is_cycle_counter_event)" {
+	pmuctl --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_tgt_pmu_0_rc_4/cycles,dst_rp_mask=0x1/' -e 'nvidia_pcie_tgt_pmu_0_rc_4/cycles/'
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "pmuctl: warning: 'nvidia_pcie_tgt_pmu_0_rc_4': 2 events need its 1 counter of their kind"* ]]
+	pmuctl --sysfs-root "$T410" stat --dry-run -e '{nvidia_pcie_tgt_pmu_0_rc_4/cycles,dst_rp_mask=0x1/,nvidia_pcie_tgt_pmu_0_rc_4/cycles/}'
+	[ "$status" -eq 1 ]
+}
+
+@test "rules: src_bdf without src_bdf_en=1 on the Tegra410 PCIE PMU is a warning, as PCIE-TGT's address without dst_addr_en is" {
+	pmuctl --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100/'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100/: src_bdf without src_bdf_en=1: the driver ignores the BDF (pcie_v2_pmu_bdf_val_en), and as config1 is not 0 it keeps src_rp_mask=0 instead of every root port (pcie_v2_pmu_event_filter): add src_bdf_en=1" ]
+	pmuctl --sysfs-root "$T410" stat --dry-run -e 'nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_en=1/'
+	[ "$status" -eq 0 ]
+	[[ "$output" != *warning* ]]
+}
+
+@test "rules: a DesignWare lane at or past its root port's link width is refused at the lane= term (dwc_pcie_pmu_event_init)" {
+	pmuctl --sysfs-root "$DWC" stat --dry-run -e 'dwc_rootport_*/rx_memory_read,lane=8/'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: lane=8 on 'dwc_rootport_3018': its root port has 8 lanes, 0 to 7 (its link capability; dwc_pcie_pmu_event_init refuses the rest)" ]
+	[ "${lines[1]}" = "  dwc_rootport_*/rx_memory_read,lane=8/" ]
+	[ "${lines[2]}" = "                                ^~~~~~" ]
+	pmuctl -q --sysfs-root "$DWC" stat --dry-run -e 'dwc_rootport_3018/rx_memory_read,lane=7/'
+	[ "$status" -eq 0 ]
 }

@@ -50,7 +50,7 @@ load helpers
 	[ "${lines[0]}" = "pmuctl stat: -d '-e': pmuctl's -d is lspci's VENDOR:DEVICE (as -d 10de: or -d :22b1); perf's -d (--detailed) adds core events, which uncore PMUs do not have" ]
 	pmuctl --sysfs-root "$T410" map -d 15b3
 	[ "$status" -eq 64 ]
-	[ "${lines[0]}" = "pmuctl map: -d '15b3': a VENDOR:DEVICE selector, as lspci -d takes (10de: is every NVIDIA function)" ]
+	[ "${lines[0]}" = "pmuctl map: -d '15b3': a VENDOR:DEVICE selector, as lspci -d takes (15b3: is every function of vendor 15b3)" ]
 }
 
 @test "suggest: every message names pmuctl, however it was run (getopt said ./pmuctl)" {

@@ -11,9 +11,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct pcicfg info;
 
 	pcicfg_decode(data, size, &info);
-	/* the RC map bytes must lie inside what was read */
-	if (info.has_nv_dvsec && (size_t)info.dvsec.offset + 0x11 > size)
-		abort();
+	/* every vendor capability's bytes lie inside what was read */
+	for (size_t i = 0; i < info.nvcaps; i++)
+		if ((size_t)info.vcap[i].offset + info.vcap[i].nbytes > size || info.vcap[i].nbytes > PCICFG_VCAP_BYTES)
+			abort();
 	if (info.ext_walked && size < PCICFG_SPACE + 4)
 		abort();
 	return 0;

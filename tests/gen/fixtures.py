@@ -162,7 +162,8 @@ GRACE_PMUS = (("nvidia_scf_pmu_%d", "2cf0036b", {}, SCF_EVENTS),
 def grace(sys_dir, live=False):
     """A Grace CPU Superchip: 2 sockets x 72 CPUs, the five PMUs of nvidia-tegra241-pmu.rst each,
     and a root port with a device below it a socket."""
-    pcigen.write_all(pcigen.grace(), os.path.dirname(sys_dir))
+    m = pcigen.grace()
+    pcigen.write_all(pcigen.live(m) if live else m, os.path.dirname(sys_dir))
     t = iter(range(24, 100000))
     cpu_files(sys_dir, "0-1" if live else "0-143")
     for s in range(2):
@@ -226,7 +227,8 @@ def yitian_dwc(root, live=False):
     """The Yitian 710 root ports of pcigen.yitian_dwc, each with its dwc_rootport_<sbdf> PMU as a
     child of the port's PCI device (pmu.parent), events as dwc_pcie_event_show() prints them."""
     sys_dir = f"{root}/sys"
-    pcigen.write_all(pcigen.yitian_dwc(), root)
+    m = pcigen.yitian_dwc()
+    pcigen.write_all(pcigen.live(m) if live else m, root)
     cpu_files(sys_dir, "0-1" if live else "0-127")
     events = {k: "eventid=0x%x,type=0x0" % v for k, v in DWC_TIME.items()}
     events.update({k: "eventid=0x%x,type=0x1,lane=?" % v for k, v in DWC_LANE.items()})
@@ -262,10 +264,19 @@ HISI_PCIE_EVENTS = {"rx_mwr_latency": 0x0010, "rx_mwr_cnt": 0x10010, "rx_mrd_lat
                     "tx_mrd_time": 0x10405, "tx_cpl_flux": 0x1005, "tx_cpl_time": 0x11005}
 
 
-def hip09(sys_dir, events):
-    cpu_files(sys_dir, "0-127")
+# hip09-live: the hardware events as software events the kernel counts on any machine, so that
+# a pair's ratio is real: each xxx_flux cpu-clock (config 0), its xxx_time task-clock (1); each
+# xxx_latency cpu-clock, its xxx_cnt task-clock
+def hisi_pcie_live(name):
+    return 1 if name.endswith(("_time", "_cnt")) else 0
+
+
+def hip09(sys_dir, events, live=False):
+    cpu_files(sys_dir, "0-1" if live else "0-127")
     for n, (sicl, cpu, lo, hi, clk) in enumerate(((0, 0, "35:00.0", "35:1f.7", 100000000),
                                                  (2, 64, "bd:00.0", "bd:1f.7", 100000000))):
+        if live:
+            break   # no software event stands for an HNS3 one: the live copy counts PCIe
         name = f"hns3_pmu_sicl_{sicl}"
         real = f"{sys_dir}/devices/{name}"
         pmu(sys_dir, None, name, 60 + n, HNS3_FORMATS, {e[0]: e[1] for e in events}, f"{cpu}\n",
@@ -275,8 +286,9 @@ def hip09(sys_dir, events):
             write(f"{real}/filtermode/{e[0]}", e[3] + "\n")
     # hisi_pcie_pmu.c: one PMU per PCIe core, a child of its RCiEP (pmu.parent)
     for n, (sicl, rcie, bus, cpu) in enumerate(((0, 0x30, 0x00, 0), (2, 0xb0, 0x80, 64))):
-        pmu(sys_dir, f"pci0000:{rcie:02x}/0000:{rcie:02x}:00.0", f"hisi_pcie{sicl}_core0", 80 + n,
-            HISI_PCIE_FORMATS, {k: "config=0x%x" % v for k, v in HISI_PCIE_EVENTS.items()}, f"{cpu}\n",
+        evs = {k: "config=0x%x" % (hisi_pcie_live(k) if live else v) for k, v in HISI_PCIE_EVENTS.items()}
+        pmu(sys_dir, f"pci0000:{rcie:02x}/0000:{rcie:02x}:00.0", f"hisi_pcie{sicl}_core0", 1 if live else 80 + n,
+            HISI_PCIE_FORMATS, evs, f"{n}\n" if live else f"{cpu}\n",
             # bus_show(): "%#04x\n", which prints bus 0 as "0000" ('#' adds no 0x to a zero)
             {"identifier": "0x30\n", "bus": "%#04x\n" % bus if bus else "0000\n"})
 
@@ -350,8 +362,8 @@ def main():
     facts = open(f"{REF}/kernel-pmu-facts.md", encoding="utf-8").read()
     hns3 = open(f"{REF}/hns3-events.md", encoding="utf-8").read()
     bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
-    for d in ("tegra410", "tegra410-live", "yitian710", "hip09", "bluefield2", "bluefield3", "grace",
-              "grace-live", "yitian710-dwc", "yitian710-dwc-live"):
+    for d in ("tegra410", "tegra410-live", "yitian710", "hip09", "hip09-live", "bluefield2", "bluefield3",
+              "grace", "grace-live", "yitian710-dwc", "yitian710-dwc-live"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
     tegra410(f"{OUT}/tegra410-live/sys", live=True)
@@ -360,6 +372,8 @@ def main():
     yitian710(f"{OUT}/yitian710/sys", facts)
     hip09(f"{OUT}/hip09/sys", hns3_events(hns3))
     pcigen.write_all(pcigen.hip09(), f"{OUT}/hip09")
+    hip09(f"{OUT}/hip09-live/sys", hns3_events(hns3), live=True)
+    pcigen.write_all(pcigen.live(pcigen.hip09()), f"{OUT}/hip09-live")
     bluefield2(f"{OUT}/bluefield2/sys", bf_tables(bf))
     bluefield3(f"{OUT}/bluefield3/sys", bf_tables(bf))
     grace(f"{OUT}/grace/sys")

@@ -138,6 +138,16 @@ class Machine:
     def __init__(self):
         self.fns = []
         self.mem = 0x40_0000_0000   # BAR space, handed out aligned
+        # NUMA: node -> (first CPU, last CPU, package), and which node each host bridge
+        # ((domain, root bus)) is on; none: a machine whose sysfs says no NUMA node
+        self.nodes = {}
+        self.bridge_node = {}
+
+    def host_bridge(self, f):
+        return (f.domain, f.root.bus if f.root else f.bus)
+
+    def node_of(self, f):
+        return self.bridge_node.get(self.host_bridge(f), -1)
 
     def alloc(self, size):
         self.mem = (self.mem + size - 1) & ~(size - 1)
@@ -395,6 +405,11 @@ def hip09():
                  0x010802 if below == 1 else 0x020000)
     for bus in (0x30, 0xb0):
         m.add(endpoint(0, bus, 0, 0, 0x19e5, 0xa12d, 0x088000, [(2, m.alloc(1 << 16), 1 << 16, True)]), None)
+    # Kunpeng-class: two NUMA nodes a socket, 32 CPUs each; SICL 0 on socket 0, SICL 2 on
+    # socket 1, the NICs on the second node of each (so a node is never taken for a socket)
+    m.nodes = {0: (0, 31, 0), 1: (32, 63, 0), 2: (64, 95, 1), 3: (96, 127, 1)}
+    m.bridge_node = {(0, 0x00): 0, (0, 0x30): 0, (0, 0x34): 1, (0, 0x35): 1,
+                     (0, 0x80): 2, (0, 0xb0): 2, (0, 0xbc): 3, (0, 0xbd): 3}
     return m
 
 
@@ -415,6 +430,9 @@ def grace():
         rp.set_bridge(0x00, 0x01, 0x01)
         m.add(rp, rp)
         m.device(rp, dom, 0x01, 1, vendor, device, cls)
+    # a socket a node, 72 CPUs each (2 a node in the live copy)
+    m.nodes = {0: (0, 71, 0), 1: (72, 143, 1)}
+    m.bridge_node = {(0x0000, 0x00): 0, (0x0008, 0x00): 1}
     return m
 
 
@@ -446,6 +464,15 @@ def yitian_dwc():
             m.device(rp, 0, sec, 1, 0x144d, 0xa824, 0x010802)
         elif nfn:
             m.device(rp, 0, sec, nfn, 0x15b3, 0x101d, 0x020000)
+    # two sockets, a node each: the ports on bus 0x30 on socket 0, on bus 0x80 on socket 1
+    m.nodes = {0: (0, 63, 0), 1: (64, 127, 1)}
+    m.bridge_node = {(0, 0x30): 0, (0, 0x80): 1}
+    return m
+
+
+def live(m):
+    """The live copies run on CPUs 0 and 1 alone: each node's CPU is its package's"""
+    m.nodes = {n: (pkg, pkg, pkg) for n, (lo, hi, pkg) in m.nodes.items()}
     return m
 
 
@@ -468,8 +495,12 @@ def write_sysfs(m, sysdir, length):
         os.makedirs(real, exist_ok=True)
         with open(os.path.join(real, "config"), "wb") as out:
             out.write(bytes(f.cfg[:length]))
-        for name, val in (("vendor", f"0x{f.vendor:04x}"), ("device", f"0x{f.device:04x}"),
-                          ("class", f"0x{f.cls:06x}"), ("irq", "0")):
+        attrs = [("vendor", f"0x{f.vendor:04x}"), ("device", f"0x{f.device:04x}"),
+                 ("class", f"0x{f.cls:06x}"), ("irq", "0")]
+        # pci_dev numa_node_show(): "%d\n", -1 where the firmware gives no node
+        if m.nodes:
+            attrs.append(("numa_node", f"{m.node_of(f)}"))
+        for name, val in attrs:
             with open(os.path.join(real, name), "w") as out:
                 out.write(val + "\n")
         lines = []
@@ -484,6 +515,43 @@ def write_sysfs(m, sysdir, length):
         with open(os.path.join(real, "resource"), "w") as out:
             out.write("\n".join(lines) + "\n")
         os.symlink(os.path.relpath(real, devs), os.path.join(devs, f.name()))
+    write_numa(m, sysdir)
+
+
+def write_numa(m, sysdir):
+    """devices/system/node/nodeN/cpulist and each CPU's topology/physical_package_id, as the
+    kernel prints them ("%*pbl\n", "%d\n"); node/online and has_cpu list the nodes"""
+    if not m.nodes:
+        return
+    node_dir = os.path.join(sysdir, "devices", "system", "node")
+    os.makedirs(node_dir, exist_ok=True)
+    nodes = ",".join(str(n) for n in sorted(m.nodes))
+    for name in ("online", "possible", "has_cpu"):
+        with open(os.path.join(node_dir, name), "w") as out:
+            out.write(nodes + "\n")
+    for n, (lo, hi, pkg) in sorted(m.nodes.items()):
+        os.makedirs(os.path.join(node_dir, f"node{n}"), exist_ok=True)
+        with open(os.path.join(node_dir, f"node{n}", "cpulist"), "w") as out:
+            out.write((f"{lo}-{hi}" if hi > lo else f"{lo}") + "\n")
+        for cpu in range(lo, hi + 1):
+            top = os.path.join(sysdir, "devices", "system", "cpu", f"cpu{cpu}", "topology")
+            os.makedirs(top, exist_ok=True)
+            with open(os.path.join(top, "physical_package_id"), "w") as out:
+                out.write(f"{pkg}\n")
+
+
+def port_of(m, f):
+    """The PCI Express root port above f (or f itself): the narrowest bus range that holds it"""
+    if f.pcie_type == 4:
+        return f
+    best = None
+    for p in m.fns:
+        sec, sub = p.cfg[0x19], p.cfg[0x1a]
+        if p.pcie_type != 4 or p.domain != f.domain or not sec or not sec <= f.bus <= sub:
+            continue
+        if best is None or sub - sec < best.cfg[0x1a] - best.cfg[0x19]:
+            best = p
+    return best
 
 
 def truth(m):
@@ -492,8 +560,11 @@ def truth(m):
     for f in sorted(m.fns, key=lambda f: (f.domain, f.bus, f.dev, f.fn)):
         r = f.root
         d = r.dvsec if r else None     # only Tegra410 ports carry the RC-map DVSEC
-        recs.append({"bdf": f.name(), "root_port": r.name() if r else None,
-                     "socket": d[4] if d else None, "rc": d[3] if d else None,
+        port = port_of(m, f)
+        node = m.node_of(f)
+        socket = d[4] if d else m.nodes[node][2] if node >= 0 else None
+        recs.append({"bdf": f.name(), "root_port": port.name() if port else None,
+                     "socket": socket, "numa_node": node if node >= 0 else None, "rc": d[3] if d else None,
                      "rp": d[2] if d else None,
                      "src_bdf": (f.bus << 8) | (f.dev << 3) | f.fn,
                      "bars": [[i, a, s] for i, a, s, low in f.bars],

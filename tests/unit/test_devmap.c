@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Each function's root port on hand-built topologies: nesting, ties, domains, t in any order. */
+#include <pci/header.h>
 #include <stdlib.h>
 #include "pmu/devmap.h"
 #include "tests/unit/unit.h"
@@ -14,13 +15,13 @@ static size_t fn(uint32_t domain, uint8_t bus, uint8_t dev)
 	return t.n++;
 }
 
-/* an NVIDIA bridge with the DVSEC over buses sec..sub */
+/* a PCI Express root port over buses sec..sub */
 static size_t port(uint32_t domain, uint8_t bus, uint8_t dev, uint8_t sec, uint8_t sub)
 {
 	size_t i = fn(domain, bus, dev);
 
-	fns[i].cfg.vendor = NV_DVSEC_VENDOR;
-	fns[i].cfg.bridge = fns[i].cfg.has_nv_dvsec = true;
+	fns[i].cfg.bridge = fns[i].cfg.pcie = true;
+	fns[i].cfg.port_type = PCI_EXP_TYPE_ROOT_PORT;
 	fns[i].cfg.secondary = sec;
 	fns[i].cfg.subordinate = sub;
 	return i;
@@ -31,9 +32,9 @@ static ssize_t root_of(size_t i)
 	struct devmap_fn *m;
 	ssize_t r;
 
-	if (devmap_build(&t, NULL, &m))
+	if (devmap_build(&t, NULL, NULL, &m))
 		return -2;
-	r = m[i].root;
+	r = m[i].at.root_port;
 	free(m);
 	return r;
 }
@@ -53,6 +54,9 @@ int main(void)
 	second = port(2, 0x40, 1, 0x41, 0x41);
 	/* the same bus in another domain is not below */
 	other = fn(3, 0x05, 0);
+	/* a bridge that is no root port (a switch's) places nothing */
+	port(3, 0x00, 0, 0x05, 0x05);
+	fns[t.n - 1].cfg.port_type = PCI_EXP_TYPE_UPSTREAM;
 	/* a bus no range holds, and a port whose range is empty (secondary 0) */
 	alone = fn(1, 0x80, 0);
 	self = port(4, 0x00, 0, 0, 0);
