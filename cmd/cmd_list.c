@@ -77,11 +77,11 @@ static const struct argp_child list_children[] = { { &global_argp, 0, NULL, 0 },
 
 const struct argp list_argp = {
 	list_options, list_parse_opt, "[PATTERN...]",
-	"List the PMUs under <sysfs-root>/bus/event_source/devices grouped by family (NVIDIA "
-	"Tegra410 UCF, PCIE, PCIE-TGT, CMEM latency, NVLink-C2C, NV-CLink, NV-DLink; Alibaba Yitian "
-	"710 DRW; HiSilicon HNS3; every other PMU generically) and location (socket, RC, die, "
-	"channel, SICL), and the BlueField 'bfperf' hwmon blocks. A PATTERN is a glob or a part "
-	"of a PMU name, or a family id (t410_pcie, yitian_drw, hns3, bluefield, ...)."
+	"List the PMUs under <sysfs-root>/bus/event_source/devices grouped by family (@FAMILIES@; "
+	"every other PMU generically) and location (socket, RC, core, die, channel, SICL, root "
+	"port), and the BlueField 'bfperf' hwmon blocks. A PATTERN is a glob or a part of a PMU "
+	"name, or a family id (t410_pcie, grace_pcie, yitian_drw, dwc_pcie, hns3, hisi_pcie, "
+	"bluefield, ...; pmuctl __complete families prints them all)."
 	"\vExamples:\n"
 	"  pmuctl list\n"
 	"  pmuctl list --events 'nvidia_pcie_pmu_0_rc_*'\n"
@@ -91,7 +91,7 @@ const struct argp list_argp = {
 	"\nExit status: 0 success, 1 no PMU directory or patterns that match nothing, 2 listed, but "
 	"some files were unreadable "
 	"(see the warnings).",
-	list_children, NULL, NULL
+	list_children, help_families_filter, NULL
 };
 
 bool list_matches(const struct list_args *a, const char *name, const char *family)

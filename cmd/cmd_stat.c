@@ -327,9 +327,8 @@ const struct argp stat_argp = {
 	"Count events of this machine's PMUs, system-wide, until COMMAND ends, --duration passes or "
 	"Ctrl-C (which prints the totals). Event strings are encoded exactly as perf does (format "
 	"fields packed into config, config1, config2; named events expanded; PMU globs and prefixes "
-	"expanded to every match) and checked against the rules of the Tegra410, Yitian 710 and "
-	"HNS3 drivers before anything is opened; a bad string is shown with a caret under the bad "
-	"part. Uncore PMUs open once, on the CPU of their cpumask; PMUs without one (msr, software) "
+	"expanded to every match) and checked against the rules of each family's driver (@FAMILIES@) "
+	"before anything is opened; a bad string is shown with a caret under the bad part. Uncore PMUs open once, on the CPU of their cpumask; PMUs without one (msr, software) "
 	"open on every CPU and are summed. Events read together: {} groups, a latency's *_cum_outs, "
 	"*_req and cycles, an HNS3 pair; Yitian DRW events always alone. BlueField blocks count "
 	"through hwmon: bfperf/BLOCK/EVENT/ programs eventN, reads counterN deltas and restores "
@@ -363,7 +362,7 @@ const struct argp stat_argp = {
 	"others could not be opened (the warnings say why), 64 a malformed event string or option; "
 	"otherwise COMMAND's own exit status (128+N if signal N ended it), as in perf. Without a "
 	"COMMAND, SIGINT and SIGTERM print the totals, then end pmuctl by that signal (130, 143).",
-	stat_children, NULL, NULL
+	stat_children, help_families_filter, NULL
 };
 
 enum face stat_face(const struct stat_args *a)

@@ -212,3 +212,40 @@ void family_read_peer(const struct sysroot *dir, struct pmu *p)
 		p->peer_count = strnum_u64(p->peer + kl, 10, 64, &n) ? 0 : (int)n;
 	}
 }
+
+/* How many leading words titles a and b share ("NVIDIA Tegra410 PCIE", "NVIDIA Tegra410 UCF": 2) */
+static size_t shared_words(const char *a, const char *b, size_t *len)
+{
+	size_t words = 0, i = 0;
+
+	*len = 0;
+	for (; a[i] && a[i] == b[i]; i++)
+		if (a[i] == ' ') {
+			words++;
+			*len = i + 1;
+		}
+	return words;
+}
+
+size_t pmu_family_titles(char *buf, size_t size)
+{
+	const char *prev = NULL;
+	size_t used = 0;
+
+	/* "NVIDIA Tegra410 UCF, PCIE; NVIDIA Grace SCF; ...": a vendor's line once, then the rest */
+	for (const struct pmu_family *const *f = pmu_families; *f; f++) {
+		const char *t = (*f)->title;
+		size_t skip = 0;
+		int n;
+
+		if (*f == &family_generic)
+			continue;
+		if (prev && shared_words(prev, t, &skip) >= 2)
+			n = snprintf(buf + used, size > used ? size - used : 0, ", %s", t + skip);
+		else
+			n = snprintf(buf + used, size > used ? size - used : 0, "%s%s", prev ? "; " : "", t);
+		used += n > 0 ? (size_t)n : 0;
+		prev = t;
+	}
+	return used;
+}

@@ -272,6 +272,8 @@ extern const struct pmu_family family_generic;
 void pmu_family_decode(struct pmu *p);
 /* Its position in the table, for sorting */
 size_t pmu_family_index(const struct pmu_family *f);
+/* Every family's title but the generic one's, a vendor's words once: "NVIDIA Tegra410 UCF, PCIE; ..." */
+size_t pmu_family_titles(char *buf, size_t size);
 
 /* What generic code asks, with each hook's default when a family has none */
 void pmu_location(const struct pmu *p, char *buf, size_t size);
