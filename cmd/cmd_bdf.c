@@ -120,7 +120,10 @@ int cmd_bdf(int argc, char **argv)
 		else
 			bdf_print(a.n > 1 ? a.arg[i] : NULL, &b, was_value);
 	}
-	if (arr && jout_emit(arr))
+	/* a bad argument fails the run: its error document alone on stdout, not a list before it */
+	if (arr && ret)
+		json_decref(arr);
+	else if (arr && jout_emit(arr))
 		ret = EXIT_FAIL;
 	free(a.arg);
 	return ret;

@@ -252,11 +252,11 @@ static int render(const struct list_args *a, const struct pmu_list *pmus)
 	const struct pmu_family *last = NULL;
 	size_t shown = 0;
 
-	if (settings.json) {
-		if (list_render_json(a, pmus))
-			return EXIT_FAIL;
-		return matched(a, pmus) ? EXIT_OK : no_match(a, pmus);
-	}
+	/* patterns that match nothing fail: the error document alone, not an empty list first */
+	if (settings.json && a->npattern && !matched(a, pmus))
+		return no_match(a, pmus);
+	if (settings.json)
+		return list_render_json(a, pmus) ? EXIT_FAIL : EXIT_OK;
 	for (size_t i = 0; i < pmus->n; i++) {
 		const struct pmu *p = &pmus->v[i];
 
@@ -370,8 +370,11 @@ static int list_metrics(const struct list_args *a)
 		printf("%-34s %-9s %s\n", m->name, m->unit, m->description);
 		printf("    %s = %s    [%s; %s]\n", m->name, m->expr, m->family, m->source);
 	}
-	if (arr)
+	/* patterns that show nothing fail below: their error document alone */
+	if (arr && (shown || !a->npattern))
 		ret = jout_emit(json_pack("{s:o}", "metrics", arr)) ? EXIT_FAIL : EXIT_OK;
+	else
+		json_decref(arr);
 	if (a->rules && shown && !ret)
 		metric_rules_render(stdout, rules, shown, &pmus);
 	free(rules);

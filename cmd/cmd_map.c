@@ -342,7 +342,8 @@ int cmd_map(int argc, char **argv)
 		       a.nslot || a.id.vendor >= 0 || a.socket >= 0 || a.rc >= 0 ? "selected is" : "is");
 	for (size_t k = 0; c.have_pmus && (k = pmu_family_unmapped(&c.pmus, k)) < c.pmus.n; k++)
 		p_note("%s: %s", c.pmus.v[k].name, c.pmus.v[k].family->map_unknown);
-	ret = render(&c);
+	/* a failure's JSON is its error document alone: one document on stdout, never two */
+	ret = settings.json && missing == EXIT_FAIL ? EXIT_OK : render(&c);
 	if (!ret)
 		ret = missing ? missing : partial;
 	ret = finish_output(ret);

@@ -4,7 +4,8 @@
 Usage: schema_check.py STDOUT_FILE -- PMUCTL_ARGS...
 
 The schema follows from the arguments: list (--metrics), map, bdf, stat (--dry-run). stat's
-output is a stream of reports, one JSON value each (JSON Lines with -I). With -o FILE the file
+output is a stream of reports, one JSON value each (JSON Lines with -I); the others write one
+document, their error object alone when they fail. With -o FILE the file
 is checked too. Prints one line per mismatch and exits 1; exits 0 when all is valid or the
 run was not a JSON one.
 """
@@ -74,14 +75,19 @@ def load(name):
     return jsonschema.Draft202012Validator(schema)
 
 
-def check(validator, text, where):
-    """Every value against its command's schema; a failure's {"error"} object, last, against error's."""
+def check(validator, text, where, one=False):
+    """Every value against its command's schema; a failure's {"error"} object, last, against error's.
+
+    one: the command writes one document, whatever happens (all but stat's report stream)."""
     bad = 0
     try:
         docs = list(documents(text))
     except json.JSONDecodeError as e:
         print(f"{where}: not JSON: {e}")
         return 1
+    if one and len(docs) > 1:
+        print(f"{where}: {len(docs)} JSON documents, where the command writes one")
+        bad += 1
     for n, doc in enumerate(docs, 1):
         v = validator
         if isinstance(doc, dict) and list(doc) == ["error"]:
@@ -103,7 +109,7 @@ def main():
         return 0
     validator = load(name)
     with open(out) as f:
-        bad = check(validator, f.read(), f"stdout ({name} schema)")
+        bad = check(validator, f.read(), f"stdout ({name} schema)", one=name not in ("stat", "dry-run"))
     path = output_file(args) if name == "stat" else None
     if path and os.path.isfile(path):
         with open(path) as f:

@@ -337,9 +337,10 @@ PY
 	pmuctl --sysfs-root "$T410" map -d 10de: --socket 0 --rc 9
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: no PCI function selected is on socket 0, RC 9 (pmuctl map lists where each one is)" ]
-	pmuctl --sysfs-root "$T410" -j map --rc 9
+	# one JSON document on stdout: the error alone, not an empty list before it
+	run --separate-stderr "$PMUCTL" --sysfs-root "$T410" -j map --rc 9
 	[ "$status" -eq 1 ]
-	[[ "$output" == *'{"error":{"message":"no PCI function is at RC 9 (pmuctl map lists where each one is)","exit":1,'* ]]
+	[ "$output" = '{"error":{"message":"no PCI function is at RC 9 (pmuctl map lists where each one is)","exit":1,"event":null,"position":null}}' ]
 }
 
 # "BDF maxspeed maxwidth speed width" per function with a link, from map -j ($1) or lspci -vv ($2: a dump)

@@ -189,3 +189,15 @@ print(bad)' "t410 nvidia hns3 hisi dwc grace bluefield yitian drw dvsec tgt" <<<
 	run bash -c "'$PMUCTL' -j bdf 27:01.1 2>/dev/null"
 	[[ "$output" != *error* ]]
 }
+
+@test "schemas: a failing list, map or bdf writes one JSON document, its error alone" {
+	for args in "list nosuch" "list --metrics nosuch" "map --rc 9" "map -d 1234:5678" "bdf 27:01.1 zz"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$PMUCTL" --sysfs-root "$T410" -j $args
+		[ "$status" -ne 0 ] || { echo "$args: exit 0"; return 1; }
+		run python3 -c 'import json, sys
+d = json.loads(sys.argv[1])
+assert list(d) == ["error"], d' "$output"
+		[ "$status" -eq 0 ] || { echo "$args: $output"; return 1; }
+	done
+}
