@@ -215,7 +215,7 @@ static void put_labels(FILE *f, const struct metric_value *v, bool first)
 static void metrics_openmetrics(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
 	FILE *f = c->f;
-	char name[160];
+	char name[160], *help;
 	double scale;
 
 	/* a metric's values come together (metric_evaluate): its HELP and TYPE once, before them */
@@ -223,14 +223,12 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 		bool first = !i || v[i - 1].m != v[i].m;
 
 		metric_prom_name(v[i].m, name, sizeof(name), &scale);
-		if (first) {
-			fprintf(f, "# HELP %s ", name);
-			expo_put_help(f, v[i].m->description);
-			fprintf(f, " (%s; ", v[i].m->name);
-			expo_put_help(f, v[i].m->source);
-			/* not Prometheus's window: its rules compute that one from the counters */
-			fputs("; over the interval it was counted in (serve: its last -I), not a scrape's window)\n", f);
-			fprintf(f, "# TYPE %s gauge\n", name);
+		/* not Prometheus's window: its rules compute that one from the counters */
+		if (first && asprintf(&help, "%s (%s; %s; over the interval it was counted in (serve: its last -I), not a scrape's window)",
+				      v[i].m->description, v[i].m->name, v[i].m->source) >= 0) {
+			/* a gauge's lines are the same in both dialects */
+			expo_family(f, EXPO_OPENMETRICS, name, EXPO_GAUGE, help);
+			free(help);
 		}
 		fprintf(f, "%s{", name);
 		put_labels(f, &v[i], true);
@@ -241,8 +239,8 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 	}
 	/* how far to trust each value: one family for all, a series per value, labelled alike */
 	if (n)
-		fputs("# HELP pmuctl_metric_coverage_ratio share of the time a metric value's inputs were counted (running over enabled, the lowest of its inputs'); below 1 the value is scaled\n"
-		      "# TYPE pmuctl_metric_coverage_ratio gauge\n", f);
+		expo_family(f, EXPO_OPENMETRICS, "pmuctl_metric_coverage_ratio", EXPO_GAUGE,
+			    "share of the time a metric value's inputs were counted (running over enabled, the lowest of its inputs'); below 1 the value is scaled");
 	for (size_t i = 0; i < n; i++) {
 		fputs("pmuctl_metric_coverage_ratio{metric=\"", f);
 		expo_put_label_value(f, v[i].m->name);
@@ -252,7 +250,7 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 	}
 	/* OpenMetrics ends so; to the Prometheus text format (node_exporter) it is a comment */
 	if (!c->in_exposition)
-		fprintf(f, "# EOF\n");
+		expo_end(f, EXPO_OPENMETRICS);
 }
 
 void render_metrics(const struct render_ctx *c, const struct metric_value *v, size_t n)

@@ -149,24 +149,25 @@ out:
 
 static void put_counters(FILE *f, const struct series *s, size_t n, enum expo_format fmt)
 {
-	const char *suffix = fmt == EXPO_OPENMETRICS ? "" : "_total";
+	char help[512];
 
 	for (size_t i = 0; i < n; i++) {
 		if (!i || strcmp(s[i - 1].family, s[i].family)) {
-			fprintf(f, "# HELP %s%s %s events counted by %s PMUs since pmuctl serve opened them (raw; multiplexed ones ran pmuctl_running_ratio of the time)\n",
-				s[i].family, suffix, s[i].word, s[i].title);
-			fprintf(f, "# TYPE %s%s counter\n", s[i].family, suffix);
+			snprintf(help, sizeof(help), "%s events counted by %s PMUs since pmuctl serve opened them (raw; multiplexed ones ran pmuctl_running_ratio of the time)",
+				 s[i].word, s[i].title);
+			expo_family(f, fmt, s[i].family, EXPO_COUNTER, help);
 		}
-		fprintf(f, "%s_total{%s} %" PRIu64 "\n", s[i].family, s[i].labels, s[i].total);
+		expo_sample(f, s[i].family, EXPO_COUNTER);
+		fprintf(f, "{%s} %" PRIu64 "\n", s[i].labels, s[i].total);
 	}
 }
 
-static void put_running(FILE *f, const struct series *s, size_t n)
+static void put_running(FILE *f, const struct series *s, size_t n, enum expo_format fmt)
 {
 	if (!n)
 		return;
-	fputs("# HELP pmuctl_running_ratio share of the last interval each counter ran on its PMU (below 1: multiplexed)\n"
-	      "# TYPE pmuctl_running_ratio gauge\n", f);
+	expo_family(f, fmt, "pmuctl_running_ratio", EXPO_GAUGE,
+		    "share of the last interval each counter ran on its PMU (below 1: multiplexed)");
 	for (size_t i = 0; i < n; i++) {
 		if (isnan(s[i].running))
 			fprintf(f, "pmuctl_running_ratio{%s} NaN\n", s[i].labels);
@@ -175,41 +176,39 @@ static void put_running(FILE *f, const struct series *s, size_t n)
 	}
 }
 
-static void put_gauge(FILE *f, const char *name, const char *help, double v)
+static void put_gauge(FILE *f, const char *name, const char *help, double v, enum expo_format fmt)
 {
-	fprintf(f, "# HELP %s %s\n# TYPE %s gauge\n%s %.9g\n", name, help, name, name, v);
+	expo_family(f, fmt, name, EXPO_GAUGE, help);
+	fprintf(f, "%s %.9g\n", name, v);
 }
 
 static void put_counter(FILE *f, const char *name, const char *help, uint64_t v, enum expo_format fmt)
 {
-	fprintf(f, "# HELP %s%s %s\n# TYPE %s%s counter\n%s_total %" PRIu64 "\n", name,
-		fmt == EXPO_OPENMETRICS ? "" : "_total", help, name, fmt == EXPO_OPENMETRICS ? "" : "_total",
-		name, v);
+	expo_family(f, fmt, name, EXPO_COUNTER, help);
+	expo_sample(f, name, EXPO_COUNTER);
+	fprintf(f, " %" PRIu64 "\n", v);
 }
 
 static void put_self(FILE *f, const struct expo_self *self, enum expo_format fmt)
 {
 	static const char *const state_names[] = { "unread", "ok", "not_counted", "not_supported", "failed" };
 
-	put_gauge(f, "pmuctl_up", "1 when the last sample read at least one counter", self->up);
+	put_gauge(f, "pmuctl_up", "1 when the last sample read at least one counter", self->up, fmt);
 	put_gauge(f, "pmuctl_scrape_duration_seconds",
 		  "how long reading every counter took at the last sample",
-		  self->sample_s);
+		  self->sample_s, fmt);
 	put_counter(f, "pmuctl_samples", "samples taken since pmuctl serve started", self->samples, fmt);
 	put_counter(f, "pmuctl_read_failures",
 		    "counter reads that failed (not opened, not supported, or a read error), summed over the samples",
 		    self->read_failures, fmt);
-	fprintf(f, "# HELP pmuctl_counters counters in each state at the last sample\n# TYPE pmuctl_counters gauge\n");
+	expo_family(f, fmt, "pmuctl_counters", EXPO_GAUGE, "counters in each state at the last sample");
 	for (size_t i = COUNT_OK; i <= COUNT_FAILED; i++)
 		fprintf(f, "pmuctl_counters{state=\"%s\"} %zu\n", state_names[i], self->states[i]);
-	fprintf(f, "# HELP pmuctl_reloads%s SIGHUP reloads of the metrics, by result\n# TYPE pmuctl_reloads%s counter\n",
-		fmt == EXPO_OPENMETRICS ? "" : "_total", fmt == EXPO_OPENMETRICS ? "" : "_total");
+	expo_family(f, fmt, "pmuctl_reloads", EXPO_COUNTER, "SIGHUP reloads of the metrics, by result");
 	fprintf(f, "pmuctl_reloads_total{result=\"failure\"} %" PRIu64 "\npmuctl_reloads_total{result=\"success\"} %" PRIu64 "\n",
 		self->reloads[0], self->reloads[1]);
-	/* OpenMetrics has a type for it; the text format, a gauge of 1 */
-	fprintf(f, "# HELP pmuctl_build%s the pmuctl version serving\n# TYPE pmuctl_build%s %s\n"
-		   "pmuctl_build_info{version=\"%s\"} 1\n", fmt == EXPO_OPENMETRICS ? "" : "_info",
-		fmt == EXPO_OPENMETRICS ? "" : "_info", fmt == EXPO_OPENMETRICS ? "info" : "gauge", PMUCTL_VERSION);
+	expo_family(f, fmt, "pmuctl_build", EXPO_INFO, "the pmuctl version serving");
+	fprintf(f, "pmuctl_build_info{version=\"%s\"} 1\n", PMUCTL_VERSION);
 }
 
 /* The -M values over the last interval, per PMU instance (and device): Prometheus sums */
@@ -233,13 +232,12 @@ static int metric_values(const struct expo_input *in, struct metric_value **vals
  */
 static void put_functions(FILE *f, const struct expo_input *in, enum expo_format fmt)
 {
-	const char *suffix = fmt == EXPO_OPENMETRICS ? "" : "_info";
 	char bus_id[32], port_id[32];
 
 	if (!in->nrows)
 		return;
-	fprintf(f, "# HELP pmuctl_pci_function%s a PCI function pmuctl counts: its name (pci.ids), root port, RC and socket\n"
-		   "# TYPE pmuctl_pci_function%s %s\n", suffix, suffix, fmt == EXPO_OPENMETRICS ? "info" : "gauge");
+	expo_family(f, fmt, "pmuctl_pci_function", EXPO_INFO,
+		    "a PCI function pmuctl counts: its name (pci.ids), root port, RC and socket");
 	for (size_t i = 0; i < in->nrows; i++) {
 		const struct device_row *r = &in->rows[i];
 		bool first = true;
@@ -256,7 +254,8 @@ static void put_functions(FILE *f, const struct expo_input *in, enum expo_format
 }
 
 /* One gauge family of the functions' links, in node_exporter's pcidevice collector's names */
-static void put_link_family(FILE *f, const struct expo_input *in, const char *name, const char *help, int which)
+static void put_link_family(FILE *f, const struct expo_input *in, const char *name, const char *help, int which,
+			    enum expo_format fmt)
 {
 	char bus_id[32];
 	bool any = false;
@@ -272,7 +271,7 @@ static void put_link_family(FILE *f, const struct expo_input *in, const char *na
 		if (!l->present || ((which <= 1 || which == 5) && v == 0) || (which == 4 && l->downtrained < 0))
 			continue;
 		if (!any)
-			fprintf(f, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
+			expo_family(f, fmt, name, EXPO_GAUGE, help);
 		any = true;
 		fprintf(f, "%s{", name);
 		expo_put_label(f, "pci_bus_id", expo_pci_bus_id(in->rows[i].bdf, bus_id, sizeof(bus_id)), &first);
@@ -280,21 +279,22 @@ static void put_link_family(FILE *f, const struct expo_input *in, const char *na
 	}
 }
 
-static void put_links(FILE *f, const struct expo_input *in)
+static void put_links(FILE *f, const struct expo_input *in, enum expo_format fmt)
 {
-	put_link_family(f, in, "pmuctl_pci_max_link_transfers_per_second", "the most its PCIe link can do, both ends aside (Link Capabilities)", 0);
-	put_link_family(f, in, "pmuctl_pci_current_link_transfers_per_second", "what its PCIe link trained to (Link Status)", 1);
-	put_link_family(f, in, "pmuctl_pci_max_link_width", "lanes its PCIe link can have (Link Capabilities)", 2);
-	put_link_family(f, in, "pmuctl_pci_current_link_width", "lanes its PCIe link trained to (Link Status; 0: down)", 3);
-	put_link_family(f, in, "pmuctl_pci_link_downtrained", "1 when its PCIe link trained below what both ends support (pmuctl-map(1), LINKS)", 4);
-	put_link_family(f, in, "pmuctl_pci_link_bytes_per_second", "what its trained PCIe link carries each way before packet overheads: GT/s x lanes x the line code's efficiency / 8 (the link rules' denominator)", 5);
+	put_link_family(f, in, "pmuctl_pci_max_link_transfers_per_second", "the most its PCIe link can do, both ends aside (Link Capabilities)", 0, fmt);
+	put_link_family(f, in, "pmuctl_pci_current_link_transfers_per_second", "what its PCIe link trained to (Link Status)", 1, fmt);
+	put_link_family(f, in, "pmuctl_pci_max_link_width", "lanes its PCIe link can have (Link Capabilities)", 2, fmt);
+	put_link_family(f, in, "pmuctl_pci_current_link_width", "lanes its PCIe link trained to (Link Status; 0: down)", 3, fmt);
+	put_link_family(f, in, "pmuctl_pci_link_downtrained", "1 when its PCIe link trained below what both ends support (pmuctl-map(1), LINKS)", 4, fmt);
+	put_link_family(f, in, "pmuctl_pci_link_bytes_per_second", "what its trained PCIe link carries each way before packet overheads: GT/s x lanes x the line code's efficiency / 8 (the link rules' denominator)", 5, fmt);
 }
 
 /*
  * --by-destination: each function's share of its traffic (every destination value's sum) that
  * goes to the remote socket; no sample when a part was not counted or there was none
  */
-static void put_remote_shares(FILE *f, const struct expo_input *in, const struct metric_value *vals, size_t nvals)
+static void put_remote_shares(FILE *f, const struct expo_input *in, const struct metric_value *vals, size_t nvals,
+			      enum expo_format fmt)
 {
 	/* per function, in one pass over the values */
 	struct destination_sum *sum = calloc(in->nrows + 1, sizeof(*sum));
@@ -311,8 +311,8 @@ static void put_remote_shares(FILE *f, const struct expo_input *in, const struct
 		if (isnan(share))
 			continue;
 		if (!any)
-			fputs("# HELP pmuctl_pci_remote_share_ratio the share of a PCI function's traffic that goes to the remote socket's memory, over its last -I\n"
-			      "# TYPE pmuctl_pci_remote_share_ratio gauge\n", f);
+			expo_family(f, fmt, "pmuctl_pci_remote_share_ratio", EXPO_GAUGE,
+				    "the share of a PCI function's traffic that goes to the remote socket's memory, over its last -I");
 		any = true;
 		fputs("pmuctl_pci_remote_share_ratio{", f);
 		expo_put_label(f, "pci_bus_id", expo_pci_bus_id(in->rows[i].bdf, bus_id, sizeof(bus_id)), &first);
@@ -328,15 +328,14 @@ static void put_exposition(FILE *f, const struct expo_input *in, enum expo_forma
 	struct render_ctx c = { .f = f, .face = FACE_OPENMETRICS, .in_exposition = true };
 
 	put_counters(f, s, n, fmt);
-	put_running(f, s, n);
+	put_running(f, s, n, fmt);
 	if (nvals)
 		render_metrics(&c, vals, nvals);
 	put_functions(f, in, fmt);
-	put_remote_shares(f, in, vals, nvals);
-	put_links(f, in);
+	put_remote_shares(f, in, vals, nvals, fmt);
+	put_links(f, in, fmt);
 	put_self(f, in->self, fmt);
-	if (fmt == EXPO_OPENMETRICS)
-		fputs("# EOF\n", f);
+	expo_end(f, fmt);
 }
 
 int expo_render(const struct expo_input *in, struct expo_text out[2])

@@ -3,10 +3,7 @@
 #ifndef PMUCTL_ACCEPT_H
 #define PMUCTL_ACCEPT_H
 
-enum expo_format {
-	EXPO_PROMETHEUS,	/* text/plain; version=0.0.4 */
-	EXPO_OPENMETRICS,	/* application/openmetrics-text; version=1.0.0 */
-};
+#include "lib/expo.h"
 
 /*
  * OpenMetrics when accept (NULL: no header) names application/openmetrics-text with a

@@ -88,3 +88,32 @@ const char *expo_pci_bus_id(const char *bdf, char *buf, size_t size)
 		*c = (char)toupper((unsigned char)*c);
 	return buf;
 }
+
+/* A type's suffix on its samples, and on its family's name in the text format */
+static const char *expo_suffix(enum expo_type type)
+{
+	return type == EXPO_COUNTER ? "_total" : type == EXPO_INFO ? "_info" : "";
+}
+
+void expo_family(FILE *f, enum expo_format fmt, const char *name, enum expo_type type, const char *help)
+{
+	static const char *const types[] = { "gauge", "counter", "info" };
+	const char *suffix = fmt == EXPO_OPENMETRICS ? "" : expo_suffix(type);
+	/* the text format has no info type: a gauge of 1 (Prometheus's client libraries do so) */
+	const char *word = fmt == EXPO_PROMETHEUS && type == EXPO_INFO ? "gauge" : types[type];
+
+	fprintf(f, "# HELP %s%s ", name, suffix);
+	expo_put_help(f, help);
+	fprintf(f, "\n# TYPE %s%s %s\n", name, suffix, word);
+}
+
+void expo_sample(FILE *f, const char *name, enum expo_type type)
+{
+	fprintf(f, "%s%s", name, expo_suffix(type));
+}
+
+void expo_end(FILE *f, enum expo_format fmt)
+{
+	if (fmt == EXPO_OPENMETRICS)
+		fputs("# EOF\n", f);
+}

@@ -10,6 +10,25 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+enum expo_format {
+	EXPO_PROMETHEUS,	/* text/plain; version=0.0.4 */
+	EXPO_OPENMETRICS,	/* application/openmetrics-text; version=1.0.0 */
+};
+
+enum expo_type { EXPO_GAUGE, EXPO_COUNTER, EXPO_INFO };
+
+/*
+ * A family's # HELP and # TYPE lines, the one place they are written: the dialect is decided
+ * here. A counter family is name_total in the text format and name in OpenMetrics; an info
+ * family is name_info and a gauge in the text format, name and info in OpenMetrics. Its
+ * samples are expo_sample's in both. help is escaped.
+ */
+void expo_family(FILE *f, enum expo_format fmt, const char *name, enum expo_type type, const char *help);
+/* The name a sample of family name carries: name, name_total (counter), name_info (info) */
+void expo_sample(FILE *f, const char *name, enum expo_type type);
+/* The end of an exposition: # EOF in OpenMetrics; nothing in the text format */
+void expo_end(FILE *f, enum expo_format fmt);
+
 /*
  * The one naming rule of both formats' metric names: what s says, in the characters
  * Prometheus's conventions use, [a-z0-9_]: upper case lowered, anything else '_'
