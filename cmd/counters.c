@@ -36,12 +36,6 @@ int counters_start(struct counting *c, const struct plan *plan, size_t *nfailed)
 	return EXIT_OK;
 }
 
-int counters_open(struct counting *c, const struct plan *plan, const struct plan_counters_opts *po,
-		  size_t *nfailed)
-{
-	return counters_prepare(c, plan, po) ?: counters_start(c, plan, nfailed);
-}
-
 int counters_close(struct counting *c)
 {
 	struct diag errors = { 0 };

@@ -509,11 +509,6 @@ size_t http_addresses(const struct http *h, char *buf, size_t size)
 	return h->nl;
 }
 
-const char *http_address(const struct http *h)
-{
-	return h->nl ? h->l[0].address : "";
-}
-
 size_t http_pollfds(const struct http *h, struct pollfd *fds, size_t max, double *deadline)
 {
 	size_t n = 0;

@@ -40,8 +40,6 @@ struct http *http_start(const struct http_opts *o, struct webconfig *web);
 int http_reconfigure(struct http *h, struct webconfig *web);
 /* "https://127.0.0.1:10464/metrics, ..." into buf (the port the kernel chose for :0); how many */
 size_t http_addresses(const struct http *h, char *buf, size_t size);
-/* The first daemon's address: "127.0.0.1:10464" */
-const char *http_address(const struct http *h);
 /*
  * What to wait on before http_run: the daemon's fd and every connection's, at most max of
  * them in fds (their number returned); *deadline is brought forward to when http_run is due

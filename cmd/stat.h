@@ -24,7 +24,6 @@
 struct count_view;
 struct render_ctx;
 struct repeat;
-struct serve;
 
 struct stat_args {
 	char **event;
@@ -99,7 +98,6 @@ enum device_option_key {
 
 /* A counting command's arguments with their defaults (no socket, RC or -I): 0, or -1 out of memory */
 int stat_args_init(struct stat_args *a, int argc);
-void stat_args_free(struct stat_args *a);
 /* The command's end: its arguments freed, its status through finish_output, then the signal
  * that stopped counting, if any, ends pmuctl */
 int stat_args_end(struct stat_args *a, int ret, int die_signal);
@@ -128,7 +126,7 @@ struct device_row {
 	char name[128];		/* vendor and device, from pci.ids */
 	int socket, rc, rp;	/* -1 when not below a Tegra410 root port */
 	char root_port[16];	/* that root port's BDF, as map -j gives it; "" */
-	const char *method;	/* requester: "rp" (alone below its port), "bdf", "hns3-func" */
+	const char *method;	/* requester: "rp" (alone below its port), "bdf", or its family's device_method ("port") */
 	size_t nbars;		/* target: the BARs an address filter selects */
 	struct pcilink link;	/* its PCIe link, as map reads it */
 };
@@ -202,8 +200,6 @@ struct render_ctx {
 	const struct repeat *runs;	/* -r: the counts are the means of these runs, rows with their noise */
 };
 
-/* A report's wall-clock time as JSON: ISO 8601 UTC with milliseconds, or null */
-json_t *jout_timestamp(const struct timespec *wall);
 
 enum face stat_face(const struct stat_args *a);
 /* FACE_JSON: one object per report (interval, time, target, counts, metrics), then printed */
@@ -228,7 +224,6 @@ void render_metrics(const struct render_ctx *c, const struct metric_value *v, si
 /* The values of metric samples over duration seconds, evaluated and rendered */
 int render_metric_samples(const struct render_ctx *c, const struct metric_sample *samples, size_t n,
 			  double duration);
-int render_plan(const struct render_ctx *c, const struct plan *p, const struct schedule *sc);
 /* --device and --per-device: function i of s->topo, named text by the user */
 int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text);
 /* --per-device: every function a PMU sees that -d, --socket and --rc select (none more when

@@ -6,6 +6,16 @@
 #include "lib/signals.h"
 #include "topology/pcifilter.h"
 
+static void stat_args_free(struct stat_args *a)
+{
+	free(a->grouped_text);
+	free(a->event);
+	free(a->device);
+	a->grouped_text = NULL;
+	a->event = NULL;
+	a->device = NULL;
+}
+
 int stat_args_init(struct stat_args *a, int argc)
 {
 	*a = (struct stat_args){ .socket = -1, .rc = -1 };
@@ -17,16 +27,6 @@ int stat_args_init(struct stat_args *a, int argc)
 		return 0;
 	stat_args_free(a);
 	return -1;
-}
-
-void stat_args_free(struct stat_args *a)
-{
-	free(a->grouped_text);
-	free(a->event);
-	free(a->device);
-	a->grouped_text = NULL;
-	a->event = NULL;
-	a->device = NULL;
 }
 
 int stat_args_end(struct stat_args *a, int ret, int die_signal)

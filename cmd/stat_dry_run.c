@@ -268,7 +268,7 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 		fprintf(f, "  counts   %.1f%% of the time, predicted: its PMU rotates (Schedule, below)\n", 100 * coverage);
 }
 
-int render_plan(const struct render_ctx *c, const struct plan *p, const struct schedule *sc)
+static int render_plan(const struct render_ctx *c, const struct plan *p, const struct schedule *sc)
 {
 	char *cmdline = perf_command(p, c->cpu_list);
 	int ret = 0;

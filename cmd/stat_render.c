@@ -226,11 +226,24 @@ static void counts_json(const struct render_ctx *c, const struct tally *t)
 		json_array_append_new(arr, row_json(c, &t->v[i], row_noise(c, i)));
 }
 
+/* A report's wall-clock time as JSON: ISO 8601 UTC with milliseconds, or null */
+static json_t *record_timestamp(const struct timespec *wall)
+{
+	char date[32], text[48];
+	struct tm tm;
+
+	if (!wall->tv_sec || !gmtime_r(&wall->tv_sec, &tm))
+		return json_null();
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(text, sizeof(text), "%s.%03ldZ", date, wall->tv_nsec / 1000000);
+	return json_string(text);
+}
+
 json_t *stat_record_new(const struct render_ctx *c)
 {
 	return json_pack("{s:o, s:f, s:o, s:o, s:o, s:[], s:[], s:n, s:n, s:n}", "interval",
 			 c->interval ? json_integer(c->interval) : json_null(), "time_s", c->time_s,
-			 "timestamp", jout_timestamp(&c->wall), "target", jout_text(c->target), "runs",
+			 "timestamp", record_timestamp(&c->wall), "target", jout_text(c->target), "runs",
 			 /* -r's, one counted run, or none known: a recording (--input) */
 			 c->runs ? json_integer(c->runs->runs) : c->target ? json_integer(1) : json_null(),
 			 "counts", "metrics", "devices", "subtotals", "inputs");
@@ -252,18 +265,6 @@ int stat_record_emit(const struct render_ctx *c)
 	fprintf(c->f, "%s\n", text);
 	free(text);
 	return 0;
-}
-
-json_t *jout_timestamp(const struct timespec *wall)
-{
-	char date[32], text[48];
-	struct tm tm;
-
-	if (!wall->tv_sec || !gmtime_r(&wall->tv_sec, &tm))
-		return json_null();
-	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(text, sizeof(text), "%s.%03ldZ", date, wall->tv_nsec / 1000000);
-	return json_string(text);
 }
 
 void render_counts(const struct render_ctx *c, const struct tally *t)

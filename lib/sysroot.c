@@ -198,16 +198,6 @@ int sysroot_read_trim(const struct sysroot *r, const char *rel, char **out)
 	return 0;
 }
 
-bool sysroot_exists(const struct sysroot *r, const char *rel)
-{
-	int fd = sysroot_openat(r, rel, O_PATH);
-
-	if (fd < 0)
-		return false;
-	close(fd);
-	return true;
-}
-
 int sysroot_readlink(const struct sysroot *r, const char *rel, char *buf, size_t size)
 {
 	const char *slash = strrchr(rel, '/');

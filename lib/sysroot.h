@@ -33,7 +33,6 @@ int sysroot_openat(const struct sysroot *r, const char *rel, int flags);
 int sysroot_read(const struct sysroot *r, const char *rel, char **buf, size_t *len);
 /* Same, with trailing white space and newlines removed. */
 int sysroot_read_trim(const struct sysroot *r, const char *rel, char **out);
-bool sysroot_exists(const struct sysroot *r, const char *rel);
 /* What the symbolic link rel (relative to the root, its directory followed) says: 0 or -errno */
 int sysroot_readlink(const struct sysroot *r, const char *rel, char *buf, size_t size);
 bool sysroot_is_dir(const struct sysroot *r, const char *rel);

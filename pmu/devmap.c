@@ -10,7 +10,7 @@
 #include "pmu/devmap.h"
 #include "pmu/family/family.h"
 
-bool devmap_is_root_port(const struct pcifn *f)
+static bool devmap_is_root_port(const struct pcifn *f)
 {
 	return f->cfg.pcie && f->cfg.port_type == PCI_EXP_TYPE_ROOT_PORT;
 }

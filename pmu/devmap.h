@@ -66,8 +66,6 @@ struct devmap_fn {
 	struct fn_pmu target;		/* counts the traffic sent to its BARs */
 };
 
-/* A PCI Express root port, as its capability says */
-bool devmap_is_root_port(const struct pcifn *f);
 
 /* Whether m is in socket and RC rc (-1: any) */
 bool devmap_fn_at(const struct devmap_fn *m, long socket, long rc);

@@ -58,7 +58,7 @@ int bdf_parse(const char *s, struct bdf *out, struct err_report *err)
 	return 0;
 }
 
-int bdf_parse_value(const char *s, struct bdf *out, struct err_report *err)
+static int bdf_parse_value(const char *s, struct bdf *out, struct err_report *err)
 {
 	/* hex with or without 0x, as lspci prints every BDF number: 4100 is 41:00.0 */
 	const char *digits = !strncasecmp(s, "0x", 2) ? s + 2 : s;

@@ -15,8 +15,6 @@ struct bdf {
 
 /* "27:01.1" or "0005:27:01.1" (hex fields, as lspci prints them) */
 int bdf_parse(const char *s, struct bdf *out, struct err_report *err);
-/* "0x2709" or "2709": the 16-bit value (bus << 8) | (dev << 3) | fn, hex as lspci prints it */
-int bdf_parse_value(const char *s, struct bdf *out, struct err_report *err);
 /* Either form, white space around it ignored; *was_value tells which one it was. */
 int bdf_parse_any(const char *s, struct bdf *out, bool *was_value, struct err_report *err);
 /* An argument without the white space around it: its start, and *len its length */

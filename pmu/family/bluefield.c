@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * BlueField blocks (mlxbf-pmc): found read only, under class/hwmon/<hwmonN> whose name is
- * bfperf, one PMU per block; their events count through hwmon (pmu/drv_hwmon.c).
+ * bfperf, one PMU per block; their events count through hwmon (pmu/drivers/hwmon.c).
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -32,7 +32,7 @@ enum bf_block_kind bf_block_kind(const struct pmu *p)
 	return ((const struct bf_block *)p->priv)->kind;
 }
 
-const char *bf_block_kind_name(const struct pmu *p)
+static const char *bf_block_kind_name(const struct pmu *p)
 {
 	switch (bf_block_kind(p)) {
 	case BF_BLOCK_COUNTER:

@@ -34,7 +34,6 @@ struct pmu_list;
 
 /* What kind of block p is, from its files; its name for list */
 enum bf_block_kind bf_block_kind(const struct pmu *p);
-const char *bf_block_kind_name(const struct pmu *p);
 
 /* What the BSP documentation says the events mean (bluefield_catalog.c, generated) */
 extern const struct catalog_entry catalog_bluefield[];

@@ -49,8 +49,6 @@ const struct metric *metric_list_find(const struct metric_list *l, const char *n
 int metric_catalog(struct metric_list *out);
 /* Add a copy of tmpl (its source names where it comes from); its expression must parse */
 int metric_add(struct metric_list *l, const struct metric *tmpl, struct err_report *err);
-/* The same, its errors said to be at at ("FILE:LINE") */
-int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *at, struct err_report *err);
 /*
  * Add the metrics of a JSON file: [{"name","family","expr","unit","description"}, ...], each
  * checked: plain text, a metric name, a known family, a formula over the events of pmus'

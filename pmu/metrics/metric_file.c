@@ -19,12 +19,7 @@
 #define METRIC_FILE_MAX (16u << 20)
 #define METRIC_NAME_MAX 128
 
-int metric_add(struct metric_list *l, const struct metric *tmpl, struct err_report *err)
-{
-	return metric_add_at(l, tmpl, tmpl->source, err);
-}
-
-int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *at, struct err_report *err)
+static int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *at, struct err_report *err)
 {
 	const struct metric *same;
 	struct mexpr *e;
@@ -44,6 +39,11 @@ int metric_add_at(struct metric_list *l, const struct metric *tmpl, const char *
 	if (metric_list_copy(l, tmpl))
 		return err_set(err, -ENOMEM, "out of memory");
 	return 0;
+}
+
+int metric_add(struct metric_list *l, const struct metric *tmpl, struct err_report *err)
+{
+	return metric_add_at(l, tmpl, tmpl->source, err);
 }
 
 bool metric_name_valid(const char *name)
