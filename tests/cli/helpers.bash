@@ -1,5 +1,9 @@
 # Shared by the CLI tests: the binary under test and the fixture machines.
 bats_require_minimum_version 1.5.0
+# The tools the test command installs come first: promtool and node_exporter out of their
+# packages (build/tools), then Debian's own. A user-local interpreter ahead of /usr/bin (a
+# pyenv shim costs 0.4 s a call, and lacks python3-fusepy) would make the suite 3x slower.
+PATH=$BATS_TEST_DIRNAME/../../build/tools/root/usr/bin:/usr/bin:$PATH
 PMUCTL=${PMUCTL:-$BATS_TEST_DIRNAME/../../pmuctl}
 FIX=$BATS_TEST_DIRNAME/../fixtures
 T410=$FIX/tegra410/sys
