@@ -139,7 +139,7 @@ check: check-plain check-docs lint fuzz-smoke check-asan check-valgrind
 # each target runs FUZZ_SECONDS from its committed corpus
 FUZZ_CC ?= clang
 FUZZ_SAN := -g -O1 -fno-sanitize-recover=all
-FUZZ_CFLAGS := -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) $(FUZZ_SAN)
+FUZZ_CFLAGS := -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(FUZZ_SAN)
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=build-fuzz/obj/%.o)
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build-fuzz/%)
 
@@ -195,4 +195,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz pmuctl
 
--include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:=.d)

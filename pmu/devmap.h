@@ -66,7 +66,6 @@ struct devmap_fn {
 	struct fn_pmu target;		/* counts the traffic sent to its BARs */
 };
 
-
 /* Whether m is in socket and RC rc (-1: any) */
 bool devmap_fn_at(const struct devmap_fn *m, long socket, long rc);
 

@@ -26,9 +26,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	struct pcitopo_source src = { .dump = path };
 	if (!pcitopo_read(&src, &t, &err)) {
-		if (!devmap_build(&t, NULL, &maps)) {
+		if (!devmap_build(&t, NULL, NULL, &maps)) {
 			for (size_t i = 0; i < t.n; i++)
-				if (maps[i].root >= (ssize_t)t.n)
+				if (maps[i].at.root_port >= (ssize_t)t.n)
 					abort();
 			free(maps);
 		}
