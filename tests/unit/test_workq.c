@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <time.h>
 #include "lib/workq.h"
 #include "tests/unit/unit.h"
 
@@ -35,7 +36,35 @@ static void run(void *p)
 static void drop(void *p)
 {
 	(void)p;
+	pthread_mutex_lock(&gate_lock);
 	dropped++;
+	pthread_cond_broadcast(&gate_cond);
+	pthread_mutex_unlock(&gate_lock);
+}
+
+static int dropped_now(void)
+{
+	int n;
+
+	pthread_mutex_lock(&gate_lock);
+	n = dropped;
+	pthread_mutex_unlock(&gate_lock);
+	return n;
+}
+
+/* Until the stopped queue's worker dropped its running job: after it, no job is touched */
+static bool wait_dropped(int n)
+{
+	struct timespec deadline;
+	int ret = 0;
+
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += 10;
+	pthread_mutex_lock(&gate_lock);
+	while (dropped < n && ret != ETIMEDOUT)
+		ret = pthread_cond_timedwait(&gate_cond, &gate_lock, &deadline);
+	pthread_mutex_unlock(&gate_lock);
+	return dropped_now() >= n;
 }
 
 static void open_gate(bool open)
@@ -54,9 +83,15 @@ static void wait_started(void)
 	pthread_mutex_unlock(&gate_lock);
 }
 
+/*
+ * The jobs live as long as the test: a stopped queue's worker still ends its running job after
+ * workq_stop returns, and once wrote into a returned function's frame (ASan: stack-use-after-scope)
+ */
+static struct job j[4] = { { .id = 0 }, { .id = 1 }, { .id = 2 }, { .id = 3 } };
+static struct job running = { .id = 0 }, waiting = { .id = 1 };
+
 static void test_bounded_and_handed_back(void)
 {
-	struct job j[4] = { { .id = 0 }, { .id = 1 }, { .id = 2 }, { .id = 3 } };
 	struct workq *q = workq_start(1, 3, run);
 	struct pollfd p;
 	int back = 0;
@@ -80,12 +115,14 @@ static void test_bounded_and_handed_back(void)
 	CHECK(back == 3);
 	/* taken back: room again */
 	CHECK(workq_submit(q, &j[3]) == 0);
+	dropped = 0;
 	workq_stop(q, drop);
+	/* j[3], queued or running, is dropped: by the stop or by its worker */
+	CHECK(wait_dropped(1));
 }
 
 static void test_stop_does_not_wait(void)
 {
-	struct job running = { .id = 0 }, waiting = { .id = 1 };
 	struct workq *q = workq_start(1, 4, run);
 
 	open_gate(false);
@@ -96,9 +133,12 @@ static void test_stop_does_not_wait(void)
 	wait_started();
 	/* returns with a job running: the queued one dropped now, the running one by its worker */
 	workq_stop(q, drop);
-	CHECK(dropped == 1);
+	CHECK(dropped_now() == 1);
 	CHECK(!waiting.ran);
 	open_gate(true);
+	/* the running job ends, and its worker drops it */
+	CHECK(wait_dropped(2));
+	CHECK(running.ran);
 }
 
 int main(void)
