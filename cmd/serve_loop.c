@@ -20,10 +20,10 @@
 #include "lib/monotonic.h"
 #include "lib/nbstdio.h"
 #include "lib/signals.h"
-#include "lib/ticker.h"
 #include "lib/webconfig.h"
 #include <systemd/sd-daemon.h>
 #include "pmu/drivers/plan_counters.h"
+#include "pmu/sampler.h"
 
 /* One plan, opened and enabled */
 struct plan_run {
@@ -99,13 +99,12 @@ static int publish(struct server *sv, double duration)
 			    out[EXPO_OPENMETRICS].buf, out[EXPO_OPENMETRICS].len);
 }
 
-static void sample(struct server *sv)
+/* A sample whose reads began at t0: warned, counted by state, published */
+static void sample(struct server *sv, double t0)
 {
 	struct plan_run *r = active(sv);
-	double t0 = monotonic_s();
 
 	memset(sv->self.states, 0, sizeof(sv->self.states));
-	count_read_all(&r->c.cs);
 	warn_resets(&r->c.cs, r->c.mark);
 	warn_failures(&r->s.plan, &r->c.cs, r->c.warned);
 	for (size_t i = 0; i < r->c.cs.n; i++) {
@@ -120,7 +119,6 @@ static void sample(struct server *sv)
 	sv->self.samples++;
 	if (publish(sv, t0 - r->last_t))
 		p_err("cannot render the metrics: out of memory; /metrics keeps the sample before");
-	count_mark_all(&r->c.cs, r->c.mark);
 	r->last_t = t0;
 }
 
@@ -185,32 +183,50 @@ static void reload(struct server *sv)
 	}
 }
 
-/* Wait for the daemon, the deadline or a signal: at most until deadline */
-static void wait_until(struct server *sv, double deadline)
+static bool serve_stops(void *ctx)
 {
-	size_t n = http_pollfds(sv->http, sv->fds, sv->nfds, &deadline);
+	(void)ctx;
+	return signals_caught() != 0;
+}
 
-	signals_wait(sv->fds, n, deadline);
-	http_run(sv->http, sv->fds, n);
+/* The daemon's fd and its connections' */
+static size_t serve_fds(void *ctx, struct pollfd **fds, double *deadline)
+{
+	struct server *sv = ctx;
+
+	*fds = sv->fds;
+	return http_pollfds(sv->http, sv->fds, sv->nfds, deadline);
+}
+
+/* Requests answered; SIGHUP swaps in a new plan, sampled from now */
+static enum sampler_next serve_woke(void *ctx, struct sampler *s, struct pollfd *fds, size_t n)
+{
+	struct server *sv = ctx;
+
+	http_run(sv->http, fds, n);
+	if (!signals_reload())
+		return SAMPLER_GO;
+	reload(sv);
+	s->c = &active(sv)->c;
+	return SAMPLER_RESTART;
+}
+
+/* a loop that fell behind skips the samples it missed, as a scrape would */
+static int serve_sample(void *ctx, const struct sampler *s, double t, long skipped)
+{
+	(void)skipped;
+	sample(ctx, s->start + t);
+	return 0;
 }
 
 static void serve_loop(struct server *sv)
 {
-	struct ticker tick;
+	struct sampler s = { .c = &active(sv)->c, .start = monotonic_s(),
+			     .period = (double)sv->a->stat.interval_ms / 1e3 };
+	const struct sampler_sink sink = { .ctx = sv, .stops = serve_stops, .fds = serve_fds,
+					   .woke = serve_woke, .sample = serve_sample };
 
-	ticker_start(&tick, monotonic_s(), (double)sv->a->stat.interval_ms / 1e3);
-	while (!signals_caught()) {
-		wait_until(sv, ticker_deadline(&tick));
-		if (signals_caught())
-			break;
-		if (signals_reload()) {
-			reload(sv);
-			ticker_start(&tick, monotonic_s(), (double)sv->a->stat.interval_ms / 1e3);
-		}
-		/* a loop that fell behind skips the samples it missed, as a scrape would */
-		if (ticker_due(&tick, monotonic_s(), NULL) && active(sv)->c.open)
-			sample(sv);
-	}
+	sampler_run(&s, &sink);
 }
 
 static void index_page(struct server *sv)

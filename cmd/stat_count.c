@@ -18,11 +18,11 @@
 #include "lib/monotonic.h"
 #include "lib/nbstdio.h"
 #include "lib/signals.h"
-#include "lib/ticker.h"
 #include "lib/workload.h"
 #include "pmu/drivers/plan_counters.h"
 #include "pmu/metrics/metric_samples.h"
 #include "pmu/repeat.h"
+#include "pmu/sampler.h"
 
 struct run {
 	const struct stat_args *a;
@@ -36,13 +36,12 @@ struct run {
 	double t0;		/* when the counters were enabled: the start of every time printed */
 	struct timespec wall0;	/* the wall clock then */
 	double last_t;		/* when the last interval was printed */
-	struct ticker tick;	/* -I's deadlines */
 	bool skip_warned;	/* deadlines were skipped, and it was said */
 	struct repeat rep;	/* -r N: the runs so far, averaged when the last ends */
 	bool averaged;		/* the counters hold rep's means: the report says so */
 	bool *warned;		/* -r: the failures the runs before said, per counter */
 	size_t nwarned;
-	bool hangup;		/* the view's terminal hung up */
+	struct pollfd keys;	/* the view's terminal, while counting waits */
 };
 
 /* -r N: runs are summed and printed once, averaged; -r 0 prints each as perf does */
@@ -138,8 +137,6 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	/* the means of -r are reported when its last run ended */
 	c.wall = wall_at(r, r->averaged ? r->last_t : t);
 	r->last_t = t;
-	if (r->a->view)
-		return emit_frame(r, t, duration);
 	stream_report_begin(&r->out);
 	if (c.face == FACE_JSON && !(c.record = stat_record_new(&c)))
 		return -ENOMEM;
@@ -214,25 +211,10 @@ static bool reads_keys(const struct run *r)
 	return r->a->view && r->a->view->reads_keys;
 }
 
-/*
- * Sleep until the deadline, a signal, or a key for the view; returns when something needs
- * doing. A deadline already passed still polls: signals_wait is where the blocked signals are
- * taken, so a loop that falls behind keeps answering SIGINT and SIGTERM. A terminal that
- * hangs up ends the view: its input would wake the loop for ever.
- */
-static void wait_until(struct run *r, double deadline)
-{
-	bool keys = reads_keys(r);
-	struct pollfd in = { .fd = STDIN_FILENO, .events = POLLIN };
-
-	if (signals_wait(&in, keys, deadline) > 0 && (in.revents & (POLLHUP | POLLERR | POLLNVAL)))
-		r->hangup = true;
-}
-
-/* Deadlines passed over: said once when it starts, and in all at the end (not over a view) */
+/* Deadlines passed over: said once when it starts, and in all at the end */
 static void note_skipped(struct run *r, long skipped)
 {
-	if (!skipped || r->skip_warned || r->a->view)
+	if (!skipped || r->skip_warned)
 		return;
 	r->skip_warned = true;
 	p_warn("skipped %ld interval%s: a report took longer than -I %ld ms, or pmuctl was stopped; "
@@ -282,64 +264,126 @@ static int add_run(struct run *r, double t)
 	return ret;
 }
 
+/* The sinks' answers beside an error: the run ends as asked, not as a failure */
+enum { RUN_DONE = 1, RUN_READER_GONE };
+
+/* --interval-count (top's -n): the last report was printed */
+static int interval_count_reached(const struct run *r, const struct sampler *s)
+{
+	return r->a->interval_count && s->samples >= r->a->interval_count ? RUN_DONE : 0;
+}
+
+/*
+ * After a report: a reader that went away (| head) ends the run as it asked, not as an error;
+ * an output that cannot be written ends it, as a full disk would
+ */
+static int report_written(const struct run *r, const struct sampler *s, int ret)
+{
+	if (ret == -EPIPE && r->out.f == stdout) {
+		p_info("standard output was closed: counting stops");
+		return RUN_READER_GONE;
+	}
+	return ret ?: interval_count_reached(r, s);
+}
+
+static bool run_stops(void *ctx)
+{
+	struct run *r = ctx;
+
+	return signalled(r) || workload_ended(r);
+}
+
+/* stat's stream: a report per interval, and the totals (or the last interval) at the end */
+static int stream_sample(void *ctx, const struct sampler *s, double t, long skipped)
+{
+	struct run *r = ctx;
+
+	note_skipped(r, skipped);
+	report_failures(r);
+	return report_written(r, s, emit(r, true, s->samples, t, s->samples == 1));
+}
+
+/*
+ * The totals, or with -I the last interval however short, so that the intervals add up to
+ * the run; a signal other than SIGINT or SIGTERM ends pmuctl without output
+ */
+static int stream_end(void *ctx, const struct sampler *s, double t, int status)
+{
+	struct run *r = ctx;
+	int ret = status < 0 ? status : 0;
+
+	report_failures(r);
+	if (!status && !signals_silent())
+		ret = averaging(r->a) ? add_run(r, t) :
+					emit(r, r->a->interval_ms != 0, r->a->interval_ms ? s->samples + 1 : 0,
+					     t, s->samples == 0);
+	if (s->skipped)
+		p_note("%ld interval%s skipped in all", s->skipped, plural(s->skipped));
+	return ret;
+}
+
+static const struct sampler_sink stream_sink = {
+	.stops = run_stops, .sample = stream_sample, .end = stream_end,
+};
+
+/* top's screen: a frame per interval; keys come from its terminal while counting waits */
+static size_t view_fds(void *ctx, struct pollfd **fds, double *deadline)
+{
+	struct run *r = ctx;
+
+	(void)deadline;
+	r->keys = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
+	*fds = &r->keys;
+	return reads_keys(r);
+}
+
+/* A terminal that hangs up ends the view: its input would wake the loop for ever */
+static enum sampler_next view_woke(void *ctx, struct sampler *s, struct pollfd *fds, size_t n)
+{
+	struct run *r = ctx;
+	bool hangup = n && (fds->revents & (POLLHUP | POLLERR | POLLNVAL));
+
+	(void)s;
+	return n && r->a->view->keys(r->a->view->ctx, hangup) ? SAMPLER_STOP : SAMPLER_GO;
+}
+
+static int view_sample(void *ctx, const struct sampler *s, double t, long skipped)
+{
+	struct run *r = ctx;
+
+	double duration = t - r->last_t;
+
+	(void)s;
+	(void)skipped;
+	report_failures(r);
+	r->last_t = t;
+	return report_written(r, s, emit_frame(r, t, duration));
+}
+
+/* a view shows intervals only: quitting prints nothing more */
+static int view_end(void *ctx, const struct sampler *s, double t, int status)
+{
+	(void)s;
+	(void)t;
+	report_failures(ctx);
+	return status;
+}
+
+static const struct sampler_sink view_sink = {
+	.stops = run_stops, .fds = view_fds, .woke = view_woke, .sample = view_sample, .end = view_end,
+};
+
 static int count_loop(struct run *r)
 {
 	const struct stat_args *a = r->a;
-	double t0 = r->t0, end = a->duration > 0 ? t0 + a->duration : 0, t_end;
-	long interval = 0, skipped;
-	bool all_printed = false;	/* --interval-count reached */
-	int ret = 0;
+	struct sampler s = { .c = &r->c, .start = r->t0, .period = (double)a->interval_ms / 1e3,
+			     .end = a->duration > 0 ? r->t0 + a->duration : 0 };
+	struct sampler_sink sink = a->view ? view_sink : stream_sink;
+	int ret;
 
-	if (a->interval_ms)
-		ticker_start(&r->tick, t0, (double)a->interval_ms / 1e3);
-	while (!signalled(r) && !workload_ended(r)) {
-		double next = a->interval_ms ? ticker_deadline(&r->tick) : 0;
-		double deadline = next && (!end || next < end) ? next : end;
-
-		wait_until(r, deadline);
-		/* the end of --duration is the last interval's end: printed below */
-		if (signalled(r) || (end && monotonic_s() >= end))
-			break;
-		if (reads_keys(r) && a->view->keys(a->view->ctx, r->hangup))
-			break;
-		if (a->interval_ms && ticker_due(&r->tick, monotonic_s(), &skipped)) {
-			/* as perf: the time of a report is taken before its reads */
-			double t = monotonic_s() - t0;
-
-			note_skipped(r, skipped);
-			count_read_all(&r->c.cs);
-			report_failures(r);
-			interval++;
-			ret = emit(r, true, interval, t, interval == 1);
-			count_mark_all(&r->c.cs, r->c.mark);
-			all_printed = a->interval_count && interval >= a->interval_count;
-			/* a reader that went away (| head) ends the run as it asked: not an error */
-			if (ret == -EPIPE && r->out.f == stdout) {
-				p_info("standard output was closed: counting stops");
-				return 0;
-			}
-			/* an output that cannot be written ends the run, as a full disk would */
-			if (ret || all_printed)
-				break;
-		}
-	}
-	/* after the counters stop, before their reads: the time covers all they counted */
-	count_disable_all(&r->c.cs);
-	t_end = monotonic_s() - t0;
-	count_read_all(&r->c.cs);
-	report_failures(r);
-	/*
-	 * The totals, or with -I the last interval however short, so that the intervals add up
-	 * to the run; a signal other than SIGINT or SIGTERM ends pmuctl without output
-	 */
-	/* a view shows intervals only: quitting prints nothing more */
-	if (!ret && !all_printed && !signals_silent() && !a->view)
-		ret = averaging(a) ? add_run(r, t_end) :
-				     emit(r, a->interval_ms != 0, a->interval_ms ? interval + 1 : 0, t_end,
-					  interval == 0);
-	if (r->tick.skipped && !a->view)
-		p_note("%ld interval%s skipped in all", r->tick.skipped, plural(r->tick.skipped));
-	return ret;
+	sink.ctx = r;
+	ret = sampler_run(&s, &sink);
+	return ret < 0 ? ret : 0;
 }
 
 /* "system wide", or the command as one line */
