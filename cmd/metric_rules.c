@@ -78,8 +78,11 @@ static const char *family_id_of(const struct pmu_list *pmus, const char *metric_
 	return metric_family;
 }
 
-/* One recording rule, or a comment saying why the metric has none: whether it wrote a rule */
-static bool put_rule(FILE *f, const struct metric *m, const struct pmu_list *pmus)
+/*
+ * A metric's rule expression in base units, in out: 0; or -1, with a comment saying why the
+ * metric has none written to f
+ */
+static int rule_expr(FILE *f, const struct metric *m, const struct pmu_list *pmus, char *out, size_t size)
 {
 	struct rule_names r = { .m = m, .family_id = family_id_of(pmus, m->family),
 				.hw_clk_freq = clock_of(pmus, m->family) };
@@ -94,29 +97,78 @@ static bool put_rule(FILE *f, const struct metric *m, const struct pmu_list *pmu
 	if (m->destination) {
 		fprintf(f, "      # %s: no rule: serve's counters are not labelled by the filter %s, so its "
 			   "counts cannot be told from the others'; serve exports its gauge\n", m->name, m->filter);
-		return false;
+		return -1;
 	}
 	if (mexpr_parse(m->expr, &e, &err)) {
 		fprintf(f, "      # %s: its formula does not parse: %s\n", m->name, err.msg);
-		return false;
+		return -1;
 	}
 	ret = mexpr_rewrite(e, &w, &degree);
 	mexpr_free(e);
 	if (strstr(m->expr, "hw_clk_freq") && r.hw_clk_freq < 0) {
 		fprintf(f, "      # %s: no rule: hw_clk_freq is not one value on this machine's PMUs\n", m->name);
-		return false;
+		return -1;
 	}
 	if (ret || degree) {
 		fprintf(f, "      # %s: no rule: %s\n", m->name, ret == -ENOSPC ? "its formula is too long" :
 			"its formula is not a ratio of counts over one window (a count plus a rate)");
-		return false;
+		return -1;
 	}
-	fprintf(f, "      - record: pmu:%s:rate" RATE_WINDOW "\n", name);
 	if (scale != 1)
-		fprintf(f, "        expr: \"%s * %s\"\n", expr, strnum_double(scale, num, sizeof(num)));
+		ret = snprintf(out, size, "%s * %s", expr, strnum_double(scale, num, sizeof(num)));
 	else
-		fprintf(f, "        expr: \"%s\"\n", expr);
-	return true;
+		ret = snprintf(out, size, "%s", expr);
+	if (ret < 0 || (size_t)ret >= size) {
+		fprintf(f, "      # %s: no rule: its formula is too long\n", m->name);
+		return -1;
+	}
+	return 0;
+}
+
+static bool same_record(const struct metric *a, const struct metric *b)
+{
+	char na[160], nb[160];
+	double scale;
+
+	metric_prom_name(a, na, sizeof(na), &scale);
+	metric_prom_name(b, nb, sizeof(nb), &scale);
+	return !strcmp(na, nb);
+}
+
+/*
+ * The recording rule of m[i]'s name, once: the names every family of a kind shares (mem_rd_bw)
+ * are one rule whose expression is each family's joined by "or", as promtool's lint refuses a
+ * record written twice; a machine has the series of one side, or of both with their own pmu
+ * labels. Marks recorded[] for every metric it holds; whether it wrote a rule.
+ */
+static bool put_rule(FILE *f, const struct metric *const *m, size_t n, size_t i,
+		     const struct pmu_list *pmus, bool *recorded)
+{
+	char expr[4200], name[160], *joined = NULL;
+	size_t alternatives = 0, len = 0;
+	FILE *body;
+	double scale;
+
+	for (size_t j = 0; j < i; j++)
+		if (same_record(m[j], m[i]))
+			return false;
+	body = open_memstream(&joined, &len);
+	if (!body)
+		return false;
+	for (size_t j = i; j < n; j++) {
+		if ((j != i && !same_record(m[j], m[i])) || rule_expr(f, m[j], pmus, expr, sizeof(expr)))
+			continue;
+		fprintf(body, "%s%s", alternatives++ ? ") or (" : "", expr);
+		recorded[j] = true;
+	}
+	if (fclose(body))
+		alternatives = 0;
+	metric_prom_name(m[i], name, sizeof(name), &scale);
+	if (alternatives)
+		fprintf(f, "      - record: pmu:%s:rate" RATE_WINDOW "\n        expr: \"%s%s%s\"\n", name,
+			alternatives > 1 ? "(" : "", joined, alternatives > 1 ? ")" : "");
+	free(joined);
+	return alternatives != 0;
 }
 
 /*
@@ -210,9 +262,8 @@ void metric_rules_render(FILE *f, const struct metric *const *m, size_t n, const
 	      "    rules:\n", f);
 	bool *recorded = calloc(n ? n : 1, sizeof(*recorded)), links;
 
-	for (size_t i = 0; i < n; i++)
-		if (put_rule(f, m[i], pmus) && recorded)
-			recorded[i] = true;
+	for (size_t i = 0; recorded && i < n; i++)
+		put_rule(f, m, n, i, pmus, recorded);
 	links = recorded && put_link_rule(f, m, n, recorded, 1);
 	links |= recorded && put_link_rule(f, m, n, recorded, -1);
 	free(recorded);

@@ -20,12 +20,13 @@ nvidia_pcie_tgt_pmu_0_rc_4 rd_req 3000000
 nvidia_pcie_tgt_pmu_0_rc_4 wr_req 1500000
 nvidia_pcie_tgt_pmu_0_rc_4 cycles 15000000000"
 
-@test "rules: promtool check rules is clean on every example machine's rules" {
-	for m in tegra410 yitian710 hip09; do
+@test "rules: promtool check rules --lint-fatal is clean on every example machine's rules" {
+	for m in tegra410 yitian710 yitian710-dwc hip09 grace; do
 		pmuctl --sysfs-root "$FIX/$m/sys" list --metrics --format=prometheus-rules
 		[ "$status" -eq 0 ]
 		printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/$m.rules.yml"
-		run promtool check rules "$BATS_TEST_TMPDIR/$m.rules.yml"
+		# without --lint-fatal promtool exits 0 on a duplicate rule
+		run promtool check rules --lint-fatal "$BATS_TEST_TMPDIR/$m.rules.yml"
 		[ "$status" -eq 0 ] || { echo "$m: $output"; return 1; }
 	done
 	# the document's alerts are there, and Tegra410's latency in seconds from the cycle counts
@@ -38,6 +39,17 @@ nvidia_pcie_tgt_pmu_0_rc_4 cycles 15000000000"
 	pmuctl list --format=prometheus-rules
 	[ "$status" -eq 64 ]
 	[ "${lines[0]}" = "pmuctl list: --format=prometheus-rules writes the rules of metrics: add --metrics" ]
+}
+
+@test "rules: the names every family shares are one rule each, its families' formulas joined by or" {
+	# each family wrote pmu:pmuctl_mem_rd_bw... again: promtool --lint-fatal found 4 duplicates
+	pmuctl list --metrics --all --format=prometheus-rules
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/all.rules.yml"
+	run promtool check rules --lint-fatal "$BATS_TEST_TMPDIR/all.rules.yml"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ "$(grep -c '^      - record: pmu:pmuctl_mem_rd_bw_bytes_per_second:rate1m$' "$BATS_TEST_TMPDIR/all.rules.yml")" -eq 1 ]
+	grep -qxF '        expr: "((sum without (event) (rate(pmuctl_t410_ucf_mem_bytes_rd_total[1m])) / (1 * 1e+09)) * 1e+09) or (((sum without (event) (rate(pmuctl_grace_scf_cmem_rd_data_total[1m])) * 32) / (1 * 1e+09)) * 1e+09) or (((sum without (event) (rate(pmuctl_yitian_drw_hif_rd_total[1m])) * 64) / (1 * 1e+09)) * 1e+09)"' "$BATS_TEST_TMPDIR/all.rules.yml"
 }
 
 @test "rules: promtool test rules: every recording rule gives what stat --input computes from the same counts" {
@@ -87,7 +99,7 @@ PY
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/rules.yml"
 	grep -qx '      - alert: PmuctlLinkSaturated' "$BATS_TEST_TMPDIR/rules.yml"
-	run promtool check rules "$BATS_TEST_TMPDIR/rules.yml"
+	run promtool check rules --lint-fatal "$BATS_TEST_TMPDIR/rules.yml"
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	# one function: DMA reads 1 GB/s and writes into its BARs 0.5 GB/s toward it, DMA writes
 	# 0.25 GB/s from it, on a link of x8 at 16 GT/s (128b/130b): 16e9 * 8 * 128 / 130 / 8 B/s
