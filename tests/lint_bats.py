@@ -5,6 +5,9 @@ chain of tests joined by && ('[ a ] && [ b ]').
 bats runs a test under 'set -e', which neither trips: '! grep -q x f' in the middle of a test
 passes whatever grep does, and so does '[ x ] && [ y ]' when x fails (set -e ignores a failure
 on the left of &&). Use 'run ! cmd', check $status, or one '[ ]' a line instead.
+A bare 'wait' is refused too: under BATS_TEST_TIMEOUT (which the suite sets, so that a hang is
+a failure) it also waits for bats' own watchdog, which ends only when the test times out; wait
+for the job's "$pid".
 Prints each FILE:LINE and exits 1 when there is one."""
 import glob
 import re
@@ -17,6 +20,9 @@ CHAIN = re.compile(r"^\s*\[\[?\s.*\]\]?(\s*&&\s*\[\[?\s.*\]\]?)+\s*$")
 
 def ignored(line):
     return re.match(r"^\s*!\s", line) or CHAIN.match(line)
+
+
+BARE_WAIT = re.compile(r"^\s*wait\s*(;.*)?$")
 
 
 def negated(path):
@@ -32,6 +38,8 @@ def negated(path):
             found += ["%s:%d: %s" % (path, k, l.strip()) for k, l in cmds[:-1] if ignored(l)]
             body = None
             continue
+        if BARE_WAIT.match(line):
+            found.append("%s:%d: %s  (a bare wait waits for bats' timeout watchdog too: wait \"$pid\")" % (path, n, line.strip()))
         body.append((n, line))
     return found
 
@@ -39,7 +47,8 @@ def negated(path):
 def main():
     found = [f for path in sorted(glob.glob("tests/**/*.bats", recursive=True)) for f in negated(path)]
     for f in found:
-        print(f + "  (bats ignores a failure here: use 'run !', check $status, or one [ ] a line)")
+        print(f if "wait" in f.split("  (")[-1] else
+              f + "  (bats ignores a failure here: use 'run !', check $status, or one [ ] a line)")
     return 1 if found else 0
 
 

@@ -157,9 +157,10 @@ our_rate() {
 	[ -c /dev/full ]
 	mkfifo "$BATS_TEST_TMPDIR/fifo"
 	head -n 1 "$BATS_TEST_TMPDIR/fifo" >"$BATS_TEST_TMPDIR/from-fifo" &
+	pid=$!
 	pmuctl --sysfs-root "$LIVE" stat -x, -o "$BATS_TEST_TMPDIR/fifo" -e $ev --duration 0.05
 	[ "$status" -eq 0 ]
-	wait
+	wait "$pid"
 	[[ "$(cat "$BATS_TEST_TMPDIR/from-fifo")" =~ ^[0-9]+,,nvidia_ucf_pmu_0/event=0x0/,[0-9]+,100.00,,$ ]]
 	[ -p "$BATS_TEST_TMPDIR/fifo" ]
 	echo old >"$BATS_TEST_TMPDIR/real"

@@ -197,3 +197,8 @@ cfg[at + 0x12:at + 0x14] = (0x0084).to_bytes(2, "little")
 open(sys.argv[1], "wb").write(cfg)
 PY
 }
+
+# A tool the test needs and the test command installs: without it the test is skipped, saying so
+need_tool() {
+	command -v "$1" >/dev/null || skip "$1 is not installed (the README's test command installs it${2:+: $2})"
+}

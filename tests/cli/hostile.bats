@@ -117,10 +117,11 @@ expect() {
 	mkdir "$BATS_TEST_TMPDIR/mnt"
 	/usr/bin/python3 "$BATS_TEST_DIRNAME/../fuse/shrinking_file.py" "$BATS_TEST_DIRNAME/../data/perf-pcie-interval.json" \
 		"$BATS_TEST_TMPDIR/mnt" eio </dev/null >/dev/null 2>&1 3>&- &
+	pid=$!
 	wait_for "the failing file to mount" mountpoint -q "$BATS_TEST_TMPDIR/mnt"
 	run "$PMUCTL" stat --input "$BATS_TEST_TMPDIR/mnt/file" -M t410_pcie_rd_bw
 	fusermount -u "$BATS_TEST_TMPDIR/mnt"
-	wait
+	wait "$pid"
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: cannot read '$BATS_TEST_TMPDIR/mnt/file': Input/output error" ]
 	printf '18446744073709551616,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,100,100.00,,\n' >"$BATS_TEST_TMPDIR/huge.csv"

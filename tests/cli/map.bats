@@ -9,8 +9,9 @@ ORACLE=$BATS_TEST_DIRNAME/../oracle
 T410_DUMP=$FIX/tegra410/lspci-xxxx.txt
 
 # the random machines: MAP_SEEDS overrides (e.g. MAP_SEEDS="$(seq 5000 5100)")
+# 12 machines: about 120 random root ports, every branch of pcigen.random_machine taken
 seeds() {
-	echo "${MAP_SEEDS:-$(seq 1 ${MAP_SEED_COUNT:-40})}"
+	echo "${MAP_SEEDS:-$(seq 1 ${MAP_SEED_COUNT:-12})}"
 }
 
 truth_lines() {
@@ -120,7 +121,7 @@ truth_lines() {
 
 @test "map: random machines agree with the document's script" {
 	n=0
-	for s in $(seeds | head -n "${MAP_SCRIPT_SEEDS:-10}"); do
+	for s in $(seeds | head -n "${MAP_SCRIPT_SEEDS:-4}"); do
 		dir=$BATS_TEST_TMPDIR/r$s
 		python3 "$GEN" random "$s" "$dir"
 		"$ORACLE/doc-script" "$dir/lspci-xxxx.txt" >"$dir/script.out"
@@ -265,10 +266,11 @@ PY
 	mkdir "$BATS_TEST_TMPDIR/mnt"
 	/usr/bin/python3 "$BATS_TEST_DIRNAME/../fuse/shrinking_file.py" "$T410_DUMP" "$BATS_TEST_TMPDIR/mnt" \
 		</dev/null >/dev/null 2>&1 3>&- &
+	pid=$!
 	wait_for "the shrinking file to mount" mountpoint -q "$BATS_TEST_TMPDIR/mnt"
 	run "$PMUCTL" -F "$BATS_TEST_TMPDIR/mnt/file" map --format=caps
 	fusermount -u "$BATS_TEST_TMPDIR/mnt"
-	wait
+	wait "$pid"
 	[ "$status" -eq 1 ] || { echo "exit $status: $output"; false; }
 	[ "$output" = "pmuctl: error: dump: line too long or unterminated" ]
 }

@@ -359,6 +359,7 @@ JSON
 }
 
 @test "metrics: openmetrics: a Yitian DDR metric per PMU carries its channel label, exact values" {
+	need_tool promtool "build/tools"
 	printf '%s\n' '6400000000,,ali_drw_21000/hif_rd/,2000000000,100.00,,' \
 		'3200000000,,ali_drw_23080/hif_rd/,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/drw.csv"
 	pmuctl stat --input "$BATS_TEST_TMPDIR/drw.csv" -M ddr_read_bandwidth --per-pmu --format=openmetrics

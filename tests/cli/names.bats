@@ -76,6 +76,7 @@ evil_tree() {
 }
 
 @test "names: a PMU name from sysfs never forges an exposition line nor reaches the terminal raw" {
+	need_tool promtool "build/tools"
 	evil_tree
 	pmuctl --sysfs-root "$EVIL" stat -M g_rd --metrics-file "$BATS_TEST_TMPDIR/g.json" --per-pmu --format=openmetrics -o "$BATS_TEST_TMPDIR/x.prom" --duration 0.05
 	[ "$status" -eq 0 ]
@@ -102,6 +103,8 @@ evil_tree() {
 }
 
 @test "names: serve's /metrics carries no line the operator did not configure" {
+	need_tool promtool "build/tools"
+	need_tool curl
 	evil_tree
 	background "$PMUCTL" --sysfs-root "$EVIL" serve --listen 127.0.0.1:0 -I 100 -M g_rd --metrics-file "$BATS_TEST_TMPDIR/g.json" -e 'evil*/rd_bytes/'
 	wait_for "serve to listen" listening
