@@ -14,6 +14,7 @@
 #include "cmd/jerr.h"
 #include "cmd/options_check.h"
 #include "cmd/pmuctl.h"
+#include "lib/nbstdio.h"
 #include "lib/suggest.h"
 #include "lib/workload.h"
 
@@ -245,6 +246,7 @@ static void check_stdout(void)
 {
 	if (finish_output(EXIT_OK) != EXIT_OK)
 		_exit(EXIT_FAIL);
+	nbstdio_unwrap_std();
 }
 
 int main(int argc, char **argv)

@@ -139,6 +139,9 @@ static FILE *wrap_std(FILE *std, int fd)
 	return f;
 }
 
+/* glibc's own streams, while nbstdio's stand in for them */
+static FILE *std_out, *std_err;
+
 void nbstdio_wrap_std(bool with_stdout)
 {
 	static bool out_wrapped, err_wrapped;
@@ -148,8 +151,10 @@ void nbstdio_wrap_std(bool with_stdout)
 
 		err_wrapped = true;
 		/* unbuffered as before: a message is out before what follows it happens */
-		if (err != stderr)
+		if (err != stderr) {
 			setvbuf(err, NULL, _IONBF, 0);
+			std_err = stderr;
+		}
 		stderr = err;
 	}
 	if (with_stdout && !out_wrapped) {
@@ -159,6 +164,26 @@ void nbstdio_wrap_std(bool with_stdout)
 		/* line-buffered on a terminal, as stdio would have it */
 		if (out != stdout && isatty(STDOUT_FILENO))
 			setvbuf(out, NULL, _IOLBF, 0);
+		if (out != stdout)
+			std_out = stdout;
 		stdout = out;
+	}
+}
+
+void nbstdio_unwrap_std(void)
+{
+	FILE *f;
+
+	if (std_out) {
+		f = stdout;
+		stdout = std_out;
+		std_out = NULL;
+		fclose(f);
+	}
+	if (std_err) {
+		f = stderr;
+		stderr = std_err;
+		std_err = NULL;
+		fclose(f);
 	}
 }

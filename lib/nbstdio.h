@@ -21,6 +21,12 @@
  */
 void nbstdio_wrap_std(bool with_stdout);
 /*
+ * At exit, once their errors were checked: the wrapped streams are closed and stdout and
+ * stderr are glibc's again, for whatever writes after (exit never closes a cookie stream,
+ * whose state LeakSanitizer then reports)
+ */
+void nbstdio_unwrap_std(void);
+/*
  * A stream over fd (taken: closed with the stream) that waits as above when fd is not a
  * regular file; fd is set O_NONBLOCK, so it must be a description of the caller's own. NULL
  * and errno when out of memory.
