@@ -1,8 +1,9 @@
 # pmuctl -- uncore PMUs of Arm and NVIDIA data-center servers
 #
 #   make                 build ./pmuctl
-#   make check           unit, CLI and differential tests, docs, a short fuzz, the suite under
-#                        ASan + UBSan, and the CLI tests under valgrind
+#   make check           the release binary's unit, golden and differential tests, docs, lint, a
+#                        short fuzz, the whole suite under ASan + UBSan, and the counting CLI
+#                        tests of the release binary under valgrind (each pass what it adds)
 #   make fuzz            run every libFuzzer target for FUZZ_SECONDS each
 #   make install         PREFIX=/usr/local DESTDIR= (binary, man pages, JSON schemas,
 #                        bash/zsh/fish completions, the pmuctl-exporter systemd unit, not enabled)
@@ -87,12 +88,15 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h tests/unit/machine.h $(BUILD)
 
 unit: $(UNIT_BINS)
 
-# The whole suite against one build; tests/run prints "N passed, N failed"
+# The release binary: unit tests, the golden battery (every command's output, byte for byte)
+# and the differential test against perf; its CLI tests run under valgrind below, and every
+# CLI test under ASan + UBSan, which assert the same and more: a third identical run adds nothing
 check-plain: pmuctl unit
-	$(Q)BUILD=$(BUILD) tests/run $(BUILD)/pmuctl
+	$(Q)BUILD=$(BUILD) PARTS="unit golden differential" tests/run $(BUILD)/pmuctl
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
+# The whole suite under ASan + UBSan: every CLI test, the unit tests, a shorter differential run
 check-asan:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=build-asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
 		build-asan/pmuctl unit
@@ -100,10 +104,10 @@ check-asan:
 		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 		BUILD=build-asan SANITIZED=1 tests/run build-asan/pmuctl
 
-# a short fuzz of every parser rides along with the tests; the build uses every core
+# a short fuzz of every parser rides along with the tests; the build and the targets use every core
 fuzz-smoke:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) fuzz-build
-	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) fuzz FUZZ_SECONDS=5
 
 # every man page lint-clean, and pmuctl-metrics(7) what the binary's catalog says
 check-docs: pmuctl
@@ -112,11 +116,16 @@ check-docs: pmuctl
 		{ echo "man/pmuctl-metrics.7 is stale: python3 tests/gen/man_metrics.py ./pmuctl > man/pmuctl-metrics.7"; exit 1; }
 	$(Q)echo "  DOCS    $(words $(MAN1) $(MAN7)) man pages lint-clean"
 
-# the CLI tests again with every pmuctl run under valgrind memcheck (errors or leaks: exit 99)
+# What valgrind adds to ASan: uninitialised reads, in the optimised release binary. Every
+# command's output (the golden battery), counting and its reports, the per-device table, top's
+# screen, and BlueField's programming and restore, with every pmuctl run under memcheck
+# (errors or leaks: exit 99)
+VALGRIND_TESTS := golden count per_device top bluefield
 check-valgrind: pmuctl
 	$(Q)logs=$$(mktemp -d); \
 	VALGRIND_LOG_DIR=$$logs PMUCTL=$(CURDIR)/tests/valgrind-pmuctl PMUCTL_REAL=$(CURDIR)/pmuctl \
-		MAP_SEED_COUNT=3 MAP_SCRIPT_SEEDS=1 bats --tap $$(tests/bats_jobs) tests/cli > $$logs/tap 2>&1; status=$$?; \
+		BATS_TEST_TIMEOUT=600 bats --tap $$(tests/bats_jobs) \
+		$(VALGRIND_TESTS:%=tests/cli/%.bats) > $$logs/tap 2>&1; status=$$?; \
 	grep -E '^(not ok|#)' $$logs/tap | head -40; \
 	echo "  VALGRIND $$(grep -c '^ok ' $$logs/tap) CLI tests passed ($$(grep -c '^ok .* # skip' $$logs/tap) skipped), $$(grep -c '^not ok ' $$logs/tap) failed"; \
 	rm -rf $$logs; exit $$status
@@ -130,7 +139,8 @@ lint:
 	$(Q)tests/lint_layout.sh
 	$(Q)cppcheck -q --enable=warning,portability,performance --inline-suppr --error-exitcode=1 \
 		-I. -D_GNU_SOURCE --std=c11 cmd lib pmu topology
-	$(Q)clang-tidy -quiet $(LIB_SRCS) $(CMD_SRCS) -- -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) 2>/dev/null
+	$(Q)printf '%s\n' $(LIB_SRCS) $(CMD_SRCS) | xargs -P$(NPROC) -n 16 sh -c \
+		'clang-tidy -quiet "$$@" -- -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS)' clang-tidy 2>/dev/null
 	$(Q)echo "  LINT    cppcheck and clang-tidy clean"
 
 check: check-plain check-docs lint fuzz-smoke check-asan check-valgrind
@@ -157,16 +167,18 @@ build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c build-fuzz/libpmuctl.a
 
 fuzz-build: $(FUZZ_BINS)
 
-fuzz: fuzz-build
-	$(Q)for src in $(FUZZ_SRCS); do \
-		name=$$(basename $$src .c); \
-		mkdir -p tests/fuzz/corpus/$$name build-fuzz/corpus-$$name; \
-		echo "  FUZZ    $$name ($(FUZZ_SECONDS)s)"; \
-		build-fuzz/$$name -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
-			-artifact_prefix=build-fuzz/$$name- build-fuzz/corpus-$$name \
-			tests/fuzz/corpus/$$name > build-fuzz/$$name.log 2>&1 || \
-			{ tail -30 build-fuzz/$$name.log; exit 1; }; \
-	done
+# each target FUZZ_SECONDS from its committed corpus, as many at once as make -j allows
+FUZZ_RUNS := $(FUZZ_SRCS:tests/fuzz/%.c=fuzz-run-%)
+fuzz: $(FUZZ_RUNS)
+.PHONY: $(FUZZ_RUNS)
+
+fuzz-run-%: build-fuzz/%
+	$(Q)mkdir -p tests/fuzz/corpus/$* build-fuzz/corpus-$*
+	$(Q)echo "  FUZZ    $* ($(FUZZ_SECONDS)s)"
+	$(Q)build-fuzz/$* -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+		-artifact_prefix=build-fuzz/$*- build-fuzz/corpus-$* \
+		tests/fuzz/corpus/$* > build-fuzz/$*.log 2>&1 || \
+		{ tail -30 build-fuzz/$*.log; exit 1; }
 
 install: pmuctl
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
