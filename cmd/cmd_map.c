@@ -15,10 +15,13 @@ enum map_key {
 	KEY_RC,
 	KEY_FORMAT,
 	KEY_DOWNTRAINED,
+	KEY_DEVICE,
 };
 
 static const struct argp_option map_options[] = {
-	{ "device", 'd', "VENDOR:DEVICE", 0, "only functions with these ids, as lspci -d ([vendor]:[device][:class])", 0 },
+	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "only functions with these ids, as lspci -d ([vendor]:[device][:class])", 0 },
+	{ "slot", 's', "BDF", 0, "only these functions, as lspci -s ([[domain]:][bus]:[slot][.[func]]); repeatable, as are BDF arguments", 0 },
+	{ "device", KEY_DEVICE, "BDF", 0, "the same as -s, as stat, top and serve take --device", 0 },
 	{ "socket", KEY_SOCKET, "N", 0, "only functions below root ports of socket N", 0 },
 	{ "rc", KEY_RC, "N", 0, "only functions below root complex N", 0 },
 	{ "format", KEY_FORMAT, "FORMAT", 0, "tree (default): by socket, RC and root port; table: one line per function; caps: the root port capability lines a family reads (dvsec is the same)", 0 },
@@ -33,6 +36,17 @@ static int64_t parse_small(const char *arg, const char *what, struct argp_state 
 	if (strnum_u64(arg, 0, 255, &v))
 		jerr_argp(state, "invalid %s '%s': expected a number from 0 to 255", what, arg);
 	return (int64_t)v;
+}
+
+/* One more slot selector, as lspci -s reads it; opt names the option that gave it (NULL: an argument) */
+static void add_slot(struct map_args *a, char *arg, const char *opt, struct argp_state *state)
+{
+	struct err_report err = { 0 };
+
+	pcifilter_init(&a->slot[a->nslot]);
+	if (pcifilter_slot(&a->slot[a->nslot], arg, &err))
+		jerr_argp(state, "%s%s%s", opt ? opt : "", opt ? ": " : "", err.msg);
+	a->slot_text[a->nslot++] = arg;
 }
 
 static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
@@ -67,11 +81,21 @@ static error_t map_parse_opt(int key, char *arg, struct argp_state *state)
 		else
 			jerr_argp(state, "invalid format '%s': use tree, table or caps", arg);
 		break;
+	case KEY_DEVICE:
+		/* before 0.2 map's --device was lspci's -d: that form still works, said once */
+		if (!strchr(arg, '.') && strchr(arg, ':') && !pcifilter_id(&a->id, arg, &err)) {
+			p_warn("map --device '%s' reads it as VENDOR:DEVICE, as before 0.2; --device now takes a "
+			       "BDF, as in stat, top and serve: write -d %s (--vendor-device)", arg, arg);
+			a->id_text = arg;
+			break;
+		}
+		add_slot(a, arg, "--device", state);
+		break;
+	case 's':
+		add_slot(a, arg, "-s", state);
+		break;
 	case ARGP_KEY_ARG:
-		pcifilter_init(&a->slot[a->nslot]);
-		if (pcifilter_slot(&a->slot[a->nslot], arg, &err))
-			jerr_argp(state, "%s", err.msg);
-		a->slot_text[a->nslot++] = arg;
+		add_slot(a, arg, NULL, state);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

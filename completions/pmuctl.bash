@@ -95,7 +95,7 @@ _pmuctl() {
 		COMPREPLY=($(compgen -P "$done" -W "$(_pmuctl_ask metrics)" -- "${cur##*,}"))
 		return
 		;;
-	--device)
+	--device | -s | --slot)
 		COMPREPLY=($(compgen -W "$(_pmuctl_ask bdfs)" -- "$cur"))
 		_pmuctl_trim
 		return

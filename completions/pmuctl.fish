@@ -57,7 +57,7 @@ function __pmuctl_words
         case -M --metrics
             __pmuctl_ask metrics
             return
-        case --device
+        case --device -s --slot
             __pmuctl_ask bdfs
             return
     end

@@ -428,3 +428,27 @@ print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and
 		[ "$(grep -c 'bus/pci/devices/[^/"]*/numa_node"' "$BATS_TEST_TMPDIR/trace")" -eq "$n" ]
 	done
 }
+
+@test "map: --device is a BDF as in stat, top and serve, -s is lspci's; an old --device VENDOR:DEVICE still works, warned" {
+	# --device 0005:41:00.0 once answered "invalid vendor:device selector: Invalid class code"
+	run --separate-stderr "$PMUCTL" --sysfs-root "$T410" map --format=table 0001:01:00.0
+	[ "$status" -eq 0 ]
+	want=$output
+	[ "${#lines[@]}" -eq 2 ]
+	for opt in --device -s --slot; do
+		run --separate-stderr "$PMUCTL" --sysfs-root "$T410" map --format=table "$opt" 0001:01:00.0
+		[ "$status" -eq 0 ] || { echo "$opt: $stderr"; return 1; }
+		[ "$output" = "$want" ] || { echo "$opt: $output"; return 1; }
+	done
+	run --separate-stderr "$PMUCTL" --sysfs-root "$T410" map --format=table --device 144d:
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 6 ]
+	[ "$stderr" = "pmuctl: warning: map --device '144d:' reads it as VENDOR:DEVICE, as before 0.2; --device now takes a BDF, as in stat, top and serve: write -d 144d: (--vendor-device)" ]
+	run --separate-stderr "$PMUCTL" --sysfs-root "$T410" map --format=table --vendor-device 144d:
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 6 ]
+	[ "$stderr" = "" ]
+	run --separate-stderr "$PMUCTL" --sysfs-root "$T410" map -s 1:2:3:4
+	[ "$status" -eq 64 ]
+	[ "${stderr%%$'\n'*}" = "pmuctl map: -s: invalid device selector '1:2:3:4': Too many fields" ]
+}
