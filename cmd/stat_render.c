@@ -81,8 +81,10 @@ static void counts_text(const struct render_ctx *c, const struct tally *t)
 			fprintf(f, "%s%18s      %s\n", where, state_text(row->state), label);
 			continue;
 		}
-		fprintf(f, "%s%18s      ", where, exact(row) ? human_u64(row->value, num, sizeof(num)) :
-							       human_number(row->count, 0, num, sizeof(num)));
+		/* as perf: the unit in a field of 4 ("ns" for duration_time) */
+		fprintf(f, "%s%18s %-4s ", where, exact(row) ? human_u64(row->value, num, sizeof(num)) :
+								human_number(row->count, 0, num, sizeof(num)),
+			row->unit ? row->unit : "");
 		if (row_noise(c, i))
 			fprintf(f, "%-44s  ( +-%6.2f%% )", label, run_stats_noise_pct(row_noise(c, i)));
 		else
@@ -177,10 +179,12 @@ static void counts_perf(const struct render_ctx *c, const struct tally *t)
 			fprintf(c->f, "%.0f", round(row->count));
 		else
 			fputs(state_text(row->state), c->f);
+		/* the unit field: perf's "ns" for duration_time; sysfs units are not applied, so none */
+		fprintf(c->f, "%s%s%s", sep, row->unit ? row->unit : "", sep);
 		if ((c->aggr == AGGR_PMU || c->aggr == AGGR_NONE) && row->pmu && slash && *label != '{')
-			fprintf(c->f, "%s%s%s%s", sep, sep, safe_str(row->pmu, pmu, sizeof(pmu)), slash);
+			fprintf(c->f, "%s%s", safe_str(row->pmu, pmu, sizeof(pmu)), slash);
 		else
-			fprintf(c->f, "%s%s%s", sep, sep, label);
+			fputs(label, c->f);
 		/* as perf -r: the noise in % after the event */
 		if (row_noise(c, i))
 			fprintf(c->f, "%s%.2f%%", sep, run_stats_noise_pct(row_noise(c, i)));

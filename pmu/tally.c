@@ -65,7 +65,8 @@ static struct tally_row *row_for(struct tally *t, const struct tally_opts *o, co
 	*row = (struct tally_row){ .pmu = pmu_of(e), .socket = socket_of(e, c, o->packages),
 				   .rc = rc_of(e), .cpu = c->cpu,
 				   .arg = e->arg, .start = e->start, .state = state,
-				   .why = count_why(c, state) };
+				   .why = count_why(c, state),
+				   .unit = e->type == TOOL_TYPE && !e->pmu ? "ns" : NULL };
 	/* as perf: name= labels the row; else the part of the -e string it came from */
 	row->label = e->name ? strdup(e->name) :
 		     e->end > e->start ? strndup(args[e->arg] + e->start, e->end - e->start) :

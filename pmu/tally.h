@@ -30,6 +30,7 @@ struct tally_row {
 	uint64_t enabled, running;
 	enum count_state state;
 	const char *why;
+	const char *unit;	/* what its count is in, as perf's CSV says it ("ns" for duration_time); NULL none */
 };
 
 struct tally {

@@ -248,3 +248,17 @@ our_rate() {
 	pmuctl --sysfs-root "$LIVE" -j stat -e "$ev" --duration 0.05
 	[ "$(jq_py 'd["counts"][0]["event"]')" = pcie_rd ]
 }
+
+@test "count: duration_time's unit is ns in the table and in -x's unit field, as perf prints it" {
+	# pmuctl left the unit field empty, where perf stat -x, writes ns
+	run env SYSFS_PATH="$LIVE" perf stat -x, -a -e duration_time -- true
+	[ "$(cut -d, -f2,3 <<<"${lines[-1]}")" = "ns,duration_time" ]
+	pmuctl --sysfs-root "$LIVE" stat -x, -e duration_time -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.05
+	[ "$status" -eq 0 ]
+	[ "$(cut -d, -f2,3 <<<"${lines[0]}")" = "ns,duration_time" ]
+	[ "$(cut -d, -f2,3 <<<"${lines[1]}")" = ",nvidia_ucf_pmu_0/event=0x0/" ]
+	pmuctl --sysfs-root "$LIVE" stat -e duration_time -e nvidia_ucf_pmu_0/event=0x0/ --duration 0.05
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" =~ ^\ +[0-9,]+\ ns\ \ \ duration_time$ ]]
+	[[ "${lines[2]}" =~ ^\ +[0-9,]+\ {6}nvidia_ucf_pmu_0/event=0x0/$ ]]
+}
