@@ -43,7 +43,7 @@ Q :=
 msg = @true
 else
 Q := @
-msg = @printf '  %-7s %s\n' $(1) $(2);
+msg = @printf '  %-7s %s\n' $(1) "$(2)";
 endif
 
 LIB_SRCS := $(wildcard lib/*.c topology/*.c pmu/*.c pmu/*/*.c)
@@ -88,11 +88,12 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h tests/unit/machine.h $(BUILD)
 
 unit: $(UNIT_BINS)
 
-# The release binary: unit tests, the golden battery (every command's output, byte for byte)
-# and the differential test against perf; its CLI tests run under valgrind below, and every
+# The release binary: unit tests, the golden battery (every command's output, byte for byte),
+# the Debian package built from the tree and the differential test against perf; its CLI tests run under valgrind below, and every
 # CLI test under ASan + UBSan, which assert the same and more: a third identical run adds nothing
-check-plain: pmuctl unit
-	$(Q)BUILD=$(BUILD) PARTS="unit golden differential" tests/run $(BUILD)/pmuctl
+check-plain:
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) pmuctl unit
+	$(Q)BUILD=$(BUILD) PARTS="unit release differential" tests/run $(BUILD)/pmuctl
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
