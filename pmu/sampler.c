@@ -61,11 +61,13 @@ int sampler_run(struct sampler *s, const struct sampler_sink *k)
 		if (status)
 			break;
 	}
-	if (!k->end || !sampler_counting(s))
-		return k->end ? k->end(k->ctx, s, monotonic_s() - s->start, status) : status;
+	if (!k->end)
+		return status;
 	/* after the counters stop, before their reads: the time covers all they counted */
-	count_disable_all(&s->c->cs);
+	if (sampler_counting(s))
+		count_disable_all(&s->c->cs);
 	t_end = monotonic_s() - s->start;
-	count_read_all(&s->c->cs);
+	if (sampler_counting(s))
+		count_read_all(&s->c->cs);
 	return k->end(k->ctx, s, t_end, status);
 }
