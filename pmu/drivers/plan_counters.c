@@ -126,11 +126,14 @@ static size_t *chains(const struct plan *set)
 int plan_counters(const struct plan *set, const struct plan_counters_opts *o, struct count_set *out)
 {
 	bool *done = calloc(set->n ? set->n : 1, sizeof(bool));
+	/* with[k]: k is read with the event at hand; asked of the family once a pair, not once a CPU */
+	bool *with = calloc(set->n ? set->n : 1, sizeof(bool));
 	size_t *next = chains(set);
 	int group = 0, ret = 0;
 
-	if (!done || !next) {
+	if (!done || !with || !next) {
 		free(done);
+		free(with);
 		free(next);
 		return -ENOMEM;
 	}
@@ -157,20 +160,20 @@ int plan_counters(const struct plan *set, const struct plan_counters_opts *o, st
 		along = set->v[i].group >= 0 ? next + (set->n ? set->n : 1) : next;
 		cpus_of(&set->v[i], o, &cpu, &ncpu);
 		task = cpu[0] < 0 ? o->task : -1;
+		for (size_t k = i; k != SIZE_MAX; k = along[k])
+			with[k] = k == i || (!done[k] && plan_together(set, i, k));
 		for (size_t c = 0; c < ncpu && !ret; c++, group++) {
 			size_t leader = out->n;
 
-			for (size_t k = i; k != SIZE_MAX && !ret; k = along[k]) {
-				if (k != i && (done[k] || !plan_together(set, i, k)))
-					continue;
-				ret = add_member(out, set, k, cpu[c], task, leader, group);
-			}
+			for (size_t k = i; k != SIZE_MAX && !ret; k = along[k])
+				if (with[k])
+					ret = add_member(out, set, k, cpu[c], task, leader, group);
 		}
 		for (size_t k = i; k != SIZE_MAX; k = along[k])
-			if (k == i || plan_together(set, i, k))
-				done[k] = true;
+			done[k] |= with[k];
 	}
 	free(done);
+	free(with);
 	free(next);
 	return ret;
 }
