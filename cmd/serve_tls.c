@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* TLS for serve: GnuTLS checks the PEMs and the client's certificate after the handshake. */
+#include <arpa/inet.h>
 #include <stdio.h>
+#include <string.h>
 #include <gnutls/gnutls.h>
 #include <gnutls/x509.h>
 #include "cmd/serve_tls.h"
@@ -69,6 +71,48 @@ void tls_priorities(const struct webconfig *wc, char *buf, size_t size)
 		n += (size_t)snprintf(buf + n, size - n, ":+VERS-TLS1.%d", v - 10);
 }
 
+static bool san_allowed(const struct webconfig *wc, const char *value)
+{
+	for (size_t i = 0; i < wc->nallowed_sans; i++)
+		if (!strcmp(wc->allowed_sans[i], value))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the client's certificate (the first the peer sent) carries one of
+ * client_allowed_sans: its DNS names, email addresses, IP addresses (as text) and URIs, as the
+ * toolkit's VerifyPeerCertificate compares them
+ */
+static bool sans_match(const struct webconfig *wc, const gnutls_datum_t *cert)
+{
+	gnutls_x509_crt_t crt;
+	bool found = false;
+	char buf[1024], ip[INET6_ADDRSTRLEN];
+
+	if (gnutls_x509_crt_init(&crt) < 0)
+		return false;
+	if (gnutls_x509_crt_import(crt, cert, GNUTLS_X509_FMT_DER) < 0) {
+		gnutls_x509_crt_deinit(crt);
+		return false;
+	}
+	for (unsigned seq = 0; !found; seq++) {
+		size_t size = sizeof(buf) - 1;
+		int type = gnutls_x509_crt_get_subject_alt_name(crt, seq, buf, &size, NULL);
+
+		if (type == GNUTLS_E_REQUESTED_DATA_NOT_AVAILABLE)
+			break;
+		if (type == GNUTLS_SAN_IPADDRESS && (size == 4 || size == 16))
+			found = inet_ntop(size == 4 ? AF_INET : AF_INET6, buf, ip, sizeof(ip)) && san_allowed(wc, ip);
+		else if (type == GNUTLS_SAN_DNSNAME || type == GNUTLS_SAN_RFC822NAME || type == GNUTLS_SAN_URI) {
+			buf[size] = '\0';
+			found = strlen(buf) == size && san_allowed(wc, buf);
+		}
+	}
+	gnutls_x509_crt_deinit(crt);
+	return found;
+}
+
 bool tls_client_allowed(const struct webconfig *wc, struct MHD_Connection *conn, const char **why)
 {
 	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_GNUTLS_SESSION);
@@ -93,6 +137,10 @@ bool tls_client_allowed(const struct webconfig *wc, struct MHD_Connection *conn,
 	}
 	if (verify && (gnutls_certificate_verify_peers2(s, &status) < 0 || status)) {
 		*why = "the client's certificate is not signed by client_ca_file, or is expired";
+		return false;
+	}
+	if (wc->sans_given && (!given || !sans_match(wc, &peers[0]))) {
+		*why = "the client's certificate carries none of client_allowed_sans";
 		return false;
 	}
 	return true;

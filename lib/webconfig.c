@@ -171,6 +171,31 @@ static int client_auth(struct wc_parse *p, const yaml_node_t *n)
 		    "RequireAnyClientCert, VerifyClientCertIfGiven or RequireAndVerifyClientCert)", v);
 }
 
+/* client_allowed_sans: a list of the SAN values a client certificate may carry */
+static int allowed_sans(struct wc_parse *p, const yaml_node_t *v)
+{
+	struct webconfig *wc = p->wc;
+	size_t n;
+
+	if (v->type != YAML_SEQUENCE_NODE)
+		return fail(p, v, "client_allowed_sans: expected a list of SAN values");
+	n = (size_t)(v->data.sequence.items.top - v->data.sequence.items.start);
+	wc->sans_given = true;
+	wc->allowed_sans = calloc(n ? n : 1, sizeof(*wc->allowed_sans));
+	if (!wc->allowed_sans)
+		return fail(p, v, "out of memory");
+	for (const yaml_node_item_t *i = v->data.sequence.items.start; i < v->data.sequence.items.top; i++) {
+		const char *s = scalar(p, node(p, *i), "client_allowed_sans");
+
+		if (!s)
+			return -1;
+		if (!(wc->allowed_sans[wc->nallowed_sans] = strdup(s)))
+			return fail(p, v, "out of memory");
+		wc->nallowed_sans++;
+	}
+	return 0;
+}
+
 static int tls_key(struct wc_parse *p, const char *k, const yaml_node_t *v)
 {
 	struct webconfig *wc = p->wc;
@@ -193,9 +218,11 @@ static int tls_key(struct wc_parse *p, const char *k, const yaml_node_t *v)
 		return tls_version(p, v, k, &wc->min_version);
 	if (!strcmp(k, "max_version"))
 		return tls_version(p, v, k, &wc->max_version);
+	if (!strcmp(k, "client_allowed_sans"))
+		return allowed_sans(p, v);
 	/* the toolkit's, but Go's names for ciphers and curves are not GnuTLS's: not guessed */
 	if (!strcmp(k, "cipher_suites") || !strcmp(k, "curve_preferences") ||
-	    !strcmp(k, "prefer_server_cipher_suites") || !strcmp(k, "client_allowed_sans"))
+	    !strcmp(k, "prefer_server_cipher_suites"))
 		return fail(p, v, "tls_server_config: %s is not supported by pmuctl (GnuTLS chooses; "
 			    "remove the key, or limit with min_version)", k);
 	return fail(p, v, "tls_server_config: unknown key '%s'", k);
@@ -219,6 +246,11 @@ static int tls_check(struct wc_parse *p, const yaml_node_t *at)
 	if (verify && !wc->client_ca.text)
 		return fail(p, at, "tls_server_config: client_auth_type %s needs client_ca_file",
 			    client_auth_names[wc->client_auth]);
+	/* as the toolkit: SANs are matched only where a certificate must come */
+	if (wc->sans_given && wc->client_auth != WC_REQUIRE_ANY_CLIENT_CERT &&
+	    wc->client_auth != WC_REQUIRE_AND_VERIFY_CLIENT_CERT)
+		return fail(p, at, "tls_server_config: client_allowed_sans requires client_auth_type to be one of "
+			    "RequireAnyClientCert or RequireAndVerifyClientCert");
 	if (wc->min_version && wc->max_version && wc->min_version > wc->max_version)
 		return fail(p, at, "tls_server_config: min_version is above max_version");
 	return 0;
@@ -435,6 +467,9 @@ void webconfig_free(struct webconfig *wc)
 		free(wc->users[i].hash);
 	}
 	free(wc->users);
+	for (size_t i = 0; i < wc->nallowed_sans; i++)
+		free(wc->allowed_sans[i]);
+	free(wc->allowed_sans);
 	for (size_t i = 0; i < wc->nheaders; i++) {
 		free(wc->headers[i].name);
 		free(wc->headers[i].value);

@@ -47,6 +47,11 @@ struct webconfig {
 	size_t nusers;
 	struct wc_header *headers;
 	size_t nheaders;
+	/* client_allowed_sans: a client certificate must carry one of these SANs (DNS, email,
+	 * IP or URI, as the toolkit compares them); sans_given even when the list is empty */
+	char **allowed_sans;
+	size_t nallowed_sans;
+	bool sans_given;
 };
 
 /* Reads a file the configuration names: 0, or -errno (-EFBIG beyond 1 MiB) */

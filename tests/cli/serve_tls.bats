@@ -16,6 +16,10 @@ setup_file() {
 	openssl req "${ec[@]}" -subj /CN=scraper -keyout "$d/client.key" -out "$d/client.csr" 2>/dev/null
 	openssl x509 -req -in "$d/client.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" -CAcreateserial -days 3650 \
 		-out "$d/client.crt" 2>/dev/null
+	# a client certificate of the CA's with SANs, for client_allowed_sans
+	printf 'subjectAltName=DNS:scraper.example,email:ops@example.com,IP:10.0.0.7\n' >"$d/client-san.ext"
+	openssl x509 -req -in "$d/client.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" -CAcreateserial -days 3650 \
+		-extfile "$d/client-san.ext" -out "$d/client-san.crt" 2>/dev/null
 	# a client certificate no CA of the server's signed
 	openssl req -x509 "${ec[@]}" -days 3650 -subj /CN=rogue -keyout "$d/rogue.key" -out "$d/rogue.crt" 2>/dev/null
 }
@@ -97,6 +101,33 @@ status_of() {
 	[ "$(status_of --cert "$(PKI client.crt)" --key "$(PKI client.key)")" = 401 ]
 	grep -q "http: refused a client: the client sent no certificate" "$BATS_TEST_TMPDIR/out"
 	grep -q "http: refused a client: the client's certificate is not signed by client_ca_file, or is expired" "$BATS_TEST_TMPDIR/out"
+}
+
+@test "serve TLS: client_allowed_sans admits a certificate with one of the SANs only, as exporter-toolkit does" {
+	# pmuctl refused the key, so a web.yml shared with node_exporter stopped it at start
+	web_config "  client_auth_type: RequireAndVerifyClientCert
+  client_ca_file: $(PKI ca.crt)
+  client_allowed_sans: [other.example, 10.0.0.7]"
+	serve_tls -v
+	[ "$(status_of -u prometheus:s3cret --cert "$(PKI client-san.crt)" --key "$(PKI client.key)")" = 200 ]
+	# signed by the CA, but no SAN at all
+	[ "$(status_of -u prometheus:s3cret --cert "$(PKI client.crt)" --key "$(PKI client.key)")" = 000 ]
+	grep -q "http: refused a client: the client's certificate carries none of client_allowed_sans" "$BATS_TEST_TMPDIR/out"
+	stop_background
+	# by DNS name and by email address too
+	for san in scraper.example ops@example.com; do
+		web_config "  client_auth_type: RequireAndVerifyClientCert
+  client_ca_file: $(PKI ca.crt)
+  client_allowed_sans: [$san]"
+		serve_tls
+		[ "$(status_of -u prometheus:s3cret --cert "$(PKI client-san.crt)" --key "$(PKI client.key)")" = 200 ] || { echo "$san"; return 1; }
+		stop_background
+	done
+	# where no certificate must come, the SANs would be checked against nothing: refused
+	W=$BATS_TEST_TMPDIR/web.yml
+	refused $'tls_server_config:\n  cert_file: '"$(PKI server.crt)"$'\n  key_file: '"$(PKI server.key)"$'\n  client_allowed_sans: [a]'
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: $W:1: tls_server_config: client_allowed_sans requires client_auth_type to be one of RequireAnyClientCert or RequireAndVerifyClientCert" ]
 }
 
 # A bcrypt hash at cost $1 that no password matches: only its cost counts, so none is computed

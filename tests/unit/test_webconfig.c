@@ -62,6 +62,13 @@ static void test_accepted(void)
 	CHECK_STR(wc.users[1].name, "bob");
 	CHECK_STR(wc.users[1].hash, HASH);
 	webconfig_free(&wc);
+	/* client_allowed_sans: the toolkit's list, kept as written */
+	CHECK(parse("tls_server_config:\n  cert_file: c\n  key_file: k\n  client_auth_type: RequireAnyClientCert\n"
+		    "  client_allowed_sans: [a.example, 10.0.0.7]\n", &wc, err) == 0);
+	CHECK(wc.sans_given);
+	CHECK_U64(wc.nallowed_sans, 2);
+	CHECK_STR(wc.allowed_sans[1], "10.0.0.7");
+	webconfig_free(&wc);
 	/* inline PEMs */
 	CHECK(parse("tls_server_config:\n  cert: |\n    PEM1\n  key: PEM2\n", &wc, err) == 0);
 	CHECK_STR(wc.cert.text, "PEM1\n");
@@ -86,6 +93,11 @@ static void test_refused(void)
 		     "RequireAnyClientCert, VerifyClientCertIfGiven or RequireAndVerifyClientCert)");
 	expect_error("tls_server_config:\n  cert_file: c\n  key_file: k\n  min_version: TLS13\n  max_version: TLS12\n",
 		     "/etc/pmuctl/web.yml:1: tls_server_config: min_version is above max_version");
+	expect_error("tls_server_config:\n  cert_file: c\n  key_file: k\n  client_allowed_sans: [a]\n",
+		     "/etc/pmuctl/web.yml:1: tls_server_config: client_allowed_sans requires client_auth_type to be "
+		     "one of RequireAnyClientCert or RequireAndVerifyClientCert");
+	expect_error("tls_server_config:\n  cert_file: c\n  key_file: k\n  client_allowed_sans: a\n",
+		     "/etc/pmuctl/web.yml:4: client_allowed_sans: expected a list of SAN values");
 	expect_error("tls_server_config:\n  cert_file: [a]\n",
 		     "/etc/pmuctl/web.yml:2: cert_file: expected a value, not a list");
 	expect_error("basic_auth_users:\n  \"a:b\": " HASH "\n",
