@@ -17,6 +17,7 @@
 #include "cmd/serve_tls.h"
 #include "lib/accept.h"
 #include "lib/monotonic.h"
+#include "lib/ratelimit.h"
 #include "lib/webauth.h"
 
 #define CT_PROMETHEUS "text/plain; version=0.0.4; charset=utf-8"
@@ -64,6 +65,7 @@ struct http {
 	struct webconfig web;		/* what the daemons were started with (empty: plain, open) */
 	struct webauth *auth;
 	struct serve_auth *checks;	/* passwords checked off this thread */
+	struct ratelimit limit;		/* rate_limit, over every listener's requests */
 	char priorities[128];
 	struct http_conn *conns;	/* every open connection, of every daemon */
 	double request_timeout_s;
@@ -224,6 +226,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 			p_info("http: refused a client: %s", why);
 			return MHD_NO;	/* closed, as a failed handshake would be */
 		}
+		/* as the toolkit: a request past rate_limit is answered 429, before its credentials */
+		if (!ratelimit_allow(&h->limit, monotonic_s()))
+			return answer(conn, MHD_HTTP_TOO_MANY_REQUESTS, h->page[PAGE_BUSY]);
 		rq = calloc(1, sizeof(*rq));
 		if (!rq)
 			return MHD_NO;
@@ -400,6 +405,7 @@ static int take_web(struct http *h, struct webconfig *web)
 	}
 	h->web = *web;
 	memset(web, 0, sizeof(*web));
+	ratelimit_start(&h->limit, h->web.rate_interval_s, h->web.rate_burst, monotonic_s());
 	h->auth = webauth_new(&h->web);
 	/* the checker's thread starts with the first users, and stays */
 	if (h->auth && webauth_required(h->auth) && !h->checks && !(h->checks = serve_auth_start())) {

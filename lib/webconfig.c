@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <yaml.h>
+#include "lib/ratelimit.h"
 #include "lib/readall.h"
 #include "lib/webconfig.h"
 
@@ -256,6 +257,33 @@ static int tls_check(struct wc_parse *p, const yaml_node_t *at)
 	return 0;
 }
 
+/* rate_limit: {burst: N, interval: DURATION}, as the toolkit's RateLimiterConfig */
+static int rate_section(struct wc_parse *p, const yaml_node_t *map)
+{
+	if (want_mapping(p, map, "rate_limit") || check_repeats(p, map))
+		return -1;
+	for (const yaml_node_pair_t *kv = map->data.mapping.pairs.start; kv < map->data.mapping.pairs.top; kv++) {
+		const yaml_node_t *k = node(p, kv->key), *v = node(p, kv->value);
+		const char *name = (const char *)k->data.scalar.value, *s = scalar(p, v, name);
+		char *end;
+
+		if (!s)
+			return -1;
+		if (!strcmp(name, "burst")) {
+			errno = 0;
+			p->wc->rate_burst = strtol(s, &end, 10);
+			if (errno || end == s || *end || p->wc->rate_burst < 0)
+				return fail(p, v, "rate_limit: burst: expected a whole number of requests, not '%s'", s);
+		} else if (!strcmp(name, "interval")) {
+			if (ratelimit_duration(s, &p->wc->rate_interval_s) || p->wc->rate_interval_s < 0)
+				return fail(p, v, "rate_limit: interval: expected a duration (1s, 500ms, 1m), not '%s'", s);
+		} else {
+			return fail(p, k, "rate_limit: unknown key '%s' (burst or interval)", name);
+		}
+	}
+	return 0;
+}
+
 /* at: the tls_server_config key, where a missing key is reported */
 static int tls_section(struct wc_parse *p, const yaml_node_t *at, const yaml_node_t *map)
 {
@@ -385,8 +413,11 @@ static int top_level(struct wc_parse *p, const yaml_node_t *root)
 			e = http_section(p, v);
 		else if (!strcmp(name, "basic_auth_users"))
 			e = users_section(p, v);
+		else if (!strcmp(name, "rate_limit"))
+			e = rate_section(p, v);
 		else
-			e = fail(p, k, "unknown key '%s' (tls_server_config, http_server_config or basic_auth_users)", name);
+			e = fail(p, k, "unknown key '%s' (tls_server_config, http_server_config, basic_auth_users "
+				    "or rate_limit)", name);
 		if (e)
 			return -1;
 	}

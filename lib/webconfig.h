@@ -52,6 +52,9 @@ struct webconfig {
 	char **allowed_sans;
 	size_t nallowed_sans;
 	bool sans_given;
+	/* rate_limit: burst requests, one more every interval; interval 0: no limit */
+	double rate_interval_s;
+	long rate_burst;
 };
 
 /* Reads a file the configuration names: 0, or -errno (-EFBIG beyond 1 MiB) */

@@ -130,6 +130,22 @@ status_of() {
 	[ "$output" = "pmuctl: error: $W:1: tls_server_config: client_allowed_sans requires client_auth_type to be one of RequireAnyClientCert or RequireAndVerifyClientCert" ]
 }
 
+@test "serve: rate_limit answers 429 past its burst until a token comes back, as exporter-toolkit does" {
+	# pmuctl refused the key ("unknown key 'rate_limit'"), so a web.yml shared with node_exporter stopped it
+	printf 'rate_limit:\n  burst: 2\n  interval: 1h\n' >"$BATS_TEST_TMPDIR/web.yml"
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --web.listen-address 127.0.0.1:0 -I 100 \
+		-M t410_pcie_rd_bw --web.config.file "$BATS_TEST_TMPDIR/web.yml"
+	wait_for "serve to listen" listening
+	# the burst: two requests, whatever their path; the bucket gets a token back in an hour
+	run curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/-/healthy"
+	[ "$output" = 200 ]
+	run curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/metrics"
+	[ "$output" = 200 ]
+	run curl -s -D - -o /dev/null "http://127.0.0.1:$PORT/metrics"
+	[[ "$output" == "HTTP/1.1 429 Too Many Requests"* ]]
+	[[ "$output" == *$'Retry-After: 1\r'* ]]
+}
+
 # A bcrypt hash at cost $1 that no password matches: only its cost counts, so none is computed
 bcrypt_unmatched() {
 	printf '$2b$%02d$kDKLsvtXsznm2R4iH16xeurjh6X0IfO.yMIWl/Prk1alx1izBJkPq\n' "$1"
@@ -201,7 +217,7 @@ refused() {
 	refused $'basic_auth_users:\n  a: x\n  a: y'
 	[ "$output" = "pmuctl: error: $W:3: 'a' is given twice" ]
 	refused $'web:\n  x: 1'
-	[ "$output" = "pmuctl: error: $W:1: unknown key 'web' (tls_server_config, http_server_config or basic_auth_users)" ]
+	[ "$output" = "pmuctl: error: $W:1: unknown key 'web' (tls_server_config, http_server_config, basic_auth_users or rate_limit)" ]
 }
 
 @test "serve TLS: SIGHUP reads the web configuration again; a broken one keeps the old" {

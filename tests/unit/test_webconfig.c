@@ -69,6 +69,10 @@ static void test_accepted(void)
 	CHECK_U64(wc.nallowed_sans, 2);
 	CHECK_STR(wc.allowed_sans[1], "10.0.0.7");
 	webconfig_free(&wc);
+	/* rate_limit, as the toolkit's RateLimiterConfig */
+	CHECK(parse("rate_limit:\n  burst: 5\n  interval: 1m30s\n", &wc, err) == 0);
+	CHECK(wc.rate_burst == 5 && wc.rate_interval_s == 90);
+	webconfig_free(&wc);
 	/* inline PEMs */
 	CHECK(parse("tls_server_config:\n  cert: |\n    PEM1\n  key: PEM2\n", &wc, err) == 0);
 	CHECK_STR(wc.cert.text, "PEM1\n");
@@ -98,6 +102,11 @@ static void test_refused(void)
 		     "one of RequireAnyClientCert or RequireAndVerifyClientCert");
 	expect_error("tls_server_config:\n  cert_file: c\n  key_file: k\n  client_allowed_sans: a\n",
 		     "/etc/pmuctl/web.yml:4: client_allowed_sans: expected a list of SAN values");
+	expect_error("rate_limit:\n  burst: -1\n",
+		     "/etc/pmuctl/web.yml:2: rate_limit: burst: expected a whole number of requests, not '-1'");
+	expect_error("rate_limit:\n  interval: 5\n",
+		     "/etc/pmuctl/web.yml:2: rate_limit: interval: expected a duration (1s, 500ms, 1m), not '5'");
+	expect_error("rate_limit:\n  every: 1s\n", "/etc/pmuctl/web.yml:2: rate_limit: unknown key 'every' (burst or interval)");
 	expect_error("tls_server_config:\n  cert_file: [a]\n",
 		     "/etc/pmuctl/web.yml:2: cert_file: expected a value, not a list");
 	expect_error("basic_auth_users:\n  \"a:b\": " HASH "\n",
