@@ -90,7 +90,8 @@ static int add_tool(struct count_set *out, const struct plan *set, size_t ev)
  */
 static size_t *chains(const struct plan *set)
 {
-	size_t n = set->n ? set->n : 1, *next = malloc(2 * n * sizeof(*next));
+	/* zeroed: the analyzer cannot tell that qsort_r leaves set->n as it was */
+	size_t n = set->n ? set->n : 1, *next = calloc(2 * n, sizeof(*next));
 	size_t *order = malloc(n * sizeof(*order));
 	size_t *last = calloc(set->ngroups > 0 ? (size_t)set->ngroups : 1, sizeof(*last));
 
@@ -160,16 +161,17 @@ int plan_counters(const struct plan *set, const struct plan_counters_opts *o, st
 		along = set->v[i].group >= 0 ? next + (set->n ? set->n : 1) : next;
 		cpus_of(&set->v[i], o, &cpu, &ncpu);
 		task = cpu[0] < 0 ? o->task : -1;
-		for (size_t k = i; k != SIZE_MAX; k = along[k])
+		/* a chain ends at SIZE_MAX: past every event */
+		for (size_t k = i; k < set->n; k = along[k])
 			with[k] = k == i || (!done[k] && plan_together(set, i, k));
 		for (size_t c = 0; c < ncpu && !ret; c++, group++) {
 			size_t leader = out->n;
 
-			for (size_t k = i; k != SIZE_MAX && !ret; k = along[k])
+			for (size_t k = i; k < set->n && !ret; k = along[k])
 				if (with[k])
 					ret = add_member(out, set, k, cpu[c], task, leader, group);
 		}
-		for (size_t k = i; k != SIZE_MAX; k = along[k])
+		for (size_t k = i; k < set->n; k = along[k])
 			done[k] |= with[k];
 	}
 	free(done);
