@@ -168,12 +168,13 @@ build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c build-fuzz/libpmuctl.a
 
 fuzz-build: $(FUZZ_BINS)
 
-# each target FUZZ_SECONDS from its committed corpus, as many at once as make -j allows
+# each target FUZZ_SECONDS from its committed corpus, as many at once as make -j allows; a static
+# pattern rule, as make looks up no implicit rule for a phony target (it would do nothing)
 FUZZ_RUNS := $(FUZZ_SRCS:tests/fuzz/%.c=fuzz-run-%)
 fuzz: $(FUZZ_RUNS)
 .PHONY: $(FUZZ_RUNS)
 
-fuzz-run-%: build-fuzz/%
+$(FUZZ_RUNS): fuzz-run-%: build-fuzz/%
 	$(Q)mkdir -p tests/fuzz/corpus/$* build-fuzz/corpus-$*
 	$(Q)echo "  FUZZ    $* ($(FUZZ_SECONDS)s)"
 	$(Q)build-fuzz/$* -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
