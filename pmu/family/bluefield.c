@@ -436,6 +436,21 @@ static const struct pmu_source bluefield_source = {
 	.kind = bf_block_kind_name,
 };
 
+/* ACPI HIDs MLNXBFD0 (BlueField-1), MLNXBFD1 (-2), MLNXBFD2 (-3): mlxbf-pmc's platform devices */
+static const struct family_hardware hardware = {
+	.platform = "MLNXBFD",
+	.module = "mlxbf_pmc",
+	.config = "CONFIG_MLXBF_PMC",
+	.since = "v5.15, torvalds/linux 1a218d312e65",
+};
+
+static const struct kernel_change changes[] = {
+	{ 5, 15, "the BlueField performance counters driver (mlxbf-pmc, hwmon) arrives",
+	  "torvalds/linux 1a218d312e65 (\"platform/mellanox: mlxbf-pmc: Add Mellanox BlueField PMC driver\")",
+	  "none before it" },
+	{ 0 },
+};
+
 const struct pmu_family family_bluefield = {
 	.id = "bluefield",
 	.title = "NVIDIA BlueField performance counters",
@@ -451,4 +466,6 @@ const struct pmu_family family_bluefield = {
 	.metric_family = metric_family,
 	.source = &bluefield_source,
 	.doc_metrics = doc_metrics,
+	.hardware = &hardware,
+	.kernel_changes = changes,
 };

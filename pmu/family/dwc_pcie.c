@@ -192,6 +192,43 @@ static const struct family_metric metrics[] = {
 	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
 };
 
+/*
+ * dwc_pcie_des_cap(): a root port whose VSEC 2, revision 4, is of one of these vendors
+ * (include/linux/pcie-dwc.h dwc_pcie_rasdes_vsec_ids: Alibaba, Ampere, Qualcomm, Rockchip,
+ * Samsung)
+ */
+static bool ras_des_root_port(const struct pcifn *f)
+{
+	static const uint16_t vendors[] = { 0x1ded, 0x1def, 0x17cb, 0x1d87, 0x144d };
+	const struct pcicfg_vcap *v;
+
+	if (!f->cfg.pcie || f->cfg.port_type != 4)
+		return false;
+	for (size_t i = 0; i < sizeof(vendors) / sizeof(vendors[0]); i++) {
+		v = pcicfg_vcap_find(&f->cfg, false, vendors[i], 2, 0);
+		if (v && v->rev == 4)
+			return true;
+	}
+	return false;
+}
+
+static const struct family_hardware hardware = {
+	.pci_function = ras_des_root_port,
+	.module = "dwc_pcie_pmu",
+	.config = "CONFIG_DWC_PCIE_PMU",
+	.since = "v6.8, torvalds/linux af9597adc2f1",
+};
+
+static const struct kernel_change changes[] = {
+	{ 6, 8, "the DesignWare PCIe PMU driver arrives (dwc_rootport_<sbdf>)",
+	  "torvalds/linux af9597adc2f1 (\"drivers/perf: add DesignWare PCIe PMU driver\")",
+	  "none before it: a root port's bandwidth needs a kernel from v6.8" },
+	{ 0, 0, "the driver's event names went lower case (tx_pcie_tlp_data_payload; rx_nulified_tlp became rx_nullified_tlp)",
+	  "drivers/perf/dwc_pcie_pmu.c, as backported in deepin-community/kernel#965",
+	  "event names are matched without regard to case, as perf matches them: the metrics count on either" },
+	{ 0 },
+};
+
 const struct pmu_family family_dwc_pcie = {
 	.id = "dwc_pcie",
 	.title = "Synopsys DesignWare PCIe",
@@ -213,4 +250,6 @@ const struct pmu_family family_dwc_pcie = {
 	.device_method = "port",
 	.per_device_metrics = "dwc_pcie_rx_bw,dwc_pcie_tx_bw",
 	.metrics = metrics,
+	.hardware = &hardware,
+	.kernel_changes = changes,
 };

@@ -111,6 +111,30 @@ struct pmu_source {
 	const char *(*kind)(const struct pmu *p);
 };
 
+/*
+ * What shows a family's hardware when its PMUs are missing (doctor): its PCI functions or its
+ * platform devices, and the kernel module and option that register its PMUs
+ */
+struct family_hardware {
+	/* A function that carries its PMU (a root port with its capability) or is it; NULL: none */
+	bool (*pci_function)(const struct pcifn *f);
+	/* Its platform devices' names start so ("NVDA2021:", ACPI's HID); each has its PMU below */
+	const char *platform;
+	const char *module;	/* "nvidia_cspmu" */
+	const char *config;	/* "CONFIG_NVIDIA_CORESIGHT_PMU_ARCH_SYSTEM_PMU" */
+	const char *since;	/* the kernel release its driver arrived in, and its commit */
+};
+
+/*
+ * A driver behaviour that changed in a kernel release (doctor's table): from major.minor on
+ * (0.0: a behaviour of every release the family has), what changed, the upstream commit or
+ * the source that says so, and what pmuctl does about it on kernels before and after
+ */
+struct kernel_change {
+	int major, minor;
+	const char *what, *source, *pmuctl_does;
+};
+
 /* The most banks of counters a PMU has (struct pmu_family's counter_bank) */
 #define COUNTER_BANKS 4
 
@@ -262,6 +286,10 @@ struct pmu_family {
 	const struct family_metric *metrics;
 	/* Where its PMUs come from when they are no perf PMUs; NULL: perf's sysfs */
 	const struct pmu_source *source;
+	/* What shows its hardware without its PMUs; NULL: nothing does */
+	const struct family_hardware *hardware;
+	/* Driver behaviours that changed, by release; ended by an entry without what */
+	const struct kernel_change *kernel_changes;
 };
 
 /* The families, in the order list shows them; the generic one takes every other PMU */

@@ -253,6 +253,16 @@ static const struct family_metric cnvlink_metrics[] = { LINK_METRICS("grace_cnvl
 /* nvidia-tegra241-pmu.rst numbers root ports 0-9 and names no lspci function for a bit */
 #define ROOT_PORT_UNKNOWN "its root_port bit N is root port N of the socket, and no public source says which lspci root port that is: pmuctl maps no function to it (count the socket's PCIe whole, stat -M grace_pcie_rd_bw --per-socket, or one port by its bit, root_port=0x1)"
 
+static const struct kernel_change changes[] = {
+	{ 6, 2, "arm_cspmu and nvidia_cspmu arrive: Grace's SCF, PCIE, NVLink-C2C and CNVLink PMUs",
+	  "torvalds/linux e37dfd65731d (\"perf: arm_cspmu: Add support for ARM CoreSight PMU driver\")",
+	  "lists what the kernel registers; none before it" },
+	{ 6, 14, "a 0 (or omitted) port, root_port or rem_socket filter counts every port; before it, nothing",
+	  "torvalds/linux bce61d5c5764 (\"monitor all ports by default\")",
+	  "-M metrics name every port, which counts alike on both; a 0 filter is warned" },
+	{ 0 },
+};
+
 #define GRACE_FAMILY(ident, name, fn, evdocs, list, unmapped, scope, plan_check)                   \
 	{                                                                                          \
 		.id = (ident), .title = (name), .uncore = true, .decode = (fn),                    \
@@ -264,6 +274,7 @@ static const struct family_metric cnvlink_metrics[] = { LINK_METRICS("grace_cnvl
 		.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,                                     \
 		.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it", \
 		.metrics = (list), .map_unknown = (unmapped), .metric_scope = (scope),              \
+		.kernel_changes = changes,                                                         \
 	}
 
 const struct pmu_family family_grace_scf =

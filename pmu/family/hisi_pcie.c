@@ -13,6 +13,7 @@
 #include "pmu/family/families.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
+#include "topology/pcitopo.h"
 
 #define HISI_PCIE_DOC "hisi-pcie-pmu.rst"
 /* HISI_PCIE_MAX_COUNTERS; HISI_PCIE_THR_MAX_VAL and HISI_PCIE_TRIG_MAX_VAL */
@@ -371,6 +372,29 @@ static const struct family_metric metrics[] = {
 	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
 };
 
+/* hisi_pcie_pmu.c binds to the PMU's own PCI function, 19e5:a12d */
+static bool pmu_function(const struct pcifn *f)
+{
+	return f->cfg.vendor == 0x19e5 && f->cfg.device == 0xa12d;
+}
+
+static const struct family_hardware hardware = {
+	.pci_function = pmu_function,
+	.module = "hisi_pcie_pmu",
+	.config = "CONFIG_HISI_PCIE_PMU",
+	.since = "v5.19, torvalds/linux 8404b0fbc7fb",
+};
+
+static const struct kernel_change changes[] = {
+	{ 5, 19, "the HiSilicon PCIe PMU driver arrives",
+	  "torvalds/linux 8404b0fbc7fb (\"drivers/perf: hisi: Add driver for HiSilicon PCIe PMU\")",
+	  "none before it" },
+	{ 6, 13, "bdf_min and bdf_max say which buses each PCIe core sees (hisi-pcie-pmu.rst)",
+	  "torvalds/linux 006d9e3df639",
+	  "map tells cores apart by them; before it, by the bus alone, and says so where two cores share one" },
+	{ 0 },
+};
+
 const struct pmu_family family_hisi_pcie = {
 	.id = "hisi_pcie",
 	.title = "HiSilicon PCIe",
@@ -396,4 +420,6 @@ const struct pmu_family family_hisi_pcie = {
 	/* what an endpoint writes to memory, and the read data sent back to it */
 	.per_device_metrics = "hisi_pcie_rx_mwr_flux_rate,hisi_pcie_tx_cpl_flux_rate",
 	.metrics = metrics,
+	.hardware = &hardware,
+	.kernel_changes = changes,
 };

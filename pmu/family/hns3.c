@@ -462,6 +462,21 @@ static bool made_metric(size_t i, struct family_metric *m, struct family_metric_
 	return true;
 }
 
+/* hns3_pmu.c binds to the PMU's own PCI function */
+static const struct family_hardware hardware = {
+	.pci_function = is_pmu_endpoint,
+	.module = "hns3_pmu",
+	.config = "CONFIG_HNS3_PMU",
+	.since = "v6.0, torvalds/linux 66637ab137b4",
+};
+
+static const struct kernel_change changes[] = {
+	{ 6, 0, "the HNS3 PMU driver arrives",
+	  "torvalds/linux 66637ab137b4 (\"drivers/perf: hisi: add driver for HNS3 PMU\")",
+	  "none before it" },
+	{ 0 },
+};
+
 const struct pmu_family family_hns3 = {
 	.id = "hns3",
 	.made_metric = made_metric,
@@ -487,4 +502,6 @@ const struct pmu_family family_hns3 = {
 	.map_functions = map_functions,
 	/* what a NIC function receives and sends */
 	.per_device_metrics = "hns3_bw_ssu_rpu,hns3_bw_tpu_ssu",
+	.hardware = &hardware,
+	.kernel_changes = changes,
 };

@@ -107,6 +107,27 @@ void t410_locate(const struct pcitopo *t, struct devmap_fn *maps)
 	}
 }
 
+static bool rc_map_root_port(const struct pcifn *f)
+{
+	struct t410_rc_map map;
+
+	return t410_rc_map(f, &map);
+}
+
+const struct family_hardware t410_pcie_hardware = {
+	.pci_function = rc_map_root_port,
+	.module = "nvidia_cspmu",
+	.config = "CONFIG_NVIDIA_CORESIGHT_PMU_ARCH_SYSTEM_PMU (and CONFIG_ARM_CORESIGHT_PMU_ARCH_SYSTEM_PMU, module arm_cspmu_module)",
+	.since = "the per-RC PMUs of drivers/perf/arm_cspmu/nvidia_cspmu.c, upstream at torvalds/linux c43267e6794a",
+};
+
+const struct kernel_change t410_new_pmus[] = {
+	{ 0, 0, "the per-RC PCIE and PCIE-TGT PMUs, C2C/CLink/DLink and CMEM latency PMUs were queued upstream in March 2026 (torvalds/linux c43267e6794a); older kernels show the hardware without them",
+	  "nvidia-tegra410-pmu.rst @ c43267e6794a",
+	  "doctor names the module each missing family needs; list shows what the kernel has, nothing is assumed" },
+	{ 0 },
+};
+
 bool t410_rc_map_line(const struct pcifn *f, uint16_t *offset, char *buf, size_t size)
 {
 	struct t410_rc_map map;

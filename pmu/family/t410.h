@@ -33,6 +33,11 @@ void t410_locate(const struct pcitopo *t, struct devmap_fn *maps);
 /* "Bus=00, Segment=01, RP=00, RC=00, Socket=00", the script's line */
 bool t410_rc_map_line(const struct pcifn *f, uint16_t *offset, char *buf, size_t size);
 
+/* Root ports with the RC-map DVSEC: the PCIE and PCIE-TGT PMUs' hardware (doctor) */
+extern const struct family_hardware t410_pcie_hardware;
+/* The arrival of the PCIE-TGT, C2C and CMEM PMUs, which many kernels lack */
+extern const struct kernel_change t410_new_pmus[];
+
 /* "<prefix><socket>" or, with has_rc, "<prefix><socket>_rc_<rc>" */
 bool t410_decode(struct pmu *p, const char *prefix, bool has_rc);
 void t410_location(const struct pmu *p, char *buf, size_t size);

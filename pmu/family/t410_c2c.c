@@ -164,7 +164,19 @@ static const struct family_metric dlink_metrics[] = {
 	{ 0 },
 };
 
-#define C2C_FAMILY(ident, name, fn, evdocs, docm)                                               \
+/* ACPI HIDs NVDA2023 (C2C), NVDA2022 (CLink), NVDA2020 (DLink), nvidia_t410_c2c_pmu.c */
+#define C2C_HARDWARE(hid)                                                                       \
+	{                                                                                    \
+		.platform = hid ":", .module = "nvidia_t410_c2c_pmu",                        \
+		.config = "CONFIG_NVIDIA_TEGRA410_C2C_PMU",                                  \
+		.since = "drivers/perf/nvidia_t410_c2c_pmu.c, upstream at torvalds/linux c43267e6794a", \
+	}
+
+static const struct family_hardware c2c_hardware = C2C_HARDWARE("NVDA2023");
+static const struct family_hardware clink_hardware = C2C_HARDWARE("NVDA2022");
+static const struct family_hardware dlink_hardware = C2C_HARDWARE("NVDA2020");
+
+#define C2C_FAMILY(ident, name, fn, evdocs, docm, hw)                                               \
 	{                                                                                    \
 		.id = (ident), .title = (name), .uncore = true, .decode = (fn),              \
 		.read_extra = read_extra, .location = t410_location, .fields = fields,       \
@@ -172,11 +184,12 @@ static const struct family_metric dlink_metrics[] = {
 		.together = t410_latency_together, .together_key = t410_latency_key,        \
 		.einval_hint = einval_hint,                                                  \
 		.absent_reason = absent_reason, .doc_metrics = (docm),                       \
+		.hardware = (hw), .kernel_changes = t410_new_pmus,                           \
 	}
 
 const struct pmu_family family_t410_nvlink_c2c =
-	C2C_FAMILY("t410_nvlink_c2c", "NVIDIA Tegra410 NVLink-C2C", decode_c2c, events, c2c_metrics);
+	C2C_FAMILY("t410_nvlink_c2c", "NVIDIA Tegra410 NVLink-C2C", decode_c2c, events, c2c_metrics, &c2c_hardware);
 const struct pmu_family family_t410_nvclink =
-	C2C_FAMILY("t410_nvclink", "NVIDIA Tegra410 NV-CLink", decode_clink, events, clink_metrics);
+	C2C_FAMILY("t410_nvclink", "NVIDIA Tegra410 NV-CLink", decode_clink, events, clink_metrics, &clink_hardware);
 const struct pmu_family family_t410_nvdlink =
-	C2C_FAMILY("t410_nvdlink", "NVIDIA Tegra410 NV-DLink", decode_dlink, dlink_events, dlink_metrics);
+	C2C_FAMILY("t410_nvdlink", "NVIDIA Tegra410 NV-DLink", decode_dlink, dlink_events, dlink_metrics, &dlink_hardware);

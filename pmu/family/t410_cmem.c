@@ -40,6 +40,14 @@ static const struct family_metric doc_metrics[] = {
 	{ 0 },
 };
 
+/* ACPI HID NVDA2021, nvidia_t410_cmem_latency_pmu.c */
+static const struct family_hardware hardware = {
+	.platform = "NVDA2021:",
+	.module = "nvidia_t410_cmem_latency_pmu",
+	.config = "CONFIG_NVIDIA_TEGRA410_CMEM_LATENCY_PMU",
+	.since = "drivers/perf/nvidia_t410_cmem_latency_pmu.c, upstream at torvalds/linux c43267e6794a",
+};
+
 const struct pmu_family family_t410_cmem = {
 	.id = "t410_cmem_latency",
 	.doc_metrics = doc_metrics,
@@ -51,4 +59,6 @@ const struct pmu_family family_t410_cmem = {
 	.check = check,
 	.together = t410_latency_together,
 	.together_key = t410_latency_key,
+	.hardware = &hardware,
+	.kernel_changes = t410_new_pmus,
 };

@@ -347,4 +347,6 @@ const struct pmu_family family_t410_pcie = {
 	.slot_value = slot_value,
 	.metrics = metrics,
 	.doc_metrics = doc_metrics,
+	.hardware = &t410_pcie_hardware,
+	.kernel_changes = t410_new_pmus,
 };

@@ -195,4 +195,6 @@ const struct pmu_family family_t410_pcie_tgt = {
 	.filter_slots = TGT_ADDR_SLOTS,
 	.filter_slots_from = "eight address filters, pcie_tgt_pmu_validate_event",
 	.slot_value = slot_value,
+	.hardware = &t410_pcie_hardware,
+	.kernel_changes = t410_new_pmus,
 };

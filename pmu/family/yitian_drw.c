@@ -130,6 +130,21 @@ static const struct family_metric metrics[] = {
 	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
 };
 
+/* ACPI HID BABA5000, alibaba_uncore_drw_pmu.c */
+static const struct family_hardware hardware = {
+	.platform = "BABA5000:",
+	.module = "alibaba_uncore_drw_pmu",
+	.config = "CONFIG_ALIBABA_UNCORE_DRW_PMU",
+	.since = "v6.1, torvalds/linux cf7b61073e45",
+};
+
+static const struct kernel_change changes[] = {
+	{ 6, 1, "the Yitian 710 DDR Driveway PMU driver arrives",
+	  "torvalds/linux cf7b61073e45 (\"drivers/perf: add DDR Sub-System Driveway PMU driver for Yitian 710 SoC\")",
+	  "none before it: the dies' memory bandwidth needs a kernel from v6.1" },
+	{ 0 },
+};
+
 const struct pmu_family family_yitian_drw = {
 	.id = "yitian_drw",
 	.socket_word = "die",
@@ -149,4 +164,6 @@ const struct pmu_family family_yitian_drw = {
 	.own_counter = drw_cycle,
 	.metrics = metrics,
 	.doc_metrics = doc_metrics,
+	.hardware = &hardware,
+	.kernel_changes = changes,
 };
