@@ -28,6 +28,7 @@ const struct command commands[] = {
 	{ "stat", cmd_stat, "count events and metrics (or encode them: --dry-run)", &stat_argp },
 	{ "top", cmd_top, "show live which PCI functions move the PCIe traffic (stat --per-device, refreshed)", &top_argp },
 	{ "serve", cmd_serve, "export counts and metrics to Prometheus over HTTP (GET /metrics)", &serve_argp },
+	{ "doctor", cmd_doctor, "check what stands between this machine and a count, and say the fix", &doctor_argp },
 	{ "bdf", cmd_bdf, "convert between bus:device.function and 16-bit BDF filter values", &bdf_argp },
 	{ "help", cmd_help, "show help for pmuctl or one of its commands", NULL },
 	{ NULL, NULL, NULL, NULL },
@@ -35,6 +36,7 @@ const struct command commands[] = {
 
 enum global_key {
 	KEY_SYSFS_ROOT = 0x100,
+	KEY_PROC_ROOT,
 	KEY_LIST_CMDS,
 };
 
@@ -55,7 +57,8 @@ static const struct argp_option global_options[] = {
 	{ "pretty", 'p', NULL, 0, "indented JSON; implies --json", -1 },
 	{ "sysfs-root", KEY_SYSFS_ROOT, "DIR", 0,
 	  "read the machine under DIR instead of /sys (default: $SYSFS_PATH, as perf)", -1 },
-	{ "pci-dump", 'F', "FILE", 0, "read PCI config space from an lspci hex dump of the full 4096 bytes (map)", -1 },
+	{ "proc-root", KEY_PROC_ROOT, "DIR", 0, "read the kernel's settings under DIR instead of /proc (doctor)", -1 },
+	{ "pci-dump", 'F', "FILE", 0, "read PCI config space from an lspci hex dump of the full 4096 bytes (map, doctor)", -1 },
 	{ "verbose", 'v', NULL, 0, "say more about what is read and why", -1 },
 	{ "quiet", 'q', NULL, 0, "no warnings, only errors", -1 },
 	{ "list-cmds", KEY_LIST_CMDS, NULL, OPTION_HIDDEN, "print the command names", -1 },
@@ -79,6 +82,11 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 		if (!*arg)
 			jerr_argp(state, "--sysfs-root needs a directory, not an empty string");
 		settings.sysfs_root = arg;
+		break;
+	case KEY_PROC_ROOT:
+		if (!*arg)
+			jerr_argp(state, "--proc-root needs a directory, not an empty string");
+		settings.proc_root = arg;
 		break;
 	case 'F':
 		settings.pci_dump = arg;

@@ -48,7 +48,7 @@ _pmuctl() {
 			continue
 		fi
 		case $w in
-		--sysfs-root | -F | --pci-dump) skip=1 ;;
+		--sysfs-root | --proc-root | -F | --pci-dump) skip=1 ;;
 		-*) ;;
 		*)
 			cmd=$w
@@ -67,12 +67,12 @@ _pmuctl() {
 		;;
 	esac
 	case $prev in
-	--sysfs-root)
+	--sysfs-root | --proc-root)
 		compopt -o dirnames 2>/dev/null
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return
 		;;
-	-F | --pci-dump | -o | --output | --input | --metrics-file)
+	-F | --pci-dump | -o | --output | --input | --metrics-file | --web.config.file)
 		compopt -o filenames 2>/dev/null
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return

@@ -26,7 +26,7 @@ function __pmuctl_command
             continue
         end
         switch $t
-            case --sysfs-root -F --pci-dump
+            case --sysfs-root --proc-root -F --pci-dump
                 set skip 1
             case '-*'
             case '*'
@@ -84,3 +84,5 @@ end
 
 complete -c pmuctl -f -a '(__pmuctl_words)'
 complete -c pmuctl -n '__fish_seen_argument -l sysfs-root' -a '(__fish_complete_directories)'
+complete -c pmuctl -n '__fish_seen_argument -l proc-root' -a '(__fish_complete_directories)'
+complete -c pmuctl -n '__fish_seen_argument -l web.config.file' -F

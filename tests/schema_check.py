@@ -3,7 +3,7 @@
 
 Usage: schema_check.py STDOUT_FILE -- PMUCTL_ARGS...
 
-The schema follows from the arguments: list (--metrics), map, bdf, stat (--dry-run). stat's
+The schema follows from the arguments: list (--metrics), map, bdf, doctor, stat (--dry-run). stat's
 output is a stream of reports, one JSON value each (JSON Lines with -I); the others write one
 document, their error object alone when they fail. With -o FILE the file
 is checked too. Prints one line per mismatch and exits 1; exits 0 when all is valid or the
@@ -16,7 +16,7 @@ import sys
 import jsonschema
 
 SCHEMAS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "schemas")
-COMMANDS = ("list", "map", "stat", "bdf")
+COMMANDS = ("list", "map", "stat", "bdf", "doctor")
 JSON_FLAGS = ("-j", "--json", "-p", "--pretty")
 
 

@@ -31,7 +31,7 @@ for f in files:
     jsonschema.Draft202012Validator.check_schema(json.load(open(f)))
 print(len(files))' "$SCHEMAS"
 	[ "$status" -eq 0 ]
-	[ "$output" = 7 ]
+	[ "$output" = 8 ]
 }
 
 @test "schemas: a count record has the same keys, in order, with every aggregation" {

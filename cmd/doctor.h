@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* pmuctl doctor: checks in the order they stand between a user and a count, each with its fix. */
+#ifndef PMUCTL_DOCTOR_H
+#define PMUCTL_DOCTOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "lib/kernel_text.h"
+#include "lib/privileges.h"
+#include "lib/sysroot.h"
+#include "pmu/pmu.h"
+#include "pmu/presence.h"
+#include "topology/pcitopo.h"
+
+enum check_status { CHECK_OK, CHECK_WARN, CHECK_FAIL, CHECK_SKIP };
+
+struct check {
+	char id[64];
+	enum check_status status;
+	char seen[768];		/* what was read, and what it means */
+	char fix[512];		/* what to do; "" when nothing is to be done */
+};
+
+struct checks {
+	struct check *v;
+	size_t n, cap;
+};
+
+/* What the checks read once */
+struct doctor {
+	struct sysroot sys, proc;
+	bool have_sys, have_proc;
+	const char *web_config;		/* --web.config.file, or NULL */
+	struct privileges priv;
+	bool have_priv;
+	struct file_caps exe_caps;
+	int exe_caps_state;		/* 1 has them, 0 none, -1 unreadable, -2 malformed */
+	struct kernel_release release;
+	char release_text[128];
+	bool have_release;
+	int paranoid;			/* kernel.perf_event_paranoid; INT_MIN when unreadable */
+	struct pcitopo topo;
+	bool have_topo;
+	struct pmu_list pmus;
+	struct presence *present;
+	size_t npresent;
+};
+
+/* A new check, its seen text formatted; NULL when out of memory */
+struct check *checks_add(struct checks *c, const char *id, enum check_status status, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void check_fix(struct check *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Whether the process may count system-wide: CAP_PERFMON (from v5.8) or CAP_SYS_ADMIN */
+bool doctor_perfmon_capable(const struct doctor *d);
+
+/* the kernel release */
+void doctor_release(struct doctor *d, struct checks *c);
+/* paranoid, capabilities, no_new_privs, file capabilities, lockdown, PCI config space */
+void doctor_access(struct doctor *d, struct checks *c);
+/* the kernel, guests, each family's PMUs and the driver behaviours pmuctl knows */
+void doctor_machine(struct doctor *d, struct checks *c);
+/* the exporter's web configuration and its certificates */
+void doctor_web(struct doctor *d, struct checks *c);
+
+#endif

@@ -1,0 +1,223 @@
+#!/usr/bin/env bats
+# pmuctl doctor: each check on a machine root made for it (a proc root with the sysctl and the
+# release, a sysfs root with the hardware), the capability cases with setpriv and setcap.
+load helpers
+ROOT=$BATS_TEST_DIRNAME/../..
+
+setup() {
+	need_tool setpriv "drops the user and capabilities of the process under test"
+	# a directory every user may read: the capability cases run as nobody
+	D=$(mktemp -d /tmp/pmuctl-doctor.XXXXXX)
+	chmod 755 "$D"
+	cp "$PMUCTL" "$D/pmuctl"
+	cp "$BATS_TEST_DIRNAME/../lsan.supp" "$D/"
+	mkdir -p "$D/sys"
+	fake_proc 2 6.1.0-18-arm64
+}
+
+teardown() {
+	rm -rf "$D"
+}
+
+# a proc root: kernel.perf_event_paranoid and the release; the process's own status is read
+# from the running process, as the copy has no self/
+fake_proc() {
+	mkdir -p "$D/proc/sys/kernel"
+	echo "$1" >"$D/proc/sys/kernel/perf_event_paranoid"
+	echo "$2" >"$D/proc/sys/kernel/osrelease"
+	chmod -R a+rX "$D"
+}
+
+# run the copy as nobody with the capabilities setpriv leaves; through sh, so that the process
+# starts from an exec without privileges, as a container's non-root process does
+as_nobody() {
+	local -a setpriv_args=()
+	while [ "$1" != -- ]; do
+		setpriv_args+=("$1")
+		shift
+	done
+	shift
+	chmod -R a+rX "$D"
+	run env ${LSAN_OPTIONS:+LSAN_OPTIONS=suppressions=$D/lsan.supp:print_suppressions=0} \
+		setpriv --reuid=nobody "${setpriv_args[@]}" sh -c 'exec "$0" "$@"' "$@"
+}
+
+# the line of check $1, its columns' padding squeezed to one space
+line_of() {
+	grep -E "^[a-zA-Z]+ +$1 " <<<"$output" | tr -s ' '
+}
+
+@test "doctor: paranoid 3, no capability, no bounding set: exit 1, the sysctl and the capability named" {
+	fake_proc 3 6.1.0-18-arm64
+	as_nobody --inh-caps=-all --bounding-set=-all -- "$D/pmuctl" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	[ "$status" -eq 1 ]
+	line_of perf.paranoid | grep -q '^FAIL perf.paranoid *kernel.perf_event_paranoid = 3 and this process (uid 65534) has neither CAP_PERFMON nor CAP_SYS_ADMIN'
+	grep -q 'fix: sysctl -w kernel.perf_event_paranoid=0 .*setcap cap_perfmon+ep' <<<"$output"
+	line_of caps.bounding | grep -q '^FAIL caps.bounding *the bounding set holds neither CAP_PERFMON nor CAP_SYS_ADMIN'
+	[ "${lines[-1]}" = "2 failed, 1 warning, 4 ok, 3 skipped" ]
+}
+
+@test "doctor: paranoid 0 to 3 against the capabilities: who may count system-wide" {
+	local p
+	for p in -1 0; do
+		fake_proc "$p" 6.1.0
+		as_nobody --inh-caps=-all -- "$D/pmuctl" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+		line_of perf.paranoid | grep -qF "ok perf.paranoid kernel.perf_event_paranoid = $p: every user may count system-wide"
+		[ "$status" -eq 0 ]
+	done
+	for p in 1 2 3; do
+		fake_proc "$p" 6.1.0
+		as_nobody --inh-caps=-all -- "$D/pmuctl" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+		[ "$status" -eq 1 ]
+		line_of perf.paranoid | grep -q "^FAIL perf.paranoid"
+		# the ambient capability a unit gives (AmbientCapabilities=CAP_PERFMON)
+		as_nobody --inh-caps=-all,+perfmon --ambient-caps=+perfmon -- "$D/pmuctl" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+		line_of perf.paranoid | grep -qF "ok perf.paranoid kernel.perf_event_paranoid = $p: system-wide counting needs CAP_PERFMON or CAP_SYS_ADMIN (perf_allow_cpu), and this process has cap_perfmon"
+		[ "$status" -eq 0 ]
+	done
+	# before v5.8 only CAP_SYS_ADMIN counts: CAP_PERFMON did not exist
+	fake_proc 2 5.4.0
+	as_nobody --inh-caps=-all,+perfmon --ambient-caps=+perfmon -- "$D/pmuctl" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	line_of perf.paranoid | grep -qF "FAIL perf.paranoid kernel.perf_event_paranoid = 2 and this process (uid 65534) has no CAP_SYS_ADMIN (CAP_PERFMON arrived in v5.8)"
+	grep -qF 'setcap cap_sys_admin+ep "$(command -v pmuctl)"' <<<"$output"
+	[ "$status" -eq 1 ]
+}
+
+@test "doctor: a file capability counts, unless no_new_privs drops it (moby#43163)" {
+	need_tool setcap "gives the copy its file capability"
+	cp "$D/pmuctl" "$D/pmuctl-cap"
+	setcap cap_perfmon+ep "$D/pmuctl-cap"
+	as_nobody --inh-caps=-all -- "$D/pmuctl-cap" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	[ "$status" -eq 0 ]
+	line_of caps.file | grep -qF "ok caps.file the binary carries cap_perfmon (effective at exec)"
+	line_of perf.paranoid | grep -q "^ok "
+	as_nobody --inh-caps=-all --no-new-privs -- "$D/pmuctl-cap" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	[ "$status" -eq 1 ]
+	line_of perf.paranoid | grep -q "^FAIL "
+	line_of caps.no_new_privs | grep -qF "FAIL caps.no_new_privs no_new_privs is set: exec ignores file capabilities (and setuid), so setcap on pmuctl gives it nothing, and its binary carries some"
+	# permitted but not effective: pmuctl does not raise its own capabilities
+	setcap cap_perfmon+p "$D/pmuctl-cap"
+	as_nobody --inh-caps=-all -- "$D/pmuctl-cap" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	line_of caps.file | grep -qF "warn caps.file the binary carries cap_perfmon permitted but not effective"
+	[ "$status" -eq 1 ]
+}
+
+@test "doctor: -j is one document with a checks array and a summary" {
+	fake_proc 3 6.1.0
+	pmuctl -j --proc-root "$D/proc" --sysfs-root "$T410" doctor
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[c["id"] for c in d["checks"]][:8]')" = "['kernel.release', 'perf.paranoid', 'caps.bounding', 'caps.no_new_privs', 'caps.file', 'lockdown', 'pci.config', 'machine.guest']" ]
+	[ "$(jq_py '[c["status"] for c in d["checks"] if c["id"] == "family.t410_pcie"]')" = "['ok']" ]
+	[ "$(jq_py 'd["summary"]["fail"]')" = 0 ]
+}
+
+@test "doctor: a Tegra410 PCI tree without its PMUs names nvidia_cspmu" {
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" -F "$ROOT/examples/tegra410-lspci-xxxx.txt" doctor
+	[ "$status" -eq 1 ]
+	line_of family.t410_pcie | grep -qF "FAIL family.t410_pcie 21 PCI functions (0001:00:00.0) show NVIDIA Tegra410 PCIE hardware, and the kernel registered none of its PMUs"
+	grep -qF "fix: load its driver: modprobe nvidia_cspmu; a kernel without it needs CONFIG_NVIDIA_CORESIGHT_PMU_ARCH_SYSTEM_PMU" <<<"$output"
+	line_of family.t410_pcie_tgt | grep -q "^FAIL "
+}
+
+@test "doctor: every family whose hardware shows without its PMUs names its module" {
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" -F "$FIX/yitian710-dwc/lspci-xxxx.txt" doctor
+	[ "$status" -eq 1 ]
+	line_of family.dwc_pcie | grep -q "^FAIL family.dwc_pcie 3 PCI functions (0000:30:03.0) show Synopsys DesignWare PCIe hardware"
+	grep -qF "modprobe dwc_pcie_pmu; a kernel without it needs CONFIG_DWC_PCIE_PMU (v6.8, torvalds/linux af9597adc2f1)" <<<"$output"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" -F "$FIX/hip09/lspci-xxxx.txt" doctor
+	grep -qF "modprobe hisi_pcie_pmu;" <<<"$output"
+	grep -qF "modprobe hns3_pmu;" <<<"$output"
+	# platform devices (ACPI ids) without a PMU below them
+	mkdir -p "$D/sys/devices/platform/"{NVDA2021:00,NVDA2023:00,BABA5000:00,MLNXBFD2:00,arm-cs-arch-pmu.0.auto}
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	[ "$status" -eq 1 ]
+	for m in nvidia_t410_cmem_latency_pmu nvidia_t410_c2c_pmu alibaba_uncore_drw_pmu mlxbf_pmc arm_cspmu_module; do
+		grep -qF "modprobe $m" <<<"$output" || { echo "no $m"; return 1; }
+	done
+	line_of family.bluefield | grep -qF "FAIL family.bluefield 1 platform device (MLNXBFD2:00) shows NVIDIA BlueField performance counters hardware"
+	# with their PMUs, each is ok
+	pmuctl --proc-root "$D/proc" --sysfs-root "$BF3" doctor
+	line_of family.bluefield | grep -qF "ok family.bluefield 7 PMUs, on 1 platform device (MLNXBFD*)"
+	[ "$status" -eq 0 ]
+}
+
+@test "doctor: the kernel table: each row by release, with its commit" {
+	fake_proc 2 6.1.0-18-arm64
+	pmuctl --proc-root "$D/proc" --sysfs-root "$GRACE" doctor
+	[ "$status" -eq 0 ]
+	line_of kernel.grace_scf.v6.2 | grep -qF "warn kernel.grace_scf.v6.2 Linux 6.1 is older than v6.2, where arm_cspmu and nvidia_cspmu arrive"
+	line_of kernel.grace_scf.v6.14 | grep -qF "warn kernel.grace_scf.v6.14 Linux 6.1 is older than v6.14, where a 0 (or omitted) port, root_port or rem_socket filter counts every port; before it, nothing. Source: torvalds/linux bce61d5c5764"
+	grep -qF "fix: a kernel from v6.14, or one with the change backported" <<<"$output"
+	fake_proc 2 6.14.0
+	pmuctl --proc-root "$D/proc" --sysfs-root "$GRACE" doctor
+	line_of kernel.grace_scf.v6.14 | grep -q "^ok "
+	fake_proc 2 6.1.0
+	pmuctl --proc-root "$D/proc" --sysfs-root "$DWC" doctor
+	line_of kernel.dwc_pcie.v6.8 | grep -qF "warn kernel.dwc_pcie.v6.8 Linux 6.1 is older than v6.8, where the DesignWare PCIe PMU driver arrives"
+	line_of kernel.dwc_pcie | grep -qF "ok kernel.dwc_pcie the driver's event names went lower case"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$HIP09" doctor
+	line_of kernel.hisi_pcie.v6.13 | grep -q "^warn "
+	line_of kernel.hisi_pcie.v5.19 | grep -q "^ok "
+	line_of kernel.hns3.v6.0 | grep -q "^ok "
+}
+
+@test "doctor: a guest without uncore PMUs fails; a bare-metal instance is no guest" {
+	mkdir -p "$D/sys/class/dmi/id"
+	echo QEMU >"$D/sys/class/dmi/id/sys_vendor"
+	echo "Standard PC (Q35 + ICH9, 2009)" >"$D/sys/class/dmi/id/product_name"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	[ "$status" -eq 1 ]
+	line_of machine.guest | grep -qF "FAIL machine.guest a guest (DMI: QEMU Standard PC (Q35 + ICH9, 2009)) without uncore PMUs"
+	echo "Amazon EC2" >"$D/sys/class/dmi/id/sys_vendor"
+	echo c7g.metal >"$D/sys/class/dmi/id/product_name"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	line_of machine.guest | grep -q "^ok machine.guest no hypervisor seen"
+	echo c7g.16xlarge >"$D/sys/class/dmi/id/product_name"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	line_of machine.guest | grep -qF "FAIL machine.guest a guest (DMI: Amazon EC2 c7g.16xlarge (not a .metal instance))"
+	[ "$status" -eq 1 ]
+}
+
+@test "doctor: lockdown, and the config space without CAP_SYS_ADMIN" {
+	mkdir -p "$D/sys/kernel/security"
+	echo "none [integrity] confidentiality" >"$D/sys/kernel/security/lockdown"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	line_of lockdown | grep -qF "ok lockdown lockdown is integrity: counting is unaffected"
+	cp -r "$T410" "$D/t410"
+	as_nobody --inh-caps=-all,+perfmon --ambient-caps=+perfmon -- "$D/pmuctl" --proc-root "$D/proc" --sysfs-root "$D/t410" doctor
+	line_of pci.config | grep -qF "warn pci.config without CAP_SYS_ADMIN sysfs gives 64 bytes of each function's config space (pci_read_config)"
+	[ "$status" -eq 0 ]
+}
+
+@test "doctor: the web configuration: a certificate near its end warns, a bad key fails" {
+	need_tool openssl "makes the certificates"
+	cd "$D"
+	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout k.pem -out soon.pem -days 10 -subj /CN=localhost 2>/dev/null
+	openssl req -x509 -key k.pem -out year.pem -days 365 -subj /CN=localhost 2>/dev/null
+	printf 'tls_server_config:\n  cert_file: soon.pem\n  key_file: k.pem\n' >soon.yml
+	printf 'tls_server_config:\n  cert_file: year.pem\n  key_file: k.pem\n' >year.yml
+	printf 'tls_server_config:\n  cert_file: year.pem\n  key_fil: k.pem\n' >bad.yml
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor --web.config.file soon.yml
+	line_of web.certificate | grep -q "^warn web.certificate cert_file soon.pem expires on .* in [0-9]* days$"
+	[ "$status" -eq 0 ]
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor --web.config.file year.yml
+	line_of web.certificate | grep -q "^ok web.certificate cert_file year.pem is valid until "
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor --web.config.file bad.yml
+	line_of web.config | grep -qF "FAIL web.config bad.yml:3: tls_server_config: unknown key 'key_fil'"
+	[ "$status" -eq 1 ]
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	line_of web.config | grep -qF "skip web.config no --web.config.file given"
+}
+
+@test "doctor: bad arguments are usage errors" {
+	pmuctl --proc-root "" doctor
+	[ "$status" -eq 64 ]
+	[ "$output" = "pmuctl: --proc-root needs a directory, not an empty string
+Try \`pmuctl --help' or \`pmuctl --usage' for more information." ]
+	pmuctl --proc-root "$D/none" doctor
+	[ "$status" -eq 64 ]
+	[ "$output" = "pmuctl: error: cannot open --proc-root '$D/none': No such file or directory" ]
+	pmuctl doctor extra
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl doctor: doctor takes no arguments, 'extra' is one" ]
+}
