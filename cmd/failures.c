@@ -6,6 +6,9 @@
 #include "cmd/failures.h"
 #include "cmd/pmuctl.h"
 #include "lib/diag.h"
+#include "pmu/coverage_gap.h"
+#include "pmu/family/family.h"
+#include "pmu/pmu.h"
 
 static bool failed(const struct counter *c)
 {
@@ -140,4 +143,29 @@ size_t warn_failures(const struct plan *plan, const struct count_set *cs, bool *
 		free(cause[i]);
 	free(cause);
 	return n;
+}
+
+void warn_coverage(const struct plan *plan, const struct schedule *sc, const struct count_set *cs,
+		   const struct count_mark *mark)
+{
+	struct coverage_gap *gaps;
+	size_t n;
+
+	if (coverage_gaps(plan, sc, cs, mark, &gaps, &n))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		const struct coverage_gap *g = &gaps[i];
+		const struct pmu_family *f = g->sp->pmu->family;
+		char filter[160] = "", budget[200] = "";
+
+		if (f->filter_slots)
+			snprintf(filter, sizeof(filter), " or its filter (%s)", f->filter_slots_from);
+		if (g->inferred)
+			snprintf(budget, sizeof(budget), "; the reads imply %zu counter%s for its %zu (%s)",
+				 g->inferred, g->inferred == 1 ? "" : "s", g->sp->need,
+				 f->counters_from ? f->counters_from : "its driver does not say how many it has");
+		p_warn("'%s': its events counted %.0f%% of the time where the plan predicted %.0f%%: another perf user holds some of its counters%s, or it has fewer than the plan assumed%s; its counts are scaled from what ran",
+		       g->sp->pmu->name, 100 * g->measured, 100 * g->predicted, filter, budget);
+	}
+	free(gaps);
 }

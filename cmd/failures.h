@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include "pmu/drivers/count.h"
 #include "pmu/plan.h"
+#include "pmu/schedule.h"
 
 /*
  * Warn about every failed counter not warned about yet (warned: one flag per counter), one
@@ -14,6 +15,12 @@
  * Returns how many counters have failed, warned before or not.
  */
 size_t warn_failures(const struct plan *plan, const struct count_set *cs, bool *warned);
+/*
+ * Warn, once per PMU, where the reads since mark show a smaller share of the time counted than
+ * the schedule predicted: another perf user, or fewer counters than the plan assumed
+ */
+void warn_coverage(const struct plan *plan, const struct schedule *sc, const struct count_set *cs,
+		   const struct count_mark *mark);
 /* Warn about every counter reset since its mark: that report has no count for it */
 void warn_resets(const struct count_set *cs, const struct count_mark *mark);
 

@@ -30,6 +30,7 @@ struct plan_run {
 	struct stat_setup s;
 	struct counting c;
 	double last_t;			/* when the last sample was taken */
+	bool coverage_checked;		/* its first sample's shares were held against the schedule */
 };
 
 struct server {
@@ -106,6 +107,9 @@ static void sample(struct server *sv, double t0)
 
 	memset(sv->self.states, 0, sizeof(sv->self.states));
 	warn_resets(&r->c.cs, r->c.mark);
+	if (!r->coverage_checked)
+		warn_coverage(&r->s.plan, &r->s.sched, &r->c.cs, r->c.mark);
+	r->coverage_checked = true;
 	warn_failures(&r->s.plan, &r->c.cs, r->c.warned);
 	for (size_t i = 0; i < r->c.cs.n; i++) {
 		enum count_state st = r->c.cs.v[i].state;

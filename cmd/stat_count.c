@@ -37,6 +37,7 @@ struct run {
 	struct timespec wall0;	/* the wall clock then */
 	double last_t;		/* when the last interval was printed */
 	bool skip_warned;	/* deadlines were skipped, and it was said */
+	bool coverage_checked;	/* the first report's shares were held against the schedule */
 	struct repeat rep;	/* -r N: the runs so far, averaged when the last ends */
 	bool averaged;		/* the counters hold rep's means: the report says so */
 	bool *warned;		/* -r: the failures the runs before said, per counter */
@@ -194,6 +195,9 @@ static int open_output(struct run *r)
 static size_t report_failures(struct run *r)
 {
 	warn_resets(&r->c.cs, r->c.mark);
+	if (!r->coverage_checked)
+		warn_coverage(&r->s.plan, &r->s.sched, &r->c.cs, r->c.mark);
+	r->coverage_checked = true;
 	return warn_failures(&r->s.plan, &r->c.cs, r->c.warned);
 }
 

@@ -76,6 +76,7 @@ const struct pmu_family family_t410_ucf = {
 	.id = "t410_ucf",
 	.title = "NVIDIA Tegra410 UCF",
 	.uncore = true,
+	.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it",
 	.decode = decode,
 	.location = t410_location,
 	.event_docs = events,

@@ -262,3 +262,27 @@ our_rate() {
 	[[ "${lines[1]}" =~ ^\ +[0-9,]+\ ns\ \ \ duration_time$ ]]
 	[[ "${lines[2]}" =~ ^\ +[0-9,]+\ {6}nvidia_ucf_pmu_0/event=0x0/$ ]]
 }
+
+# the counter reads through tests/shim/halve_running.c: every perf event ran half the time
+with_half_running() {
+	cc -shared -fPIC -o "$BATS_TEST_TMPDIR/halve.so" "$BATS_TEST_DIRNAME/../shim/halve_running.c" -ldl
+	run env LD_PRELOAD="$BATS_TEST_TMPDIR/halve.so" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" "$PMUCTL" "$@"
+}
+
+@test "count: reads that show 50% where the schedule predicted 100% warn once, naming the PMU" {
+	need_tool cc "builds the test double for the counter reads"
+	with_half_running --sysfs-root "$LIVE" stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -I 100 --interval-count 3
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'pmuctl: warning' <<<"$output")" -eq 1 ]
+	grep -qxF "pmuctl: warning: 'nvidia_pcie_pmu_0_rc_4': its events counted 50% of the time where the plan predicted 100%: another perf user holds some of its counters or its filter (one BDF per PMU, pcie_v2_pmu_validate_event), or it has fewer than the plan assumed; its counts are scaled from what ran" <<<"$output"
+	[ "$(grep -c '(50.00%)' <<<"$output")" -eq 3 ]
+	# a family whose budget the driver does not say: four events taking turns on the reads'
+	# two counters imply two
+	with_half_running --sysfs-root "$LIVE" stat -e '{nvidia_ucf_pmu_0/event=0x1/,nvidia_ucf_pmu_0/event=0x2/,nvidia_ucf_pmu_0/event=0x3/,nvidia_ucf_pmu_0/event=0x4/}' --duration 0.1
+	grep -qF "pmuctl: warning: 'nvidia_ucf_pmu_0': its events counted 50% of the time where the plan predicted 100%: another perf user holds some of its counters, or it has fewer than the plan assumed; the reads imply 2 counters for its 4 (arm_cspmu reads PMCFGR.N" <<<"$output"
+	[ "$status" -eq 0 ]
+	# the same run without the double: every event ran all the time, nothing to say
+	run "$PMUCTL" --sysfs-root "$LIVE" stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -I 100 --interval-count 2
+	[ "$(grep -c 'pmuctl: warning' <<<"$output")" -eq 0 ]
+}
