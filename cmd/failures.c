@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* One warning per cause: "-M t410_pcie" on a machine without cycles is 2 lines, not 48. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,27 +146,65 @@ size_t warn_failures(const struct plan *plan, const struct count_set *cs, bool *
 	return n;
 }
 
+/* Gaps that say the same of PMUs of one family: one warning names them all */
+static bool same_gap(const struct coverage_gap *a, const struct coverage_gap *b)
+{
+	return a->sp->pmu->family == b->sp->pmu->family && lround(100 * a->measured) == lround(100 * b->measured) &&
+	       lround(100 * a->predicted) == lround(100 * b->predicted) && a->inferred == b->inferred &&
+	       a->sp->need == b->sp->need;
+}
+
+/* "'a', 'b' and 3 more PMUs" of the gaps like gaps[k] from k on, each marked said */
+static void gap_names(const struct coverage_gap *gaps, size_t n, size_t k, bool *said, char *buf, size_t size,
+		      size_t *count)
+{
+	size_t len = 0, shown = 0;
+
+	*count = 0;
+	buf[0] = '\0';
+	for (size_t i = k; i < n; i++) {
+		if (said[i] || !same_gap(&gaps[k], &gaps[i]))
+			continue;
+		said[i] = true;
+		if (shown++ < 3 && len < size)
+			len += (size_t)snprintf(buf + len, size - len, "%s'%s'", shown > 1 ? ", " : "", gaps[i].sp->pmu->name);
+		(*count)++;
+	}
+	if (*count > 3 && len < size)
+		snprintf(buf + len, size - len, " and %zu more PMUs", *count - 3);
+}
+
 void warn_coverage(const struct plan *plan, const struct schedule *sc, const struct count_set *cs,
 		   const struct count_mark *mark)
 {
 	struct coverage_gap *gaps;
+	bool *said;
 	size_t n;
 
 	if (coverage_gaps(plan, sc, cs, mark, &gaps, &n))
 		return;
-	for (size_t i = 0; i < n; i++) {
+	said = calloc(n + 1, sizeof(*said));
+	for (size_t i = 0; said && i < n; i++) {
 		const struct coverage_gap *g = &gaps[i];
 		const struct pmu_family *f = g->sp->pmu->family;
-		char filter[160] = "", budget[200] = "";
+		char filter[160] = "", budget[200] = "", names[256];
+		size_t count;
 
+		if (said[i])
+			continue;
+		gap_names(gaps, n, i, said, names, sizeof(names), &count);
 		if (f->filter_slots)
-			snprintf(filter, sizeof(filter), " or its filter (%s)", f->filter_slots_from);
+			snprintf(filter, sizeof(filter), " or %s filter (%s)", count > 1 ? "their" : "its",
+				 f->filter_slots_from);
 		if (g->inferred)
 			snprintf(budget, sizeof(budget), "; the reads imply %zu counter%s for its %zu (%s)",
 				 g->inferred, g->inferred == 1 ? "" : "s", g->sp->need,
 				 f->counters_from ? f->counters_from : "its driver does not say how many it has");
-		p_warn("'%s': its events counted %.0f%% of the time where the plan predicted %.0f%%: another perf user holds some of its counters%s, or it has fewer than the plan assumed%s; its counts are scaled from what ran",
-		       g->sp->pmu->name, 100 * g->measured, 100 * g->predicted, filter, budget);
+		p_warn("%s: %s events counted %.0f%% of the time where the plan predicted %.0f%%: another perf user holds some of %s counters%s, or %s fewer than the plan assumed%s; %s",
+		       names, count > 1 ? "their" : "its", 100 * g->measured, 100 * g->predicted,
+		       count > 1 ? "their" : "its", filter, count > 1 ? "they have" : "it has", budget,
+		       cs->exclusive ? "--exclusive reports none of their counts" : "the counts are scaled from what ran");
 	}
+	free(said);
 	free(gaps);
 }

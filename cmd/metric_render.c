@@ -230,6 +230,8 @@ static void metrics_openmetrics(const struct render_ctx *c, const struct metric_
 			expo_family(f, EXPO_OPENMETRICS, name, EXPO_GAUGE, help);
 			free(help);
 		}
+		if (isnan(v[i].value) && c->omit_uncounted)
+			continue;	/* its coverage ratio below says why */
 		fprintf(f, "%s{", name);
 		put_labels(f, &v[i], true);
 		if (isnan(v[i].value))

@@ -325,7 +325,8 @@ static void put_remote_shares(FILE *f, const struct expo_input *in, const struct
 static void put_exposition(FILE *f, const struct expo_input *in, enum expo_format fmt,
 			   const struct series *s, size_t n, const struct metric_value *vals, size_t nvals)
 {
-	struct render_ctx c = { .f = f, .face = FACE_OPENMETRICS, .in_exposition = true };
+	struct render_ctx c = { .f = f, .face = FACE_OPENMETRICS, .in_exposition = true,
+				.omit_uncounted = in->cs->exclusive };
 
 	put_counters(f, s, n, fmt);
 	put_running(f, s, n, fmt);

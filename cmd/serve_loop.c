@@ -65,11 +65,13 @@ static void plan_run_close(struct plan_run *r)
 }
 
 /* The counters of the plan of r->s, already set up, and what they need to themselves */
-static int plan_run_prepare(struct plan_run *r)
+static int plan_run_prepare(struct plan_run *r, const struct stat_args *a)
 {
 	struct plan_counters_opts po = { .task = -1, .online = &r->s.online, .root = &r->s.root };
+	int ret = counters_prepare(&r->c, &r->s.plan, &po);
 
-	return counters_prepare(&r->c, &r->s.plan, &po);
+	r->c.cs.exclusive = a->exclusive;
+	return ret;
 }
 
 /* Open and enable them; logs why not */
@@ -166,7 +168,7 @@ static void reload(struct server *sv)
 	/* a reload is a success when every part of it is: the web part failing counts too */
 	web_failed = reload_web(sv) != 0;
 	memset(next, 0, sizeof(*next));
-	if (stat_setup(&sv->a->stat, &next->s) || plan_run_prepare(next)) {
+	if (stat_setup(&sv->a->stat, &next->s) || plan_run_prepare(next, &sv->a->stat)) {
 		plan_run_close(next);
 		sv->self.reloads[0]++;
 		p_err("reload failed: still counting what was counted before");
@@ -322,7 +324,7 @@ int serve_run(const struct serve_args *a, int *die_signal)
 	ret = start_http(&sv, sd_fds, sizeof(sd_fds) / sizeof(*sd_fds));
 	if (ret)
 		goto out;
-	ret = plan_run_prepare(active(&sv)) ?: plan_run_start(active(&sv));
+	ret = plan_run_prepare(active(&sv), &sv.a->stat) ?: plan_run_start(active(&sv));
 	if (ret)
 		goto out;
 	if (publish(&sv, 0)) {

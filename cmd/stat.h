@@ -29,6 +29,7 @@ struct stat_args {
 	char **event;
 	int nevent;
 	bool all_cpus, dry_run, no_rules;
+	bool exclusive;		/* no value scaled from part of the time */
 	const char *cpu_list;	/* -C: the CPUs PMUs without a cpumask count on, as perf's */
 	bool metric_no_merge, metric_no_group;	/* perf's options of the same names */
 	bool group_all;			/* -g: every -e event in one group */
@@ -196,6 +197,7 @@ struct render_ctx {
 	enum table_view view;	/* which rows of the table */
 	bool bars;		/* top: a bar of the sort column's share of its largest value */
 	bool in_exposition;	/* serve: OpenMetrics values inside an exposition, which ends it */
+	bool omit_uncounted;	/* serve --exclusive: a value with no count is left out, not NaN */
 	const char *cpu_list;	/* --dry-run: -C, for the perf command */
 	const struct repeat *runs;	/* -r: the counts are the means of these runs, rows with their noise */
 };

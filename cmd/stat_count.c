@@ -201,10 +201,11 @@ static size_t report_failures(struct run *r)
 	return warn_failures(&r->s.plan, &r->c.cs, r->c.warned);
 }
 
+/* A counter reset, or one --exclusive gave no value: some report lacks a count */
 static bool any_reset(const struct count_set *cs)
 {
 	for (size_t i = 0; i < cs->n; i++)
-		if (cs->v[i].resets)
+		if (cs->v[i].resets || count_state_since(cs, i, NULL) == COUNT_SHARED)
 			return true;
 	return false;
 }
@@ -485,6 +486,7 @@ static int one_run(struct run *r, bool first)
 	/* without -a, PMUs that have no cpumask count the command alone, as perf does */
 	po.task = a->command && !a->all_cpus ? r->wl.pid : -1;
 	ret = counters_prepare(&r->c, &r->s.plan, &po);
+	r->c.cs.exclusive = a->exclusive;
 	if (!ret && r->warned && r->nwarned == r->c.cs.n)
 		memcpy(r->c.warned, r->warned, r->nwarned * sizeof(*r->warned));
 	ret = ret ?: counters_start(&r->c, &r->s.plan, &nfailed);

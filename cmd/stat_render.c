@@ -26,6 +26,8 @@ static const char *state_name(enum count_state s, bool json)
 		return json ? "not_supported" : "<not supported>";
 	if (s == COUNT_RESET)
 		return json ? "reset" : "<reset>";
+	if (s == COUNT_SHARED)
+		return json ? "multiplexed" : "<multiplexed>";
 	return json ? "not_counted" : "<not counted>";
 }
 

@@ -40,7 +40,9 @@ int coverage_gaps(const struct plan *p, const struct schedule *sc, const struct 
 		struct coverage_gap *g;
 		double share;
 
-		if (!sp || count_state_since(cs, i, base) != COUNT_OK || !m.enabled)
+		enum count_state st = count_state_since(cs, i, base);
+
+		if (!sp || (st != COUNT_OK && st != COUNT_SHARED) || !m.enabled)
 			continue;
 		g = &v[sp - sc->v];
 		share = (double)m.running / (double)m.enabled;

@@ -129,10 +129,19 @@ int tally_build(const struct plan *plan, char *const *args, const struct count_s
 				row->rc = -1;
 			if (row->cpu != c->cpu)
 				row->cpu = -1;
-			if (state == COUNT_OK && row->state != COUNT_OK) {
+			/* --exclusive: a sum with a part of the time in it is no sum */
+			if (state == COUNT_SHARED && row->state != COUNT_SHARED) {
+				row->state = COUNT_SHARED;
+				row->why = count_why(c, state);
+			} else if (state == COUNT_OK && row->state != COUNT_OK && row->state != COUNT_SHARED) {
 				row->state = COUNT_OK;
 				row->why = NULL;
 			}
+		}
+		/* the share of the time it ran is what --exclusive refused: it is shown */
+		if (state == COUNT_SHARED) {
+			row->enabled += d.enabled;
+			row->running += d.running;
 		}
 		if (state != COUNT_OK)
 			continue;

@@ -137,6 +137,12 @@ enum count_state count_state_since(const struct count_set *s, size_t i, const st
 
 	if (c->state == COUNT_OK && c->resets != (base ? base[i].resets : 0))
 		return COUNT_RESET;
+	if (c->state == COUNT_OK && s->exclusive) {
+		struct count_mark m = count_since(s, i, base);
+
+		if (m.running < m.enabled)
+			return COUNT_SHARED;
+	}
 	return c->state;
 }
 
@@ -145,6 +151,9 @@ const char *count_why(const struct counter *c, enum count_state st)
 	if (st == COUNT_RESET && c->jumped)
 		return "the counter jumped further than it can count in the time since the read before "
 		       "(a bad read, or another writer): that jump is not counted";
+	if (st == COUNT_SHARED)
+		return "it counted only part of the time (the kernel rotated the PMU's counters, or another "
+		       "perf user held them), and --exclusive reports no value scaled from a part";
 	if (st == COUNT_RESET)
 		return "the counter went backwards: another program reset it (wrote its eventN or "
 		       "counterN), and what it counted before is lost";

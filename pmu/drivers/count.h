@@ -19,6 +19,7 @@ enum count_state {
 	COUNT_NOT_SUPPORTED,	/* the kernel or the hardware has no such event */
 	COUNT_FAILED,		/* could not be opened or read; why says what to do */
 	COUNT_RESET,		/* went backwards since the mark: reset by another writer, not a count */
+	COUNT_SHARED,		/* counted part of the time, and the set is exclusive: no scaled value */
 };
 
 struct count_driver;
@@ -45,6 +46,8 @@ struct counter {
 struct count_set {
 	struct counter *v;
 	size_t n;
+	/* --exclusive: a counter that ran for part of a span has no count for it (COUNT_SHARED) */
+	bool exclusive;
 	struct {
 		const struct count_driver *drv;
 		void *state;

@@ -57,10 +57,14 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 			int mi = f ? e->feeds[f - 1].metric : e->metric, var = f ? e->feeds[f - 1].var : e->var;
 			struct metric_sample *s = &(*out)[mi];
 
-			/* an input not counted covers none of the time */
+			/* an input not counted covers none of the time; one --exclusive refused, the
+			 * part it ran */
 			if (st != COUNT_OK) {
+				double part = st == COUNT_SHARED && d.enabled ? (double)d.running / (double)d.enabled : 0;
+
 				s->count[var] = NAN;
-				s->running = 0;
+				if (part < s->running)
+					s->running = part;
 				continue;
 			}
 			s->count[var] += count_scaled(d.value, d.enabled, d.running);

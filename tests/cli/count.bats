@@ -275,7 +275,7 @@ with_half_running() {
 	with_half_running --sysfs-root "$LIVE" stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -I 100 --interval-count 3
 	[ "$status" -eq 0 ]
 	[ "$(grep -c 'pmuctl: warning' <<<"$output")" -eq 1 ]
-	grep -qxF "pmuctl: warning: 'nvidia_pcie_pmu_0_rc_4': its events counted 50% of the time where the plan predicted 100%: another perf user holds some of its counters or its filter (one BDF per PMU, pcie_v2_pmu_validate_event), or it has fewer than the plan assumed; its counts are scaled from what ran" <<<"$output"
+	grep -qxF "pmuctl: warning: 'nvidia_pcie_pmu_0_rc_4': its events counted 50% of the time where the plan predicted 100%: another perf user holds some of its counters or its filter (one BDF per PMU, pcie_v2_pmu_validate_event), or it has fewer than the plan assumed; the counts are scaled from what ran" <<<"$output"
 	[ "$(grep -c '(50.00%)' <<<"$output")" -eq 3 ]
 	# a family whose budget the driver does not say: four events taking turns on the reads'
 	# two counters imply two
@@ -286,3 +286,21 @@ with_half_running() {
 	run "$PMUCTL" --sysfs-root "$LIVE" stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -I 100 --interval-count 2
 	[ "$(grep -c 'pmuctl: warning' <<<"$output")" -eq 0 ]
 }
+
+@test "count: --exclusive gives no value for an event that ran part of the time, says how much it ran, exits 2" {
+	need_tool cc "builds the test double for the counter reads"
+	with_half_running --sysfs-root "$LIVE" stat --exclusive -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw -x, -I 100 --interval-count 2
+	[ "$status" -eq 2 ]
+	[ "$(grep -c '^ *0\.[0-9]*,<multiplexed>,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,[0-9]*,50\.00,,$' <<<"$output")" -eq 2 ]
+	grep -qF "or they have fewer than the plan assumed; --exclusive reports none of their counts" <<<"$output"
+	# the metric has no value, and JSON says what ran
+	with_half_running --sysfs-root "$LIVE" -j stat --exclusive -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ --duration 0.1
+	[ "$status" -eq 2 ]
+	output=$(grep -v '^pmuctl: warning' <<<"$output")
+	[ "$(jq_py '[d["counts"][0]["count"], d["counts"][0]["state"], round(d["counts"][0]["coverage"], 3)]')" = "[None, 'multiplexed', 0.5]" ]
+	# counters that ran all the time are counted as ever
+	run "$PMUCTL" --sysfs-root "$LIVE" stat --exclusive -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -x, --duration 0.1
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^[0-9]+,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,[0-9]+,100\.00,,$ ]]
+}
+

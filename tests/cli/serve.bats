@@ -515,3 +515,21 @@ assert len(t) == 1 and t[0]["health"] == "up" and t[0]["lastError"] == "", t'
 	grep -qx 'DynamicUser=yes' "$unit"
 	grep -qx 'ProtectSystem=strict' "$unit"
 }
+
+@test "serve --exclusive: a metric whose events ran half the time is left out, its coverage ratio says 0.5, the warning once" {
+	need_tool cc "builds the test double for the counter reads (tests/shim/halve_running.c)"
+	cc -shared -fPIC -o "$BATS_TEST_TMPDIR/halve.so" "$BATS_TEST_DIRNAME/../shim/halve_running.c" -ldl
+	background env LD_PRELOAD="$BATS_TEST_TMPDIR/halve.so" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		"$PMUCTL" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 100 --exclusive -M t410_pcie_rd_bw
+	wait_for "serve to listen" listening
+	wait_for "three samples" sampled 3
+	scrape >"$BATS_TEST_TMPDIR/a.prom"
+	[ "$(grep -c '^pmuctl_t410_pcie_rd_bw_bytes_per_second{' "$BATS_TEST_TMPDIR/a.prom")" -eq 0 ]
+	grep -qx '# TYPE pmuctl_t410_pcie_rd_bw_bytes_per_second gauge' "$BATS_TEST_TMPDIR/a.prom"
+	[ "$(grep -c '^pmuctl_metric_coverage_ratio{metric="t410_pcie_rd_bw",pmu="nvidia_pcie_pmu_[01]_rc_[0-5]",socket="[01]",rc="[0-5]"} 0\.[45]' "$BATS_TEST_TMPDIR/a.prom")" -eq 12 ]
+	run promtool check metrics <"$BATS_TEST_TMPDIR/a.prom"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'pmuctl: warning' "$BATS_TEST_TMPDIR/out")" -eq 1 ]
+	grep -qF "'nvidia_pcie_pmu_0_rc_0', 'nvidia_pcie_pmu_0_rc_1', 'nvidia_pcie_pmu_0_rc_2' and 9 more PMUs: their events counted 50% of the time where the plan predicted 100%" "$BATS_TEST_TMPDIR/out"
+}
