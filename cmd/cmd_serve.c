@@ -17,6 +17,7 @@ enum {
 	KEY_MAX_PER_CLIENT,
 	KEY_NO_RULES,
 	KEY_EXCLUSIVE,
+	KEY_COUNTERS,
 	KEY_TELEMETRY_PATH,
 	KEY_WEB_CONFIG,
 	KEY_SYSTEMD_SOCKET,
@@ -37,6 +38,7 @@ static const struct argp_option serve_options[] = {
 	{ "event", 'e', "EVENT", 0, "an event to expose as a counter (repeatable), in stat's syntax", 1 },
 	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7)); SIGHUP reads it again", 1 },
 	{ "no-rules", KEY_NO_RULES, NULL, 0, "skip the family rule checks, as stat --no-rules", 1 },
+	{ "counters", KEY_COUNTERS, "PMU=N", 0, "the schedule's budget of PMU (a name or glob) is N counters, as stat --counters", 1 },
 	{ "exclusive", KEY_EXCLUSIVE, NULL, 0, "leave out a metric whose events ran less than all of the interval (pmuctl_metric_coverage_ratio says how much they ran), as stat --exclusive", 1 },
 	{ "per-device", KEY_PER_DEVICE, NULL, 0, "a series per PCI function, as stat --per-device (label device)", 2 },
 	{ "topology", KEY_TOPOLOGY, "FILE", 0, "the PCI functions from FILE, an lspci -xxxx dump root wrote, not from config space: --per-device then needs CAP_PERFMON only (the unit's ExecStartPre writes it)", 2 },
@@ -111,6 +113,9 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case KEY_EXCLUSIVE:
 		a->exclusive = true;
+		break;
+	case KEY_COUNTERS:
+		stat_args_budget(a, arg, state);
 		break;
 	case KEY_PER_DEVICE:
 		a->per_device = true;

@@ -13,6 +13,7 @@ enum stat_key {
 	KEY_DRY_RUN = 0x200,
 	KEY_NO_RULES,
 	KEY_EXCLUSIVE,
+	KEY_COUNTERS,
 	KEY_INTERVAL_COUNT,
 	KEY_DURATION,
 	KEY_PER_SOCKET,
@@ -41,6 +42,8 @@ static const struct argp_option stat_options[] = {
 	  0 },
 	{ "exclusive", KEY_EXCLUSIVE, NULL, 0,
 	  "report no value scaled from part of the time: an event that ran less than all of it is <multiplexed>, its metrics n/a, and the exit status 2", 0 },
+	{ "counters", KEY_COUNTERS, "PMU=N", 0,
+	  "the schedule's budget of PMU (a name or glob) is N counters: for a PMU whose driver does not say (arm_cspmu), from the reads a warning gave; repeatable", 0 },
 	{ "interval-print", 'I', "MS", 0, "print the counts of every MS milliseconds (at least 10)", 1 },
 	{ "interval-count", KEY_INTERVAL_COUNT, "N", 0, "stop after N intervals", 1 },
 	{ "duration", KEY_DURATION, "SEC", 0, "count for SEC seconds (fractions allowed)", 1 },
@@ -187,6 +190,9 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case KEY_EXCLUSIVE:
 		a->exclusive = true;
+		break;
+	case KEY_COUNTERS:
+		stat_args_budget(a, arg, state);
 		break;
 	case KEY_METRIC_NO_MERGE:
 		a->metric_no_merge = true;

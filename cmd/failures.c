@@ -197,9 +197,10 @@ void warn_coverage(const struct plan *plan, const struct schedule *sc, const str
 			snprintf(filter, sizeof(filter), " or %s filter (%s)", count > 1 ? "their" : "its",
 				 f->filter_slots_from);
 		if (g->inferred)
-			snprintf(budget, sizeof(budget), "; the reads imply %zu counter%s for its %zu (%s)",
-				 g->inferred, g->inferred == 1 ? "" : "s", g->sp->need,
-				 f->counters_from ? f->counters_from : "its driver does not say how many it has");
+			snprintf(budget, sizeof(budget), "; the reads imply %zu counter%s for %s %zu (%s; --counters %s=%zu gives --dry-run that)",
+				 g->inferred, g->inferred == 1 ? "" : "s", count > 1 ? "their" : "its", g->sp->need,
+				 f->counters_from ? f->counters_from : "its driver does not say how many it has",
+				 count > 1 ? "PMU" : g->sp->pmu->name, g->inferred);
 		p_warn("%s: %s events counted %.0f%% of the time where the plan predicted %.0f%%: another perf user holds some of %s counters%s, or %s fewer than the plan assumed%s; %s",
 		       names, count > 1 ? "their" : "its", 100 * g->measured, 100 * g->predicted,
 		       count > 1 ? "their" : "its", filter, count > 1 ? "they have" : "it has", budget,

@@ -30,6 +30,8 @@ struct stat_args {
 	int nevent;
 	bool all_cpus, dry_run, no_rules;
 	bool exclusive;		/* no value scaled from part of the time */
+	struct schedule_budget *budgets;	/* --counters PMU=N, each; room for every argument */
+	size_t nbudgets;
 	const char *cpu_list;	/* -C: the CPUs PMUs without a cpumask count on, as perf's */
 	bool metric_no_merge, metric_no_group;	/* perf's options of the same names */
 	bool group_all;			/* -g: every -e event in one group */
@@ -99,6 +101,8 @@ enum device_option_key {
 
 /* A counting command's arguments with their defaults (no socket, RC or -I): 0, or -1 out of memory */
 int stat_args_init(struct stat_args *a, int argc);
+/* --counters PMU=N: a PMU's budget for the schedule, by hand; a bad one ends argp */
+void stat_args_budget(struct stat_args *a, char *arg, struct argp_state *state);
 /* The command's end: its arguments freed, its status through finish_output, then the signal
  * that stopped counting, if any, ends pmuctl */
 int stat_args_end(struct stat_args *a, int ret, int die_signal);

@@ -144,13 +144,12 @@ static json_t *schedule_json(const struct schedule *sc)
 
 	for (size_t i = 0; i < sc->n; i++) {
 		const struct sched_pmu *sp = &sc->v[i];
-		const struct pmu_family *f = sp->pmu->family;
 
 		json_array_append_new(arr, json_pack("{s:s, s:I, s:I, s:o, s:I, s:o, s:o, s:I, s:b, s:f}",
 			"pmu", sp->pmu->name, "events", (json_int_t)sp->events, "units", (json_int_t)sp->units,
 			"counters", sp->counters ? json_integer((json_int_t)sp->counters) : json_null(),
 			"counters_needed", (json_int_t)sp->need,
-			"counters_from", jout_text(f->counters_from),
+			"counters_from", jout_text(sp->counters_from),
 			"filter_slots", sp->slots ? json_integer((json_int_t)sp->slots) : json_null(),
 			"filter_values", (json_int_t)sp->values, "rotates", sp->rotates,
 			"coverage_predicted", sp->coverage));
@@ -177,9 +176,9 @@ static void schedule_text(FILE *f, const struct schedule *sc)
 		fprintf(f, ": %zu event%s in %zu group%s; ", sp->events, plural((long)sp->events),
 			sp->units, plural((long)sp->units));
 		if (sp->counters)
-			fprintf(f, "%zu counters for %zu (%s)", sp->counters, sp->need, fam->counters_from);
+			fprintf(f, "%zu counters for %zu (%s)", sp->counters, sp->need, sp->counters_from);
 		else
-			fprintf(f, "counters not known (%s)", fam->counters_from ? fam->counters_from : "the driver does not say");
+			fprintf(f, "counters not known (%s)", sp->counters_from ? sp->counters_from : "the driver does not say");
 		if (sp->own_counters && sp->own_need > sp->own_counters)
 			fprintf(f, "; %zu counter%s of their own for %zu (%s)", sp->own_counters,
 				plural((long)sp->own_counters), sp->own_need, fam->own_counters_from);

@@ -281,7 +281,7 @@ static void warn_budgets(const struct schedule *sc, struct diag *warn)
 			continue;
 		diag_add(warn, "'%s': %zu events need %zu counters, and it has %zu (%s): the kernel rotates them, "
 			 "some counting %.0f%% of the time (--dry-run shows which); count fewer at once",
-			 sp->pmu->name, sp->events, sp->need, sp->counters, sp->pmu->family->counters_from,
+			 sp->pmu->name, sp->events, sp->need, sp->counters, sp->counters_from,
 			 100 * sp->coverage);
 	}
 }
@@ -349,8 +349,12 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	rq.devices = s->devices;
 	rq.ndevices = s->ndevices;
 	ret = plan_build(&s->pmus, &rq, &s->plan, &err, &warn);
-	if (!ret && plan_schedule(&s->plan, &s->sched))
+	if (!ret && plan_schedule_budgets(&s->plan, a->budgets, a->nbudgets, &s->sched))
 		ret = err_set(&err, -ENOMEM, "out of memory");
+	for (size_t i = 0; !ret && i < a->nbudgets; i++)
+		if (!a->budgets[i].used)
+			diag_add(&warn, "--counters %s=%zu: no PMU the plan counts on is named so", a->budgets[i].pmu,
+				 a->budgets[i].n);
 	/* a driver's counters are its rules too: --no-rules says nothing of them (--dry-run shows them) */
 	if (!ret && !a->no_rules)
 		warn_budgets(&s->sched, &warn);

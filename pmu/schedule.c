@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The kernel's schedule of a plan, predicted: per PMU, in one pass over its events sorted. */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/grow.h"
@@ -249,8 +250,8 @@ static void rotate(struct sched_pmu *s, struct unit *u, size_t n, uint64_t (*val
 	s->rotates = true;
 }
 
-static int schedule_pmu(const struct plan *p, const size_t *order, size_t n, struct sched_pmu *s,
-			double *coverage)
+static int schedule_pmu(const struct plan *p, const size_t *order, size_t n, struct schedule_budget *given,
+			size_t ngiven, struct sched_pmu *s, double *coverage)
 {
 	const struct pmu_family *f = p->v[order[0]].pmu->family;
 	size_t *grouped = calloc(n, sizeof(*grouped)), nu = 0, all_vals = 0;
@@ -263,7 +264,16 @@ static int schedule_pmu(const struct plan *p, const size_t *order, size_t n, str
 		return ret;
 	}
 	*s = (struct sched_pmu){ .pmu = p->v[order[0]].pmu, .events = n, .units = nu, .counters = f->counters,
-				 .own_counters = f->own_counters, .slots = f->filter_slots, .coverage = 1 };
+				 .counters_from = f->counters_from, .own_counters = f->own_counters,
+				 .slots = f->filter_slots, .coverage = 1 };
+	for (size_t k = 0; k < ngiven; k++) {
+		if (fnmatch(given[k].pmu, s->pmu->name, 0))
+			continue;
+		given[k].used = true;
+		s->counters = given[k].n;
+		s->counters_from = "given: --counters";
+		break;
+	}
 	for (size_t b = 0; b < COUNTER_BANKS; b++) {
 		size_t bank = 0;
 
@@ -306,6 +316,11 @@ out:
 
 int plan_schedule(const struct plan *p, struct schedule *out)
 {
+	return plan_schedule_budgets(p, NULL, 0, out);
+}
+
+int plan_schedule_budgets(const struct plan *p, struct schedule_budget *b, size_t nb, struct schedule *out)
+{
 	size_t *order = calloc(p->n ? p->n : 1, sizeof(*order)), n = 0;
 	int ret = 0;
 
@@ -328,7 +343,7 @@ int plan_schedule(const struct plan *p, struct schedule *out)
 			;
 		ret = grow_array(&out->v, out->n, 1, sizeof(*out->v)) || !out->v ? -ENOMEM : 0;
 		if (!ret)
-			ret = schedule_pmu(p, order + i, j - i, &out->v[out->n++], out->coverage);
+			ret = schedule_pmu(p, order + i, j - i, b, nb, &out->v[out->n++], out->coverage);
 	}
 	free(order);
 	if (ret)

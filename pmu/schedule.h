@@ -17,6 +17,7 @@ struct sched_pmu {
 	size_t events;		/* plan events on it */
 	size_t units;		/* groups and events alone: what the kernel rotates */
 	size_t counters;	/* its budget, per bank of counters; 0: not known (the driver does not say) */
+	const char *counters_from;	/* where that is from: the family's source, or --counters */
 	size_t need;		/* counters all its units take at once in its fullest bank (own-counter events not) */
 	size_t own_counters;	/* the family's own counters (one cycle counter); 0: one each */
 	size_t own_need;	/* own counters all its units take at once, where they are few */
@@ -38,8 +39,17 @@ int plan_by_pmu(const void *a, const void *b, void *plan);
 
 /* Whether event k opens in one group with event i (a {} group, or the family's pairing) */
 bool plan_together(const struct plan *set, size_t i, size_t k);
+/* A budget the user gives (--counters PMU=N): the PMUs whose names match the glob pmu have n */
+struct schedule_budget {
+	const char *pmu;
+	size_t n;
+	bool used;		/* set when a PMU of the plan matched */
+};
+
 /* 0, or -ENOMEM */
 int plan_schedule(const struct plan *p, struct schedule *out);
+/* The same, with the budgets given by hand in place of the families' (the first that matches) */
+int plan_schedule_budgets(const struct plan *p, struct schedule_budget *b, size_t nb, struct schedule *out);
 void schedule_free(struct schedule *s);
 
 #endif

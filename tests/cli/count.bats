@@ -280,7 +280,13 @@ with_half_running() {
 	# a family whose budget the driver does not say: four events taking turns on the reads'
 	# two counters imply two
 	with_half_running --sysfs-root "$LIVE" stat -e '{nvidia_ucf_pmu_0/event=0x1/,nvidia_ucf_pmu_0/event=0x2/,nvidia_ucf_pmu_0/event=0x3/,nvidia_ucf_pmu_0/event=0x4/}' --duration 0.1
-	grep -qF "pmuctl: warning: 'nvidia_ucf_pmu_0': its events counted 50% of the time where the plan predicted 100%: another perf user holds some of its counters, or it has fewer than the plan assumed; the reads imply 2 counters for its 4 (arm_cspmu reads PMCFGR.N" <<<"$output"
+	grep -qxF "pmuctl: warning: 'nvidia_ucf_pmu_0': its events counted 50% of the time where the plan predicted 100%: another perf user holds some of its counters, or it has fewer than the plan assumed; the reads imply 2 counters for its 4 (arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it; --counters nvidia_ucf_pmu_0=2 gives --dry-run that); the counts are scaled from what ran" <<<"$output"
+	[ "$status" -eq 0 ]
+	# that budget given: --dry-run predicts what ran, and the run says nothing more
+	run "$PMUCTL" --sysfs-root "$LIVE" stat --dry-run --counters nvidia_ucf_pmu_0=2 -e '{nvidia_ucf_pmu_0/event=0x1/,nvidia_ucf_pmu_0/event=0x2/},{nvidia_ucf_pmu_0/event=0x3/,nvidia_ucf_pmu_0/event=0x4/}'
+	grep -qxF "  nvidia_ucf_pmu_0: 4 events in 2 groups; 2 counters for 4 (given: --counters): they rotate, the least counted 50.0% of the time" <<<"$output"
+	with_half_running --sysfs-root "$LIVE" stat --counters 'nvidia_ucf_pmu_*=2' -e '{nvidia_ucf_pmu_0/event=0x1/,nvidia_ucf_pmu_0/event=0x2/},{nvidia_ucf_pmu_0/event=0x3/,nvidia_ucf_pmu_0/event=0x4/}' --duration 0.1
+	[ "$(grep -c "its events counted" <<<"$output")" -eq 0 ]
 	[ "$status" -eq 0 ]
 	# the same run without the double: every event ran all the time, nothing to say
 	run "$PMUCTL" --sysfs-root "$LIVE" stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -I 100 --interval-count 2
@@ -302,5 +308,18 @@ with_half_running() {
 	run "$PMUCTL" --sysfs-root "$LIVE" stat --exclusive -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -x, --duration 0.1
 	[ "$status" -eq 0 ]
 	[[ "$output" =~ ^[0-9]+,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,[0-9]+,100\.00,,$ ]]
+}
+
+@test "count: --counters PMU=N: a bad one is a usage error naming it; one that names no PMU of the plan is said" {
+	pmuctl --sysfs-root "$LIVE" stat --dry-run --counters 'nvidia_ucf*=x' -e nvidia_ucf_pmu_0/event=0x1/
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl stat: --counters 'nvidia_ucf*=x': give PMU=N, a PMU name (or glob) and its counters, 1 to 256 (nvidia_ucf_pmu_0=8)" ]
+	pmuctl --sysfs-root "$LIVE" stat --dry-run --counters =2 -e nvidia_ucf_pmu_0/event=0x1/
+	[ "$status" -eq 64 ]
+	pmuctl --sysfs-root "$LIVE" stat --dry-run --counters nvidia_ucf_pmu_0=0 -e nvidia_ucf_pmu_0/event=0x1/
+	[ "$status" -eq 64 ]
+	pmuctl --sysfs-root "$LIVE" stat --dry-run --counters nope=2 -e nvidia_ucf_pmu_0/event=0x1/
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: --counters nope=2: no PMU the plan counts on is named so" ]
 }
 
