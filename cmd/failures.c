@@ -40,8 +40,14 @@ static char *without_pmu(const char *s, const char *pmu)
 	return out;
 }
 
+/* pmu/drivers/perf.c's words for a member whose leader did not open */
+#define LEADER_FAILED "not opened: its group leader "
+
 static char *cause_of(const struct plan *plan, const struct counter *c)
 {
+	/* every such member has one cause, whichever its leader: the leader's own line says why */
+	if (c->why && !strncmp(c->why, LEADER_FAILED, strlen(LEADER_FAILED)))
+		return strdup("not opened, as their group leader failed (said above)");
 	return without_pmu(c->why ? c->why : "not counted", pmu_name(plan, c));
 }
 

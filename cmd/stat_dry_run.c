@@ -176,7 +176,8 @@ static void schedule_text(FILE *f, const struct schedule *sc)
 		fprintf(f, ": %zu event%s in %zu group%s; ", sp->events, plural((long)sp->events),
 			sp->units, plural((long)sp->units));
 		if (sp->counters)
-			fprintf(f, "%zu counters for %zu (%s)", sp->counters, sp->need, sp->counters_from);
+			fprintf(f, "%zu counter%s for %zu (%s)", sp->counters, plural((long)sp->counters), sp->need,
+				sp->counters_from);
 		else
 			fprintf(f, "counters not known (%s)", sp->counters_from ? sp->counters_from : "the driver does not say");
 		if (sp->own_counters && sp->own_need > sp->own_counters)

@@ -264,6 +264,51 @@ int stat_setup_metrics(const struct stat_args *a, struct stat_setup *s)
 	return ret ? ret : find_devices(a, s);
 }
 
+/* PMUs of one family over their budget alike: --per-device meets it on every root port */
+static bool same_budget(const struct sched_pmu *a, const struct sched_pmu *b)
+{
+	return a->pmu->family == b->pmu->family && a->events == b->events && a->need == b->need &&
+	       a->counters == b->counters && (int)(100 * a->coverage) == (int)(100 * b->coverage);
+}
+
+static bool over_budget(const struct sched_pmu *sp)
+{
+	return sp->rotates && sp->counters && sp->need > sp->counters;
+}
+
+/* Whether a PMU before i was over its budget alike, and its line named PMU i already */
+static bool over_budget_said(const struct schedule *sc, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (over_budget(&sc->v[k]) && same_budget(&sc->v[k], &sc->v[i]))
+			return true;
+	return false;
+}
+
+/* One line for PMU i and every later one over its budget alike */
+static void warn_over_budget(const struct schedule *sc, size_t i, struct diag *warn)
+{
+	const struct sched_pmu *sp = &sc->v[i];
+	/* a family with banks counts each kind of event on counters of its own (DesignWare) */
+	const char *kind = sp->pmu->family->counter_bank ? " of one kind" : "";
+	char names[256];
+	size_t n = 0, len = 0;
+
+	for (size_t k = i; k < sc->n; k++) {
+		if (!over_budget(&sc->v[k]) || !same_budget(sp, &sc->v[k]))
+			continue;
+		if (n++ < 3 && len < sizeof(names))
+			len += (size_t)snprintf(names + len, sizeof(names) - len, "%s'%s'", n > 1 ? ", " : "",
+						sc->v[k].pmu->name);
+	}
+	if (n > 3 && len < sizeof(names))
+		snprintf(names + len, sizeof(names) - len, " and %zu more", n - 3);
+	diag_add(warn, "%s: %zu events need %zu counters%s at once, and %s %zu (%s): the kernel rotates them, "
+		 "some counting %.0f%% of the time (--dry-run shows which); count fewer at once",
+		 names, sp->events, sp->need, kind, n > 1 ? "each PMU has" : "it has", sp->counters,
+		 sp->counters_from, 100 * sp->coverage);
+}
+
 /*
  * A PMU with more events than its driver's counters rotates them: said once, before anything
  * opens (a filter slot's rotation is the family's own warning)
@@ -277,12 +322,9 @@ static void warn_budgets(const struct schedule *sc, struct diag *warn)
 			diag_add(warn, "'%s': %zu events need its %zu %s (%s): the kernel rotates them, some counting %.0f%% of the time (--dry-run shows which); count one at once",
 				 sp->pmu->name, sp->own_need, sp->own_counters, sp->own_counters == 1 ? "counter of their kind" : "counters of their kind",
 				 sp->pmu->family->own_counters_from, 100 * sp->coverage);
-		if (!sp->rotates || !sp->counters || sp->need <= sp->counters)
+		if (!sp->rotates || !sp->counters || sp->need <= sp->counters || over_budget_said(sc, i))
 			continue;
-		diag_add(warn, "'%s': %zu events need %zu counters, and it has %zu (%s): the kernel rotates them, "
-			 "some counting %.0f%% of the time (--dry-run shows which); count fewer at once",
-			 sp->pmu->name, sp->events, sp->need, sp->counters, sp->counters_from,
-			 100 * sp->coverage);
+		warn_over_budget(sc, i, warn);
 	}
 }
 

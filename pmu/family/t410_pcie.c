@@ -150,18 +150,29 @@ static void check_plan(const struct plan *set, struct diag *warn)
 		f = filter_of(set, e);
 		add_filter(&t[k], &f);
 	}
-	for (size_t k = 0; k < nt; k++) {
-		char list[160] = "", one[40];
-		size_t used = 0;
+	/* one line for every PMU it applies to: --per-device meets it on every RC */
+	char pmus[256] = "", first[160] = "", one[40];
+	size_t npmu = 0, used = 0, k0 = 0;
 
+	for (size_t k = 0; k < nt; k++) {
 		if (t[k].n < 2)
 			continue;
-		for (size_t j = 0; j < t[k].n && j < 3; j++)
-			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s", j ? ", " : "",
-						 filter_text(&t[k].f[j], one, sizeof(one)));
-		diag_add(warn, "'%s': %zu BDF filters (%s%s) count in turns: the PMU holds one BDF filter at a time (\"only one BDF value is supported\", pcie_v2_pmu_validate_event at add), so the kernel multiplexes their groups and scales the counts",
-			 t[k].pmu->name, t[k].n, list, t[k].n > 3 ? ", ..." : "");
+		if (!npmu++) {
+			k0 = k;
+			for (size_t j = 0, w = 0; j < t[k].n && j < 3; j++)
+				w += (size_t)snprintf(first + w, sizeof(first) - w, "%s%s", j ? ", " : "",
+						      filter_text(&t[k].f[j], one, sizeof(one)));
+		}
+		if (npmu <= 3 && used < sizeof(pmus))
+			used += (size_t)snprintf(pmus + used, sizeof(pmus) - used, "%s'%s' (%zu)", npmu > 1 ? ", " : "",
+						 t[k].pmu->name, t[k].n);
 	}
+	if (npmu == 1)
+		diag_add(warn, "'%s': %zu BDF filters (%s%s) count in turns: the PMU holds one BDF filter at a time (\"only one BDF value is supported\", pcie_v2_pmu_validate_event at add), so the kernel multiplexes their groups and scales the counts",
+			 t[k0].pmu->name, t[k0].n, first, t[k0].n > 3 ? ", ..." : "");
+	else if (npmu)
+		diag_add(warn, "%s%s, %zu PMUs: their BDF filters (%s, ...) count in turns: a PMU holds one BDF filter at a time (\"only one BDF value is supported\", pcie_v2_pmu_validate_event at add), so the kernel multiplexes their groups and scales the counts",
+			 pmus, npmu > 3 ? " and more" : "", npmu, first);
 	free(t);
 }
 

@@ -73,7 +73,7 @@ record() {
 	# two lane events share the one lane counter: the schedule rotates them (its bank of one)
 	pmuctl --sysfs-root "$DWC" stat --dry-run -e dwc_rootport_3018/rx_memory_read,lane=0/ -e dwc_rootport_3018/tx_memory_read,lane=1/
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "pmuctl: warning: 'dwc_rootport_3018': 2 events need 2 counters, and it has 1 (one counter per event type, dwc_pcie_pmu_event_add): the kernel rotates them, some counting 50% of the time (--dry-run shows which); count fewer at once" ]
+	[ "${lines[0]}" = "pmuctl: warning: 'dwc_rootport_3018': 2 events need 2 counters of one kind at once, and it has 1 (one counter per event type, dwc_pcie_pmu_event_add): the kernel rotates them, some counting 50% of the time (--dry-run shows which); count fewer at once" ]
 	pmuctl -q --sysfs-root "$DWC" -j stat --dry-run -e dwc_rootport_3018/rx_memory_read,lane=0/ -e dwc_rootport_3018/tx_memory_read,lane=1/
 	[ "$(jq_py '[(s["counters"], s["counters_needed"], s["rotates"], s["coverage_predicted"]) for s in d["schedule"]]')" = "[(1, 2, True, 0.5)]" ]
 	# a lane event beside a time-based one: one counter each, nothing rotates, nothing said
@@ -81,7 +81,7 @@ record() {
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(s["counters"], s["counters_needed"], s["rotates"], s["coverage_predicted"]) for s in d["schedule"]]')" = "[(1, 1, False, 1.0)]" ]
 	pmuctl --sysfs-root "$DWC" stat --dry-run -e dwc_rootport_3018/Rx_PCIe_TLP_Data_Payload/ -e dwc_rootport_3018/Tx_PCIe_TLP_Data_Payload/
-	[[ "${lines[0]}" == "pmuctl: warning: 'dwc_rootport_3018': 2 events need 2 counters, and it has 1 (one counter per event type, dwc_pcie_pmu_event_add)"* ]]
+	[[ "${lines[0]}" == "pmuctl: warning: 'dwc_rootport_3018': 2 events need 2 counters of one kind at once, and it has 1 (one counter per event type, dwc_pcie_pmu_event_add)"* ]]
 }
 
 @test "dwc: --per-device gives a row per root port, method port, the document's bandwidth" {
