@@ -27,6 +27,7 @@ const struct command commands[] = {
 	{ "map", cmd_map, "map PCI functions to socket, RC, root port and their PMU filters", &map_argp },
 	{ "stat", cmd_stat, "count events and metrics (or encode them: --dry-run)", &stat_argp },
 	{ "top", cmd_top, "show live which PCI functions move the PCIe traffic (stat --per-device, refreshed)", &top_argp },
+	{ "iostat", cmd_iostat, "perf iostat's four MB columns per PCIe root port (iostat list names them)", &iostat_argp },
 	{ "serve", cmd_serve, "export counts and metrics to Prometheus over HTTP (GET /metrics)", &serve_argp },
 	{ "doctor", cmd_doctor, "check what stands between this machine and a count, and say the fix", &doctor_argp },
 	{ "bdf", cmd_bdf, "convert between bus:device.function and 16-bit BDF filter values", &bdf_argp },

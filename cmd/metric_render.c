@@ -297,6 +297,11 @@ int render_metric_samples(const struct render_ctx *c, const struct metric_sample
 	size_t nvals = 0;
 	int ret = metric_evaluate(samples, n, metric_scope_of(c->aggr), duration, &vals, &nvals);
 
+	if (!ret && c->iostat) {
+		render_iostat(c, vals, nvals, duration);
+		free(vals);
+		return ret;
+	}
 	/* --per-device: the table in text, -x and CSV, beside the metric records in JSON */
 	if (!ret && c->rows)
 		render_device_table(c, vals, nvals);

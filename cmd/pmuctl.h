@@ -40,7 +40,7 @@ struct command {
 
 extern const struct command commands[];
 
-extern const struct argp list_argp, map_argp, stat_argp, top_argp, serve_argp, bdf_argp, doctor_argp;
+extern const struct argp list_argp, map_argp, stat_argp, top_argp, serve_argp, bdf_argp, doctor_argp, iostat_argp;
 
 int cmd_list(int argc, char **argv);
 int cmd_map(int argc, char **argv);
@@ -49,6 +49,7 @@ int cmd_top(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_bdf(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
+int cmd_iostat(int argc, char **argv);
 /* Hidden: the words a shell completes (commands, options, PMUs, events, metrics, BDFs) */
 int cmd_complete(int argc, char **argv);
 

@@ -30,6 +30,7 @@ struct stat_args {
 	int nevent;
 	bool all_cpus, dry_run, no_rules;
 	bool exclusive;		/* no value scaled from part of the time */
+	bool iostat;		/* pmuctl iostat: the root ports (--device, or every one), perf iostat's table */
 	struct schedule_budget *budgets;	/* --counters PMU=N, each; room for every argument */
 	size_t nbudgets;
 	const char *cpu_list;	/* -C: the CPUs PMUs without a cpumask count on, as perf's */
@@ -202,6 +203,9 @@ struct render_ctx {
 	bool bars;		/* top: a bar of the sort column's share of its largest value */
 	bool in_exposition;	/* serve: OpenMetrics values inside an exposition, which ends it */
 	bool omit_uncounted;	/* serve --exclusive: a value with no count is left out, not NaN */
+	bool iostat;		/* the metrics as perf iostat's table of root ports */
+	const struct plan_device *ports;	/* iostat: its rows, the --device functions */
+	size_t nports;
 	const char *cpu_list;	/* --dry-run: -C, for the perf command */
 	const struct repeat *runs;	/* -r: the counts are the means of these runs, rows with their noise */
 };
@@ -241,6 +245,8 @@ const char *per_device_method(const struct stat_setup *s, size_t i, const struct
 int per_device_row(struct stat_setup *s, size_t i);
 /* --per-device: the values of the devices as a table (text) or "devices" (JSON) */
 void render_device_table(const struct render_ctx *c, const struct metric_value *v, size_t n);
+/* pmuctl iostat: the values as perf iostat's table of root ports, in MB over duration */
+void render_iostat(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration);
 /* -v: the count of every event a metric reads, since base (NULL: since enable), as text */
 /* -j: the record's inputs, every metric input's counts summed over its counters */
 int metric_inputs_json(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,

@@ -131,7 +131,8 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 				.aggr = r->a->aggr, .time_s = t, .interval = interval,
 				.first = first && !r->out.had_data, .target = r->target,
 				.rows = r->s.rows, .nrows = r->s.rows ? r->s.ndevices : 0,
-				.sort = r->a->sort, .runs = r->averaged ? &r->rep : NULL };
+				.sort = r->a->sort, .runs = r->averaged ? &r->rep : NULL,
+				.iostat = r->a->iostat, .ports = r->s.devices, .nports = r->s.ndevices };
 	double duration = delta ? t - r->last_t : t;
 	int ret = 0;
 
@@ -139,6 +140,11 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	c.wall = wall_at(r, r->averaged ? r->last_t : t);
 	r->last_t = t;
 	stream_report_begin(&r->out);
+	/* iostat's report is its table alone, in every face */
+	if (c.iostat) {
+		ret = emit_metrics(r, r->out.f, &c, delta, duration);
+		return stream_report_end(&r->out) ?: ret;
+	}
 	if (c.face == FACE_JSON && !(c.record = stat_record_new(&c)))
 		return -ENOMEM;
 	/* counts and metrics are rows of one table: its header once, the device table has its own */

@@ -227,7 +227,7 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 
 	const char *opt = a->per_device ? "--per-device" : "--device";
 
-	if (!a->ndevice && !a->per_device)
+	if (!a->ndevice && !a->per_device && !a->iostat)
 		return EXIT_OK;
 	if (!src.root && !src.dump) {
 		p_err("%s needs the PCI topology: give --sysfs-root or -F", opt);
@@ -254,6 +254,19 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 	}
 	if (!ret && a->per_device)
 		ret = per_device_select(a, s);
+	/* iostat without ports: every root port a family with its columns sees */
+	for (size_t i = 0; !ret && a->iostat && !a->ndevice && i < s->topo.n; i++) {
+		char name[32];
+
+		if (s->maps[i].at.root_port != (ssize_t)i || !pmu_family_has_iostat(s->maps[i].requester.family))
+			continue;
+		pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
+		ret = stat_add_function(a, s, i, name);
+	}
+	if (!ret && a->iostat && !s->ndevices) {
+		p_err("iostat: no root port that a PMU of this machine counts perf iostat's traffic on (pmuctl iostat list says which families do; pmuctl-iostat(1) why not the others)");
+		ret = EXIT_FAIL;
+	}
 	return ret;
 }
 

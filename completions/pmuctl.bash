@@ -117,6 +117,9 @@ _pmuctl() {
 	else
 		case $cmd in
 		list) COMPREPLY=($(compgen -W "$(_pmuctl_ask families) $(_pmuctl_ask pmus | sed 's,/$,,')" -- "$cur")) ;;
+		iostat) COMPREPLY=($(compgen -W "list $(_pmuctl_ask bdfs)" -- "$cur"))
+			_pmuctl_trim
+			;;
 		map) COMPREPLY=($(compgen -W "$(_pmuctl_ask bdfs)" -- "$cur"))
 			_pmuctl_trim ;;
 		help) COMPREPLY=($(compgen -W "$(_pmuctl_ask commands)" -- "$cur")) ;;

@@ -76,6 +76,9 @@ function __pmuctl_words
                 __pmuctl_ask pmus | string replace -r '/$' ''
             case map
                 __pmuctl_ask bdfs
+            case iostat
+                echo list
+                __pmuctl_ask bdfs
             case help
                 __pmuctl_ask commands
         end

@@ -249,3 +249,39 @@ size_t pmu_family_titles(char *buf, size_t size)
 	}
 	return used;
 }
+
+int pmu_family_iostat_column(const char *metric)
+{
+	for (const struct pmu_family *const *f = pmu_families; *f; f++)
+		for (int c = 0; (*f)->iostat && c < IOSTAT_COLUMNS; c++)
+			if ((*f)->iostat[c] && !strcmp((*f)->iostat[c], metric))
+				return c;
+	return -1;
+}
+
+bool pmu_family_iostat_metrics(char *buf, size_t size)
+{
+	size_t len = 0;
+
+	if (size)
+		buf[0] = '\0';
+	for (const struct pmu_family *const *f = pmu_families; *f; f++)
+		for (int c = 0; (*f)->iostat && c < IOSTAT_COLUMNS; c++) {
+			if (!(*f)->iostat[c])
+				continue;
+			len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s%s", len ? "," : "",
+						(*f)->iostat[c]);
+			if (len >= size)
+				return false;
+		}
+	return len > 0;
+}
+
+bool pmu_family_has_iostat(const struct pmu_family *f)
+{
+	for (int c = 0; f && f->iostat && c < IOSTAT_COLUMNS; c++)
+		if (f->iostat[c])
+			return true;
+	return false;
+}
+

@@ -286,11 +286,20 @@ struct pmu_family {
 	const struct family_metric *metrics;
 	/* Where its PMUs come from when they are no perf PMUs; NULL: perf's sysfs */
 	const struct pmu_source *source;
+	/*
+	 * perf iostat's four columns of a root port, Inbound Read, Inbound Write, Outbound Read,
+	 * Outbound Write (IOSTAT_*), as the names of its metrics in GB/s with a value per root port;
+	 * a NULL entry, or none: it does not count that one
+	 */
+	const char *const *iostat;
 	/* What shows its hardware without its PMUs; NULL: nothing does */
 	const struct family_hardware *hardware;
 	/* Driver behaviours that changed, by release; ended by an entry without what */
 	const struct kernel_change *kernel_changes;
 };
+
+/* perf iostat's columns, in its order */
+enum iostat_column { IOSTAT_IN_READ, IOSTAT_IN_WRITE, IOSTAT_OUT_READ, IOSTAT_OUT_WRITE, IOSTAT_COLUMNS };
 
 /* The families, in the order list shows them; the generic one takes every other PMU */
 extern const struct pmu_family *const pmu_families[];
@@ -325,6 +334,12 @@ size_t pmu_family_unmapped(const struct pmu_list *pmus, size_t k);
 bool pmu_family_selects_functions(const struct pmu_family *f);
 /* What a --per-socket value of metric family id is summed by, in words: "socket", or "die" */
 const char *pmu_family_socket_word(const char *id);
+/* Which iostat column a metric of that name is (IOSTAT_*), in any family; -1 none */
+int pmu_family_iostat_column(const char *metric);
+/* Every family's iostat metrics, comma-separated, in buf: false when none fits */
+bool pmu_family_iostat_metrics(char *buf, size_t size);
+/* Whether f counts some iostat column */
+bool pmu_family_has_iostat(const struct pmu_family *f);
 /* Whether a family knows p by its name (no: the generic family's) */
 bool pmu_family_known(const struct pmu *p);
 /* Whether a metric file may name metric_family: a family's, or one of pmus (may be NULL) */

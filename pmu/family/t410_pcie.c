@@ -326,6 +326,9 @@ static const struct family_metric metrics[] = {
 	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
 };
 
+/* The RC's requests by its devices: their reads and writes of memory (perf iostat's Inbound) */
+static const char *const iostat[IOSTAT_COLUMNS] = { "t410_pcie_rd_bw", "t410_pcie_wr_bw", NULL, NULL };
+
 const struct pmu_family family_t410_pcie = {
 	.id = "t410_pcie",
 	.title = "NVIDIA Tegra410 PCIE",
@@ -358,6 +361,7 @@ const struct pmu_family family_t410_pcie = {
 	.slot_value = slot_value,
 	.metrics = metrics,
 	.doc_metrics = doc_metrics,
+	.iostat = iostat,
 	.hardware = &t410_pcie_hardware,
 	.kernel_changes = t410_new_pmus,
 };

@@ -174,6 +174,9 @@ static const struct family_metric doc_metrics[] = {
 	{ 0 },
 };
 
+/* Reads and writes of the devices' BARs, by CPUs and peers (perf iostat's Outbound) */
+static const char *const iostat[IOSTAT_COLUMNS] = { NULL, NULL, "t410_pcie_tgt_rd_bw", "t410_pcie_tgt_wr_bw" };
+
 const struct pmu_family family_t410_pcie_tgt = {
 	.id = "t410_pcie_tgt",
 	.doc_metrics = doc_metrics,
@@ -195,6 +198,7 @@ const struct pmu_family family_t410_pcie_tgt = {
 	.filter_slots = TGT_ADDR_SLOTS,
 	.filter_slots_from = "eight address filters, pcie_tgt_pmu_validate_event",
 	.slot_value = slot_value,
+	.iostat = iostat,
 	.hardware = &t410_pcie_hardware,
 	.kernel_changes = t410_new_pmus,
 };

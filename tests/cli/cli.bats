@@ -25,7 +25,7 @@ load helpers
 @test "an unknown command says so and exits 64" {
 	pmuctl frobnicate
 	[ "$status" -eq 64 ]
-	[ "$output" = "pmuctl: error: 'frobnicate' is not a pmuctl command; the commands are list, map, stat, top, serve, doctor, bdf and help" ]
+	[ "$output" = "pmuctl: error: 'frobnicate' is not a pmuctl command; the commands are list, map, stat, top, iostat, serve, doctor, bdf and help" ]
 }
 
 @test "an unknown option exits 64" {

@@ -32,7 +32,7 @@ complete_words() {
 	run mandoc -Tlint "$ROOT"/man/*.1 "$ROOT"/man/*.7
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
-	[ "$(ls "$ROOT"/man | tr '\n' ' ')" = "pmuctl-bdf.1 pmuctl-doctor.1 pmuctl-list.1 pmuctl-map.1 pmuctl-metrics.7 pmuctl-serve.1 pmuctl-stat.1 pmuctl-top.1 pmuctl.1 " ]
+	[ "$(ls "$ROOT"/man | tr '\n' ' ')" = "pmuctl-bdf.1 pmuctl-doctor.1 pmuctl-iostat.1 pmuctl-list.1 pmuctl-map.1 pmuctl-metrics.7 pmuctl-serve.1 pmuctl-stat.1 pmuctl-top.1 pmuctl.1 " ]
 }
 
 @test "docs: pmuctl-metrics(7) holds every metric of the catalog" {
@@ -180,7 +180,7 @@ zsh_complete() {
 		[ -f "$d$f" ] || { echo "missing $f"; return 1; }
 	done
 	[ -f "$d/usr/lib/systemd/system/pmuctl-exporter.service" ]
-	[ "$(find "$d" -type f | wc -l)" -eq 23 ]
+	[ "$(find "$d" -type f | wc -l)" -eq 25 ]
 	env -u BUILD make -s -C "$ROOT" uninstall DESTDIR="$d" PREFIX=/usr
 	[ "$(find "$d" -type f | wc -l)" -eq 0 ]
 	[ ! -e "$d/usr/share/pmuctl" ]

@@ -31,7 +31,7 @@ for f in files:
     jsonschema.Draft202012Validator.check_schema(json.load(open(f)))
 print(len(files))' "$SCHEMAS"
 	[ "$status" -eq 0 ]
-	[ "$output" = 8 ]
+	[ "$output" = 9 ]
 }
 
 @test "schemas: a count record has the same keys, in order, with every aggregation" {
@@ -151,7 +151,7 @@ print(bad)' "t410 nvidia hns3 hisi dwc grace bluefield yitian drw dvsec tgt" <<<
 	echo '{"interval":null,"time_s":1,"timestamp":null,"target":null,"counts":[{"event":"e","pmu":null,"socket":null,"rc":null,"cpu":null,"device":null,"count":null,"running_pct":0,"enabled_ns":0,"running_ns":0,"state":"<not counted>","error":null}],"metrics":[{"metric":"m","value":1,"unit":"GB/s","scope":"total"}]}' >"$bad"
 	run /usr/bin/python3 "$BATS_TEST_DIRNAME/../schema_check.py" "$bad" -- -j stat
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"at /counts/0/state: '<not counted>' is not one of ['counted', 'not_counted', 'not_supported', 'reset']"* ]]
+	[[ "$output" == *"at /counts/0/state: '<not counted>' is not one of ['counted', 'not_counted', 'not_supported', 'reset', 'multiplexed']"* ]]
 	[[ "$output" == *"at /metrics/0: 'pmu' is a required property"* ]]
 }
 

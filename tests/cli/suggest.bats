@@ -18,7 +18,7 @@ load helpers
 @test "suggest: a misspelt command and long option, with usage status 64" {
 	pmuctl lsit
 	[ "$status" -eq 64 ]
-	[ "$output" = "pmuctl: error: 'lsit' is not a pmuctl command (did you mean 'list'?); the commands are list, map, stat, top, serve, doctor, bdf and help" ]
+	[ "$output" = "pmuctl: error: 'lsit' is not a pmuctl command (did you mean 'list'?); the commands are list, map, stat, top, iostat, serve, doctor, bdf and help" ]
 	pmuctl stat --per-scoket -e cycles
 	[ "$status" -eq 64 ]
 	[ "${lines[0]}" = "pmuctl stat: unrecognized option '--per-scoket' (did you mean '--per-socket'?)" ]
