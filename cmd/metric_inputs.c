@@ -4,10 +4,15 @@
  * and in -j's inputs, so that --input can evaluate a recorded run again.
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 #include "lib/csv.h"
+#include "pmu/metrics/metric_eval.h"
+#include "pmu/drivers/tool.h"
 
 /* One plan event's counters summed: each scaled for multiplexing, and their times */
 struct input_sum {
@@ -130,3 +135,77 @@ void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, c
 	}
 	free(sum);
 }
+
+/* The first value of metric m not placed yet that event e can carry: its PMU's at PMU scope */
+static size_t value_for(const struct plan_event *e, const struct metric *m, const struct metric_value *v,
+			size_t n, const bool *placed)
+{
+	for (size_t k = 0; k < n; k++) {
+		if (placed[k] || v[k].m != m || v[k].device)
+			continue;
+		if (v[k].scope == SCOPE_PMU && (!e->pmu || !v[k].pmu || strcmp(v[k].pmu, e->pmu->name)))
+			continue;
+		return k;
+	}
+	return n;
+}
+
+void metric_inputs_perf(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration)
+{
+	struct input_sum *sum = input_sums(c->plan, c->cs, c->base);
+	bool *placed = calloc(n + 1, sizeof(*placed));
+	const char *sep = c->sep;
+
+	for (size_t ev = 0; sum && placed && ev < c->plan->n; ev++) {
+		const struct plan_event *e = &c->plan->v[ev];
+		const struct input_sum *x = &sum[ev];
+		char label[512];
+		size_t k;
+
+		if (e->metric < 0)
+			continue;
+		stat_perf_prefix(c, c->f, -1, -1, -1);
+		if (x->counted)
+			fprintf(c->f, "%.0f", x->count);
+		else
+			fputs("<not counted>", c->f);
+		/* duration_time is in ns, as perf's unit field says */
+		fprintf(c->f, "%s%s%s%s%s%" PRIu64 "%s%.2f%s", sep, e->type == TOOL_TYPE && !e->pmu ? "ns" : "", sep,
+			safe_str(e->event, label, sizeof(label)), sep, x->running, sep,
+			x->enabled ? 100.0 * (double)x->running / (double)x->enabled : 100.0, sep);
+		k = value_for(e, c->plan->metric[e->metric].m, v, n, placed);
+		if (k < n) {
+			placed[k] = true;
+			if (!isnan(v[k].value))
+				fprintf(c->f, "%.17g", v[k].value);
+			fprintf(c->f, "%s%s  %s", sep, v[k].m->unit, v[k].m->name);
+		} else {
+			fputs(sep, c->f);
+		}
+		fputc('\n', c->f);
+	}
+	/* the time the formulas divide by, as perf's duration_time line: --input reads it back */
+	if (sum && placed && duration > 0) {
+		uint64_t ns = (uint64_t)llround(duration * 1e9);
+
+		stat_perf_prefix(c, c->f, -1, -1, -1);
+		fprintf(c->f, "%" PRIu64 "%sns%sduration_time%s%" PRIu64 "%s100.00%s%s\n", ns, sep, sep, sep, ns, sep, sep,
+			sep);
+	}
+	/* a value no input line carries (a device's): its own line, as before */
+	for (size_t k = 0; placed && k < n; k++) {
+		char who[128];
+
+		if (placed[k])
+			continue;
+		stat_perf_prefix(c, c->f, v[k].socket, v[k].instances, -1);
+		safe_str(v[k].device ? v[k].device : v[k].pmu, who, sizeof(who));
+		fprintf(c->f, "%s%s%s%s%s%s", sep, sep, who, sep, sep, sep);
+		if (!isnan(v[k].value))
+			fprintf(c->f, "%.17g", v[k].value);
+		fprintf(c->f, "%s%s  %s\n", sep, v[k].m->unit, v[k].m->name);
+	}
+	free(placed);
+	free(sum);
+}
+

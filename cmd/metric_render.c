@@ -297,6 +297,11 @@ int render_metric_samples(const struct render_ctx *c, const struct metric_sample
 	size_t nvals = 0;
 	int ret = metric_evaluate(samples, n, metric_scope_of(c->aggr), duration, &vals, &nvals);
 
+	if (!ret && c->plan && c->face == FACE_PERF) {
+		metric_inputs_perf(c, vals, nvals, duration);
+		free(vals);
+		return ret;
+	}
 	if (!ret && c->iostat) {
 		render_iostat(c, vals, nvals, duration);
 		free(vals);

@@ -170,6 +170,9 @@ void stat_setup_free(struct stat_setup *s);
 int stat_dry_run(const struct stat_args *a);
 /* Count; *die_signal is a signal pmuctl must die by once it has cleaned up, or 0 */
 int stat_count(const struct stat_args *a, int *die_signal);
+struct stream;
+/* -o FILE before counting: 0, or -errno (refused, or not appendable to) */
+int stat_output_open(const struct stat_args *a, struct stream *out);
 /* --input: metrics from recorded perf stat -x, or -j output */
 int stat_input(const struct stat_args *a);
 
@@ -204,6 +207,10 @@ struct render_ctx {
 	bool in_exposition;	/* serve: OpenMetrics values inside an exposition, which ends it */
 	bool omit_uncounted;	/* serve --exclusive: a value with no count is left out, not NaN */
 	bool iostat;		/* the metrics as perf iostat's table of root ports */
+	/* -x with -M: each metric's input events as perf's lines, the value beside the first */
+	const struct plan *plan;
+	const struct count_set *cs;
+	const struct count_mark *base;
 	const struct plan_device *ports;	/* iostat: its rows, the --device functions */
 	size_t nports;
 	const char *cpu_list;	/* --dry-run: -C, for the perf command */
@@ -247,6 +254,8 @@ int per_device_row(struct stat_setup *s, size_t i);
 void render_device_table(const struct render_ctx *c, const struct metric_value *v, size_t n);
 /* pmuctl iostat: the values as perf iostat's table of root ports, in MB over duration */
 void render_iostat(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration);
+/* -x with -M (c->plan set): the input events' lines, each metric value beside its first input */
+void metric_inputs_perf(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration);
 /* -v: the count of every event a metric reads, since base (NULL: since enable), as text */
 /* -j: the record's inputs, every metric input's counts summed over its counters */
 int metric_inputs_json(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,

@@ -83,6 +83,13 @@ static int emit_metrics(struct run *r, FILE *f, const struct render_ctx *c, bool
 	int ret = metric_samples_counted(&r->s.plan, &r->c.cs, delta ? r->c.mark : NULL, &samples, &n);
 
 	mc.f = f;
+	/* perf -x prints a metric beside the events it comes from, which --input reads again */
+	if (c->face == FACE_PERF && !r->a->metric_only && !c->rows && !c->iostat &&
+	    (c->aggr == AGGR_TOTAL || c->aggr == AGGR_PMU)) {
+		mc.plan = &r->s.plan;
+		mc.cs = &r->c.cs;
+		mc.base = delta ? r->c.mark : NULL;
+	}
 	if (!ret)
 		ret = render_metric_samples(&mc, samples, n, duration);
 	metric_samples_free(samples, n);
@@ -176,24 +183,6 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 		ret = stat_record_emit(&c);
 	json_decref(c.record);
 	return stream_report_end(&r->out) ?: ret;
-}
-
-/*
- * -o FILE, opened before counting as perf does; openmetrics replaces its file at every report,
- * and is tried now, so that a target it cannot replace (a symbolic link) is refused before an
- * interval is counted
- */
-static int open_output(struct run *r)
-{
-	struct outfile trial;
-
-	if (r->a->output && r->a->openmetrics)
-		return outfile_open(&trial, r->a->output, OUTFILE_REPLACE) ?: outfile_close(&trial, false);
-	if (!r->a->output)
-		return 0;
-	return stream_open(&r->out, r->a->output, r->a->append, r->a->interval_ms != 0) ?:
-	       stream_check_append(&r->out, stat_face(r->a) == FACE_JSON, stat_face(r->a) == FACE_CSV,
-				   stat_face(r->a) == FACE_CSV || stat_face(r->a) == FACE_PERF ? r->a->sep : NULL);
 }
 
 /* One warning per cause, once, and one per reset since the last report; returns how many
@@ -498,7 +487,7 @@ static int one_run(struct run *r, bool first)
 	ret = ret ?: counters_start(&r->c, &r->s.plan, &nfailed);
 	if (ret)
 		goto out_close;
-	if (signals_caught() || (first && open_output(r))) {
+	if (signals_caught() || (first && stat_output_open(r->a, &r->out))) {
 		ret = signals_caught() ? EXIT_OK : EXIT_FAIL;
 		goto out_close;
 	}

@@ -40,13 +40,18 @@ print(rows[int(sys.argv[3])][head.index(sys.argv[2])])' "$@" <<<"$output"
 	[ "$(csv_field , unit 2)" = GB/s ]
 	[ "$(csv_field , scope 2)" = total ]
 	[ "$(grep -c '^time,' <<<"$output")" -eq 1 ]
-	# -x alone: perf's lines, no header, 8 fields with -I (time, then perf's 7)
+	# -x alone: perf's lines, no header, 8 fields with -I (time, then perf's 7): per interval
+	# the -e count, the metric's 12 input events with its value beside the first, as perf
+	# prints a metric, and duration_time
 	pmuctl --sysfs-root "$LIVE" stat -x, -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw -I 100 --interval-count 2
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${#lines[@]}" -eq $((2 * (1 + 12 + 1))) ]
 	[ "$(awk -F, '{ print NF }' <<<"$output" | sort -u)" = 8 ]
 	[[ "${lines[0]}" =~ ^\ +0\.[0-9]{9},[0-9]+,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,[0-9]+,100\.00,,$ ]]
-	[[ "${lines[1]}" =~ ^\ +0\.[0-9]{9},,,,,,[0-9.]+,GB/s\ \ t410_pcie_rd_bw$ ]]
+	# the -e event is one of the metric's inputs (one counter feeds both): its line comes first
+	[[ "${lines[1]}" =~ ^\ +0\.[0-9]{9},[0-9]+,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,[0-9]+,100\.00,[0-9.]+,GB/s\ \ t410_pcie_rd_bw$ ]]
+	[[ "${lines[2]}" =~ ^\ +0\.[0-9]{9},[0-9]+,,nvidia_pcie_pmu_0_rc_0/rd_bytes/,[0-9]+,100\.00,,$ ]]
+	[[ "${lines[13]}" =~ ^\ +0\.[0-9]{9},[0-9]+,ns,duration_time,[0-9]+,100\.00,,$ ]]
 	# a glob counted per PMU: each line names its instance, as perf --no-merge does
 	pmuctl --sysfs-root "$LIVE" stat -x, --per-pmu -e 'nvidia_pcie_pmu_0_rc_*/rd_bytes/' --duration 0.05
 	[ "$status" -eq 0 ]
@@ -75,3 +80,17 @@ print(rows[int(sys.argv[3])][head.index(sys.argv[2])])' "$@" <<<"$output"
 	[ "$status" -eq 64 ]
 	[[ "${lines[0]}" == *"invalid separator '\"': give one or more characters, not a newline or a quote (which CSV quotes fields with)" ]]
 }
+
+@test "csv: -x with -M writes the metric's events, and --input of that file gives the metric again" {
+	pmuctl --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw -x, --duration 0.1 -o "$BATS_TEST_TMPDIR/f"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '/rd_bytes/' "$BATS_TEST_TMPDIR/f")" -eq 12 ]
+	recorded=$(sed -n 's/^[0-9]*,,nvidia_pcie_pmu_0_rc_0\/rd_bytes\/,[0-9]*,100\.00,\([0-9.]*\),GB\/s  t410_pcie_rd_bw$/\1/p' "$BATS_TEST_TMPDIR/f")
+	[ -n "$recorded" ]
+	pmuctl --sysfs-root "$LIVE" stat --input "$BATS_TEST_TMPDIR/f" -M t410_pcie_rd_bw -x,
+	[ "$status" -eq 0 ]
+	again=$(sed -n 's/^,,,,,\([0-9.]*\),GB\/s  t410_pcie_rd_bw$/\1/p' <<<"$output")
+	# the counts are written whole: the value agrees to 9 digits
+	python3 -c 'import sys; a, b = map(float, sys.argv[1:]); sys.exit(0 if abs(a - b) <= 1e-9 * b else 1)' "$again" "$recorded"
+}
+
