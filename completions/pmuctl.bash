@@ -61,6 +61,7 @@ _pmuctl() {
 		local values=""
 		[[ $cmd == map ]] && values="tree table caps"
 		[[ $cmd == stat ]] && values="text csv openmetrics"
+		[[ $cmd == list ]] && values="text prometheus-rules"
 		COMPREPLY=($(compgen -P --format= -W "$values" -- "${cur#--format=}"))
 		_pmuctl_trim
 		return
@@ -72,7 +73,7 @@ _pmuctl() {
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return
 		;;
-	-F | --pci-dump | -o | --output | --input | --metrics-file | --web.config.file)
+	-F | --pci-dump | -o | --output | --input | --metrics-file | --web.config.file | --topology)
 		compopt -o filenames 2>/dev/null
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
@@ -103,6 +104,7 @@ _pmuctl() {
 	--format)
 		[[ $cmd == map ]] && COMPREPLY=($(compgen -W "tree table caps" -- "$cur"))
 		[[ $cmd == stat ]] && COMPREPLY=($(compgen -W "text csv openmetrics" -- "$cur"))
+		[[ $cmd == list ]] && COMPREPLY=($(compgen -W "text prometheus-rules" -- "$cur"))
 		return
 		;;
 	esac

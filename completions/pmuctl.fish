@@ -60,6 +60,16 @@ function __pmuctl_words
         case --device -s --slot
             __pmuctl_ask bdfs
             return
+        case --format
+            switch "$cmd"
+                case map
+                    printf '%s\n' tree table caps
+                case stat
+                    printf '%s\n' text csv openmetrics
+                case list
+                    printf '%s\n' text prometheus-rules
+            end
+            return
     end
     if test -z "$cmd"
         if string match -q -- '-*' $cur
@@ -89,3 +99,4 @@ complete -c pmuctl -f -a '(__pmuctl_words)'
 complete -c pmuctl -n '__fish_seen_argument -l sysfs-root' -a '(__fish_complete_directories)'
 complete -c pmuctl -n '__fish_seen_argument -l proc-root' -a '(__fish_complete_directories)'
 complete -c pmuctl -n '__fish_seen_argument -l web.config.file' -F
+complete -c pmuctl -n '__fish_seen_argument -l topology' -F

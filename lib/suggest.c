@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Nearest names by edit distance (a swap of two letters is one edit), or by prefix. */
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "lib/suggest.h"
@@ -40,6 +41,16 @@ static size_t distance(const char *a, const char *b)
 	return d[la][lb];
 }
 
+/* word without its trailing number (and not shorter than 3) starts candidate */
+static bool same_stem(const char *word, size_t len, const char *candidate)
+{
+	size_t stem = len;
+
+	while (stem && isdigit((unsigned char)word[stem - 1]))
+		stem--;
+	return stem < len && stem >= 3 && !strncasecmp(candidate, word, stem);
+}
+
 void suggest_init(struct suggest *s, const char *word)
 {
 	memset(s, 0, sizeof(*s));
@@ -53,9 +64,13 @@ void suggest_offer(struct suggest *s, const char *candidate)
 
 	if (!len || !strcasecmp(candidate, s->word))
 		return;
-	/* a word of 3 letters or more that starts a name is as near as one edit */
+	/* a word of 3 letters or more that starts a name is as near as one edit; one whose
+	 * instance number is wrong as two: nvidia_pcie_pmu_9 of nvidia_pcie_pmu_0_rc_0 */
 	if (len >= 3 && !strncasecmp(candidate, s->word, len)) {
 		d = 1;
+	} else if (same_stem(s->word, len, candidate)) {
+		d = distance(s->word, candidate);
+		d = d < 2 ? d : 2;
 	} else {
 		/*
 		 * the distance is at least the difference in length: most names are rejected

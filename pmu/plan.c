@@ -433,22 +433,23 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 	plan_warn_barless(rq, barless, warn);
 	free(barless);
 	plan_devices_free(&seen_by);
-	if (ml && !plan->nmetric) {
-		free(none);
-		return err_set(err, -ENOENT, "none of the metrics asked for applies %s", where);
-	}
+	/* a metric named alone says whose it is, before "none applies" */
 	for (size_t i = 0; none && i < ml->n; i++) {
 		if (none[i] && plan_named_exactly(rq->named, ml->v[i].name)) {
 			int ret = ml->v[i].across ?
 				  err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs (pmuctl list --metrics --all %s)",
 					  ml->v[i].name, where, plan_families_of(ml, ml->v[i].name, famlist, sizeof(famlist)),
 					  ml->v[i].name) :
-				  err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs (pmuctl list %s)",
-					  ml->v[i].name, where, ml->v[i].family, ml->v[i].family);
+				  err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs (pmuctl list --metrics --all %s)",
+					  ml->v[i].name, where, ml->v[i].family, ml->v[i].name);
 
 			free(none);
 			return ret;
 		}
+	}
+	if (ml && !plan->nmetric) {
+		free(none);
+		return err_set(err, -ENOENT, "none of the metrics asked for applies %s (pmuctl list --metrics shows those that do; --all, every one)", where);
 	}
 	plan_warn_no_pmu(ml, none, rq, warn);
 	free(none);

@@ -31,7 +31,15 @@ GRACE_LIVE=$FIX/grace-live/sys
 	[ "$(jq_py 'sorted(set(e["metric"] for e in d["events"]) & {"pcie_rd_bw", "pcie_wr_bw"})')" = "[]" ]
 	pmuctl --sysfs-root "$HIP09" stat --dry-run -M pcie_rd_bw
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: none of the metrics asked for applies on this machine" ]
+	[ "$output" = "pmuctl: error: metric pcie_rd_bw applies to no PMU on this machine: it counts on t410_pcie, grace_pcie, dwc_pcie PMUs (pmuctl list --metrics --all pcie_rd_bw)" ]
+	# a family's metrics, none of which applies here: where to look
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -M 't410_*'
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: none of the metrics asked for applies on this machine (pmuctl list --metrics shows those that do; --all, every one)" ]
+	# a metric of another family, named: whose it is (issue 45: it said only "none applies")
+	pmuctl --sysfs-root "$T410" stat --dry-run -M grace_pcie_rd_bw
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: metric grace_pcie_rd_bw applies to no PMU on this machine: it counts on grace_pcie PMUs (pmuctl list --metrics --all grace_pcie_rd_bw)" ]
 	# beside one that applies, the name says which families have it
 	pmuctl --sysfs-root "$YITIAN" stat --dry-run -M pcie_rd_bw,mem_rd_bw
 	[ "$status" -eq 1 ]

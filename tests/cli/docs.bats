@@ -63,6 +63,11 @@ complete_words() {
 	[ "$output" = stat ]
 	run complete_words pmuctl --sysfs-root "$T410" help m
 	[ "$output" = map ]
+	# the values of list's --format, and iostat's words
+	run complete_words pmuctl list --format=p
+	[ "$output" = prometheus-rules ]
+	run complete_words pmuctl --sysfs-root "$T410" iostat l
+	[ "$output" = list ]
 }
 
 @test "completion: PMU names and events after -e, from --sysfs-root" {

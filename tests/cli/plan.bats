@@ -181,7 +181,7 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 	for ev in $(ls "$HIP09/bus/event_source/devices/hns3_pmu_sicl_0/events" | head -20); do e+=(-e "hns3_pmu_sicl_0/$ev,global=1/"); done
 	run --separate-stderr "$PMUCTL" --sysfs-root "$HIP09" -j stat --dry-run "${e[@]}"
 	[ "$status" -eq 0 ]
-	[ "$stderr" = "pmuctl: warning: 'hns3_pmu_sicl_0': 20 events need 10 counters, and it has 8 (HNS3_PMU_MAX_HW_EVENTS, hns3_pmu.c): the kernel rotates them, some counting 80% of the time (--dry-run shows which); count fewer at once" ]
+	[ "$stderr" = "pmuctl: warning: 'hns3_pmu_sicl_0': 20 events need 10 counters at once, and it has 8 (HNS3_PMU_MAX_HW_EVENTS, hns3_pmu.c): the kernel rotates them, some counting 80% of the time (--dry-run shows which); count fewer at once" ]
 	# ten byte/time pairs, each one hardware event read as one group: eight fit at once
 	[ "$(sched_of hns3_pmu_sicl_0)" = "20 10 8 10 None 0 True 0.8" ]
 	# six pairs fit: nothing said

@@ -61,3 +61,9 @@ load helpers
 	run "./$(basename "$PMUCTL")" --bogus
 	[ "${lines[0]}" = "pmuctl: unrecognized option '--bogus'" ]
 }
+
+@test "suggest: a PMU with a wrong instance number is offered the PMUs of its name, not the nearest other name" {
+	pmuctl --sysfs-root "$T410" list nvidia_pcie_pmu_9
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: no PMU matches 'nvidia_pcie_pmu_9' (did you mean 'nvidia_pcie_pmu_0_rc_0', 'nvidia_pcie_pmu_0_rc_1' or 'nvidia_pcie_pmu_0_rc_2'?); pmuctl list shows them all" ]
+}

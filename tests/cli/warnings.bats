@@ -25,7 +25,7 @@ load helpers
 	# a metric named itself that applies to no PMU is an error, not a warning
 	pmuctl --sysfs-root "$LIVE" stat -M hns3_dly_tpu,t410_pcie_rd_bw --duration 0.05
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: metric hns3_dly_tpu applies to no PMU on this machine: it counts on hns3 PMUs (pmuctl list hns3)" ]
+	[ "$output" = "pmuctl: error: metric hns3_dly_tpu applies to no PMU on this machine: it counts on hns3 PMUs (pmuctl list --metrics --all hns3_dly_tpu)" ]
 	# named through a glob, it is one of many: a warning
 	pmuctl --sysfs-root "$LIVE" stat -M 'hns3_dly_tp*,t410_pcie_rd_bw' --duration 0.05
 	[ "$status" -eq 0 ]

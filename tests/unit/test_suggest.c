@@ -44,8 +44,21 @@ static void test_nothing_near(void)
 	CHECK_STR(near("LIST", cmds), "");
 }
 
+/* A wrong instance number: the PMUs of that name, not the nearest other name (issue 45) */
+static void test_instance_number(void)
+{
+	static const char *const pmus[] = { "nvidia_ucf_pmu_0", "nvidia_ucf_pmu_1", "nvidia_pcie_pmu_0_rc_0",
+					    "nvidia_pcie_pmu_0_rc_1", NULL };
+
+	CHECK_STR(near("nvidia_pcie_pmu_9", pmus), " (did you mean 'nvidia_pcie_pmu_0_rc_0' or 'nvidia_pcie_pmu_0_rc_1'?)");
+	CHECK_STR(near("nvidia_ucf_pmu_7", pmus), " (did you mean 'nvidia_ucf_pmu_0' or 'nvidia_ucf_pmu_1'?)");
+	/* a word that is only a number has no stem */
+	CHECK_STR(near("12", pmus), "");
+}
+
 int main(void)
 {
+	test_instance_number();
 	test_misspellings();
 	test_nothing_near();
 	return unit_report("test_suggest");
