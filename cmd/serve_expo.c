@@ -237,7 +237,7 @@ static void put_functions(FILE *f, const struct expo_input *in, enum expo_format
 	if (!in->nrows)
 		return;
 	expo_family(f, fmt, "pmuctl_pci_function", EXPO_INFO,
-		    "a PCI function pmuctl counts: its name (pci.ids), root port, RC and socket");
+		    "a PCI function pmuctl counts: its name (pci.ids), root port, RC and socket, and the names its driver gave it (netdev, nvme, infiniband, drm), to join the exporters beside pmuctl on");
 	for (size_t i = 0; i < in->nrows; i++) {
 		const struct device_row *r = &in->rows[i];
 		bool first = true;
@@ -249,6 +249,11 @@ static void put_functions(FILE *f, const struct expo_input *in, enum expo_format
 			       &first);
 		expo_put_label_int(f, "socket", r->socket, &first);
 		expo_put_label_int(f, "rc", r->rc, &first);
+		/* the keys of node_exporter's and dcgm-exporter's series, for joins (none: no label) */
+		expo_put_label(f, "netdev", r->classdev.netdev[0] ? r->classdev.netdev : NULL, &first);
+		expo_put_label(f, "nvme", r->classdev.nvme[0] ? r->classdev.nvme : NULL, &first);
+		expo_put_label(f, "infiniband", r->classdev.infiniband[0] ? r->classdev.infiniband : NULL, &first);
+		expo_put_label(f, "drm", r->classdev.drm[0] ? r->classdev.drm : NULL, &first);
 		fputs("} 1\n", f);
 	}
 }

@@ -17,6 +17,7 @@
 #include "pmu/metrics/metric.h"
 #include "pmu/metrics/metric_eval.h"
 #include "pmu/schedule.h"
+#include "topology/pciclass.h"
 #include "pmu/plan.h"
 #include "pmu/tally.h"
 #include <pci/pci.h>
@@ -132,6 +133,7 @@ struct device_row {
 	char name[128];		/* vendor and device, from pci.ids */
 	int socket, rc, rp;	/* -1 when not below a Tegra410 root port */
 	char root_port[16];	/* that root port's BDF, as map -j gives it; "" */
+	struct pci_class_devices classdev;	/* its netdev, nvme, infiniband and drm names */
 	const char *method;	/* requester: "rp" (alone below its port), "bdf", or its family's device_method ("port") */
 	size_t nbars;		/* target: the BARs an address filter selects */
 	struct pcilink link;	/* its PCIe link, as map reads it */

@@ -282,7 +282,7 @@ write tile0/event0 '0x45' -> 0" ]
 	grep -q '^pmuctl_t410_pcie_rd_bytes_total{pmu="nvidia_pcie_pmu_0_rc_0",socket="0",rc="0",pci_bus_id="00000001:01:00.0",event="nvidia_pcie_pmu_0_rc_0/rd_bytes,src_rp_mask=0x1/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
 	grep -q '^pmuctl_t410_pcie_rd_bytes_per_second{pmu="nvidia_pcie_pmu_0_rc_0",socket="0",rc="0",pci_bus_id="00000001:01:00.0"} [0-9.e+]*$' "$BATS_TEST_TMPDIR/d.prom"
 	# what the function is, once: the gauges and counters carry pci_bus_id alone to join on
-	[ "$(grep '^pmuctl_pci_function_info' "$BATS_TEST_TMPDIR/d.prom")" = 'pmuctl_pci_function_info{pci_bus_id="00000001:01:00.0",name="Samsung Electronics Co Ltd NVMe SSD Controller PM9A1/PM9A3/980PRO",root_port="00000001:00:00.0",socket="0",rc="0"} 1' ]
+	[ "$(grep '^pmuctl_pci_function_info' "$BATS_TEST_TMPDIR/d.prom")" = 'pmuctl_pci_function_info{pci_bus_id="00000001:01:00.0",name="Samsung Electronics Co Ltd NVMe SSD Controller PM9A1/PM9A3/980PRO",root_port="00000001:00:00.0",socket="0",rc="0",nvme="nvme0"} 1' ]
 	# no empty label, no scope: the finest level alone
 	run grep -c '=""\|scope=' "$BATS_TEST_TMPDIR/d.prom"
 	[ "$output" = 0 ]
@@ -533,3 +533,18 @@ assert len(t) == 1 and t[0]["health"] == "up" and t[0]["lastError"] == "", t'
 	[ "$(grep -c 'pmuctl: warning' "$BATS_TEST_TMPDIR/out")" -eq 1 ]
 	grep -qF "'nvidia_pcie_pmu_0_rc_0', 'nvidia_pcie_pmu_0_rc_1', 'nvidia_pcie_pmu_0_rc_2' and 9 more PMUs: their events counted 50% of the time where the plan predicted 100%" "$BATS_TEST_TMPDIR/out"
 }
+
+@test "serve: the _info series names what the function's driver made: netdev, nvme, infiniband, drm, for joins" {
+	serve_live --per-device -e 'nvidia_pcie_pmu_*/rd_bytes/' --device 0005:41:00.0,0002:83:00.0,0002:81:00.0
+	wait_for "a sample" sampled 1
+	scrape >"$BATS_TEST_TMPDIR/j.prom"
+	# the BlueField-3 NIC function: its interface (udev's path name) and its RDMA device
+	grep -qx 'pmuctl_pci_function_info{pci_bus_id="00000005:41:00.0",name="Mellanox Technologies MT43244 BlueField-3 integrated ConnectX-7 network controller",root_port="00000005:40:00.0",socket="0",rc="4",netdev="enP5p65s0f0",infiniband="mlx5_6"} 1' "$BATS_TEST_TMPDIR/j.prom"
+	# a GPU: its DRM card, not its render node
+	grep -q '^pmuctl_pci_function_info{pci_bus_id="00000002:83:00.0",.*,drm="card0"} 1$' "$BATS_TEST_TMPDIR/j.prom"
+	# a switch port made nothing: no such label, never an empty one
+	grep -qx 'pmuctl_pci_function_info{pci_bus_id="00000002:81:00.0",name="PLX Technology, Inc. Device c010",root_port="00000002:80:00.0",socket="0",rc="1"} 1' "$BATS_TEST_TMPDIR/j.prom"
+	run promtool check metrics <"$BATS_TEST_TMPDIR/j.prom"
+	[ "$status" -eq 0 ]
+}
+

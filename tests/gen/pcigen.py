@@ -490,6 +490,7 @@ def dump_text(m, length):
 def write_sysfs(m, sysdir, length):
     devs = os.path.join(sysdir, "bus", "pci", "devices")
     os.makedirs(devs, exist_ok=True)
+    seen = {"net": 0, "ib": 0, "nvme": 0, "drm": 0}
     for f in m.fns:
         real = os.path.join(sysdir, "devices", f"pci{f.domain:04x}:{f.root.bus if f.root else f.bus:02x}", f.name())
         os.makedirs(real, exist_ok=True)
@@ -515,7 +516,33 @@ def write_sysfs(m, sysdir, length):
         with open(os.path.join(real, "resource"), "w") as out:
             out.write("\n".join(lines) + "\n")
         os.symlink(os.path.relpath(real, devs), os.path.join(devs, f.name()))
+        write_class_devices(f, real, seen)
     write_numa(m, sysdir)
+
+
+def write_class_devices(f, real, seen):
+    """What a driver makes below its function, as sysfs lists it: net/<udev's path name> for a
+    network controller (mlx5's also infiniband/mlx5_<n>), nvme/nvme<n> for an NVMe controller,
+    drm/card<n> and renderD<128+n> for a GPU; seen counts them across the machine"""
+    base, sub = f.cls >> 16, (f.cls >> 8) & 0xff
+    children = []   # (directory, one attribute of it, its value): git keeps no empty directory
+    if base == 0x02:
+        seen["net"] += 1
+        children.append((f"net/enP{f.domain}p{f.bus}s{f.dev}f{f.fn}", "ifindex", f"{seen['net'] + 1}"))
+        if f.vendor == 0x15b3:
+            children.append((f"infiniband/mlx5_{seen['ib']}", "node_type", "1: CA"))
+            seen["ib"] += 1
+    elif base == 0x01 and sub == 0x08:
+        children.append((f"nvme/nvme{seen['nvme']}", "dev", f"240:{seen['nvme']}"))
+        seen["nvme"] += 1
+    elif base == 0x03:
+        n = seen["drm"]
+        children += [(f"drm/card{n}", "dev", f"226:{n}"), (f"drm/renderD{128 + n}", "dev", f"226:{128 + n}")]
+        seen["drm"] += 1
+    for d, attr, value in children:
+        os.makedirs(os.path.join(real, d), exist_ok=True)
+        with open(os.path.join(real, d, attr), "w") as out:
+            out.write(value + "\n")
 
 
 def write_numa(m, sysdir):
