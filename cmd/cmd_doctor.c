@@ -237,10 +237,13 @@ int cmd_doctor(int argc, char **argv)
 	size_t count[4] = { 0 };
 	int ret;
 
+	int open_err;
+
 	cmd_parse(&doctor_argp, argc, argv, &d);
-	d.have_proc = !sysroot_open(&d.proc, settings.proc_root ? settings.proc_root : "/proc");
+	open_err = sysroot_open(&d.proc, settings.proc_root ? settings.proc_root : "/proc");
+	d.have_proc = !open_err;
 	if (!d.have_proc && settings.proc_root) {
-		p_err("cannot open --proc-root '%s': %s", settings.proc_root, strerror(errno));
+		p_err("cannot open --proc-root '%s': %s", settings.proc_root, strerror(-open_err));
 		return EXIT_USAGE;
 	}
 	read_kernel(&d);

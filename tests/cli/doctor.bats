@@ -159,6 +159,16 @@ line_of() {
 	line_of kernel.hisi_pcie.v6.13 | grep -q "^warn "
 	line_of kernel.hisi_pcie.v5.19 | grep -q "^ok "
 	line_of kernel.hns3.v6.0 | grep -q "^ok "
+	# every other row: BlueField's driver before v5.15, Yitian's from v6.1, Tegra410's new PMUs
+	fake_proc 2 5.10.0
+	pmuctl --proc-root "$D/proc" --sysfs-root "$BF3" doctor
+	line_of kernel.bluefield.v5.15 | grep -qF "warn kernel.bluefield.v5.15 Linux 5.10 is older than v5.15, where the BlueField performance counters driver (mlxbf-pmc, hwmon) arrives. Source: torvalds/linux 1a218d312e65"
+	fake_proc 2 6.1.0
+	pmuctl --proc-root "$D/proc" --sysfs-root "$YITIAN" doctor
+	line_of kernel.yitian_drw.v6.1 | grep -qF "ok kernel.yitian_drw.v6.1 from v6.1: the Yitian 710 DDR Driveway PMU driver arrives. Source: torvalds/linux cf7b61073e45"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$T410" doctor
+	line_of kernel.t410_pcie | grep -qF "ok kernel.t410_pcie the per-RC PCIE and PCIE-TGT PMUs, C2C/CLink/DLink and CMEM latency PMUs were queued upstream in March 2026 (torvalds/linux c43267e6794a)"
+	[ "$(grep -c '^ok  *kernel\.t410' <<<"$output")" -eq 1 ]
 }
 
 @test "doctor: a guest without uncore PMUs fails; a bare-metal instance is no guest" {
