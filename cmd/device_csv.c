@@ -5,6 +5,39 @@
 #include "cmd/device_grid.h"
 #include "cmd/pmuctl.h"
 
+/* What text and JSON show of a device's link beside its values, after them (names stay put) */
+static const char *const link_head[] = { "link_gts", "link_width", "downtrained", "to_device_pct", "from_device_pct",
+					  "remote_pct" };
+#define LINK_FIELDS (sizeof(link_head) / sizeof(link_head[0]))
+
+static void csv_share(struct csv *w, double share, bool applies)
+{
+	if (!applies)
+		csv_str(w, "");
+	else if (isnan(share))
+		csv_str(w, "n/a");
+	else
+		csv_fmt(w, "%.2f", 100 * share);
+}
+
+static void link_fields(struct csv *w, const struct grid *g, size_t row, const struct device_row *r)
+{
+	const struct pcilink *l = &r->link;
+
+	if (l->present && l->speed && pcilink_gts(l->speed))
+		csv_fmt(w, "%g", pcilink_gts(l->speed));
+	else
+		csv_str(w, "");
+	if (l->present)
+		csv_fmt(w, "%u", l->width);
+	else
+		csv_str(w, "");
+	csv_str(w, !l->present || l->downtrained < 0 ? "" : l->downtrained == 1 ? "yes" : "no");
+	csv_share(w, g->link_columns ? device_grid_link_share(g, row, r, 1) : NAN, g->link_columns);
+	csv_share(w, g->link_columns ? device_grid_link_share(g, row, r, -1) : NAN, g->link_columns);
+	csv_share(w, g->destination_columns ? device_grid_remote_share(g, row) : NAN, g->destination_columns);
+}
+
 static void csv_value(struct csv *w, double v, bool have)
 {
 	if (have && !isnan(v))
@@ -32,6 +65,8 @@ void device_csv_table(const struct render_ctx *c, const struct grid *g, const si
 			csv_str(&w, head[i]);
 		for (size_t j = 0; j < nc; j++)
 			csv_fmt(&w, "%s (%s)", col[j]->name, col[j]->unit);
+		for (size_t k = 0; k < LINK_FIELDS; k++)
+			csv_str(&w, link_head[k]);
 		csv_end(&w);
 	}
 	for (size_t i = 0; order && i < c->nrows; i++) {
@@ -58,6 +93,7 @@ void device_csv_table(const struct render_ctx *c, const struct grid *g, const si
 
 			csv_value(&w, x ? x->value : NAN, x != NULL);
 		}
+		link_fields(&w, g, order[i], row);
 		csv_end(&w);
 	}
 	for (int per_rc = 1; per_rc >= 0; per_rc--) {
@@ -81,6 +117,8 @@ void device_csv_table(const struct render_ctx *c, const struct grid *g, const si
 			csv_str(&w, "");
 			for (size_t j = 0; j < nc; j++)
 				csv_value(&w, st.v[k].sum[j], device_grid_additive(col[j]) && st.v[k].have[j]);
+			for (size_t f = 0; f < LINK_FIELDS; f++)
+				csv_str(&w, "");
 			csv_end(&w);
 		}
 		device_grid_subtotals_free(&st);

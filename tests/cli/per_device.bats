@@ -356,3 +356,14 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: --per-device: no PCI function that a PMU of this machine selects matches -d, --socket and --rc: nvidia_pcie_pmu_0: its root_port bit N is root port N of the socket, and no public source says which lspci root port that is: pmuctl maps no function to it (count the socket's PCIe whole, stat -M grace_pcie_rd_bw --per-socket, or one port by its bit, root_port=0x1)" ]
 }
+
+@test "per-device: the CSV has the link columns text and JSON have (issue 45), after the values" {
+	pmuctl --sysfs-root "$LIVE" stat --per-device -M t410_pcie_rd_bw --device 0001:01:00.0 -x, --duration 0.1
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "kind,device,name,socket,rc,rp,root_port,method,target_bars,devices,running_pct,t410_pcie_rd_bw (GB/s),link_gts,link_width,downtrained,to_device_pct,from_device_pct,remote_pct" ]
+	# the example's links are down: trained to x0, no share of a link that carries nothing;
+	# no destination columns, so no remote share
+	[[ "${lines[1]}" =~ ^device,0001:01:00\.0,Samsung\ Electronics\ Co\ Ltd\ NVMe\ SSD\ Controller\ PM9A1/PM9A3/980PRO,0,0,0,0001:00:00\.0,[a-z]+,2,,100\.00,[0-9.e-]+,,0,,n/a,n/a,$ ]]
+	# the sums have no link
+	[[ "${lines[2]}" =~ ^rc,,,0,0,.*,,,,,,$ ]]
+}
