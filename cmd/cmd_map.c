@@ -218,14 +218,20 @@ static int print_json(const struct map_ctx *c, size_t shown)
 
 static int render(struct map_ctx *c)
 {
-	size_t shown = 0, links = 0;
+	size_t shown = 0, links = 0, judged = 0;
+
 	for (size_t i = 0; i < c->topo.n; i++) {
 		shown += c->shown[i];
 		links += c->topo.fn[i].link.present;
+		judged += c->topo.fn[i].link.present && c->topo.fn[i].link.downtrained >= 0;
 	}
-	/* none downtrained is a healthy answer, said so, not an error */
-	if (c->args->downtrained && !shown)
-		p_note("no PCIe link is downtrained (%zu link%s read)", links, plural((long)links));
+	/* none downtrained is a healthy answer, said so, not an error; none judged is no answer */
+	if (c->args->downtrained && !shown && !judged)
+		p_note("whether a PCIe link is downtrained is unknown: none of the %zu link%s read can be judged (a link down, or its other end not in the tree)",
+		       links, plural((long)links));
+	else if (c->args->downtrained && !shown)
+		p_note("no PCIe link is downtrained (%zu of %zu link%s read could be judged; the others are down or their other end is not in the tree)",
+		       judged, links, plural((long)links));
 
 	if (settings.json)
 		return print_json(c, shown);
