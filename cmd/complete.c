@@ -39,6 +39,29 @@ static int complete_options(const char *name)
 	return EXIT_OK;
 }
 
+/*
+ * An event as it is completed: "pmu/event/", or, when its sysfs value asks for a term
+ * ("lane=?", perf's mark of a term the user must give), "pmu/event,lane=" for the value
+ */
+static void put_event(const char *pmu, const struct pmu_event *e)
+{
+	const char *v = e->value;
+	bool asks = false;
+
+	printf("%s/%s", pmu, e->name);
+	while (v && *v) {
+		size_t len = strcspn(v, ",");
+		const char *q = memchr(v, '=', len);
+
+		if (q && (size_t)(q - v) + 2 == len && q[1] == '?') {
+			printf(",%.*s=", (int)(q - v), v);
+			asks = true;
+		}
+		v += len + (v[len] == ',');
+	}
+	printf("%s\n", asks ? "" : "/");
+}
+
 static int complete_pmus(const char *pmu_for_events)
 {
 	struct sysroot root;
@@ -58,7 +81,7 @@ static int complete_pmus(const char *pmu_for_events)
 		if (strcmp(p->name, pmu_for_events))
 			continue;
 		for (size_t k = 0; k < p->nevents; k++)
-			printf("%s/%s/\n", p->name, p->events[k].name);
+			put_event(p->name, &p->events[k]);
 		for (size_t k = 0; k < p->nformats; k++)
 			printf("%s/%s=\n", p->name, p->formats[k].name);
 	}

@@ -68,6 +68,11 @@ complete_words() {
 	[ "$output" = prometheus-rules ]
 	run complete_words pmuctl --sysfs-root "$T410" iostat l
 	[ "$output" = list ]
+	# an event whose sysfs value asks for a term (perf's "lane=?") completes with it to fill in
+	run complete_words pmuctl --sysfs-root "$DWC" stat -e dwc_rootport_3018/tx_ack
+	[ "$output" = "dwc_rootport_3018/tx_ack_dllp,lane=" ]
+	run complete_words pmuctl --sysfs-root "$DWC" stat -e dwc_rootport_3018/one_c
+	[ "$output" = "dwc_rootport_3018/one_cycle/" ]
 }
 
 @test "completion: PMU names and events after -e, from --sysfs-root" {
