@@ -58,7 +58,15 @@ int device_grid_build(const struct render_ctx *c, const struct metric_value *v, 
 	for (size_t j = 0; c->sort && j < g->nc && g->sort < 0; j++)
 		if (g->col[j] && !strcmp(g->col[j]->name, c->sort))
 			g->sort = (int)j;
+	if (c->sort && g->sort < 0)
+		g->sort = device_grid_share_sort(c->sort);
 	return 0;
+}
+
+int device_grid_share_sort(const char *name)
+{
+	return !strcmp(name, "to%") ? SORT_TO_DEVICE : !strcmp(name, "from%") ? SORT_FROM_DEVICE :
+	       !strcmp(name, "remote%") ? SORT_REMOTE : -1;
 }
 
 const struct metric_value *device_grid_cell(const struct grid *g, size_t row, size_t col)

@@ -17,10 +17,17 @@ struct grid {
 	size_t nc;
 	const struct metric_value **cell;	/* nrows * nc; NULL: no value */
 	double *running;		/* per row: the lowest running share of its values that have one */
-	int sort;			/* the --sort column, or -1 */
+	int sort;			/* the --sort column, or -1, or a share the table shows (SORT_*) */
 	bool link_columns;		/* a column is traffic on the devices' links: rows have its shares */
 	bool destination_columns;	/* columns split it by destination: rows have a remote share */
 };
+
+/* --sort and top's s by a share beside the values: to%, from% (its link's) and remote% */
+#define SORT_TO_DEVICE (-2)
+#define SORT_FROM_DEVICE (-3)
+#define SORT_REMOTE (-4)
+/* Its SORT_* code, or -1 when name is none of them */
+int device_grid_share_sort(const char *name);
 
 /* A subtotal: the rows of socket (and rc, unless -1) */
 struct grid_subtotal {

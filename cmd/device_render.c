@@ -7,12 +7,23 @@
 #include "cmd/stat.h"
 #include "cmd/device_grid.h"
 
-/* The rows in the order shown: topology order, or --sort's value highest first, n/a last */
-static double sort_key(const struct grid *g, size_t r)
-{
-	const struct metric_value *x = g->sort >= 0 ? device_grid_cell(g, r, (size_t)g->sort) : NULL;
+struct sorting {
+	const struct render_ctx *c;
+	const struct grid *g;
+};
 
-	return !x || isnan(x->value) ? -INFINITY : x->value;
+/* The rows in the order shown: topology order, or --sort's value highest first, n/a last */
+static double sort_key(const struct sorting *s, size_t r)
+{
+	const struct grid *g = s->g;
+	const struct metric_value *x = g->sort >= 0 ? device_grid_cell(g, r, (size_t)g->sort) : NULL;
+	double v = x ? x->value : NAN;
+
+	if (g->sort == SORT_TO_DEVICE || g->sort == SORT_FROM_DEVICE)
+		v = device_grid_link_share(g, r, &s->c->rows[r], g->sort == SORT_TO_DEVICE ? 1 : -1);
+	else if (g->sort == SORT_REMOTE)
+		v = device_grid_remote_share(g, r);
+	return isnan(v) ? -INFINITY : v;
 }
 
 static int by_value(const void *a, const void *b, void *p)
@@ -27,11 +38,12 @@ static int by_value(const void *a, const void *b, void *p)
 static size_t *row_order(const struct render_ctx *c, const struct grid *g)
 {
 	size_t *order = calloc(c->nrows ? c->nrows : 1, sizeof(*order));
+	struct sorting s = { c, g };
 
 	for (size_t r = 0; order && r < c->nrows; r++)
 		order[r] = r;
 	if (order && c->sort)
-		qsort_r(order, c->nrows, sizeof(*order), by_value, (void *)g);
+		qsort_r(order, c->nrows, sizeof(*order), by_value, &s);
 	return order;
 }
 

@@ -435,14 +435,25 @@ static void finish_workload(struct run *r, bool failed)
 /* A view's columns: the selected metrics, in order */
 static int view_columns(struct run *r)
 {
-	const char **names = calloc(r->s.ml.n ? r->s.ml.n : 1, sizeof(*names));
+	const char **names = calloc(r->s.ml.n + 4, sizeof(*names));
 	size_t n = 0;
+	bool link = false;
 
 	if (!names)
 		return -ENOMEM;
-	for (size_t i = 0; i < r->s.ml.n; i++)
-		if (r->s.selected[i])
-			names[n++] = r->s.ml.v[i].name;
+	for (size_t i = 0; i < r->s.ml.n; i++) {
+		if (!r->s.selected[i])
+			continue;
+		names[n++] = r->s.ml.v[i].name;
+		link |= r->s.ml.v[i].link_dir != 0;
+	}
+	/* and the shares beside them: their links' use, the remote socket's part */
+	if (link) {
+		names[n++] = "to%";
+		names[n++] = "from%";
+	}
+	if (r->a->by_destination)
+		names[n++] = "remote%";
 	r->a->view->columns(r->a->view->ctx, names, n);
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cmd/device_grid.h"
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
 #include "pmu/family/family.h"
@@ -112,6 +113,9 @@ static int check_sort(const struct stat_args *a, const struct stat_setup *s)
 	for (size_t i = 0; a->sort && i < s->ml.n; i++)
 		if (s->selected[i] && !strcmp(s->ml.v[i].name, a->sort))
 			return EXIT_OK;
+	/* the shares the table shows beside the values */
+	if (a->sort && device_grid_share_sort(a->sort) != -1)
+		return EXIT_OK;
 	if (a->sort && !a->metrics) {
 		p_err("--sort %s: not a column: the -e events are the columns, named FAMILY:EVENT (t410_pcie:rd_req)",
 		      a->sort);

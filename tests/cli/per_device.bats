@@ -367,3 +367,24 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	# the sums have no link
 	[[ "${lines[2]}" =~ ^rc,,,0,0,.*,,,,,,$ ]]
 }
+
+@test "per-device: --sort by the shares beside the values (remote%), as top's s cycles them" {
+	pmuctl --sysfs-root "$T410" -j stat --dry-run --per-device --by-destination --device 0005:41:00.0,0001:01:00.0
+	[ "$status" -eq 0 ]
+	# the NIC sends most of its reads to the remote socket, the NVMe drive little
+	/usr/bin/python3 -c '
+import json, sys
+for e in json.loads(sys.argv[1])["events"]:
+    remote = e["metric"].endswith("_remote")
+    n = (4 if remote else 1) if e["device"] == "0005:41:00.0" else (1 if remote else 4)
+    print("%d,,%s,1000000000,100.00,," % (n * 100000000, e["event"]))
+print("1000000000,ns,duration_time,1000000000,100.00,,")' "$output" >"$BATS_TEST_TMPDIR/rec.csv"
+	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device --by-destination --device 0001:01:00.0,0005:41:00.0 --sort remote%
+	[ "$status" -eq 0 ]
+	# 4 of 1+1+1+1+4 (reads and writes alike) is 50% remote for the NIC; 1 of 4+4+4+4+1 for the drive
+	[[ "${lines[2]}" == "  0005:41:00.0 "*"  50.0%  Mellanox"* ]]
+	[[ "${lines[3]}" == "  0001:01:00.0 "*"   5.9%  Samsung"* ]]
+	# topology order without it
+	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device --by-destination --device 0001:01:00.0,0005:41:00.0
+	[[ "${lines[2]}" == "  0001:01:00.0 "* ]]
+}

@@ -91,6 +91,11 @@ all_sorted_by() {
 	wait_for "sort by the second column" shows "sort: t410_pcie_wr_bw"
 	# sorted: the rows are in the order of that column, highest first
 	wait_for "a frame sorted by it" all_sorted_by 1
+	# then the shares beside the values: the links' use each way
+	tmux -S "$SOCK" send-keys -t top s
+	wait_for "sort by the link's use toward the devices" shows "sort: to%"
+	tmux -S "$SOCK" send-keys -t top s
+	wait_for "sort by the link's use from them" shows "sort: from%"
 	# after the last column, the topology order, then the first column again
 	tmux -S "$SOCK" send-keys -t top s
 	wait_for "the topology order" shows "view: devices  sort: topology"
