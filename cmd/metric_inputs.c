@@ -193,18 +193,9 @@ void metric_inputs_perf(const struct render_ctx *c, const struct metric_value *v
 			sep);
 	}
 	/* a value no input line carries (a device's): its own line, as before */
-	for (size_t k = 0; placed && k < n; k++) {
-		char who[128];
-
-		if (placed[k])
-			continue;
-		stat_perf_prefix(c, c->f, v[k].socket, v[k].instances, -1);
-		safe_str(v[k].device ? v[k].device : v[k].pmu, who, sizeof(who));
-		fprintf(c->f, "%s%s%s%s%s%s", sep, sep, who, sep, sep, sep);
-		if (!isnan(v[k].value))
-			fprintf(c->f, "%.17g", v[k].value);
-		fprintf(c->f, "%s%s  %s\n", sep, v[k].m->unit, v[k].m->name);
-	}
+	for (size_t k = 0; placed && k < n; k++)
+		if (!placed[k])
+			metric_perf_line(c, &v[k]);
 	free(placed);
 	free(sum);
 }

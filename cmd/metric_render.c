@@ -114,20 +114,23 @@ static void metrics_csv(const struct render_ctx *c, const struct metric_value *v
  * metric-value and perf's metric-unit ("GB/s  t410_pcie_rd_bw"); the event field names the PMU
  * or the device a value is of, which perf's event line would have named
  */
-static void metrics_perf(const struct render_ctx *c, const struct metric_value *v, size_t n)
+void metric_perf_line(const struct render_ctx *c, const struct metric_value *v)
 {
 	const char *sep = c->sep;
+	char who[128];
 
-	for (size_t i = 0; i < n; i++) {
-		char who[128];
+	stat_perf_prefix(c, c->f, v->socket, v->instances, -1);
+	safe_str(v->device ? v->device : v->pmu, who, sizeof(who));
+	fprintf(c->f, "%s%s%s%s%s%s", sep, sep, who, sep, sep, sep);
+	if (!isnan(v->value))
+		fprintf(c->f, "%.17g", v->value);
+	fprintf(c->f, "%s%s  %s\n", sep, v->m->unit, v->m->name);
+}
 
-		stat_perf_prefix(c, c->f, v[i].socket, v[i].instances, -1);
-		safe_str(v[i].device ? v[i].device : v[i].pmu, who, sizeof(who));
-		fprintf(c->f, "%s%s%s%s%s%s", sep, sep, who, sep, sep, sep);
-		if (!isnan(v[i].value))
-			fprintf(c->f, "%.17g", v[i].value);
-		fprintf(c->f, "%s%s  %s\n", sep, v[i].m->unit, v[i].m->name);
-	}
+static void metrics_perf(const struct render_ctx *c, const struct metric_value *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		metric_perf_line(c, &v[i]);
 }
 
 /* Every key in every mode, null where it does not apply: schemas/stat.schema.json */

@@ -258,6 +258,8 @@ void render_device_table(const struct render_ctx *c, const struct metric_value *
 void render_iostat(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration);
 /* -x with -M (c->plan set): the input events' lines, each metric value beside its first input */
 void metric_inputs_perf(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration);
+/* A metric value as perf -x's line of its own: empty count fields, the PMU or device, the value */
+void metric_perf_line(const struct render_ctx *c, const struct metric_value *v);
 /* -v: the count of every event a metric reads, since base (NULL: since enable), as text */
 /* -j: the record's inputs, every metric input's counts summed over its counters */
 int metric_inputs_json(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
