@@ -38,7 +38,6 @@ static error_t iostat_parse(int key, char *arg, struct argp_state *state)
 {
 	struct iostat_args *io = state->input;
 	struct stat_args *a = &io->stat;
-	char *end;
 
 	switch (key) {
 	case 'I':
@@ -48,16 +47,10 @@ static error_t iostat_parse(int key, char *arg, struct argp_state *state)
 		a->interval_count = arg_number(arg, "interval count", 1, 100000000, state);
 		break;
 	case KEY_DURATION:
-		errno = 0;
-		a->duration = strtod(arg, &end);
-		if (errno || end == arg || *end || !(a->duration > 0) || a->duration > 31536000 ||
-		    strspn(arg, "0123456789.") != strlen(arg))
-			jerr_argp(state, "invalid duration '%s': expected seconds, more than 0 (e.g. 1 or 0.5)", arg);
+		a->duration = arg_seconds(arg, state);
 		break;
 	case 'x':
-		if (!*arg || strpbrk(arg, "\n\r\""))
-			jerr_argp(state, "invalid separator '%s': give one or more characters, not a newline or a quote", arg);
-		a->sep = strcmp(arg, "\\t") ? arg : "\t";
+		a->sep = arg_separator(arg, state);
 		break;
 	case ARGP_KEY_ARG:
 		/* perf's words: "list", or the ports, a comma list */

@@ -79,7 +79,15 @@ long arg_number(const char *arg, const char *what, long min, long max, struct ar
 	return (long)v;
 }
 
-static double parse_seconds(const char *arg, struct argp_state *state)
+const char *arg_separator(const char *arg, struct argp_state *state)
+{
+	if (!*arg || strpbrk(arg, "\n\r\""))
+		jerr_argp(state, "invalid separator '%s': give one or more characters, not a newline or a quote (which CSV quotes fields with)", arg);
+	/* as perf: the two characters \t mean a tab */
+	return strcmp(arg, "\\t") ? arg : "\t";
+}
+
+double arg_seconds(const char *arg, struct argp_state *state)
 {
 	char *end;
 	double v;
@@ -211,7 +219,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		if (a->duration > 0)
 			jerr_argp(state, "--duration and --timeout both say how long to count: give one");
 		a->duration = key == KEY_TIMEOUT ? (double)arg_number(arg, "timeout", 1, 31536000000L, state) / 1e3 :
-						   parse_seconds(arg, state);
+						   arg_seconds(arg, state);
 		break;
 	case 'r':
 		a->repeat = arg_number(arg, "repeat count", 0, 1000000, state);
@@ -230,10 +238,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		set_aggr(a, AGGR_PMU, "--per-pmu", state);
 		break;
 	case 'x':
-		if (!*arg || strpbrk(arg, "\n\r\""))
-			jerr_argp(state, "invalid separator '%s': give one or more characters, not a newline or a quote (which CSV quotes fields with)", arg);
-		/* as perf: the two characters \t mean a tab */
-		a->sep = strcmp(arg, "\\t") ? arg : "\t";
+		a->sep = arg_separator(arg, state);
 		break;
 	case 'o':
 		a->output = strcmp(arg, "-") ? arg : NULL;

@@ -111,6 +111,10 @@ int stat_args_end(struct stat_args *a, int ret, int die_signal);
 
 /* An argp number option: min..max, else argp's usage error naming what and the range */
 long arg_number(const char *arg, const char *what, long min, long max, struct argp_state *state);
+/* Decimal seconds, more than 0, as perf and sleep(1) take them */
+double arg_seconds(const char *arg, struct argp_state *state);
+/* perf -x's separator: one or more characters, '\t' a tab; no newline or quote */
+const char *arg_separator(const char *arg, struct argp_state *state);
 /*
  * --device, -d, --socket, --rc and --by-destination, the same in stat, top and serve: an argp
  * child whose input the command sets to its struct stat_args (DEVICE_CHILD, at ARGP_KEY_INIT)
