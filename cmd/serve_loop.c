@@ -71,6 +71,10 @@ static int plan_run_prepare(struct plan_run *r, const struct stat_args *a)
 	int ret = counters_prepare(&r->c, &r->s.plan, &po);
 
 	r->c.cs.exclusive = a->exclusive;
+	/* what the exporters beside pmuctl name each function by, for joins on pci_bus_id: only
+	 * serve's _info series shows it, so only serve reads it, once per plan */
+	for (size_t i = 0; r->s.have_root && r->s.rows && i < r->s.ndevices; i++)
+		pci_class_devices_read(&r->s.root, r->s.rows[i].bdf, &r->s.rows[i].classdev);
 	return ret;
 }
 

@@ -137,7 +137,7 @@ struct device_row {
 	char name[128];		/* vendor and device, from pci.ids */
 	int socket, rc, rp;	/* -1 when not below a Tegra410 root port */
 	char root_port[16];	/* that root port's BDF, as map -j gives it; "" */
-	struct pci_class_devices classdev;	/* its netdev, nvme, infiniband and drm names */
+	struct pci_class_devices classdev;	/* its netdev, nvme, infiniband and drm names (serve) */
 	const char *method;	/* requester: "rp" (alone below its port), "bdf", or its family's device_method ("port") */
 	size_t nbars;		/* target: the BARs an address filter selects */
 	struct pcilink link;	/* its PCIe link, as map reads it */

@@ -68,9 +68,6 @@ int per_device_row(struct stat_setup *s, size_t i)
 		pcifn_full_name(&s->topo.fn[m->at.root_port], r->root_port, sizeof(r->root_port));
 	snprintf(r->name, sizeof(r->name), "%s", s->topo.fn[i].name ? s->topo.fn[i].name : "");
 	r->link = s->topo.fn[i].link;
-	/* what the exporters beside pmuctl name it by, for their joins on pci_bus_id */
-	if (s->have_root)
-		pci_class_devices_read(&s->root, r->bdf, &r->classdev);
 	return EXIT_OK;
 }
 
