@@ -226,9 +226,11 @@ static int render(struct map_ctx *c)
 		judged += c->topo.fn[i].link.present && c->topo.fn[i].link.downtrained >= 0;
 	}
 	/* none downtrained is a healthy answer, said so, not an error; none judged is no answer */
-	if (c->args->downtrained && !shown && !judged)
-		p_note("whether a PCIe link is downtrained is unknown: none of the %zu link%s read can be judged (a link down, or its other end not in the tree)",
-		       links, plural((long)links));
+	if (c->args->downtrained && !shown && !judged && links == 1)
+		p_note("whether a PCIe link is downtrained is unknown: the one link read cannot be judged (it is down, or its other end is not in the tree)");
+	else if (c->args->downtrained && !shown && !judged)
+		p_note("whether a PCIe link is downtrained is unknown: none of the %zu links read can be judged (a link down, or its other end not in the tree)",
+		       links);
 	else if (c->args->downtrained && !shown)
 		p_note("no PCIe link is downtrained (%zu of %zu link%s read could be judged; the others are down or their other end is not in the tree)",
 		       judged, links, plural((long)links));

@@ -87,7 +87,7 @@ static void filter_key(struct top_screen *t, int ch)
 /* A scrolling key: how many rows it moves (SIZE_MAX: to the end), false when it is none */
 static bool scroll_key(struct top_screen *t, int ch)
 {
-	size_t page = LINES > 6 ? (size_t)LINES - 6 : 1;
+	size_t page = t->page ? t->page : 1;
 
 	switch (ch) {
 	case KEY_UP:
@@ -185,13 +185,20 @@ static bool kept(const char *row, size_t len, const char *filter)
 	return !*filter || memmem(row, len, filter, strlen(filter));
 }
 
+/* A footnote below the rows (the "!" legend) explains them: it stays, and is not a row */
+static bool footnote(const char *line)
+{
+	return !strncmp(line, "  ! ", 4);
+}
+
 /*
  * The table's lines up to its column header (the first line indented by two spaces) stay;
  * the rows below scroll, and those the filter leaves out are not shown
  */
 static void draw(struct top_screen *t)
 {
-	const char *line = t->last, *body, *next;
+	const char *line = t->last, *body, *next, *note = NULL;
+	size_t note_len = 0;
 	/* the filter picks devices: the RC and socket sums stay whole */
 	const char *filter = t->view == 0 ? t->filter : "";
 	size_t nbody = 0, shown = 0, skipped = 0, avail, len;
@@ -215,19 +222,25 @@ static void draw(struct top_screen *t)
 	body = line;
 	for (const char *l = body; *l; l = next) {
 		next = next_line(l, &len);
-		nbody += kept(l, len, filter);
+		if (footnote(l))
+			note = l, note_len = len;
+		else
+			nbody += kept(l, len, filter);
 	}
-	/* the last line says what is above and below */
-	avail = LINES - 1 > y ? (size_t)(LINES - 1 - y) : 0;
+	/* the last line says what is above and below; a footnote takes the one above it */
+	avail = LINES - 1 - (note != NULL) > y ? (size_t)(LINES - 1 - (note != NULL) - y) : 0;
+	t->page = avail;
 	if (t->first > (nbody > avail ? nbody - avail : 0))
 		t->first = nbody > avail ? nbody - avail : 0;
 	for (const char *l = body; *l && shown < avail; l = next) {
 		next = next_line(l, &len);
-		if (!kept(l, len, filter) || skipped++ < t->first)
+		if (footnote(l) || !kept(l, len, filter) || skipped++ < t->first)
 			continue;
 		put_line(y++, l, len);
 		shown++;
 	}
+	if (note && y < LINES - 1)
+		put_line(y, note, note_len);
 	/* an empty table says why, not as if nothing were there */
 	if (!nbody && *filter) {
 		snprintf(more, sizeof(more), "  no device matches '%s': / types another filter, / and Esc shows every row",

@@ -19,6 +19,7 @@ struct top_screen {
 	bool quit;
 	/* the full screen's own state: what it shows of the last frame */
 	size_t first;		/* rows scrolled past */
+	size_t page;		/* rows the last frame had room for: PgUp and PgDn move that many */
 	char filter[64];	/* / : only rows holding this text (a BDF, a name); "" all */
 	bool editing;		/* the filter is being typed */
 	char *last;		/* the last frame's table, redrawn when a key changes the view of it */

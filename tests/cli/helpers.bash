@@ -184,16 +184,16 @@ test_locale() {
 }
 
 # A copy of the live tree in $BATS_TEST_TMPDIR/m whose function $1 (0001:01:00.0) has trained its
-# link to x8 at 16 GT/s: Link Status in its PCI Express capability (the example's links are down)
-live_with_trained_link() {
+# link to what Link Status word $2 says (0x0024: x2 at 16 GT/s) in its PCI Express capability
+live_with_link() {
 	cp -r "$LIVE/.." "$BATS_TEST_TMPDIR/m"
-	/usr/bin/python3 - "$BATS_TEST_TMPDIR/m/sys/bus/pci/devices/$1/config" <<'PY'
+	/usr/bin/python3 - "$BATS_TEST_TMPDIR/m/sys/bus/pci/devices/$1/config" "$2" <<'PY'
 import sys
 cfg = bytearray(open(sys.argv[1], "rb").read())
 at = cfg[0x34]
 while cfg[at] != 0x10:
     at = cfg[at + 1]
-cfg[at + 0x12:at + 0x14] = (0x0084).to_bytes(2, "little")
+cfg[at + 0x12:at + 0x14] = int(sys.argv[2], 16).to_bytes(2, "little")
 open(sys.argv[1], "wb").write(cfg)
 PY
 }

@@ -404,11 +404,19 @@ sys.stdout.write("".join(l for l in sys.stdin if l.split()[0] in shown))' "$dir/
 t = json.load(open(sys.argv[1]))
 print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and f["link"] and f["link"]["downtrained"])))' "$BATS_TEST_TMPDIR/r1/truth.json")
 	[ "$(printf '%s\n' "${lines[@]:1}" | cut -d' ' -f1 | sort | tr '\n' ' ' | sed 's/ $//')" = "$want" ]
-	run --separate-stderr "$PMUCTL" --sysfs-root "$T410" map --downtrained
+	# the example's one downtrained link (issue 45): the BlueField at x8, seen from both ends
+	run --separate-stderr "$PMUCTL" --sysfs-root "$T410" map --downtrained --format=table
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$(printf '%s\n' "${lines[@]:1}" | cut -d' ' -f1 | tr '\n' ' ')" = "0005:40:00.0 0005:41:00.0 0005:41:00.1 " ]
+	[[ "${lines[2]}" == *"  [downtrained: x8 at 32 GT/s, both ends can x16 at 32 GT/s]" ]]
+	# a dump of the device alone: the port above it is not there, nothing can be judged, and it
+	# says so (it said "none")
+	awk -v RS= -v ORS='\n\n' '/^0005:41:00.0 /' "$T410/../lspci-xxxx.txt" >"$BATS_TEST_TMPDIR/one.txt"
+	run --separate-stderr "$PMUCTL" -F "$BATS_TEST_TMPDIR/one.txt" map --downtrained
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
-	# the example's links are all down: nothing can be judged, and it says so (it said "none")
-	[ "$stderr" = "pmuctl: note: whether a PCIe link is downtrained is unknown: none of the 62 links read can be judged (a link down, or its other end not in the tree)" ]
+	[ "$stderr" = "pmuctl: note: whether a PCIe link is downtrained is unknown: the one link read cannot be judged (it is down, or its other end is not in the tree)" ]
 	run --separate-stderr "$PMUCTL" -F "$FIX/hip09/lspci-xxxx.txt" map --downtrained
 	[ "$status" -eq 0 ]
 	[ "$stderr" = "pmuctl: note: no PCIe link is downtrained (3 of 19 links read could be judged; the others are down or their other end is not in the tree)" ]

@@ -77,8 +77,10 @@ print(rows[0][:11], [(r[0], r[1], r[3], r[4], r[6], r[7], r[9], r[10], round(flo
 	# the sums' device counts in a devices column of their own; the root port as map -j names it
 	[ "$output" = "['kind', 'device', 'name', 'socket', 'rc', 'rp', 'root_port', 'method', 'target_bars', 'devices', 'running_pct'] [('device', '0005:41:00.1', '0', '4', '0005:40:00.0', 'bdf', '', '50.00', 0.2, 1.15), ('device', '0005:41:00.0', '0', '4', '0005:40:00.0', 'bdf', '', '50.00', 0.15, 0.95), ('device', '0005:01:00.1', '0', '4', '0005:00:00.0', 'bdf', '', '50.00', 0.1, 0.75), ('device', '0005:01:00.0', '0', '4', '0005:00:00.0', 'bdf', '', '50.00', 0.05, 0.55), ('rc', '', '0', '4', '', '', '4', '', 0.5, 3.4), ('socket', '', '0', '', '', '', '4', '', 0.5, 3.4)]" ]
 	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw --socket 0 --rc 4 --sort t410_pcie_tgt_rd_bw
-	[ "${lines[2]}" = "  0005:41:00.1  0  4  1 bdf             0.2000              1.1500   50.0%  down            n/a    n/a  Mellanox Technologies MT43244 BlueField-3 integrated ConnectX-7 network controller" ]
-	[ "${lines[6]}" = "  socket 0 rc 4                          0.5000              3.4000  4 devices" ]
+	# its link x8 at 32 GT/s (31.51 GB/s each way, downtrained: !): 0.2 toward it, 1.15 from it
+	[ "${lines[2]}" = "  0005:41:00.1  0  4  1 bdf             0.2000              1.1500   50.0%  32GT/s x8!     0.6%   3.6%  Mellanox Technologies MT43244 BlueField-3 integrated ConnectX-7 network controller" ]
+	[ "${lines[6]}" = "  ! downtrained: the link trained below what the device and its port both support (pmuctl map --downtrained)" ]
+	[ "${lines[7]}" = "  socket 0 rc 4                          0.5000              3.4000  4 devices" ]
 }
 
 @test "per-device: -d, --socket and --rc select rows; the flags need --per-device; no match is an error" {
@@ -222,20 +224,22 @@ PY
 }
 
 @test "per-device: each device's traffic over its trained link's rate, toward it and from it (JSON), from a recording" {
-	# the example's links are down: train 0005:41:00.0's to x8 at 16 GT/s in a copy of its dump
+	# in a copy of the example's dump, 0005:41:00.0's link trained to x8 at 16 GT/s and
+	# 0005:41:00.1's down
 	/usr/bin/python3 - "$FIX/tegra410/lspci-xxxx.txt" "$BATS_TEST_TMPDIR/d.txt" <<'PY'
 import sys
 lines = open(sys.argv[1]).read().split("\n")
-start = next(i for i, l in enumerate(lines) if l.startswith("0005:41:00.0 "))
-cfg = bytearray()
-for l in lines[start + 1:start + 257]:
-    cfg += bytes(int(b, 16) for b in l.split(":")[1].split())
-at = cfg[0x34]
-while cfg[at] != 0x10:
-    at = cfg[at + 1]
-cfg[at + 0x12:at + 0x14] = (0x0084).to_bytes(2, "little")   # LnkSta: 16 GT/s, x8
-for row in range(0, 256, 16):
-    lines[start + 1 + row // 16] = "%02x: %s" % (row, " ".join("%02x" % b for b in cfg[row:row + 16]))
+for bdf, lnksta in (("0005:41:00.0", 0x0084), ("0005:41:00.1", 0)):
+    start = next(i for i, l in enumerate(lines) if l.startswith(bdf + " "))
+    cfg = bytearray()
+    for l in lines[start + 1:start + 257]:
+        cfg += bytes(int(b, 16) for b in l.split(":")[1].split())
+    at = cfg[0x34]
+    while cfg[at] != 0x10:
+        at = cfg[at + 1]
+    cfg[at + 0x12:at + 0x14] = lnksta.to_bytes(2, "little")
+    for row in range(0, 256, 16):
+        lines[start + 1 + row // 16] = "%02x: %s" % (row, " ".join("%02x" % b for b in cfg[row:row + 16]))
 open(sys.argv[2], "w").write("\n".join(lines))
 PY
 	M=t410_pcie_rd_bw,t410_pcie_wr_bw,t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw
@@ -257,7 +261,7 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	# a link that is down has a rate of nothing: no share
 	[ "$(jq_py '[(x["link"]["bytes_per_second"], x["link"]["to_device"]) for x in d["devices"] if x["device"] == "0005:41:00.1"]')" = "[(None, None)]" ]
 	# downtrained as map says it, of the same dump: x8 at 16 GT/s where both ends do x16 at 32
-	[ "$(jq_py '[(x["device"], x["link"]["downtrained"]) for x in d["devices"]]')" = "[('0005:01:00.0', None), ('0005:01:00.1', None), ('0005:41:00.0', True), ('0005:41:00.1', None)]" ]
+	[ "$(jq_py '[(x["device"], x["link"]["downtrained"]) for x in d["devices"]]')" = "[('0005:01:00.0', False), ('0005:01:00.1', False), ('0005:41:00.0', True), ('0005:41:00.1', None)]" ]
 	pmuctl -q --sysfs-root "$T410" -F "$BATS_TEST_TMPDIR/d.txt" -j map 0005:41:00.0
 	[ "$(jq_py '[x["link"]["downtrained"] for x in d]')" = "[True]" ]
 	# the table has the link, its shares each way in %, and marks it downtrained, saying what that is
@@ -265,7 +269,7 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[ "$status" -eq 0 ]
 	[[ "${lines[1]}" == *" running  link            to%  from%  name" ]]
 	[[ "${lines[4]}" =~ ^\ \ 0005:41:00\.0\ .*\ 100\.0%\ \ 16GT/s\ x8!\ +146\.0%\ 107\.9%\ \ Mellanox ]]
-	[[ "${lines[2]}" =~ \ 100\.0%\ \ down\ +n/a\ +n/a\ \ Mellanox ]]
+	[[ "${lines[5]}" =~ ^\ \ 0005:41:00\.1\ .*\ 100\.0%\ \ down\ +n/a\ +n/a\ \ Mellanox ]]
 	[ "${lines[6]}" = "  ! downtrained: the link trained below what the device and its port both support (pmuctl map --downtrained)" ]
 }
 
@@ -361,9 +365,9 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	pmuctl --sysfs-root "$LIVE" stat --per-device -M t410_pcie_rd_bw --device 0001:01:00.0 -x, --duration 0.1
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "kind,device,name,socket,rc,rp,root_port,method,target_bars,devices,running_pct,t410_pcie_rd_bw (GB/s),link_gts,link_width,downtrained,to_device_pct,from_device_pct,remote_pct" ]
-	# the example's links are down: trained to x0, no share of a link that carries nothing;
-	# no destination columns, so no remote share
-	[[ "${lines[1]}" =~ ^device,0001:01:00\.0,Samsung\ Electronics\ Co\ Ltd\ NVMe\ SSD\ Controller\ PM9A1/PM9A3/980PRO,0,0,0,0001:00:00\.0,[a-z]+,2,,100\.00,[0-9.e-]+,,0,,n/a,n/a,$ ]]
+	# the example's NVMe drive: Gen4 x4 (16 GT/s) as it can, its reads a share of that toward it;
+	# nothing counted from it (no write metric), no destination columns, so no remote share
+	[[ "${lines[1]}" =~ ^device,0001:01:00\.0,Samsung\ Electronics\ Co\ Ltd\ NVMe\ SSD\ Controller\ PM9A1/PM9A3/980PRO,0,0,0,0001:00:00\.0,[a-z]+,2,,100\.00,[0-9.e-]+,16,4,no,[0-9]+\.[0-9]{2},n/a,$ ]]
 	# the sums have no link
 	[[ "${lines[2]}" =~ ^rc,,,0,0,.*,,,,,,$ ]]
 }

@@ -286,12 +286,14 @@ write tile0/event0 '0x45' -> 0" ]
 	# no empty label, no scope: the finest level alone
 	run grep -c '=""\|scope=' "$BATS_TEST_TMPDIR/d.prom"
 	[ "$output" = 0 ]
-	# its link, in node_exporter's pcidevice names: what it can do; trained to x0 (the example's links are down), so no speed and no verdict
-	grep -qx 'pmuctl_pci_max_link_transfers_per_second{pci_bus_id="00000001:01:00.0"} 32000000000' "$BATS_TEST_TMPDIR/d.prom"
-	grep -qx 'pmuctl_pci_max_link_width{pci_bus_id="00000001:01:00.0"} 16' "$BATS_TEST_TMPDIR/d.prom"
-	grep -qx 'pmuctl_pci_current_link_width{pci_bus_id="00000001:01:00.0"} 0' "$BATS_TEST_TMPDIR/d.prom"
-	run grep -c '^pmuctl_pci_current_link_transfers_per_second\|^pmuctl_pci_link_downtrained\|^pmuctl_pci_link_bytes_per_second' "$BATS_TEST_TMPDIR/d.prom"
-	[ "$output" = 0 ]
+	# its link, in node_exporter's pcidevice names: the NVMe drive is Gen4 x4 and trained so
+	grep -qx 'pmuctl_pci_max_link_transfers_per_second{pci_bus_id="00000001:01:00.0"} 16000000000' "$BATS_TEST_TMPDIR/d.prom"
+	grep -qx 'pmuctl_pci_max_link_width{pci_bus_id="00000001:01:00.0"} 4' "$BATS_TEST_TMPDIR/d.prom"
+	grep -qx 'pmuctl_pci_current_link_width{pci_bus_id="00000001:01:00.0"} 4' "$BATS_TEST_TMPDIR/d.prom"
+	grep -qx 'pmuctl_pci_current_link_transfers_per_second{pci_bus_id="00000001:01:00.0"} 16000000000' "$BATS_TEST_TMPDIR/d.prom"
+	grep -qx 'pmuctl_pci_link_downtrained{pci_bus_id="00000001:01:00.0"} 0' "$BATS_TEST_TMPDIR/d.prom"
+	# 16 GT/s x4 with 128b/130b: 16e9 * 4 * 128 / 130 / 8 bytes each way
+	grep -qx 'pmuctl_pci_link_bytes_per_second{pci_bus_id="00000001:01:00.0"} 7876923076.9230776' "$BATS_TEST_TMPDIR/d.prom"
 	run promtool check metrics <"$BATS_TEST_TMPDIR/d.prom"
 	[ "$status" -eq 0 ]
 }
@@ -312,14 +314,16 @@ write tile0/event0 '0x45' -> 0" ]
 }
 
 @test "serve: a trained link's payload rate, the link rules' denominator: GT/s x lanes x 128/130 / 8" {
-	live_with_trained_link 0001:01:00.0
+	# the NVMe drive's link downtrained to x2 at 16 GT/s in a copy of the live tree
+	live_with_link 0001:01:00.0 0x0024
 	background "$PMUCTL" --sysfs-root "$BATS_TEST_TMPDIR/m/sys" serve --listen 127.0.0.1:0 -I 100 --per-device --device 0001:01:00.0
 	wait_for "serve to listen" listening
 	wait_for "a sample" sampled 1
 	scrape >"$BATS_TEST_TMPDIR/d.prom"
 	v=$(sed -n 's/^pmuctl_pci_link_bytes_per_second{pci_bus_id="00000001:01:00.0"} //p' "$BATS_TEST_TMPDIR/d.prom")
-	[ "$(python3 -c "print(abs($v - 16e9 * 8 * 128 / 130 / 8) < 1e-3)")" = True ]
-	grep -qx 'pmuctl_pci_current_link_width{pci_bus_id="00000001:01:00.0"} 8' "$BATS_TEST_TMPDIR/d.prom"
+	[ "$(python3 -c "print(abs($v - 16e9 * 2 * 128 / 130 / 8) < 1e-3)")" = True ]
+	grep -qx 'pmuctl_pci_current_link_width{pci_bus_id="00000001:01:00.0"} 2' "$BATS_TEST_TMPDIR/d.prom"
+	grep -qx 'pmuctl_pci_link_downtrained{pci_bus_id="00000001:01:00.0"} 1' "$BATS_TEST_TMPDIR/d.prom"
 }
 
 @test "serve: bad options and a busy port: one line, the exit status the man page gives" {

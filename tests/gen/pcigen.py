@@ -207,8 +207,9 @@ def bus_limit(ports, i):
     return (min(later) - 1) if later else 0xff
 
 
-def canonical(sockets=1, devices=True):
-    """The document's machine; sockets > 1 repeats it (domains shifted by 0x10 per pair)."""
+def canonical(sockets=1, devices=True, links=False):
+    """The document's machine; sockets > 1 repeats it (domains shifted by 0x10 per pair);
+    links: trained as canonical_links() says (the shipped examples), else every link down."""
     m = Machine()
     for copy in range(sockets):
         for i, (dom, bus, rp, rc, sock) in enumerate(CANONICAL):
@@ -217,7 +218,38 @@ def canonical(sockets=1, devices=True):
             last = populate_canonical(m, rpf, dom2, bus, i) if devices else bus
             rpf.set_bridge(bus, bus + 1, max(last, bus + 1))
             m.add(rpf, rpf)
+    if links:
+        canonical_links(m)
     return m
+
+
+# what each device of the canonical machine can do (LnkCap speed code, width): Gen4 x4 NVMe,
+# Gen5 x16 GPUs, switches and NICs; the root ports are Gen5 x16 (Fn's default)
+CANONICAL_LINK_CAPS = {0x144d: (4, 4)}
+# the one link that trained below what both ends can do: 0005:41:00.x, the BlueField at x8
+CANONICAL_DOWNTRAINED = {(0x0005, 0x41): (5, 8)}
+
+
+def canonical_links(m):
+    """Every link trained at what both ends can do, one downtrained, as a real machine's are:
+    the README's commands then show link use, to%/from% and the downtrained mark."""
+    for f in m.fns:
+        if f.pcie_type is not None:
+            f.link_cap = CANONICAL_LINK_CAPS.get(f.vendor, (5, 16))
+            f.link_speeds = (1 << f.link_cap[0]) - 1
+    for f in m.fns:
+        if f.pcie_type is None or faces_down(f):
+            continue
+        p = link_partner(m, f)
+        cap = f.link_cap if p is None else (min(f.link_cap[0], p.link_cap[0]), min(f.link_cap[1], p.link_cap[1]))
+        f.link_sta = CANONICAL_DOWNTRAINED.get((f.domain, f.bus), cap)
+    for f in m.fns:
+        if f.pcie_type is not None and faces_down(f):
+            p = link_partner(m, f)
+            f.link_sta = p.link_sta if p is not None and p.pcie_type is not None else (0, 0)
+    for f in m.fns:
+        if f.pcie_type is not None:
+            f.write_link()
 
 
 def populate_canonical(m, rpf, dom, bus, i):
