@@ -18,11 +18,13 @@
 enum iostat_key {
 	KEY_INTERVAL_COUNT = 0x200,
 	KEY_DURATION,
+	KEY_PER_DEVICE,
 };
 
 struct iostat_args {
 	struct stat_args stat;
 	bool list;
+	bool per_device;
 	char metrics[512];	/* every family's iostat metrics */
 };
 
@@ -30,7 +32,8 @@ static const struct argp_option iostat_options[] = {
 	{ "interval-print", 'I', "MS", 0, "print the ports' MB of every MS milliseconds (at least 10)", 0 },
 	{ "interval-count", KEY_INTERVAL_COUNT, "N", 0, "stop after N intervals", 0 },
 	{ "duration", KEY_DURATION, "SEC", 0, "count for SEC seconds (fractions allowed), when no command is given", 0 },
-	{ "field-separator", 'x', "SEP", 0, "a header, then a line per port: [time,]port,the four MB,coverage%", 0 },
+	{ "per-device", KEY_PER_DEVICE, 0, 0, "under each port, a row per function below it that its PMU selects alone (its requester ID and BARs)", 0 },
+	{ "field-separator", 'x', "SEP", 0, "a header, then a line per port: [time,]port,[function,]the four MB,coverage%", 0 },
 	{ 0 },
 };
 
@@ -52,6 +55,9 @@ static error_t iostat_parse(int key, char *arg, struct argp_state *state)
 	case 'x':
 		a->sep = arg_separator(arg, state);
 		break;
+	case KEY_PER_DEVICE:
+		io->per_device = true;
+		break;
 	case ARGP_KEY_ARG:
 		/* perf's words: "list", or the ports, a comma list */
 		if (!strcmp(arg, "list") && !state->arg_num && !io->list)
@@ -60,8 +66,8 @@ static error_t iostat_parse(int key, char *arg, struct argp_state *state)
 			a->device[a->ndevice++] = arg;
 		break;
 	case ARGP_KEY_END:
-		if (io->list && (a->ndevice || a->interval_ms || a->duration || a->command))
-			jerr_argp(state, "iostat list lists the root ports: it takes no ports, -I, --duration or command");
+		if (io->list && (a->ndevice || a->interval_ms || a->duration || a->command || io->per_device))
+			jerr_argp(state, "iostat list lists the root ports and their functions: it takes no ports, -I, --duration, --per-device or command");
 		if (a->interval_count && !a->interval_ms)
 			jerr_argp(state, "--interval-count counts intervals: give -I MS too");
 		if (a->command && a->duration)
@@ -88,6 +94,7 @@ const struct argp iostat_argp = {
 	"  pmuctl iostat list\n"
 	"  pmuctl iostat -- dd if=/dev/zero of=/dev/nvme0n1 bs=1M count=1000 oflag=direct\n"
 	"  pmuctl iostat 0005:40:00.0,0001:00:00.0 -I 1000\n"
+	"  pmuctl iostat --per-device 0005:40:00.0 -- sleep 1\n"
 	"  pmuctl -j iostat --duration 5\n\n"
 	"Exit status: 0 success, 1 failure, 2 partial (a column not counted), 64 usage error.",
 	iostat_children, NULL, NULL
@@ -216,7 +223,7 @@ int cmd_iostat(int argc, char **argv)
 	if (io.list)
 		return stat_args_end(&io.stat, iostat_list(), 0);
 	/* the ports' whole traffic, with every family's columns that this machine has */
-	io.stat.iostat = true;
+	io.stat.iostat = io.per_device ? IOSTAT_FUNCTIONS : IOSTAT_PORTS;
 	io.stat.root_port = true;
 	io.stat.all_cpus = true;
 	pmu_family_iostat_metrics(io.metrics, sizeof(io.metrics));

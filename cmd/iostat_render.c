@@ -29,6 +29,20 @@ struct iostat_port {
 	int socket;
 };
 
+/* iostat --per-device: a row that is a function below the port before it, not a port */
+static bool is_function(const struct render_ctx *c, size_t i)
+{
+	return c->ports[i].method && !strcmp(c->ports[i].method, "bdf");
+}
+
+/* The root port row i belongs to: itself, or the port above a function's row */
+static size_t port_of(const struct render_ctx *c, size_t i)
+{
+	while (i && is_function(c, i))
+		i--;
+	return i;
+}
+
 /* GB/s over duration seconds, in perf iostat's MB */
 static double to_mb(double gbps, double duration)
 {
@@ -83,7 +97,8 @@ static void text_rows(const struct render_ctx *c, const struct iostat_port *p)
 	for (size_t i = 0; i < c->nports; i++) {
 		if (c->interval)
 			fprintf(c->f, "%15.9f ", c->time_s);
-		fprintf(c->f, "%-14s  ", c->ports[i].bdf);
+		/* a function indented under its port, in the port's column */
+		fprintf(c->f, is_function(c, i) ? "  %-12s  " : "%-14s  ", c->ports[i].bdf);
 		for (int k = 0; k < IOSTAT_COLUMNS; k++) {
 			if (p[i].have[k])
 				fprintf(c->f, "%21.0f", p[i].mb[k]);
@@ -106,6 +121,8 @@ static void sep_rows(const struct render_ctx *c, const struct iostat_port *p)
 		if (c->interval)
 			fprintf(c->f, "time%s", c->sep);
 		fputs("port", c->f);
+		if (c->iostat == IOSTAT_FUNCTIONS)
+			fprintf(c->f, "%sfunction", c->sep);
 		for (int k = 0; k < IOSTAT_COLUMNS; k++)
 			fprintf(c->f, "%s%s", c->sep, column_name[k]);
 		fprintf(c->f, "%scoverage%%\n", c->sep);
@@ -113,7 +130,9 @@ static void sep_rows(const struct render_ctx *c, const struct iostat_port *p)
 	for (size_t i = 0; i < c->nports; i++) {
 		if (c->interval)
 			fprintf(c->f, "%.9f%s", c->time_s, c->sep);
-		fputs(c->ports[i].bdf, c->f);
+		fputs(c->ports[port_of(c, i)].bdf, c->f);
+		if (c->iostat == IOSTAT_FUNCTIONS)
+			fprintf(c->f, "%s%s", c->sep, is_function(c, i) ? c->ports[i].bdf : "");
 		for (int k = 0; k < IOSTAT_COLUMNS; k++) {
 			fputs(c->sep, c->f);
 			if (p[i].have[k])
@@ -128,7 +147,8 @@ static void json_report(const struct render_ctx *c, const struct iostat_port *p)
 	json_t *ports = json_array(), *root;
 
 	for (size_t i = 0; ports && i < c->nports; i++) {
-		json_t *o = json_pack("{s:s, s:o, s:o}", "port", c->ports[i].bdf, "pmu",
+		json_t *o = json_pack("{s:s, s:o, s:o, s:o}", "port", c->ports[port_of(c, i)].bdf, "function",
+				      is_function(c, i) ? json_string(c->ports[i].bdf) : json_null(), "pmu",
 				      p[i].pmu ? json_string(p[i].pmu) : json_null(), "socket",
 				      jout_int_or_null(p[i].socket));
 

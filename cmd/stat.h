@@ -26,12 +26,15 @@ struct count_view;
 struct render_ctx;
 struct repeat;
 
+/* pmuctl iostat's rows: none (stat), the root ports, or each port and its functions (--per-device) */
+enum iostat_rows { IOSTAT_NONE, IOSTAT_PORTS, IOSTAT_FUNCTIONS };
+
 struct stat_args {
 	char **event;
 	int nevent;
 	bool all_cpus, dry_run, no_rules;
 	bool exclusive;		/* no value scaled from part of the time */
-	bool iostat;		/* pmuctl iostat: the root ports (--device, or every one), perf iostat's table */
+	enum iostat_rows iostat;	/* pmuctl iostat: the root ports (--device, or every one), perf iostat's table */
 	struct schedule_budget *budgets;	/* --counters PMU=N, each; room for every argument */
 	size_t nbudgets;
 	const char *cpu_list;	/* -C: the CPUs PMUs without a cpumask count on, as perf's */
@@ -212,7 +215,7 @@ struct render_ctx {
 	bool bars;		/* top: a bar of the sort column's share of its largest value */
 	bool in_exposition;	/* serve: OpenMetrics values inside an exposition, which ends it */
 	bool omit_uncounted;	/* serve --exclusive: a value with no count is left out, not NaN */
-	bool iostat;		/* the metrics as perf iostat's table of root ports */
+	enum iostat_rows iostat;	/* the metrics as perf iostat's table of root ports */
 	/* -x with -M: each metric's input events as perf's lines, the value beside the first */
 	const struct plan *plan;
 	const struct count_set *cs;

@@ -148,12 +148,40 @@ static size_t functions_named(const struct pcitopo *t, const struct bdf *b, size
 	return n;
 }
 
+static int add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text,
+			bool whole_port);
+
+/* iostat --per-device: after port p, each function below it its PMU can select alone */
+static int add_functions_below(const struct stat_args *a, struct stat_setup *s, size_t p)
+{
+	char name[32];
+	int ret = EXIT_OK;
+
+	for (size_t k = 0; !ret && k < s->topo.n; k++) {
+		const struct fn_pmu *r = &s->maps[k].requester;
+
+		/* a PMU that is the port's own (DesignWare) sees the port whole, not its functions */
+		if (k == p || s->maps[k].at.root_port != (ssize_t)p || !r->family || r->family->device_method ||
+		    !r->function.n)
+			continue;
+		pcifn_full_name(&s->topo.fn[k], name, sizeof(name));
+		ret = add_function(a, s, k, name, false);
+	}
+	return ret;
+}
+
 /* Function i, counted alone: the PMU that sees it and the filter that selects it (or its port) */
 int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text)
 {
+	return add_function(a, s, i, text, a->root_port);
+}
+
+static int add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text,
+			bool whole_port)
+{
 	const struct fn_pmu *r = &s->maps[i].requester, *t = &s->maps[i].target;
-	const struct fn_filter *filter = a->root_port ? &r->root_port : &r->function;
-	const char *method = a->root_port ? "rp" : "bdf";
+	const struct fn_filter *filter = whole_port ? &r->root_port : &r->function;
+	const char *method = whole_port ? "rp" : "bdf";
 	struct plan_device *d;
 	char name[32];
 
@@ -165,11 +193,11 @@ int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i,
 	if (a->per_device || r->family->device_method)
 		method = per_device_method(s, i, &filter);
 	/* a root port forwards its devices' requests under their own IDs: its own BDF sees little */
-	if (!a->per_device && !a->root_port && s->maps[i].at.root_port == (ssize_t)i && !strcmp(method, "bdf"))
+	if (!a->per_device && !whole_port && s->maps[i].at.root_port == (ssize_t)i && !strcmp(method, "bdf"))
 		p_warn("--device %s is a root port: src_bdf selects the requests the port itself makes, "
 		       "not its devices' (add --root-port to count everything below it)", text);
 	/* --root-port: the port is what is counted, so the port is what is named */
-	pcifn_full_name(&s->topo.fn[a->root_port && s->maps[i].at.root_port >= 0 ? (size_t)s->maps[i].at.root_port : i],
+	pcifn_full_name(&s->topo.fn[whole_port && s->maps[i].at.root_port >= 0 ? (size_t)s->maps[i].at.root_port : i],
 			name, sizeof(name));
 	for (size_t k = 0; k < s->ndevices; k++)
 		if (!strcmp(s->devices[k].bdf, name))
@@ -180,12 +208,14 @@ int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i,
 	s->devices = d;
 	d[s->ndevices] = (struct plan_device){ .bdf = strdup(name), .pmu = r, .filter = filter,
 					       .target = t->family ? t : NULL,
-					       .target_filters = a->root_port ? &t->root_port : t->bars,
-					       .ntarget_filters = a->root_port ? !!t->root_port.n : t->nbars,
+					       .target_filters = whole_port ? &t->root_port : t->bars,
+					       .ntarget_filters = whole_port ? !!t->root_port.n : t->nbars,
 					       .method = method };
 	if (!d[s->ndevices].bdf)
 		return EXIT_FAIL;
 	s->ndevices++;
+	if (a->iostat == IOSTAT_FUNCTIONS && whole_port && s->maps[i].at.root_port >= 0)
+		return add_functions_below(a, s, (size_t)s->maps[i].at.root_port);
 	return a->per_device ? per_device_row(s, i) : EXIT_OK;
 }
 

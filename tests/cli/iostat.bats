@@ -68,9 +68,35 @@ for k in ("inbound_read_mb", "inbound_write_mb"):
 	[ "$status" -eq 1 ]
 	pmuctl --sysfs-root "$LIVE" iostat list 0005:40:00.0
 	[ "$status" -eq 64 ]
-	[ "${lines[0]}" = "pmuctl iostat: iostat list lists the root ports: it takes no ports, -I, --duration or command" ]
+	[ "${lines[0]}" = "pmuctl iostat: iostat list lists the root ports and their functions: it takes no ports, -I, --duration, --per-device or command" ]
 	pmuctl --sysfs-root "$LIVE" iostat --interval-count 2
 	[ "$status" -eq 64 ]
 	pmuctl --sysfs-root "$LIVE" iostat 0005:99:00.0 --duration 0.1
 	[ "$status" -eq 1 ]
+}
+
+@test "iostat --per-device: under each port a row per function below it" {
+	pmuctl --sysfs-root "$LIVE" iostat --per-device 0005:40:00.0,0001:00:00.0 --duration 0.1
+	[ "$status" -eq 2 ]
+	output=$(grep -v '^pmuctl: warning' <<<"$output")
+	mapfile -t lines < <(grep -E '^ *[0-9a-f]{4}:' <<<"$output")
+	# each port, then its functions indented in its column, in the order given
+	[ "$(printf '%s\n' "${lines[@]}" | cut -c1-16 | tr '\n' '|')" = "0005:40:00.0    |  0005:41:00.0  |  0005:41:00.1  |0001:00:00.0    |  0001:01:00.0  |" ]
+	[[ "${lines[1]}" =~ ^\ \ 0005:41:00\.0\ +[0-9]+\ +[0-9]+\ +n/a\ +n/a$ ]]
+	# -x: the port on every line, the function beside it (empty on the port's own line)
+	pmuctl --sysfs-root "$LIVE" iostat --per-device 0005:40:00.0 -x, --duration 0.1
+	output=$(grep -v '^pmuctl: warning' <<<"$output")
+	mapfile -t lines <<<"$output"
+	[ "${lines[0]}" = "port,function,Inbound Read(MB),Inbound Write(MB),Outbound Read(MB),Outbound Write(MB),coverage%" ]
+	[[ "${lines[1]}" =~ ^0005:40:00\.0,,[0-9]+,[0-9]+,,,100\.00$ ]]
+	[[ "${lines[2]}" =~ ^0005:40:00\.0,0005:41:00\.0,[0-9]+,[0-9]+,,,100\.00$ ]]
+	[[ "${lines[3]}" =~ ^0005:40:00\.0,0005:41:00\.1,[0-9]+,[0-9]+,,,100\.00$ ]]
+	[ "${#lines[@]}" -eq 4 ]
+	# JSON: function null for the port whole
+	pmuctl --sysfs-root "$LIVE" -j iostat --per-device 0005:40:00.0 --duration 0.1
+	output=$(grep -v '^pmuctl: warning' <<<"$output")
+	[ "$(jq_py '[(p["port"], p["function"], p["pmu"]) for p in d["ports"]]')" = "[('0005:40:00.0', None, 'nvidia_pcie_pmu_0_rc_4'), ('0005:40:00.0', '0005:41:00.0', 'nvidia_pcie_pmu_0_rc_4'), ('0005:40:00.0', '0005:41:00.1', 'nvidia_pcie_pmu_0_rc_4')]" ]
+	pmuctl --sysfs-root "$LIVE" iostat list --per-device
+	[ "$status" -eq 64 ]
+	[[ "${lines[0]}" == *"iostat list lists the root ports and their functions: it takes no ports, -I, --duration, --per-device or command" ]]
 }
