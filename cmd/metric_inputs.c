@@ -162,7 +162,8 @@ void metric_inputs_perf(const struct render_ctx *c, const struct metric_value *v
 		char label[512];
 		size_t k;
 
-		if (e->metric < 0)
+		/* an -e event that is an input too has its line already: twice, --input summed both */
+		if (e->metric < 0 || e->arg >= 0)
 			continue;
 		stat_perf_prefix(c, c->f, -1, -1, -1);
 		if (x->counted)

@@ -29,7 +29,8 @@ static double slice_duration(const struct slice *s, double prev_t)
 {
 	double run = 0;
 
-	for (size_t i = 0; i < s->n; i++)
+	/* the last: pmuctl's -x writes the time its formulas divided by after an -e duration_time */
+	for (size_t i = s->n; i-- > 0;)
 		if (!strcmp(s->r[i].event, "duration_time") && s->r[i].counted)
 			return s->r[i].count / 1e9;	/* perf counts it in ns */
 	if (s->t >= 0)
@@ -111,13 +112,45 @@ static void load_live(struct stat_setup *s)
 	diag_free(&d);
 }
 
+/*
+ * -x: the slice's counts again as perf's lines, then the metrics, as a counting run writes
+ * them: --input of this output gives the same report (it wrote the metric lines alone)
+ */
+static void echo_records(const struct render_ctx *c, const struct slice *sl, double duration)
+{
+	bool timed = false;
+	char label[512];
+
+	for (size_t i = 0; i < sl->n; i++) {
+		const struct perf_record *r = &sl->r[i];
+		bool tool = !strcmp(r->event, "duration_time");
+
+		timed |= tool;
+		stat_perf_prefix(c, c->f, -1, -1, -1);
+		if (r->counted)
+			fprintf(c->f, "%.17g", r->count);
+		else
+			fputs(r->not_supported ? "<not supported>" : "<not counted>", c->f);
+		fprintf(c->f, "%s%s%s%s%s%.0f%s%.2f%s%s\n", c->sep, tool ? "ns" : "", c->sep,
+			safe_str(r->event, label, sizeof(label)), c->sep, r->run_ns, c->sep, r->pct, c->sep, c->sep);
+	}
+	/* the time the formulas divided by, when the recording gave it otherwise */
+	if (!timed && duration > 0) {
+		stat_perf_prefix(c, c->f, -1, -1, -1);
+		fprintf(c->f, "%.0f%sns%sduration_time%s%.0f%s100.00%s%s\n", duration * 1e9, c->sep, c->sep, c->sep,
+			duration * 1e9, c->sep, c->sep, c->sep);
+	}
+}
+
 static int report_slice(struct render_ctx *c, const struct plan *plan, const struct slice *sl,
-			double duration)
+			double duration, bool echo)
 {
 	struct metric_sample *samples = NULL;
 	size_t n = 0;
 	int ret = metric_samples_recorded(plan, sl->r, sl->n, &samples, &n);
 
+	if (!ret && echo)
+		echo_records(c, sl, duration);
 	if (!ret && c->face == FACE_JSON && !(c->record = stat_record_new(c)))
 		ret = -ENOMEM;
 	if (!ret && c->face == FACE_CSV && c->first && !c->rows)
@@ -141,6 +174,9 @@ static int report(const struct stat_args *a, const struct stat_setup *s, const s
 				.sort = a->sort };
 	double prev_t = 0;
 	int ret = 0;
+	/* as a counting run's -x: the counts beside the metrics, where its aggregation keeps them */
+	bool echo = c.face == FACE_PERF && !a->metric_only && !c.rows &&
+		    (c.aggr == AGGR_TOTAL || c.aggr == AGGR_PMU);
 
 	for (size_t i = 0; i < recs->n && !ret;) {
 		struct slice sl = { .r = &recs->v[i], .t = recs->v[i].time };
@@ -152,7 +188,7 @@ static int report(const struct stat_args *a, const struct stat_setup *s, const s
 			c.interval++;
 		duration = slice_duration(&sl, prev_t);
 		c.time_s = sl.t >= 0 ? sl.t : duration;
-		ret = report_slice(&c, plan, &sl, duration);
+		ret = report_slice(&c, plan, &sl, duration, echo);
 		c.first = false;
 		prev_t = sl.t;
 		i += sl.n;

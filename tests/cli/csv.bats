@@ -41,17 +41,19 @@ print(rows[int(sys.argv[3])][head.index(sys.argv[2])])' "$@" <<<"$output"
 	[ "$(csv_field , scope 2)" = total ]
 	[ "$(grep -c '^time,' <<<"$output")" -eq 1 ]
 	# -x alone: perf's lines, no header, 8 fields with -I (time, then perf's 7): per interval
-	# the -e count, the metric's 12 input events with its value beside the first, as perf
-	# prints a metric, and duration_time
+	# the -e count, the metric's other 11 input events with its value beside the first, as perf
+	# prints a metric (the -e event is one of its 12: one line, as perf), and duration_time
 	pmuctl --sysfs-root "$LIVE" stat -x, -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw -I 100 --interval-count 2
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq $((2 * (1 + 12 + 1))) ]
+	[ "${#lines[@]}" -eq $((2 * (1 + 11 + 1))) ]
 	[ "$(awk -F, '{ print NF }' <<<"$output" | sort -u)" = 8 ]
 	[[ "${lines[0]}" =~ ^\ +0\.[0-9]{9},[0-9]+,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,[0-9]+,100\.00,,$ ]]
-	# the -e event is one of the metric's inputs (one counter feeds both): its line comes first
-	[[ "${lines[1]}" =~ ^\ +0\.[0-9]{9},[0-9]+,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,[0-9]+,100\.00,[0-9.]+,GB/s\ \ t410_pcie_rd_bw$ ]]
-	[[ "${lines[2]}" =~ ^\ +0\.[0-9]{9},[0-9]+,,nvidia_pcie_pmu_0_rc_0/rd_bytes/,[0-9]+,100\.00,,$ ]]
-	[[ "${lines[13]}" =~ ^\ +0\.[0-9]{9},[0-9]+,ns,duration_time,[0-9]+,100\.00,,$ ]]
+	# the -e event is one of the metric's inputs (one counter feeds both): its line is the -e
+	# one (a second line of it, --input summed both); the value beside the next input
+	[ "$(grep -c 'nvidia_pcie_pmu_0_rc_4/rd_bytes/' <<<"$output")" -eq 2 ]
+	[[ "${lines[1]}" =~ ^\ +0\.[0-9]{9},[0-9]+,,nvidia_pcie_pmu_0_rc_0/rd_bytes/,[0-9]+,100\.00,[0-9.]+,GB/s\ \ t410_pcie_rd_bw$ ]]
+	[[ "${lines[2]}" =~ ^\ +0\.[0-9]{9},[0-9]+,,nvidia_pcie_pmu_0_rc_1/rd_bytes/,[0-9]+,100\.00,,$ ]]
+	[[ "${lines[12]}" =~ ^\ +0\.[0-9]{9},[0-9]+,ns,duration_time,[0-9]+,100\.00,,$ ]]
 	# a glob counted per PMU: each line names its instance, as perf --no-merge does
 	pmuctl --sysfs-root "$LIVE" stat -x, --per-pmu -e 'nvidia_pcie_pmu_0_rc_*/rd_bytes/' --duration 0.05
 	[ "$status" -eq 0 ]
