@@ -121,7 +121,8 @@ void metric_perf_line(const struct render_ctx *c, const struct metric_value *v)
 
 	stat_perf_prefix(c, c->f, v->socket, v->instances, -1);
 	safe_str(v->device ? v->device : v->pmu, who, sizeof(who));
-	fprintf(c->f, "%s%s%s%s%s%s", sep, sep, who, sep, sep, sep);
+	/* its coverage in perf's percent-running field: how far to trust it, in every line */
+	fprintf(c->f, "%s%s%s%s%s%.2f%s", sep, sep, who, sep, sep, 100 * v->running, sep);
 	if (!isnan(v->value))
 		fprintf(c->f, "%.17g", v->value);
 	fprintf(c->f, "%s%s  %s\n", sep, v->m->unit, v->m->name);
