@@ -410,6 +410,9 @@ print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and
 	[ -z "$stderr" ]
 	[ "$(printf '%s\n' "${lines[@]:1}" | cut -d' ' -f1 | tr '\n' ' ')" = "0005:40:00.0 0005:41:00.0 0005:41:00.1 " ]
 	[[ "${lines[2]}" == *"  [downtrained: x8 at 32 GT/s, both ends can x16 at 32 GT/s]" ]]
+	# and its link in JSON: x8 of x16, at 32 GT/s
+	pmuctl --sysfs-root "$T410" -j map 0005:41:00.0
+	[ "$(jq_py '[(x["link"]["width"], x["link"]["max_width"], x["link"]["speed_gts"], x["link"]["downtrained"]) for x in d]')" = "[(8, 16, 32.0, True)]" ]
 	# a dump of the device alone: the port above it is not there, nothing can be judged, and it
 	# says so (it said "none")
 	awk -v RS= -v ORS='\n\n' '/^0005:41:00.0 /' "$T410/../lspci-xxxx.txt" >"$BATS_TEST_TMPDIR/one.txt"
