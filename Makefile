@@ -193,8 +193,8 @@ install: pmuctl
 	install -m 0644 completions/pmuctl.bash $(DESTDIR)$(BASHCOMPDIR)/pmuctl
 	install -m 0644 completions/_pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl
 	install -m 0644 completions/pmuctl.fish $(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish
-	sed 's|@BINDIR@|$(BINDIR)|g' contrib/systemd/pmuctl-exporter.service > $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service
-	install -m 644 contrib/systemd/pmuctl-exporter.socket $(DESTDIR)$(UNITDIR)/pmuctl-exporter.socket
+	sed 's|@BINDIR@|$(BINDIR)|g' deploy/systemd/pmuctl-exporter.service > $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service
+	install -m 644 deploy/systemd/pmuctl-exporter.socket $(DESTDIR)$(UNITDIR)/pmuctl-exporter.socket
 	chmod 0644 $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service
 
 uninstall:

@@ -461,7 +461,7 @@ print("\n".join(sorted("%s %s" % (r["metric"]["socket"], r["metric"]["rc"]) for 
 	PROM_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 	# the shipped example, pointed at this run and scraping every second
 	sed -e "s/127.0.0.1:10464/127.0.0.1:$PORT/" -e 's/scrape_interval: 15s/scrape_interval: 1s/' \
-		"$BATS_TEST_DIRNAME/../../contrib/prometheus/pmuctl.yml" >"$BATS_TEST_TMPDIR/prometheus.yml"
+		"$BATS_TEST_DIRNAME/../../deploy/prometheus/pmuctl.yml" >"$BATS_TEST_TMPDIR/prometheus.yml"
 	run promtool check config "$BATS_TEST_TMPDIR/prometheus.yml"
 	[ "$status" -eq 0 ]
 	prometheus --config.file="$BATS_TEST_TMPDIR/prometheus.yml" --storage.tsdb.path="$BATS_TEST_TMPDIR/tsdb" \

@@ -1,16 +1,16 @@
 #!/usr/bin/env bats
-# contrib/: the Grafana dashboard's queries are PromQL promtool accepts, over series pmuctl
+# deploy/: the Grafana dashboard's queries are PromQL promtool accepts, over series pmuctl
 # records or serve documents; the Kubernetes manifests run pmuctl as they say.
 load helpers
 ROOT=$BATS_TEST_DIRNAME/../..
-DASH=$ROOT/contrib/grafana/pmuctl.json
-K8S=$ROOT/contrib/kubernetes/pmuctl.yaml
+DASH=$ROOT/deploy/grafana/pmuctl.json
+K8S=$ROOT/deploy/kubernetes/pmuctl.yaml
 
 teardown() {
 	stop_background
 }
 
-@test "contrib: every dashboard query is PromQL promtool accepts, over series pmuctl records or serve documents" {
+@test "deploy: every dashboard query is PromQL promtool accepts, over series pmuctl records or serve documents" {
 	need_tool promtool "checks the queries' PromQL"
 	# each query as a recording rule: promtool parses its expression
 	/usr/bin/python3 -c '
@@ -39,7 +39,7 @@ print(len(names), missing)
 sys.exit(1 if missing or len(names) < 8 else 0)' "$DASH" "$BATS_TEST_TMPDIR/rules.yml" "$ROOT/man/pmuctl-serve.1"
 }
 
-@test "contrib: the DaemonSet adds CAP_PERFMON alone, keeps no_new_privs off, runs doctor first, and its arguments are pmuctl's" {
+@test "deploy: the DaemonSet adds CAP_PERFMON alone, keeps no_new_privs off, runs doctor first, and its arguments are pmuctl's" {
 	/usr/bin/python3 -c 'import yaml' 2>/dev/null || skip "python3-yaml is not installed (the test command installs it)"
 	run /usr/bin/python3 -c '
 import sys, yaml
