@@ -90,12 +90,22 @@ static bool counts_a_metric(const struct stat_setup *s, size_t i)
 	return !any || (!r && !t);
 }
 
+/* A PCI bridge below the root port: a switch's upstream or downstream port */
+static bool switch_port(const struct stat_setup *s, size_t i)
+{
+	return s->topo.fn[i].cfg.class_code >> 8 == 0x0604 && s->maps[i].at.root_port != (ssize_t)i;
+}
+
 static bool selected(const struct stat_args *a, const struct stat_setup *s, size_t i)
 {
 	const struct devmap_fn *m = &s->maps[i];
 
 	/* a root port is a row only when its PMU is its own (no filter selects functions below it) */
 	if (!m->requester.family || (m->at.root_port == (ssize_t)i && m->requester.function.n))
+		return false;
+	/* a switch port forwards its devices' requests under their IDs: its own row is all but
+	 * empty, a row (and series) per port; -d with a class (lspci's ::0604) asks for them */
+	if (switch_port(s, i) && !(a->id_given && a->id.device_class >= 0))
 		return false;
 	if (!counts_a_metric(s, i))
 		return false;

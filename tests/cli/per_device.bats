@@ -4,22 +4,23 @@
 # filters for traffic to it), one row each with RC and socket sums.
 load helpers
 
-# The live example's 41 functions below a root port: the 6 alone below theirs count by rp
+# The live example's 29 functions below a root port (its 12 switch ports are no rows): the 5
+# alone below theirs count by rp
 LONE="0001:01:00.0 0003:01:00.0 0006:01:00.0 000b:01:00.0 000e:01:00.0"
 
 @test "per-device: every function below a root port of the live example is a row, with its method" {
 	pmuctl -q --sysfs-root "$LIVE" -j stat --per-device -M t410_pcie_rd_bw --duration 0.2
 	[ "$status" -eq 0 ]
-	[ "$(jq_py 'len(d["devices"])')" = 41 ]
+	[ "$(jq_py 'len(d["devices"])')" = 29 ]
 	[ "$(jq_py 'sorted(x["device"] for x in d["devices"] if x["method"] == "rp")')" = "$(python3 -c 'import sys; print(sorted(sys.argv[1:]))' $LONE)" ]
 	[ "$(jq_py 'all(x["method"] == "bdf" for x in d["devices"] if x["device"] not in "'"$LONE"'".split())')" = True ]
 	# every row counted: a bandwidth, and the rc and socket sums of it
 	[ "$(jq_py 'all(x["values"]["t410_pcie_rd_bw"] > 0 for x in d["devices"])')" = True ]
-	[ "$(jq_py '[(s["socket"], s["rc"], s["devices"]) for s in d["subtotals"] if s["rc"] is None]')" = "[(0, None, 21), (1, None, 20)]" ]
+	[ "$(jq_py '[(s["socket"], s["rc"], s["devices"]) for s in d["subtotals"] if s["rc"] is None]')" = "[(0, None, 15), (1, None, 14)]" ]
 	# text: one row per device, the method beside it
 	pmuctl --sysfs-root "$LIVE" stat --per-device -M t410_pcie_rd_bw --duration 0.2
 	[ "$status" -eq 0 ]
-	[ "$(grep -cE '^  [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] +[01] +[0-5] +[0-9] (rp|bdf) ' <<<"$output")" = 41 ]
+	[ "$(grep -cE '^  [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] +[01] +[0-5] +[0-9] (rp|bdf) ' <<<"$output")" = 29 ]
 	[[ "$output" == *"  0001:01:00.0  0  0  0 rp "*"Samsung Electronics Co Ltd NVMe SSD Controller"* ]]
 }
 
@@ -51,7 +52,7 @@ for e in plan:
         bad.append(e["event"])
 print(len(seen), "devices,", len(plan), "events,", len(bad), "differ", bad[:3])
 PY
-	[ "$output" = "41 devices, 99 events, 0 differ []" ]
+	[ "$output" = "29 devices, 87 events, 0 differ []" ]
 }
 
 @test "per-device: values from a recording, BARs summed, rows sorted, RC and socket sums, the running share" {
@@ -161,7 +162,7 @@ for e in evs:
         bad += 1
 print(len(evs), "events", len({e["device"] for e in evs}), "devices", bad, "different")
 PY
-	[ "$output" = "41 events 41 devices 0 different" ]
+	[ "$output" = "29 events 29 devices 0 different" ]
 }
 
 @test "per-device -e: counted live, a column per family that has the event, JSON and text" {
@@ -391,4 +392,18 @@ print("1000000000,ns,duration_time,1000000000,100.00,,")' "$output" >"$BATS_TEST
 	# topology order without it
 	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device --by-destination --device 0001:01:00.0,0005:41:00.0
 	[[ "${lines[2]}" == "  0001:01:00.0 "* ]]
+}
+
+@test "per-device: a switch's ports are no rows unless asked (-d ::0604, lspci's class), the devices below them are" {
+	# RC 1's port 1 holds a switch: its upstream port 0002:81:00.0, downstream ports 0002:82:0x.0
+	# and a GPU below each
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device -M t410_pcie_rd_bw --socket 0 --rc 1
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'sorted(set(e["device"] for e in d["events"] if e["device"] and e["device"].startswith("0002:8")))')" = "['0002:83:00.0', '0002:84:00.0']" ]
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device -M t410_pcie_rd_bw --socket 0 --rc 1 -d ::0604
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'sorted(set(e["device"] for e in d["events"] if e["device"]))')" = "['0002:81:00.0', '0002:82:00.0', '0002:82:01.0']" ]
+	# named, one is a row
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device -M t410_pcie_rd_bw --device 0002:82:01.0
+	[ "$(jq_py 'sorted(set(e["device"] for e in d["events"] if e["device"]))')" = "['0002:82:01.0']" ]
 }

@@ -486,7 +486,7 @@ assert len(t) == 1 and t[0]["health"] == "up" and t[0]["lastError"] == "", t'
 	wait_for "serve to listen" listening
 	wait_for "a sample" sampled 1
 	scrape >"$BATS_TEST_TMPDIR/t.prom"
-	[ "$(grep -c '^pmuctl_pci_function_info{' "$BATS_TEST_TMPDIR/t.prom")" -eq 41 ]
+	[ "$(grep -c '^pmuctl_pci_function_info{' "$BATS_TEST_TMPDIR/t.prom")" -eq 29 ]
 	grep -qx 'pmuctl_up 1' "$BATS_TEST_TMPDIR/t.prom"
 	grep -q '^pmuctl_t410_pcie_rd_bw_bytes_per_second{pmu="nvidia_pcie_pmu_0_rc_0",socket="0",rc="0",pci_bus_id="00000001:01:00.0"} [0-9.e+]*$' "$BATS_TEST_TMPDIR/t.prom"
 	# the dump was read, and no function's config file: what only root may read is not needed
