@@ -22,6 +22,7 @@ enum {
 	KEY_WEB_CONFIG,
 	KEY_SYSTEMD_SOCKET,
 	KEY_TOPOLOGY,
+	KEY_MAX_SERIES,
 };
 
 static const struct argp_option serve_options[] = {
@@ -41,6 +42,7 @@ static const struct argp_option serve_options[] = {
 	{ "counters", KEY_COUNTERS, "PMU=N", 0, "the schedule's budget of PMU (a name or glob) is N counters, as stat --counters", 1 },
 	{ "exclusive", KEY_EXCLUSIVE, NULL, 0, "leave out a metric whose events ran less than all of the interval (pmuctl_metric_coverage_ratio says how much they ran), as stat --exclusive", 1 },
 	{ "per-device", KEY_PER_DEVICE, NULL, 0, "a series per PCI function, as stat --per-device (label device)", 2 },
+	{ "max-series", KEY_MAX_SERIES, "N", 0, "at most N samples in /metrics: the PCI functions past the first that fit are left out whole, pmuctl_series_dropped says how many samples (default: no bound)", 2 },
 	{ "topology", KEY_TOPOLOGY, "FILE", 0, "the PCI functions from FILE, an lspci -xxxx dump root wrote, not from config space: --per-device then needs CAP_PERFMON only (the unit's ExecStartPre writes it)", 2 },
 	{ 0 },
 };
@@ -119,6 +121,9 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case KEY_PER_DEVICE:
 		a->per_device = true;
+		break;
+	case KEY_MAX_SERIES:
+		sa->max_series = arg_number(arg, "series limit", 1, 100000000, state);
 		break;
 	case ARGP_KEY_ARG:
 		jerr_argp(state, "unexpected argument '%s'; events go after -e", arg);

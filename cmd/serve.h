@@ -18,6 +18,7 @@ struct serve_args {
 	long max_connections;
 	long max_per_client;		/* 0 until the options are read: half of max_connections */
 	long timeout_s;
+	long max_series;		/* --max-series: at most this many samples; 0: no bound */
 };
 
 /* Count and serve until SIGINT or SIGTERM (0); *die_signal as stat_count's */

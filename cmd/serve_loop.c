@@ -17,6 +17,7 @@
 #include "cmd/serve.h"
 #include "cmd/serve_expo.h"
 #include "cmd/serve_http.h"
+#include "lib/expo_cap.h"
 #include "lib/monotonic.h"
 #include "lib/nbstdio.h"
 #include "lib/signals.h"
@@ -46,6 +47,7 @@ struct server {
 	size_t nfds;
 	struct expo_self self;
 	char index_html[1024];
+	bool said_dropped;		/* --max-series left functions out, and a warning said so */
 };
 
 static struct plan_run *active(struct server *sv)
@@ -99,9 +101,23 @@ static int publish(struct server *sv, double duration)
 				 .carried = r->c.carried, .duration = duration, .self = &sv->self,
 				 .rows = r->s.rows, .nrows = r->s.rows ? r->s.ndevices : 0 };
 	struct expo_text out[2];
+	size_t dropped = 0;
 
 	if (expo_render(&in, out))
 		return -ENOMEM;
+	for (int fmt = EXPO_PROMETHEUS; sv->a->max_series && fmt <= EXPO_OPENMETRICS; fmt++) {
+		if (expo_cap(&out[fmt].buf, &out[fmt].len, (enum expo_format)fmt, (size_t)sv->a->max_series,
+			     &dropped)) {
+			free(out[EXPO_PROMETHEUS].buf);
+			free(out[EXPO_OPENMETRICS].buf);
+			return -ENOMEM;
+		}
+	}
+	/* said once: the gauge says it at every scrape */
+	if (dropped && !sv->said_dropped)
+		p_warn("--max-series %ld: %zu samples of PCI functions are left out of /metrics (pmuctl_series_dropped); keep fewer functions (-d CLASS, --device, --socket, --rc) or raise it",
+		       sv->a->max_series, dropped);
+	sv->said_dropped |= dropped > 0;
 	return http_publish(sv->http, out[EXPO_PROMETHEUS].buf, out[EXPO_PROMETHEUS].len,
 			    out[EXPO_OPENMETRICS].buf, out[EXPO_OPENMETRICS].len);
 }

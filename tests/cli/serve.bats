@@ -552,3 +552,31 @@ assert len(t) == 1 and t[0]["health"] == "up" and t[0]["lastError"] == "", t'
 	[ "$status" -eq 0 ]
 }
 
+
+@test "serve --max-series: functions past the bound are left out whole, pmuctl_series_dropped says how many samples" {
+	serve_live --per-device --socket 0 --rc 4
+	wait_for "a sample" sampled 1
+	scrape >"$BATS_TEST_TMPDIR/all.prom"
+	stop_background
+	# the machine's own samples, and each function's: the four alike
+	fixed=$(grep -v '^#' "$BATS_TEST_TMPDIR/all.prom" | grep -vc 'pci_bus_id=')
+	per=$(grep -c 'pci_bus_id="00000005:41:00.1"' "$BATS_TEST_TMPDIR/all.prom")
+	[ "$(grep -o 'pci_bus_id="[^"]*"' "$BATS_TEST_TMPDIR/all.prom" | sort -u | wc -l)" -eq 4 ]
+	[ "$(grep -c 'pci_bus_id=' "$BATS_TEST_TMPDIR/all.prom")" -eq $((4 * per)) ]
+	# room for the machine's own, the count and two functions and most of a third: two fit
+	serve_live --per-device --socket 0 --rc 4 --max-series $((fixed + 1 + 3 * per - 1))
+	wait_for "a sample" sampled 1
+	scrape >"$BATS_TEST_TMPDIR/cap.prom"
+	[ "$(grep -o 'pci_bus_id="[^"]*"' "$BATS_TEST_TMPDIR/cap.prom" | sort -u | tr '\n' ' ')" = 'pci_bus_id="00000005:01:00.0" pci_bus_id="00000005:01:00.1" ' ]
+	grep -qx "pmuctl_series_dropped $((2 * per))" "$BATS_TEST_TMPDIR/cap.prom"
+	[ "$(grep -vc '^#' "$BATS_TEST_TMPDIR/cap.prom")" -eq $((fixed + 1 + 2 * per)) ]
+	run promtool check metrics <"$BATS_TEST_TMPDIR/cap.prom"
+	[ "$status" -eq 0 ]
+	# OpenMetrics: the count before # EOF
+	scrape -H "$OM" >"$BATS_TEST_TMPDIR/cap.om"
+	[ "$(tail -2 "$BATS_TEST_TMPDIR/cap.om")" = "pmuctl_series_dropped $((2 * per))
+# EOF" ]
+	# said once, however many samples
+	wait_for "more samples" sampled 3
+	[ "$(grep -c -- '--max-series' "$BATS_TEST_TMPDIR/out")" -eq 1 ]
+}
