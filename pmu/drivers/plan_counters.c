@@ -82,17 +82,61 @@ static int add_tool(struct count_set *out, const struct plan *set, size_t ev)
 	return 0;
 }
 
+/* How an event outside any group finds the events of its PMU it may be read with */
+enum chain_class {
+	CHAIN_PAIRWISE,		/* the family's together, which has no key: every event of its PMU */
+	CHAIN_KEYED,		/* the family's together key: the events of the same key */
+	CHAIN_ALONE,		/* with none */
+};
+
+struct chain_entry {
+	size_t at;
+	const struct pmu *pmu;
+	enum chain_class cls;
+	uint64_t key[2];
+};
+
+static int by_pmu_class_key(const void *a, const void *b)
+{
+	const struct chain_entry *x = a, *y = b;
+
+	if (x->pmu != y->pmu)
+		return (uintptr_t)x->pmu < (uintptr_t)y->pmu ? -1 : 1;
+	if (x->cls != y->cls)
+		return x->cls < y->cls ? -1 : 1;
+	for (int i = 0; i < 2; i++)
+		if (x->key[i] != y->key[i])
+			return x->key[i] < y->key[i] ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+static void chain_classify(const struct plan *set, size_t i, struct chain_entry *c)
+{
+	const struct plan_event *e = &set->v[i];
+	const struct pmu_family *f = e->pmu ? e->pmu->family : NULL;
+
+	*c = (struct chain_entry){ .at = i, .pmu = e->pmu, .cls = CHAIN_ALONE };
+	if (e->group >= 0 || !f || !f->together)
+		return;
+	if (!f->together_key)
+		c->cls = CHAIN_PAIRWISE;
+	else if (f->together_key(set, i, c->key))
+		c->cls = CHAIN_KEYED;
+}
+
 /*
  * For each event, the next one that may be read with it, in plan order: the next member of
- * its group (next[n + i]), or for an event in none the next on its PMU (next[i]). Who reads
- * with whom is then found along a chain, not by asking every later event of the plan
- * (SIZE_MAX ends a chain).
+ * its group (next[n + i]); for an event in none, the next of its PMU with its together key, or
+ * the next of its PMU when the family pairs events without a key (next[i]). Each key computed
+ * once and the events sorted on it: who reads with whom is found along a chain of the events
+ * that may, not by asking every later event of the PMU (quadratic in the functions of a root
+ * complex under --per-device). SIZE_MAX ends a chain.
  */
 static size_t *chains(const struct plan *set)
 {
-	/* zeroed: the analyzer cannot tell that qsort_r leaves set->n as it was */
+	/* zeroed: the analyzer cannot tell that qsort leaves set->n as it was */
 	size_t n = set->n ? set->n : 1, *next = calloc(2 * n, sizeof(*next));
-	size_t *order = malloc(n * sizeof(*order));
+	struct chain_entry *order = calloc(n, sizeof(*order));
 	size_t *last = calloc(set->ngroups > 0 ? (size_t)set->ngroups : 1, sizeof(*last));
 
 	if (!next || !order || !last) {
@@ -101,14 +145,18 @@ static size_t *chains(const struct plan *set)
 		free(last);
 		return NULL;
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		next[i] = next[n + i] = SIZE_MAX;
-		order[i] = i;
+	for (size_t i = 0; i < set->n; i++)
+		chain_classify(set, i, &order[i]);
+	qsort(order, set->n, sizeof(*order), by_pmu_class_key);
+	for (size_t j = 0; j + 1 < set->n; j++) {
+		const struct chain_entry *a = &order[j], *b = &order[j + 1];
+
+		if (a->cls != CHAIN_ALONE && a->pmu && a->pmu == b->pmu && a->cls == b->cls &&
+		    (a->cls == CHAIN_PAIRWISE || !memcmp(a->key, b->key, sizeof(a->key))))
+			next[a->at] = b->at;
 	}
-	qsort_r(order, set->n, sizeof(*order), plan_by_pmu, (void *)set);
-	for (size_t j = 0; j + 1 < set->n; j++)
-		if (set->v[order[j]].pmu && set->v[order[j]].pmu == set->v[order[j + 1]].pmu)
-			next[order[j]] = order[j + 1];
 	/* last[g] is 1 + the member of group g seen last */
 	for (size_t i = 0; i < set->n; i++) {
 		int g = set->v[i].group;
