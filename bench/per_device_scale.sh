@@ -6,6 +6,9 @@
 # cost split in two: per interval (runs of 5 and 35 intervals differenced) and once (opening
 # and closing the counters: the 5-interval run less 5 intervals).
 # usage: bench/per_device_scale.sh [PMUCTL]   (RUNS=5 SMALL=12 LARGE=24 pairs)
+# SHAPE=fan: one pair of sockets whose NIC ports hold switches of SMALL and LARGE 8-function
+# NICs (--tegra410-live-fan), so the functions of one RC grow, not the RCs: issue 48's
+# ordinary machine, where planning was quadratic in the functions of a root complex
 set -eu
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -19,7 +22,11 @@ ulimit -n "$(ulimit -Hn)"
 
 measure() {
 	local pairs=$1 tree=$tmp/m$1 plan perf_line nev rows p_sum=0 m_sum=0 p m
-	python3 tests/gen/fixtures.py --tegra410-live-pairs "$pairs" "$tree" >/dev/null
+	if [ "${SHAPE:-pairs}" = fan ]; then
+		python3 tests/gen/fixtures.py --tegra410-live-fan "$pairs" "$tree" >/dev/null
+	else
+		python3 tests/gen/fixtures.py --tegra410-live-pairs "$pairs" "$tree" >/dev/null
+	fi
 	"$pmuctl" -q --sysfs-root "$tree/sys" -j stat --dry-run --per-device -M "$metrics" >"$tmp/plan"
 	perf_line=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["perf_command"])' "$tmp/plan")
 	nev=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["events"]))' "$tmp/plan")

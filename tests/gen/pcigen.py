@@ -207,15 +207,21 @@ def bus_limit(ports, i):
     return (min(later) - 1) if later else 0xff
 
 
-def canonical(sockets=1, devices=True, links=False):
+def canonical(sockets=1, devices=True, links=False, fan=0):
     """The document's machine; sockets > 1 repeats it (domains shifted by 0x10 per pair);
-    links: trained as canonical_links() says (the shipped examples), else every link down."""
+    links: trained as canonical_links() says (the shipped examples), else every link down;
+    fan > 0 (bench/): each dual-port NIC's port holds a switch with fan 8-function NICs
+    instead, so that the functions of one RC grow with it."""
     m = Machine()
     for copy in range(sockets):
         for i, (dom, bus, rp, rc, sock) in enumerate(CANONICAL):
             dom2, sock2 = dom + 0x10 * copy, sock + 2 * copy
             rpf = root_port(dom2, bus, dom2 & 0xff, rp, rc, sock2)
-            last = populate_canonical(m, rpf, dom2, bus, i) if devices else bus
+            if devices and fan and i % 5 == 2:
+                last = m.switch(rpf, dom2, bus + 1, fan,
+                                lambda d, sec: (m.device(rpf, dom2, sec, 8, 0x15b3, 0x1021, 0x020000), sec)[1])
+            else:
+                last = populate_canonical(m, rpf, dom2, bus, i) if devices else bus
             rpf.set_bridge(bus, bus + 1, max(last, bus + 1))
             m.add(rpf, rpf)
     if links:
