@@ -7,6 +7,9 @@ DASH=$ROOT/deploy/grafana/pmuctl.json
 K8S=$ROOT/deploy/kubernetes/pmuctl.yaml
 
 teardown() {
+	[ -z "${PROM:-}" ] || kill "$PROM" 2>/dev/null || true
+	[ -z "${BG1:-}" ] || kill -KILL -- "-$BG1" 2>/dev/null || true
+	[ -z "${BG2:-}" ] || kill -KILL -- "-$BG2" 2>/dev/null || true
 	stop_background
 }
 
@@ -69,4 +72,65 @@ print(sorted(docs))' "$K8S" "$BATS_TEST_TMPDIR/web.yml"
 	# and the container's arguments start an exporter (on a port of its own here)
 	background "$PMUCTL" --sysfs-root "$LIVE" serve --web.listen-address=127.0.0.1:0 --web.config.file="$BATS_TEST_TMPDIR/web.yml" --per-device --vendor-device=::0200
 	wait_for "serve to listen" grep -q "serving https://127.0.0.1:" "$BATS_TEST_TMPDIR/out"
+}
+
+# the query's result count from the Prometheus at $PROM_PORT; "" when it answered nothing
+series_of() {
+	curl -sf "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$1" |
+		python3 -c 'import json, sys; print(len(json.load(sys.stdin)["data"]["result"]))' 2>/dev/null
+}
+
+# every dashboard query, $instance as every instance, one a line
+dashboard_queries() {
+	python3 -c 'import json, sys
+for p in json.load(open(sys.argv[1]))["panels"]:
+    for t in p["targets"]:
+        print(t["expr"].replace("$instance", ".*"))' "$DASH"
+}
+
+# every query returns a series
+every_query_answers() {
+	local q
+	while IFS= read -r q; do
+		[ "$(series_of "$q")" -gt 0 ] 2>/dev/null || return 1
+	done < <(dashboard_queries)
+}
+
+@test "deploy: a real Prometheus scrapes three exporters with the shipped job and rules, and every dashboard query returns data" {
+	need_tool prometheus "scrapes the exporters"
+	# a fleet of three: a Tegra410's PCIe per RC, its functions', a Yitian 710's memory (the live
+	# Tegra410's UCF events are no software events: its memory cannot count here)
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 200 -M t410_pcie_rd_bw,t410_pcie_wr_bw
+	wait_for "serve to listen" listening
+	local machine=$PORT
+	BG1=$BG
+	background "$PMUCTL" --sysfs-root "$FIX/yitian710-live/sys" serve --listen 127.0.0.1:0 -I 200 \
+		-M ddr_read_bandwidth,ddr_write_bandwidth
+	wait_for "the second serve to listen" listening
+	local memory=$PORT
+	BG2=$BG
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 200 --per-device
+	wait_for "the third serve to listen" listening
+	local functions=$PORT
+	PROM_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	"$PMUCTL" list --metrics --all --format=prometheus-rules >"$BATS_TEST_TMPDIR/rules.yml"
+	# the shipped job, its two targets these, every second, with pmuctl's rules
+	python3 - "$ROOT/deploy/prometheus/pmuctl.yml" "$BATS_TEST_TMPDIR/prometheus.yml" "$machine" "$memory" "$functions" <<'PY'
+import sys, yaml
+c = yaml.safe_load(open(sys.argv[1]))
+c["global"] = {"scrape_interval": "1s", "evaluation_interval": "1s"}
+c["rule_files"] = ["rules.yml"]
+c["scrape_configs"][0]["static_configs"] = [{"targets": ["127.0.0.1:" + p for p in sys.argv[3:]]}]
+yaml.safe_dump(c, open(sys.argv[2], "w"))
+PY
+	run promtool check config "$BATS_TEST_TMPDIR/prometheus.yml"
+	[ "$status" -eq 0 ]
+	prometheus --config.file="$BATS_TEST_TMPDIR/prometheus.yml" --storage.tsdb.path="$BATS_TEST_TMPDIR/tsdb" \
+		--web.listen-address="127.0.0.1:$PROM_PORT" --log.level=warn >"$BATS_TEST_TMPDIR/prom.log" 2>&1 3>&- &
+	PROM=$!
+	WAIT_SECONDS=120 wait_for "every dashboard query to return a series" every_query_answers || {
+		while IFS= read -r q; do echo "$(series_of "$q") $q"; done < <(dashboard_queries)
+		false
+	}
+	[ "$(dashboard_queries | wc -l)" -eq 10 ]
 }

@@ -187,10 +187,13 @@ def drw_events(facts):
     return out
 
 
-def yitian710(sys_dir, facts):
+def yitian710(sys_dir, facts, live=False):
+    """live: every PMU the software PMU (type 1) on CPU 0 (die 0) or 1 (die 1), so that counting
+    really runs: hif_wr, hif_rd and hif_rmw (0x1-0x3) count task-clock, page faults and
+    context switches there"""
     events = drw_events(facts)
     assert len(events) == 53, len(events)
-    cpu_files(sys_dir, "0-127")
+    cpu_files(sys_dir, "0-1" if live else "0-127")
     n = 0
     for die, base in ((0, 0x0), (1, 0x40000000)):
         for ch in range(4):
@@ -200,9 +203,9 @@ def yitian710(sys_dir, facts):
                 # die 0 carries the v6.5-era "identifier" file, die 1 the later
                 # DEVICE_STRING_ATTR_RO name: a fixture must allow either
                 idf = "identifier" if die == 0 else "ali_drw_pmu_identifier"
-                pmu(sys_dir, f"platform/BABA5000:{n:02x}", name, 40 + n, {"event": "config:0-7"},
+                pmu(sys_dir, f"platform/BABA5000:{n:02x}", name, 1 if live else 40 + n, {"event": "config:0-7"},
                     {k: "config=0x%x" % v for k, v in events.items()},
-                    "0\n" if die == 0 else "64\n", {idf: "ali_drw_pmu\n"})
+                    f"{die}\n" if live else "0\n" if die == 0 else "64\n", {idf: "ali_drw_pmu\n"})
                 n += 1
 
 
@@ -362,7 +365,7 @@ def main():
     facts = open(f"{REF}/kernel-pmu-facts.md", encoding="utf-8").read()
     hns3 = open(f"{REF}/hns3-events.md", encoding="utf-8").read()
     bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
-    for d in ("tegra410", "tegra410-live", "yitian710", "hip09", "hip09-live", "bluefield2", "bluefield3",
+    for d in ("tegra410", "tegra410-live", "yitian710", "yitian710-live", "hip09", "hip09-live", "bluefield2", "bluefield3",
               "grace", "grace-live", "yitian710-dwc", "yitian710-dwc-live"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
@@ -370,6 +373,7 @@ def main():
     pcigen.write_all(pcigen.canonical(links=True), f"{OUT}/tegra410-live")
     pcigen.write_all(pcigen.canonical(links=True), f"{OUT}/tegra410")
     yitian710(f"{OUT}/yitian710/sys", facts)
+    yitian710(f"{OUT}/yitian710-live/sys", facts, live=True)
     hip09(f"{OUT}/hip09/sys", hns3_events(hns3))
     pcigen.write_all(pcigen.hip09(), f"{OUT}/hip09")
     hip09(f"{OUT}/hip09-live/sys", hns3_events(hns3), live=True)
