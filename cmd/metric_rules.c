@@ -174,7 +174,8 @@ static bool put_rule(FILE *f, const struct metric *const *m, size_t n, size_t i,
 /*
  * The share of each function's trained link that its traffic takes in direction dir (1
  * toward it, -1 from it): the recorded rates of the metrics of that direction (recorded[i]
- * says metric i has a rule), summed per function, over the link's payload rate serve exports.
+ * says metric i has a rule), summed per function of each machine (its instance and job: a
+ * fleet's machines share BDFs), over the link's payload rate serve exports.
  * Whether there is one.
  */
 static bool put_link_rule(FILE *f, const struct metric *const *m, size_t n, const bool *recorded, int dir)
@@ -188,13 +189,13 @@ static bool put_link_rule(FILE *f, const struct metric *const *m, size_t n, cons
 			continue;
 		if (!k++)
 			fprintf(f, "      - record: pmu:pmuctl_pci_link_%s_device_ratio:rate" RATE_WINDOW "\n"
-				   "        expr: \"sum by (pci_bus_id) ({__name__=~'",
+				   "        expr: \"sum by (instance, job, pci_bus_id) ({__name__=~'",
 				dir > 0 ? "to" : "from");
 		metric_prom_name(m[i], name, sizeof(name), &scale);
 		fprintf(f, "%spmu:%s:rate" RATE_WINDOW, k > 1 ? "|" : "", name);
 	}
 	if (k)
-		fputs("', pci_bus_id!=''}) / on (pci_bus_id) pmuctl_pci_link_bytes_per_second\"\n", f);
+		fputs("', pci_bus_id!=''}) / on (instance, job, pci_bus_id) pmuctl_pci_link_bytes_per_second\"\n", f);
 	return k;
 }
 

@@ -102,37 +102,31 @@ PY
 	run promtool check rules --lint-fatal "$BATS_TEST_TMPDIR/rules.yml"
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	# one function: DMA reads 1 GB/s and writes into its BARs 0.5 GB/s toward it, DMA writes
-	# 0.25 GB/s from it, on a link of x8 at 16 GT/s (128b/130b): 16e9 * 8 * 128 / 130 / 8 B/s
-	cat >"$BATS_TEST_TMPDIR/test.yml" <<'YML'
-rule_files: [rules.yml]
-evaluation_interval: 15s
-tests:
-  - interval: 15s
-    input_series:
-      - series: 'pmuctl_t410_pcie_rd_bytes_total{pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4",pci_bus_id="00000005:41:00.0",event="e1"}'
-        values: '0+15000000000x40'
-      - series: 'pmuctl_t410_pcie_wr_bytes_total{pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4",pci_bus_id="00000005:41:00.0",event="e2"}'
-        values: '0+3750000000x40'
-      - series: 'pmuctl_t410_pcie_tgt_wr_bytes_total{pmu="nvidia_pcie_tgt_pmu_0_rc_4",socket="0",rc="4",pci_bus_id="00000005:41:00.0",event="bar0"}'
-        values: '0+5000000000x40'
-      - series: 'pmuctl_t410_pcie_tgt_wr_bytes_total{pmu="nvidia_pcie_tgt_pmu_0_rc_4",socket="0",rc="4",pci_bus_id="00000005:41:00.0",event="bar2"}'
-        values: '0+2500000000x40'
-      - series: 'pmuctl_pci_link_bytes_per_second{pci_bus_id="00000005:41:00.0"}'
-        values: '15753846153.846154x40'
-    promql_expr_test:
-      - expr: 'pmu:pmuctl_pci_link_to_device_ratio:rate1m'
-        eval_time: 5m
-        exp_samples:
-          - labels: '{__name__="pmu:pmuctl_pci_link_to_device_ratio:rate1m",pci_bus_id="00000005:41:00.0"}'
-            value: TO
-      - expr: 'pmu:pmuctl_pci_link_from_device_ratio:rate1m'
-        eval_time: 5m
-        exp_samples:
-          - labels: '{__name__="pmu:pmuctl_pci_link_from_device_ratio:rate1m",pci_bus_id="00000005:41:00.0"}'
-            value: FROM
-YML
-	cap=$(python3 -c 'print(repr(16e9 * 8 * 128 / 130 / 8))')
-	sed -i "s/TO\$/$(python3 -c "print(repr(1.5e9 / $cap))")/; s/FROM\$/$(python3 -c "print(repr(0.25e9 / $cap))")/" "$BATS_TEST_TMPDIR/test.yml"
+	# 0.25 GB/s from it, on a link of x8 at 16 GT/s (128b/130b): 16e9 * 8 * 128 / 130 / 8 B/s;
+	# machine b's function of the same BDF at twice that: a fleet's machines share BDFs, each
+	# its own share (the rule summed them by BDF alone, and the division matched two links)
+	python3 - "$BATS_TEST_TMPDIR/test.yml" <<'PY'
+import sys
+cap = 16e9 * 8 * 128 / 130 / 8
+series, samples = [], []
+for inst, k in (("a:10464", 1), ("b:10464", 2)):
+    common = 'instance="%s",pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4",pci_bus_id="00000005:41:00.0"' % inst
+    tgt = common.replace("nvidia_pcie_pmu", "nvidia_pcie_tgt_pmu")
+    for name, labels, per15 in (("pmuctl_t410_pcie_rd_bytes_total", common + ',event="e1"', 15e9),
+                                ("pmuctl_t410_pcie_wr_bytes_total", common + ',event="e2"', 3.75e9),
+                                ("pmuctl_t410_pcie_tgt_wr_bytes_total", tgt + ',event="bar0"', 5e9),
+                                ("pmuctl_t410_pcie_tgt_wr_bytes_total", tgt + ',event="bar2"', 2.5e9)):
+        series.append("      - series: '%s{%s}'\n        values: '0+%dx40'" % (name, labels, k * per15))
+    series.append("      - series: 'pmuctl_pci_link_bytes_per_second{instance=\"%s\",pci_bus_id=\"00000005:41:00.0\"}'\n        values: '%rx40'" % (inst, cap))
+    samples.append((inst, k * 1.5e9 / cap, k * 0.25e9 / cap))
+tests = []
+for way, col in (("to", 1), ("from", 2)):
+    name = "pmu:pmuctl_pci_link_%s_device_ratio:rate1m" % way
+    exp = "".join("          - labels: '{__name__=\"%s\",instance=\"%s\",pci_bus_id=\"00000005:41:00.0\"}'\n            value: %r\n" % (name, x[0], x[col]) for x in samples)
+    tests.append("      - expr: '%s'\n        eval_time: 5m\n        exp_samples:\n%s" % (name, exp))
+open(sys.argv[1], "w").write("rule_files: [rules.yml]\nevaluation_interval: 15s\ntests:\n  - interval: 15s\n    input_series:\n"
+                             + "\n".join(series) + "\n    promql_expr_test:\n" + "".join(tests))
+PY
 	run promtool test rules "$BATS_TEST_TMPDIR/test.yml"
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 }
