@@ -10,6 +10,7 @@ teardown() {
 	[ -z "${PROM:-}" ] || kill "$PROM" 2>/dev/null || true
 	[ -z "${BG1:-}" ] || kill -KILL -- "-$BG1" 2>/dev/null || true
 	[ -z "${BG2:-}" ] || kill -KILL -- "-$BG2" 2>/dev/null || true
+	[ -z "${BG3:-}" ] || kill -KILL -- "-$BG3" 2>/dev/null || true
 	stop_background
 }
 
@@ -25,7 +26,7 @@ for p in d["panels"]:
         print("      - record: dashboard:panel_%d_%s\n        expr: %s" % (p["id"], t["refId"].lower(), json.dumps(t["expr"])))' "$DASH" >"$BATS_TEST_TMPDIR/dash.rules.yml"
 	run promtool check rules --lint-fatal "$BATS_TEST_TMPDIR/dash.rules.yml"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"SUCCESS: 10 rules found"* ]]
+	[[ "$output" == *"SUCCESS: 13 rules found"* ]]
 	# the names they read: a recording rule of pmuctl's, or a series pmuctl-serve(1) documents
 	"$PMUCTL" list --metrics --all --format=prometheus-rules >"$BATS_TEST_TMPDIR/rules.yml"
 	/usr/bin/python3 -c '
@@ -96,10 +97,10 @@ every_query_answers() {
 	done < <(dashboard_queries)
 }
 
-@test "deploy: a real Prometheus scrapes three exporters with the shipped job and rules, and every dashboard query returns data" {
+@test "deploy: a real Prometheus scrapes four exporters with the shipped job and rules, and every dashboard query returns data" {
 	need_tool prometheus "scrapes the exporters"
-	# a fleet of three: a Tegra410's PCIe per RC, its functions', a Yitian 710's memory (the live
-	# Tegra410's UCF events are no software events: its memory cannot count here)
+	# a fleet of four: a Tegra410's PCIe per RC, its functions', where they go, a Yitian 710's
+	# memory (the live Tegra410's UCF events are no software events: its memory cannot count)
 	background "$PMUCTL" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 200 -M t410_pcie_rd_bw,t410_pcie_wr_bw
 	wait_for "serve to listen" listening
 	local machine=$PORT
@@ -112,10 +113,15 @@ every_query_answers() {
 	background "$PMUCTL" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 200 --per-device
 	wait_for "the third serve to listen" listening
 	local functions=$PORT
+	BG3=$BG
+	# and where its functions' traffic goes (the remote share)
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 200 --per-device --by-destination
+	wait_for "the fourth serve to listen" listening
+	local destinations=$PORT
 	PROM_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 	"$PMUCTL" list --metrics --all --format=prometheus-rules >"$BATS_TEST_TMPDIR/rules.yml"
 	# the shipped job, its two targets these, every second, with pmuctl's rules
-	python3 - "$ROOT/deploy/prometheus/pmuctl.yml" "$BATS_TEST_TMPDIR/prometheus.yml" "$machine" "$memory" "$functions" <<'PY'
+	python3 - "$ROOT/deploy/prometheus/pmuctl.yml" "$BATS_TEST_TMPDIR/prometheus.yml" "$machine" "$memory" "$functions" "$destinations" <<'PY'
 import sys, yaml
 c = yaml.safe_load(open(sys.argv[1]))
 c["global"] = {"scrape_interval": "1s", "evaluation_interval": "1s"}
@@ -132,5 +138,5 @@ PY
 		while IFS= read -r q; do echo "$(series_of "$q") $q"; done < <(dashboard_queries)
 		false
 	}
-	[ "$(dashboard_queries | wc -l)" -eq 10 ]
+	[ "$(dashboard_queries | wc -l)" -eq 13 ]
 }
