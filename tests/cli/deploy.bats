@@ -56,13 +56,19 @@ for c in pod["initContainers"] + pod["containers"]:
     assert sc["allowPrivilegeEscalation"] is True, c["name"]
     assert sc["capabilities"] == {"drop": ["ALL"], "add": ["PERFMON"]}, c["name"]
     assert not sc.get("privileged"), c["name"]
-assert pod["initContainers"][0]["command"][:2] == ["pmuctl", "doctor"]
+    # the host /sys, read only, and nothing else of the host
+    sys_mounts = [m for m in c["volumeMounts"] if m["name"] == "sys"]
+    assert sys_mounts == [{"name": "sys", "mountPath": "/host/sys", "readOnly": True}], c["name"]
+hostpaths = [v["hostPath"]["path"] for v in pod["volumes"] if "hostPath" in v]
+assert hostpaths == ["/sys"], hostpaths
+assert pod["initContainers"][0]["command"][:4] == ["pmuctl", "--sysfs-root", "/host/sys", "doctor"]
 print(" ".join(pod["containers"][0]["args"]))
-open(sys.argv[2], "w").write(docs["ConfigMap"]["data"]["web.yml"])
+# the web configuration is a Secret: it may hold password hashes
+open(sys.argv[2], "w").write(docs["Secret"]["stringData"]["web.yml"])
 print(sorted(docs))' "$K8S" "$BATS_TEST_TMPDIR/web.yml"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "serve --web.listen-address=:10464 --web.config.file=/etc/pmuctl/web/web.yml --per-device --vendor-device=::0200" ]
-	[ "${lines[1]}" = "['ConfigMap', 'DaemonSet', 'NetworkPolicy', 'Service', 'ServiceAccount', 'ServiceMonitor']" ]
+	[ "${lines[0]}" = "--sysfs-root=/host/sys serve --web.listen-address=:10464 --web.config.file=/etc/pmuctl/web/web.yml --per-device --vendor-device=::0200" ]
+	[ "${lines[1]}" = "['DaemonSet', 'NetworkPolicy', 'Secret', 'Service', 'ServiceAccount', 'ServiceMonitor']" ]
 	# its web configuration, with a certificate where the Secret mounts one: doctor accepts it
 	need_tool openssl "makes the certificate"
 	cd "$BATS_TEST_TMPDIR"
