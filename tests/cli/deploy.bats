@@ -81,6 +81,38 @@ print(sorted(docs))' "$K8S" "$BATS_TEST_TMPDIR/web.yml"
 	wait_for "serve to listen" grep -q "serving https://127.0.0.1:" "$BATS_TEST_TMPDIR/out"
 }
 
+# The manifests as a JSON array in $BATS_TEST_TMPDIR/k8s.json; with "port-text", the
+# DaemonSet's port written as text
+k8s_json() {
+	/usr/bin/python3 - "$K8S" "$BATS_TEST_TMPDIR/k8s.json" "${1:-}" <<'PY'
+import json, sys, yaml
+docs = list(yaml.safe_load_all(open(sys.argv[1])))
+if sys.argv[3] == "port-text":
+    pod = [d for d in docs if d["kind"] == "DaemonSet"][0]["spec"]["template"]["spec"]
+    pod["containers"][0]["ports"][0]["containerPort"] = "10464"
+json.dump(docs, open(sys.argv[2], "w"))
+PY
+}
+
+k8s_validate() {
+	NODE_PATH=$ROOT/build/tools/node_modules node "$ROOT/tests/k8s_validate.js" <"$BATS_TEST_TMPDIR/k8s.json"
+}
+
+@test "deploy: every Kubernetes object validates against the API's schemas (kubernetes-models)" {
+	need_tool node "runs the validator"
+	[ -d "$ROOT/build/tools/node_modules/kubernetes-models" ] ||
+		skip "kubernetes-models is not in build/tools (the test command installs it with npm)"
+	k8s_json
+	run k8s_validate
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ "$(tr '\n' ' ' <<<"$output")" = "ServiceAccount pmuctl: valid Secret pmuctl-web: valid DaemonSet pmuctl: valid Service pmuctl: valid ServiceMonitor pmuctl: valid NetworkPolicy pmuctl: valid " ]
+	# and it refuses what the API would: a port as text
+	k8s_json port-text
+	run k8s_validate
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"DaemonSet pmuctl: data/spec/template/spec/containers/0/ports/0/containerPort must be integer"* ]]
+}
+
 # the query's result count from the Prometheus at $PROM_PORT; "" when it answered nothing
 series_of() {
 	curl -sf "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$1" |
