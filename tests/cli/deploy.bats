@@ -113,6 +113,27 @@ k8s_validate() {
 	[[ "$output" == *"DaemonSet pmuctl: data/spec/template/spec/containers/0/ports/0/containerPort must be integer"* ]]
 }
 
+@test "deploy: the mixin's rules and alerts are the binary's and load in promtool; its dashboard is the shipped one" {
+	need_tool jsonnet "evaluates the mixin"
+	need_tool promtool "checks its rules"
+	# rules.yml is current: what this binary writes
+	"$PMUCTL" list --metrics --all --format=prometheus-rules >"$BATS_TEST_TMPDIR/now.yml"
+	run diff "$BATS_TEST_TMPDIR/now.yml" "$ROOT/deploy/mixin/rules.yml"
+	[ "$status" -eq 0 ] || { echo "deploy/mixin/rules.yml is stale: pmuctl list --metrics --all --format=prometheus-rules > deploy/mixin/rules.yml"; return 1; }
+	# the recording rules and the alerts apart, as the mixin convention has them; JSON is YAML
+	for part in prometheusRules prometheusAlerts; do
+		jsonnet -e "(import '$ROOT/deploy/mixin/mixin.libsonnet').$part" >"$BATS_TEST_TMPDIR/$part.json"
+		run promtool check rules --lint-fatal "$BATS_TEST_TMPDIR/$part.json"
+		[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	done
+	[ "$(grep -c '"record"' "$BATS_TEST_TMPDIR/prometheusRules.json")" -eq "$(grep -c '^      - record:' "$BATS_TEST_TMPDIR/now.yml")" ]
+	[ "$(grep -c '"alert"' "$BATS_TEST_TMPDIR/prometheusAlerts.json")" -eq 5 ]
+	[ "$(grep -c '"record"' "$BATS_TEST_TMPDIR/prometheusAlerts.json")" -eq 0 ]
+	jsonnet -e "(import '$ROOT/deploy/mixin/mixin.libsonnet').grafanaDashboards['pmuctl.json']" >"$BATS_TEST_TMPDIR/dash.json"
+	run python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' "$BATS_TEST_TMPDIR/dash.json" "$DASH"
+	[ "$status" -eq 0 ]
+}
+
 # the query's result count from the Prometheus at $PROM_PORT; "" when it answered nothing
 series_of() {
 	curl -sf "http://127.0.0.1:$PROM_PORT/api/v1/query" --data-urlencode "query=$1" |
