@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The PCI functions of --per-device, chosen alike by stat, top and serve: one argp child. */
+#include <stdio.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat.h"
@@ -7,7 +8,9 @@
 
 static const struct argp_option device_options[] = {
 	{ "device", KEY_DEVICE, "BDF", 0, "these PCI functions only (repeatable, or BDF,BDF); -M then counts each through the PMU that sees it and the filter that selects it (pmuctl map shows both: a Tegra410 PCIE PMU's src_bdf, PCIE-TGT's address filter per BAR, an HNS3 or HiSilicon PCIe PMU's bdf, a DesignWare root port's own PMU)", 0 },
-	{ "vendor-device", 'd', "VENDOR:DEVICE", 0, "only these functions, as lspci -d", 0 },
+	{ "vendor-device", 'd', "[VENDOR]:[DEVICE][:CLASS]", 0, "only these functions, as lspci -d (-d ::0200: network controllers)", 0 },
+	{ "device-class", KEY_DEVICE_CLASS, "CLASS", 0, "only the functions of this class, hex as lspci prints it (0200 Ethernet, 0302 3D controller, 0108 NVMe, 0604 a switch's ports): -d ::CLASS", 0 },
+	{ "device-vendor", KEY_DEVICE_VENDOR, "VENDOR", 0, "only this vendor's functions, hex (15b3 Mellanox, 10de NVIDIA): -d VENDOR:", 0 },
 	{ "socket", KEY_SOCKET, "N", 0, "only the functions of socket N", 0 },
 	{ "rc", KEY_RC, "N", 0, "only the functions of RC N", 0 },
 	{ "by-destination", KEY_BY_DESTINATION, NULL, 0, "each function's reads and writes split by destination (local CPU memory, local GPU memory, peers, CXL memory, the remote socket) and the share that crosses to the remote socket", 0 },
@@ -32,6 +35,24 @@ static error_t device_parse_opt(int key, char *arg, struct argp_state *state)
 			jerr_argp(state, "-d: %s", err.msg);
 		a->id_given = true;
 		break;
+	case KEY_DEVICE_CLASS:
+	case KEY_DEVICE_VENDOR: {
+		/* lspci's notation, one part of it: they combine with each other and with -d */
+		char id[64];
+
+		if (!*arg || strchr(arg, ':'))
+			jerr_argp(state, "--device-%s '%s': give the %s alone, in hex (%s)",
+				  key == KEY_DEVICE_CLASS ? "class" : "vendor", arg,
+				  key == KEY_DEVICE_CLASS ? "class" : "vendor",
+				  key == KEY_DEVICE_CLASS ? "--device-class 0200" : "--device-vendor 15b3");
+		snprintf(id, sizeof(id), key == KEY_DEVICE_CLASS ? "::%s" : "%s:", arg);
+		if (pcifilter_id(&a->id, id, &err))
+			jerr_argp(state, "--device-%s '%s': not a %s in hex (%s)", key == KEY_DEVICE_CLASS ? "class" : "vendor",
+				  arg, key == KEY_DEVICE_CLASS ? "class" : "vendor ID",
+				  key == KEY_DEVICE_CLASS ? "--device-class 0200" : "--device-vendor 15b3");
+		a->id_given = true;
+		break;
+	}
 	case KEY_SOCKET:
 		a->socket = (int)arg_number(arg, "socket", 0, 255, state);
 		break;

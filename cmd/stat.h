@@ -102,6 +102,8 @@ enum device_option_key {
 	KEY_RC,
 	KEY_SORT,
 	KEY_BY_DESTINATION,
+	KEY_DEVICE_CLASS,
+	KEY_DEVICE_VENDOR,
 };
 
 /* A counting command's arguments with their defaults (no socket, RC or -I): 0, or -1 out of memory */

@@ -407,3 +407,22 @@ print("1000000000,ns,duration_time,1000000000,100.00,,")' "$output" >"$BATS_TEST
 	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device -M t410_pcie_rd_bw --device 0002:82:01.0
 	[ "$(jq_py 'sorted(set(e["device"] for e in d["events"] if e["device"]))')" = "['0002:82:01.0']" ]
 }
+
+@test "per-device: --device-class and --device-vendor are -d's parts by name, and combine" {
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device -d 15b3::0200
+	[ "$status" -eq 0 ]
+	want=$(jq_py 'sorted(set(e["device"] for e in d["events"]))')
+	[ "$(jq_py 'len(set(e["device"] for e in d["events"]))')" = 16 ]
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device --device-class 0200 --device-vendor 15b3
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'sorted(set(e["device"] for e in d["events"]))')" = "$want" ]
+	# the class alone: the NVMe drives
+	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device --device-class 0108
+	[ "$(jq_py 'sorted(set(e["device"] for e in d["events"]))')" = "['0001:01:00.0', '0003:01:00.0', '0006:01:00.0', '000b:01:00.0', '000e:01:00.0']" ]
+	pmuctl --sysfs-root "$T410" stat --dry-run --per-device --device-class 02:00
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl stat: --device-class '02:00': give the class alone, in hex (--device-class 0200)" ]
+	pmuctl --sysfs-root "$T410" stat --dry-run --per-device --device-vendor 1234x
+	[ "$status" -eq 64 ]
+	[ "${lines[0]}" = "pmuctl stat: --device-vendor '1234x': not a vendor ID in hex (--device-vendor 15b3)" ]
+}
