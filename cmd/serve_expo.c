@@ -207,6 +207,10 @@ static void put_self(FILE *f, const struct expo_self *self, enum expo_format fmt
 	expo_family(f, fmt, "pmuctl_reloads", EXPO_COUNTER, "SIGHUP reloads of the metrics, by result");
 	fprintf(f, "pmuctl_reloads_total{result=\"failure\"} %" PRIu64 "\npmuctl_reloads_total{result=\"success\"} %" PRIu64 "\n",
 		self->reloads[0], self->reloads[1]);
+	expo_family(f, fmt, "pmuctl_renders", EXPO_COUNTER,
+		    "expositions built, by format: once on the first scrape in it after a sample, none at rest");
+	fprintf(f, "pmuctl_renders_total{format=\"prometheus\"} %" PRIu64 "\npmuctl_renders_total{format=\"openmetrics\"} %" PRIu64 "\n",
+		self->renders[EXPO_PROMETHEUS], self->renders[EXPO_OPENMETRICS]);
 	expo_family(f, fmt, "pmuctl_build", EXPO_INFO, "the pmuctl version serving");
 	fprintf(f, "pmuctl_build_info{version=\"%s\"} 1\n", PMUCTL_VERSION);
 }
@@ -344,38 +348,34 @@ static void put_exposition(FILE *f, const struct expo_input *in, enum expo_forma
 	expo_end(f, fmt);
 }
 
-int expo_render(const struct expo_input *in, struct expo_text out[2])
+int expo_render_format(const struct expo_input *in, enum expo_format fmt, char **buf, size_t *len)
 {
 	struct series *s = NULL;
 	struct metric_value *vals = NULL;
 	size_t n = 0, nvals = 0;
 	int ret = 0;
+	FILE *f;
 
-	memset(out, 0, 2 * sizeof(*out));
-	/* the counters collected and the metrics evaluated once, for both formats */
+	*buf = NULL;
+	*len = 0;
 	if (in->self->sampled) {
 		ret = collect(in, &s, &n);
 		if (!ret && in->plan->nmetric)
 			ret = metric_values(in, &vals, &nvals);
 	}
-	for (int fmt = EXPO_PROMETHEUS; fmt <= EXPO_OPENMETRICS && !ret; fmt++) {
-		FILE *f = open_memstream(&out[fmt].buf, &out[fmt].len);
-
-		if (!f) {
-			ret = -ENOMEM;
-			break;
-		}
-		put_exposition(f, in, (enum expo_format)fmt, s, n, vals, nvals);
-		if (fclose(f))
-			ret = -ENOMEM;
+	f = ret ? NULL : open_memstream(buf, len);
+	if (f) {
+		put_exposition(f, in, fmt, s, n, vals, nvals);
+		ret = fclose(f) ? -ENOMEM : 0;
+	} else {
+		ret = -ENOMEM;
 	}
 	series_free(s, n);
 	free(vals);
 	if (ret) {
-		free(out[EXPO_PROMETHEUS].buf);
-		free(out[EXPO_OPENMETRICS].buf);
-		memset(out, 0, 2 * sizeof(*out));
-		return -ENOMEM;
+		free(*buf);
+		*buf = NULL;
+		*len = 0;
 	}
-	return 0;
+	return ret;
 }

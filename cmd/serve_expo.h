@@ -23,6 +23,7 @@ struct expo_self {
 	uint64_t read_failures;	/* counter reads that failed, summed over the samples */
 	uint64_t reloads[2];	/* SIGHUP reloads: [0] failed, [1] done */
 	size_t states[COUNT_FAILED + 1];	/* counters in each count_state at the last sample */
+	uint64_t renders[2];	/* expositions built, per format: once a scrape after a sample */
 };
 
 struct expo_input {
@@ -36,17 +37,7 @@ struct expo_input {
 	size_t nrows;
 };
 
-/* An exposition, malloc'd */
-struct expo_text {
-	char *buf;
-	size_t len;
-};
-
-/*
- * The whole exposition in both formats, out[EXPO_PROMETHEUS] and out[EXPO_OPENMETRICS], from
- * one collection of the counters and one evaluation of the metrics. 0, or -ENOMEM and nothing
- * allocated.
- */
-int expo_render(const struct expo_input *in, struct expo_text out[2]);
+/* The exposition in one format, malloc'd in *buf (*len bytes): 0, or -ENOMEM and none */
+int expo_render_format(const struct expo_input *in, enum expo_format fmt, char **buf, size_t *len);
 
 #endif

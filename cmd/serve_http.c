@@ -71,6 +71,9 @@ struct http {
 	double request_timeout_s;
 	/* the latest exposition; MHD counts the connections that still send an older one */
 	struct MHD_Response *metrics[2];
+	bool stale[2];			/* a sample came after metrics[fmt] was built */
+	http_render_fn render;
+	void *render_ctx;
 	struct MHD_Response *page[NPAGES];
 	char last_log[256];	/* the library's last complaint, for a failure to start */
 };
@@ -205,6 +208,49 @@ static struct MHD_Response *refusal(const struct http *h, const struct serve_aut
 	return NULL;
 }
 
+static struct MHD_Response *metrics_response(const struct http *h, char *body, size_t len, const char *type)
+{
+	struct MHD_Response *r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
+
+	if (!r) {
+		free(body);
+		return NULL;
+	}
+	if (MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type) != MHD_YES ||
+	    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store") != MHD_YES ||
+	    !add_headers(h, r)) {
+		MHD_destroy_response(r);
+		return NULL;
+	}
+	return r;
+}
+
+/*
+ * The exposition in format fmt, built on the first scrape after a sample and kept for the
+ * scrapes after it: at rest, between samples, nothing is built. NULL when none can be.
+ */
+static struct MHD_Response *metrics_for(struct http *h, enum expo_format fmt)
+{
+	static const char *const type[2] = { CT_PROMETHEUS, CT_OPENMETRICS };
+	struct MHD_Response *r;
+	char *buf = NULL;
+	size_t len = 0;
+
+	if (!h->stale[fmt] || !h->render)
+		return h->metrics[fmt];
+	if (h->render(h->render_ctx, fmt, &buf, &len)) {
+		p_err("cannot build the metrics: out of memory; /metrics keeps the exposition before");
+		return h->metrics[fmt];
+	}
+	r = metrics_response(h, buf, len, type[fmt]);
+	if (!r)
+		return h->metrics[fmt];
+	drop(h->metrics[fmt]);
+	h->metrics[fmt] = r;
+	h->stale[fmt] = false;
+	return r;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
 				  const char *method, const char *version, const char *upload_data,
 				  size_t *upload_data_size, void **con_cls)
@@ -253,43 +299,22 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	else if (!metrics)
 		r = h->page[PAGE_HEALTHY];
 	else
-		r = h->metrics[accept_format(MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-									 MHD_HTTP_HEADER_ACCEPT))];
-	return answer(conn, MHD_HTTP_OK, r);
+		r = metrics_for(h, accept_format(MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+									   MHD_HTTP_HEADER_ACCEPT)));
+	/* no exposition could be built (out of memory): closed, the scrape fails and says so */
+	return r ? answer(conn, MHD_HTTP_OK, r) : MHD_NO;
 }
 
-static struct MHD_Response *metrics_response(const struct http *h, char *body, size_t len, const char *type)
+void http_set_renderer(struct http *h, http_render_fn render, void *ctx)
 {
-	struct MHD_Response *r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
-
-	if (!r) {
-		free(body);
-		return NULL;
-	}
-	if (MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type) != MHD_YES ||
-	    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store") != MHD_YES ||
-	    !add_headers(h, r)) {
-		MHD_destroy_response(r);
-		return NULL;
-	}
-	return r;
+	h->render = render;
+	h->render_ctx = ctx;
+	h->stale[EXPO_PROMETHEUS] = h->stale[EXPO_OPENMETRICS] = true;
 }
 
-int http_publish(struct http *h, char *prometheus, size_t plen, char *openmetrics, size_t olen)
+void http_invalidate(struct http *h)
 {
-	struct MHD_Response *p = metrics_response(h, prometheus, plen, CT_PROMETHEUS);
-	struct MHD_Response *o = metrics_response(h, openmetrics, olen, CT_OPENMETRICS);
-
-	if (!p || !o) {
-		drop(p);
-		drop(o);
-		return -ENOMEM;
-	}
-	drop(h->metrics[EXPO_PROMETHEUS]);
-	drop(h->metrics[EXPO_OPENMETRICS]);
-	h->metrics[EXPO_PROMETHEUS] = p;
-	h->metrics[EXPO_OPENMETRICS] = o;
-	return 0;
+	h->stale[EXPO_PROMETHEUS] = h->stale[EXPO_OPENMETRICS] = true;
 }
 
 /* What the socket is bound to, as a listen address is written */
@@ -497,6 +522,8 @@ int http_reconfigure(struct http *h, struct webconfig *web)
 	}
 	if (static_responses(h))
 		p_err("out of memory: the pages keep the old headers");
+	/* the metrics carry the new headers too, from the next scrape */
+	http_invalidate(h);
 	for (size_t i = 0; i < h->nl; i++)
 		restart_listener(h, &h->l[i]);
 	webauth_free(old_auth);

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include "lib/webconfig.h"
 
+#include "lib/expo.h"
+
 struct http;
 
 struct http_opts {
@@ -48,10 +50,14 @@ size_t http_pollfds(const struct http *h, struct pollfd *fds, size_t max, double
 /* Serve what is ready, without blocking, and end the connections that stalled (fds: as waited on) */
 void http_run(struct http *h, const struct pollfd *fds, size_t n);
 /*
- * The /metrics bodies from now on, both formats; takes the buffers (malloc'd) whatever
- * happens. Responses under way keep the body they started with. 0 or -ENOMEM.
+ * What builds the exposition in one format, on a scrape: the text, malloc'd, in *buf and *len;
+ * 0, or -ENOMEM
  */
-int http_publish(struct http *h, char *prometheus, size_t plen, char *openmetrics, size_t olen);
+typedef int (*http_render_fn)(void *ctx, enum expo_format fmt, char **buf, size_t *len);
+/* The metrics are built by render, on the first scrape in each format after http_invalidate */
+void http_set_renderer(struct http *h, http_render_fn render, void *ctx);
+/* A sample changed the values: each format is built again when next asked for */
+void http_invalidate(struct http *h);
 /* Close every connection and the listening socket */
 void http_stop(struct http *h);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pmuctl serve's one loop: wait in signals_wait for the HTTP daemon, the next sample or a signal;
- * sample (read every counter, render both formats, publish); SIGHUP builds the plan again
+ * sample (read every counter, publish; a scrape builds the exposition); SIGHUP builds the plan again
  * from the metrics file and swaps it in only once it is good.
  */
 #include <errno.h>
@@ -32,6 +32,9 @@ struct plan_run {
 	struct counting c;
 	double last_t;			/* when the last sample was taken */
 	bool coverage_checked;		/* its first sample's shares were held against the schedule */
+	/* every counter at the sample before the last: what a scrape's gauges are deltas from */
+	struct count_mark *shown_mark;
+	double shown_duration;		/* and the seconds between the two */
 };
 
 struct server {
@@ -63,6 +66,7 @@ static void plan_run_close(struct plan_run *r)
 	counters_close(&r->c);
 	counting_free(&r->c);
 	stat_setup_free(&r->s);
+	free(r->shown_mark);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -88,38 +92,53 @@ static int plan_run_start(struct plan_run *r)
 
 	if (ret)
 		return ret;
+	r->shown_mark = calloc(r->c.cs.n ? r->c.cs.n : 1, sizeof(*r->shown_mark));
+	if (!r->shown_mark)
+		return EXIT_FAIL;
 	count_enable_all(&r->c.cs);
 	r->last_t = monotonic_s();
 	return EXIT_OK;
 }
 
-/* Render both formats from the current state and hand them to the daemon */
+/*
+ * A sample's values are what /metrics shows from now on: the counts it read, the counts of the
+ * sample before (which the sampler moves on after this) and the time between. The exposition
+ * is built on the next scrape in each format (render), not here: at rest nothing is built.
+ */
 static int publish(struct server *sv, double duration)
 {
+	struct plan_run *r = active(sv);
+
+	if (r->shown_mark)
+		memcpy(r->shown_mark, r->c.mark, r->c.cs.n * sizeof(*r->shown_mark));
+	r->shown_duration = duration;
+	http_invalidate(sv->http);
+	return 0;
+}
+
+/* A scrape's exposition in format fmt, from what publish kept; --max-series bounds it */
+static int render(void *ctx, enum expo_format fmt, char **buf, size_t *len)
+{
+	struct server *sv = ctx;
 	const struct plan_run *r = active(sv);
-	struct expo_input in = { .plan = &r->s.plan, .cs = &r->c.cs, .mark = r->c.mark,
-				 .carried = r->c.carried, .duration = duration, .self = &sv->self,
+	struct expo_input in = { .plan = &r->s.plan, .cs = &r->c.cs, .mark = r->shown_mark,
+				 .carried = r->c.carried, .duration = r->shown_duration, .self = &sv->self,
 				 .rows = r->s.rows, .nrows = r->s.rows ? r->s.ndevices : 0 };
-	struct expo_text out[2];
 	size_t dropped = 0;
 
-	if (expo_render(&in, out))
+	sv->self.renders[fmt]++;
+	if (expo_render_format(&in, fmt, buf, len))
 		return -ENOMEM;
-	for (int fmt = EXPO_PROMETHEUS; sv->a->max_series && fmt <= EXPO_OPENMETRICS; fmt++) {
-		if (expo_cap(&out[fmt].buf, &out[fmt].len, (enum expo_format)fmt, (size_t)sv->a->max_series,
-			     &dropped)) {
-			free(out[EXPO_PROMETHEUS].buf);
-			free(out[EXPO_OPENMETRICS].buf);
-			return -ENOMEM;
-		}
+	if (sv->a->max_series && expo_cap(buf, len, fmt, (size_t)sv->a->max_series, &dropped)) {
+		free(*buf);
+		return -ENOMEM;
 	}
 	/* said once: the gauge says it at every scrape */
 	if (dropped && !sv->said_dropped)
 		p_warn("--max-series %ld: %zu samples of PCI functions are left out of /metrics (pmuctl_series_dropped); keep fewer functions (-d CLASS, --device, --socket, --rc) or raise it",
 		       sv->a->max_series, dropped);
 	sv->said_dropped |= dropped > 0;
-	return http_publish(sv->http, out[EXPO_PROMETHEUS].buf, out[EXPO_PROMETHEUS].len,
-			    out[EXPO_OPENMETRICS].buf, out[EXPO_OPENMETRICS].len);
+	return 0;
 }
 
 /* A sample whose reads began at t0: warned, counted by state, published */
@@ -143,8 +162,7 @@ static void sample(struct server *sv, double t0)
 	sv->self.up = sv->self.states[COUNT_OK] > 0;
 	sv->self.sampled = true;
 	sv->self.samples++;
-	if (publish(sv, t0 - r->last_t))
-		p_err("cannot render the metrics: out of memory; /metrics keeps the sample before");
+	publish(sv, t0 - r->last_t);
 	r->last_t = t0;
 }
 
@@ -312,6 +330,8 @@ static int start_http(struct server *sv, int *fds, size_t max)
 		return EXIT_FAIL;
 	}
 	sv->http = http_start(&ho, &web);
+	if (sv->http)
+		http_set_renderer(sv->http, render, sv);
 	return sv->http ? EXIT_OK : EXIT_FAIL;
 }
 

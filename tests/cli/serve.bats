@@ -580,3 +580,23 @@ assert len(t) == 1 and t[0]["health"] == "up" and t[0]["lastError"] == "", t'
 	wait_for "more samples" sampled 3
 	[ "$(grep -c -- '--max-series' "$BATS_TEST_TMPDIR/out")" -eq 1 ]
 }
+
+@test "serve: the exposition is built on the first scrape in a format after a sample, never at rest (issue 48)" {
+	# no sample within the test: what a scrape built is what the next one sends
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 3600000 -M t410_pcie_rd_bw
+	wait_for "serve to listen" listening
+	scrape >/dev/null
+	scrape >/dev/null
+	# built once for both text scrapes, and OpenMetrics now for this one
+	scrape -H "$OM" >"$BATS_TEST_TMPDIR/om"
+	grep -qx 'pmuctl_renders_total{format="prometheus"} 1' "$BATS_TEST_TMPDIR/om"
+	grep -qx 'pmuctl_renders_total{format="openmetrics"} 1' "$BATS_TEST_TMPDIR/om"
+	stop_background
+	# sampling every 100 ms, scraped in the text format only: OpenMetrics is never built (it
+	# was, twice a sample, scraped or not)
+	serve_live -M t410_pcie_rd_bw
+	wait_for "five samples" sampled 5
+	scrape -H "$OM" >"$BATS_TEST_TMPDIR/om"
+	grep -qx 'pmuctl_renders_total{format="openmetrics"} 1' "$BATS_TEST_TMPDIR/om"
+	[ "$(sed -n 's/^pmuctl_samples_total //p' "$BATS_TEST_TMPDIR/om")" -ge 5 ]
+}
