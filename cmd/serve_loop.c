@@ -35,6 +35,7 @@ struct plan_run {
 	/* every counter at the sample before the last: what a scrape's gauges are deltas from */
 	struct count_mark *shown_mark;
 	double shown_duration;		/* and the seconds between the two */
+	bool sampled;			/* a sample of this plan was published: its counters show */
 };
 
 struct server {
@@ -121,12 +122,16 @@ static int render(void *ctx, enum expo_format fmt, char **buf, size_t *len)
 {
 	struct server *sv = ctx;
 	const struct plan_run *r = active(sv);
+	struct expo_self self;
 	struct expo_input in = { .plan = &r->s.plan, .cs = &r->c.cs, .mark = r->shown_mark,
-				 .carried = r->c.carried, .duration = r->shown_duration, .self = &sv->self,
+				 .carried = r->c.carried, .duration = r->shown_duration, .self = &self,
 				 .rows = r->s.rows, .nrows = r->s.rows ? r->s.ndevices : 0 };
 	size_t dropped = 0;
 
 	sv->self.renders[fmt]++;
+	self = sv->self;
+	/* a reload's plan shows its counters from its first sample, not its marks before it */
+	self.sampled = self.sampled && r->sampled;
 	if (expo_render_format(&in, fmt, buf, len))
 		return -ENOMEM;
 	if (sv->a->max_series && expo_cap(buf, len, fmt, (size_t)sv->a->max_series, &dropped)) {
@@ -163,6 +168,7 @@ static void sample(struct server *sv, double t0)
 	sv->self.sampled = true;
 	sv->self.samples++;
 	publish(sv, t0 - r->last_t);
+	r->sampled = true;
 	r->last_t = t0;
 }
 
