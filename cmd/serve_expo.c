@@ -20,12 +20,13 @@ struct series {
 	double running;		/* share of the last interval it ran; NaN when not enabled */
 };
 
-/* A label value as both formats escape it: backslash, double quote, newline */
 /* What the event is called: the metric formula's name, the sysfs alias, name=, or "raw" */
 static const char *event_word(const struct plan *plan, const struct plan_event *e)
 {
-	if (e->metric >= 0 && e->var >= 0)
-		return plan->metric[e->metric].vars[e->var];
+	const char *const *vars = e->metric >= 0 ? plan->metric[e->metric].vars : NULL;
+
+	if (vars && e->var >= 0)
+		return vars[e->var];
 	if (e->alias)
 		return e->alias->name;
 	if (e->name)

@@ -14,69 +14,14 @@
 #include "cmd/serve_addr.h"
 #include "cmd/serve_auth.h"
 #include "cmd/serve_http.h"
+#include "cmd/serve_http_state.h"
 #include "cmd/serve_tls.h"
 #include "lib/accept.h"
 #include "lib/monotonic.h"
 #include "lib/ratelimit.h"
 #include "lib/webauth.h"
 
-#define CT_PROMETHEUS "text/plain; version=0.0.4; charset=utf-8"
-#define CT_OPENMETRICS "application/openmetrics-text; version=1.0.0; charset=utf-8"
 #define ALLOWED "GET, HEAD"
-
-/*
- * A connection as pmuctl watches it: libmicrohttpd's idle timeout restarts at every byte, so
- * a client trickling a header holds its slot for ever, and in its epoll mode it misses a
- * peer's close that came with the last data, so a client that sends half a request and
- * leaves holds its slot for the whole timeout. pmuctl gives each request a deadline from the
- * connection's start (or the end of the answer before), watches for the peer's close, and
- * shuts down the socket of either, which the library then closes.
- */
-struct http_conn {
-	struct MHD_Connection *conn;
-	int fd;
-	double deadline;	/* the request must be whole by then */
-	bool answering;		/* a response is queued and not yet sent */
-	bool ended;		/* shut down by pmuctl: the library closes it next */
-	struct http_conn *prev, *next;
-};
-
-/* The answers that never change: their bodies are pmuctl's own */
-enum http_page {
-	PAGE_INDEX,
-	PAGE_HEALTHY,
-	PAGE_NOT_FOUND,
-	PAGE_NOT_ALLOWED,
-	PAGE_UNAUTHORIZED,
-	PAGE_BUSY,
-	NPAGES,
-};
-
-/* One listening socket and the daemon that answers on it */
-struct http_listener {
-	struct MHD_Daemon *d;
-	char address[INET6_ADDRSTRLEN + 16];
-};
-
-struct http {
-	struct http_listener *l;
-	size_t nl;
-	struct http_opts o;		/* as started; web changes on reload */
-	struct webconfig web;		/* what the daemons were started with (empty: plain, open) */
-	struct webauth *auth;
-	struct serve_auth *checks;	/* passwords checked off this thread */
-	struct ratelimit limit;		/* rate_limit, over every listener's requests */
-	char priorities[128];
-	struct http_conn *conns;	/* every open connection, of every daemon */
-	double request_timeout_s;
-	/* the latest exposition; MHD counts the connections that still send an older one */
-	struct MHD_Response *metrics[2];
-	bool stale[2];			/* a sample came after metrics[fmt] was built */
-	http_render_fn render;
-	void *render_ctx;
-	struct MHD_Response *page[NPAGES];
-	char last_log[256];	/* the library's last complaint, for a failure to start */
-};
 
 /* The library's messages: connection trouble is the client's, shown with -v */
 static void on_log(void *cls, const char *fmt, va_list ap)
@@ -91,14 +36,14 @@ static void on_log(void *cls, const char *fmt, va_list ap)
 	p_info("http: %s", h->last_log);
 }
 
-static void drop(struct MHD_Response *r)
+void http_drop(struct MHD_Response *r)
 {
 	if (r)
 		MHD_destroy_response(r);
 }
 
 /* http_server_config's headers, on every answer */
-static bool add_headers(const struct http *h, struct MHD_Response *r)
+bool http_add_headers(const struct http *h, struct MHD_Response *r)
 {
 	for (size_t i = 0; i < h->web.nheaders; i++)
 		if (MHD_add_response_header(r, h->web.headers[i].name, h->web.headers[i].value) != MHD_YES)
@@ -112,7 +57,7 @@ static struct MHD_Response *text_response(const struct http *h, const char *text
 								  MHD_RESPMEM_PERSISTENT);
 
 	if (r && (MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type) != MHD_YES ||
-		  !add_headers(h, r))) {
+		  !http_add_headers(h, r))) {
 		MHD_destroy_response(r);
 		r = NULL;
 	}
@@ -208,49 +153,6 @@ static struct MHD_Response *refusal(const struct http *h, const struct serve_aut
 	return NULL;
 }
 
-static struct MHD_Response *metrics_response(const struct http *h, char *body, size_t len, const char *type)
-{
-	struct MHD_Response *r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
-
-	if (!r) {
-		free(body);
-		return NULL;
-	}
-	if (MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type) != MHD_YES ||
-	    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store") != MHD_YES ||
-	    !add_headers(h, r)) {
-		MHD_destroy_response(r);
-		return NULL;
-	}
-	return r;
-}
-
-/*
- * The exposition in format fmt, built on the first scrape after a sample and kept for the
- * scrapes after it: at rest, between samples, nothing is built. NULL when none can be.
- */
-static struct MHD_Response *metrics_for(struct http *h, enum expo_format fmt)
-{
-	static const char *const type[2] = { CT_PROMETHEUS, CT_OPENMETRICS };
-	struct MHD_Response *r;
-	char *buf = NULL;
-	size_t len = 0;
-
-	if (!h->stale[fmt] || !h->render)
-		return h->metrics[fmt];
-	if (h->render(h->render_ctx, fmt, &buf, &len)) {
-		p_err("cannot build the metrics: out of memory; /metrics keeps the exposition before");
-		return h->metrics[fmt];
-	}
-	r = metrics_response(h, buf, len, type[fmt]);
-	if (!r)
-		return h->metrics[fmt];
-	drop(h->metrics[fmt]);
-	h->metrics[fmt] = r;
-	h->stale[fmt] = false;
-	return r;
-}
-
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
 				  const char *method, const char *version, const char *upload_data,
 				  size_t *upload_data_size, void **con_cls)
@@ -299,22 +201,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	else if (!metrics)
 		r = h->page[PAGE_HEALTHY];
 	else
-		r = metrics_for(h, accept_format(MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+		r = http_metrics_for(h, accept_format(MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
 									   MHD_HTTP_HEADER_ACCEPT)));
 	/* no exposition could be built (out of memory): closed, the scrape fails and says so */
 	return r ? answer(conn, MHD_HTTP_OK, r) : MHD_NO;
-}
-
-void http_set_renderer(struct http *h, http_render_fn render, void *ctx)
-{
-	h->render = render;
-	h->render_ctx = ctx;
-	h->stale[EXPO_PROMETHEUS] = h->stale[EXPO_OPENMETRICS] = true;
-}
-
-void http_invalidate(struct http *h)
-{
-	h->stale[EXPO_PROMETHEUS] = h->stale[EXPO_OPENMETRICS] = true;
 }
 
 /* What the socket is bound to, as a listen address is written */
@@ -349,7 +239,7 @@ static int static_responses(struct http *h)
 		ok = ok && r[i] && (!text[i].header || MHD_add_response_header(r[i], text[i].header, text[i].value) == MHD_YES);
 	}
 	for (int i = 0; i < NPAGES; i++) {
-		drop(ok ? h->page[i] : r[i]);
+		http_drop(ok ? h->page[i] : r[i]);
 		if (ok)
 			h->page[i] = r[i];
 	}
@@ -615,10 +505,10 @@ void http_stop(struct http *h)
 		MHD_stop_daemon(h->l[i].d);
 	serve_auth_stop(h->checks);
 	free(h->l);
-	drop(h->metrics[EXPO_PROMETHEUS]);
-	drop(h->metrics[EXPO_OPENMETRICS]);
+	http_drop(h->metrics[EXPO_PROMETHEUS]);
+	http_drop(h->metrics[EXPO_OPENMETRICS]);
 	for (int i = 0; i < NPAGES; i++)
-		drop(h->page[i]);
+		http_drop(h->page[i]);
 	webauth_free(h->auth);
 	webconfig_free(&h->web);
 	free(h);
