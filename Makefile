@@ -108,7 +108,7 @@ check-asan:
 # a short fuzz of every parser rides along with the tests; the build and the targets use every core
 fuzz-smoke:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) fuzz-build
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) fuzz FUZZ_SECONDS=5
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) fuzz FUZZ_SECONDS=3
 
 # every man page lint-clean, and pmuctl-metrics(7) what the binary's catalog says
 check-docs: pmuctl
