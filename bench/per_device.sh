@@ -18,7 +18,8 @@ perf_cmd+=(-x, -I 1000 --interval-count 10)
 ours_cmd=("$pmuctl" -q --sysfs-root "$live" stat --per-device -M "$metrics" -I 1000 --interval-count 10)
 p_ms=$(SYSFS_PATH=$live task_ms "$runs" "${perf_cmd[@]}")
 m_ms=$(task_ms "$runs" "${ours_cmd[@]}")
-echo "--per-device -M $metrics: $nev events, 41 devices, -I 1000 --interval-count 10, mean of $runs runs:"
+rows=$(python3 -c 'import json, sys; print(len({e["device"] for e in json.loads(sys.argv[1])["events"]}))' "$plan")
+echo "--per-device -M $metrics: $nev events, $rows devices, -I 1000 --interval-count 10, mean of $runs runs:"
 echo "  perf stat (the plan's perf command): CPU ${p_ms} ms"
 echo "  pmuctl stat --per-device:            CPU ${m_ms} ms"
 awk -v a="$m_ms" -v b="$p_ms" 'BEGIN { printf "ratio pmuctl/perf: CPU %.2fx (target: at most 0.5x)\n", a / b }'

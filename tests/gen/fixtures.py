@@ -390,7 +390,7 @@ if __name__ == "__main__":
     if len(sys.argv) > 2 and sys.argv[1] == "--tegra410-sockets":
         tegra410(sys.argv[3], sockets=int(sys.argv[2]))     # bench/: a large machine
     elif len(sys.argv) > 2 and sys.argv[1] == "--tegra410-live-pairs":
-        # bench/: the live example N times over, PMUs and PCI functions (41 rows a pair)
+        # bench/: the live example N times over, PMUs and PCI functions (29 rows a pair)
         pairs = int(sys.argv[2])
         tegra410(f"{sys.argv[3]}/sys", live=True, sockets=2 * pairs)
         pcigen.write_all(pcigen.canonical(pairs), sys.argv[3])
