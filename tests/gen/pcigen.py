@@ -236,6 +236,18 @@ CANONICAL_LINK_CAPS = {0x144d: (4, 4)}
 CANONICAL_DOWNTRAINED = {(0x0005, 0x41): (5, 8)}
 
 
+def finish_links(m):
+    """Each port reports the link of the function below it, as its lower end trained it; then
+    every function's link registers are written."""
+    for f in m.fns:
+        if f.pcie_type is not None and faces_down(f):
+            p = link_partner(m, f)
+            f.link_sta = p.link_sta if p is not None and p.pcie_type is not None else (0, 0)
+    for f in m.fns:
+        if f.pcie_type is not None:
+            f.write_link()
+
+
 def canonical_links(m):
     """Every link trained at what both ends can do, one downtrained, as a real machine's are:
     the README's commands then show link use, to%/from% and the downtrained mark."""
@@ -249,13 +261,7 @@ def canonical_links(m):
         p = link_partner(m, f)
         cap = f.link_cap if p is None else (min(f.link_cap[0], p.link_cap[0]), min(f.link_cap[1], p.link_cap[1]))
         f.link_sta = CANONICAL_DOWNTRAINED.get((f.domain, f.bus), cap)
-    for f in m.fns:
-        if f.pcie_type is not None and faces_down(f):
-            p = link_partner(m, f)
-            f.link_sta = p.link_sta if p is not None and p.pcie_type is not None else (0, 0)
-    for f in m.fns:
-        if f.pcie_type is not None:
-            f.write_link()
+    finish_links(m)
 
 
 def populate_canonical(m, rpf, dom, bus, i):
@@ -329,13 +335,7 @@ def random_links(m, rnd):
         elif pick < 0.35:
             speed, width = 0, 0                    # the link is down
         f.link_sta = (speed, width)
-    for f in m.fns:
-        if f.pcie_type is not None and faces_down(f):
-            p = link_partner(m, f)
-            f.link_sta = p.link_sta if p is not None and p.pcie_type is not None else (0, 0)
-    for f in m.fns:
-        if f.pcie_type is not None:
-            f.write_link()
+    finish_links(m)
 
 
 def link_truth(m, f):
