@@ -150,6 +150,15 @@ static size_t value_for(const struct plan_event *e, const struct metric *m, cons
 	return n;
 }
 
+void metric_duration_line(const struct render_ctx *c, double duration)
+{
+	uint64_t ns = (uint64_t)llround(duration * 1e9);
+	const char *sep = c->sep;
+
+	stat_perf_prefix(c, c->f, -1, -1, -1);
+	fprintf(c->f, "%" PRIu64 "%sns%sduration_time%s%" PRIu64 "%s100.00%s%s\n", ns, sep, sep, sep, ns, sep, sep, sep);
+}
+
 void metric_inputs_perf(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration)
 {
 	struct input_sum *sum = input_sums(c->plan, c->cs, c->base);
@@ -185,14 +194,8 @@ void metric_inputs_perf(const struct render_ctx *c, const struct metric_value *v
 		}
 		fputc('\n', c->f);
 	}
-	/* the time the formulas divide by, as perf's duration_time line: --input reads it back */
-	if (sum && placed && duration > 0) {
-		uint64_t ns = (uint64_t)llround(duration * 1e9);
-
-		stat_perf_prefix(c, c->f, -1, -1, -1);
-		fprintf(c->f, "%" PRIu64 "%sns%sduration_time%s%" PRIu64 "%s100.00%s%s\n", ns, sep, sep, sep, ns, sep, sep,
-			sep);
-	}
+	if (sum && placed && duration > 0)
+		metric_duration_line(c, duration);
 	/* a value no input line carries (a device's): its own line, as before */
 	for (size_t k = 0; placed && k < n; k++)
 		if (!placed[k])

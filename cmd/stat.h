@@ -269,6 +269,8 @@ void render_iostat(const struct render_ctx *c, const struct metric_value *v, siz
 void metric_inputs_perf(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration);
 /* A metric value as perf -x's line of its own: empty count fields, the PMU or device, the value */
 void metric_perf_line(const struct render_ctx *c, const struct metric_value *v);
+/* The time the formulas divided by, as perf's -x duration_time line in ns: --input reads it back */
+void metric_duration_line(const struct render_ctx *c, double duration);
 /* -v: the count of every event a metric reads, since base (NULL: since enable), as text */
 /* -j: the record's inputs, every metric input's counts summed over its counters */
 int metric_inputs_json(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,

@@ -135,11 +135,8 @@ static void echo_records(const struct render_ctx *c, const struct slice *sl, dou
 			safe_str(r->event, label, sizeof(label)), c->sep, r->run_ns, c->sep, r->pct, c->sep, c->sep);
 	}
 	/* the time the formulas divided by, when the recording gave it otherwise */
-	if (!timed && duration > 0) {
-		stat_perf_prefix(c, c->f, -1, -1, -1);
-		fprintf(c->f, "%.0f%sns%sduration_time%s%.0f%s100.00%s%s\n", duration * 1e9, c->sep, c->sep, c->sep,
-			duration * 1e9, c->sep, c->sep, c->sep);
-	}
+	if (!timed && duration > 0)
+		metric_duration_line(c, duration);
 }
 
 static int report_slice(struct render_ctx *c, const struct plan *plan, const struct slice *sl,
