@@ -38,18 +38,17 @@ static error_t device_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_DEVICE_CLASS:
 	case KEY_DEVICE_VENDOR: {
 		/* lspci's notation, one part of it: they combine with each other and with -d */
+		bool cls = key == KEY_DEVICE_CLASS;
+		const char *part = cls ? "class" : "vendor", *example = cls ? "0200" : "15b3";
 		char id[64];
 
 		if (!*arg || strchr(arg, ':'))
-			jerr_argp(state, "--device-%s '%s': give the %s alone, in hex (%s)",
-				  key == KEY_DEVICE_CLASS ? "class" : "vendor", arg,
-				  key == KEY_DEVICE_CLASS ? "class" : "vendor",
-				  key == KEY_DEVICE_CLASS ? "--device-class 0200" : "--device-vendor 15b3");
-		snprintf(id, sizeof(id), key == KEY_DEVICE_CLASS ? "::%s" : "%s:", arg);
+			jerr_argp(state, "--device-%s '%s': give the %s alone, in hex (--device-%s %s)", part, arg, part,
+				  part, example);
+		snprintf(id, sizeof(id), cls ? "::%s" : "%s:", arg);
 		if (pcifilter_id(&a->id, id, &err))
-			jerr_argp(state, "--device-%s '%s': not a %s in hex (%s)", key == KEY_DEVICE_CLASS ? "class" : "vendor",
-				  arg, key == KEY_DEVICE_CLASS ? "class" : "vendor ID",
-				  key == KEY_DEVICE_CLASS ? "--device-class 0200" : "--device-vendor 15b3");
+			jerr_argp(state, "--device-%s '%s': not a %s in hex (--device-%s %s)", part, arg,
+				  cls ? "class" : "vendor ID", part, example);
 		a->id_given = true;
 		break;
 	}
