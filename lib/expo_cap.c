@@ -23,6 +23,7 @@ struct cap_fn {
 struct cap_fns {
 	struct cap_fn *v;
 	size_t n;
+	size_t last;		/* the one found last: each family lists the functions in one order */
 };
 
 /*
@@ -57,11 +58,25 @@ static bool is_sample(const char *line, const char *end)
 	return line < end && *line != '#';
 }
 
+static bool fn_is(const struct cap_fn *fn, const char *id, size_t len)
+{
+	return fn->len == len && !memcmp(fn->id, id, len);
+}
+
+/*
+ * A function by its pci_bus_id: the one after the last found first, as the next family lists
+ * them in the same order (a search of every function for every sample was quadratic per scrape)
+ */
 static struct cap_fn *fn_find(struct cap_fns *fns, const char *id, size_t len)
 {
-	for (size_t i = fns->n; i-- > 0;)
-		if (fns->v[i].len == len && !memcmp(fns->v[i].id, id, len))
+	for (size_t k = 0; k < fns->n; k++) {
+		size_t i = (fns->last + 1 + k) % fns->n;
+
+		if (fn_is(&fns->v[i], id, len)) {
+			fns->last = i;
 			return &fns->v[i];
+		}
+	}
 	return NULL;
 }
 
@@ -89,6 +104,7 @@ static int count_samples(const char *buf, size_t size, struct cap_fns *fns, size
 			if (!v)
 				return -ENOMEM;
 			fns->v = v;
+			fns->last = fns->n;
 			fn = &v[fns->n++];
 			*fn = (struct cap_fn){ .id = id, .len = len };
 		}
