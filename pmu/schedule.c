@@ -59,17 +59,9 @@ static int add_value(struct unit *u, const uint64_t v[2])
 	return 0;
 }
 
-/* How an event of one PMU finds the others it opens with */
-enum unit_class {
-	BY_GROUP,	/* a {} group, or a metric's: key[1] is its id */
-	BY_KEY,		/* the family's together key */
-	PAIRWISE,	/* the family's together, which has no key: asked pair by pair */
-	ALONE,
-};
-
 struct keyed {
 	size_t at;		/* in order[] */
-	enum unit_class cls;
+	enum together_class cls;
 	uint64_t key[2];
 };
 
@@ -85,20 +77,19 @@ static int by_class_key(const void *a, const void *b)
 	return x->at < y->at ? -1 : 1;
 }
 
-static void classify(const struct plan *p, size_t i, struct keyed *k)
+enum together_class plan_together_class(const struct plan *set, size_t i, uint64_t key[2])
 {
-	const struct plan_event *e = &p->v[i];
-	const struct pmu_family *f = e->pmu->family;
+	const struct plan_event *e = &set->v[i];
+	const struct pmu_family *f = e->pmu ? e->pmu->family : NULL;
 
-	k->key[0] = k->key[1] = 0;
+	key[0] = key[1] = 0;
 	if (e->group >= 0) {
-		k->cls = BY_GROUP;
-		k->key[1] = (uint64_t)e->group;
-	} else if (f->together_key) {
-		k->cls = f->together_key(p, i, k->key) ? BY_KEY : ALONE;
-	} else {
-		k->cls = f->together ? PAIRWISE : ALONE;
+		key[1] = (uint64_t)e->group;
+		return TOGETHER_GROUP;
 	}
+	if (f && f->together_key)
+		return f->together_key(set, i, key) ? TOGETHER_KEY : TOGETHER_ALONE;
+	return f && f->together ? TOGETHER_PAIRWISE : TOGETHER_ALONE;
 }
 
 static int by_pos(const void *a, const void *b)
@@ -161,7 +152,7 @@ static int units_of(const struct plan *p, const size_t *order, size_t n, size_t 
 
 	for (size_t i = 0; !ret && i < n; i++) {
 		ks[i].at = i;
-		classify(p, order[i], &ks[i]);
+		ks[i].cls = plan_together_class(p, order[i], ks[i].key);
 	}
 	if (!ret)
 		qsort(ks, n, sizeof(*ks), by_class_key);
@@ -172,11 +163,11 @@ static int units_of(const struct plan *p, const size_t *order, size_t n, size_t 
 			continue;
 		grouped[w++] = order[ks[i].at];
 		taken[i] = true;
-		for (size_t j = i + 1; j < n && ks[j].cls == ks[i].cls && ks[i].cls != ALONE; j++) {
-			bool with = ks[i].cls == PAIRWISE ? plan_together(p, order[ks[i].at], order[ks[j].at]) :
+		for (size_t j = i + 1; j < n && ks[j].cls == ks[i].cls && ks[i].cls != TOGETHER_ALONE; j++) {
+			bool with = ks[i].cls == TOGETHER_PAIRWISE ? plan_together(p, order[ks[i].at], order[ks[j].at]) :
 							    !memcmp(ks[i].key, ks[j].key, sizeof(ks[i].key));
 
-			if (ks[i].cls != PAIRWISE && !with)
+			if (ks[i].cls != TOGETHER_PAIRWISE && !with)
 				break;	/* sorted: the key's run has ended */
 			if (with && !taken[j]) {
 				grouped[w++] = order[ks[j].at];

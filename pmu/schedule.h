@@ -39,6 +39,17 @@ int plan_by_pmu(const void *a, const void *b, void *plan);
 
 /* Whether event k opens in one group with event i (a {} group, or the family's pairing) */
 bool plan_together(const struct plan *set, size_t i, size_t k);
+
+/* How an event finds the events of its PMU it opens with, in the order the schedule sorts them */
+enum together_class {
+	TOGETHER_GROUP,		/* a {} group, or a metric's: key[1] is its id */
+	TOGETHER_KEY,		/* the family's together key: the events of the same key */
+	TOGETHER_PAIRWISE,	/* the family's together, which has no key: asked pair by pair */
+	TOGETHER_ALONE,		/* with none */
+};
+
+/* Event i's class, and its key (zero where the class has none) */
+enum together_class plan_together_class(const struct plan *set, size_t i, uint64_t key[2]);
 /* A budget the user gives (--counters PMU=N): the PMUs whose names match the glob pmu have n */
 struct schedule_budget {
 	const char *pmu;

@@ -82,17 +82,10 @@ static int add_tool(struct count_set *out, const struct plan *set, size_t ev)
 	return 0;
 }
 
-/* How an event outside any group finds the events of its PMU it may be read with */
-enum chain_class {
-	CHAIN_PAIRWISE,		/* the family's together, which has no key: every event of its PMU */
-	CHAIN_KEYED,		/* the family's together key: the events of the same key */
-	CHAIN_ALONE,		/* with none */
-};
-
 struct chain_entry {
 	size_t at;
 	const struct pmu *pmu;
-	enum chain_class cls;
+	enum together_class cls;	/* a group's member: alone on its PMU's chain */
 	uint64_t key[2];
 };
 
@@ -108,20 +101,6 @@ static int by_pmu_class_key(const void *a, const void *b)
 		if (x->key[i] != y->key[i])
 			return x->key[i] < y->key[i] ? -1 : 1;
 	return x->at < y->at ? -1 : x->at > y->at;
-}
-
-static void chain_classify(const struct plan *set, size_t i, struct chain_entry *c)
-{
-	const struct plan_event *e = &set->v[i];
-	const struct pmu_family *f = e->pmu ? e->pmu->family : NULL;
-
-	*c = (struct chain_entry){ .at = i, .pmu = e->pmu, .cls = CHAIN_ALONE };
-	if (e->group >= 0 || !f || !f->together)
-		return;
-	if (!f->together_key)
-		c->cls = CHAIN_PAIRWISE;
-	else if (f->together_key(set, i, c->key))
-		c->cls = CHAIN_KEYED;
 }
 
 /*
@@ -147,14 +126,19 @@ static size_t *chains(const struct plan *set)
 	}
 	for (size_t i = 0; i < n; i++)
 		next[i] = next[n + i] = SIZE_MAX;
-	for (size_t i = 0; i < set->n; i++)
-		chain_classify(set, i, &order[i]);
+	for (size_t i = 0; i < set->n; i++) {
+		order[i] = (struct chain_entry){ .at = i, .pmu = set->v[i].pmu };
+		order[i].cls = plan_together_class(set, i, order[i].key);
+		/* a group's members follow their group's chain (next[n + i]) */
+		if (order[i].cls == TOGETHER_GROUP)
+			order[i].cls = TOGETHER_ALONE;
+	}
 	qsort(order, set->n, sizeof(*order), by_pmu_class_key);
 	for (size_t j = 0; j + 1 < set->n; j++) {
 		const struct chain_entry *a = &order[j], *b = &order[j + 1];
 
-		if (a->cls != CHAIN_ALONE && a->pmu && a->pmu == b->pmu && a->cls == b->cls &&
-		    (a->cls == CHAIN_PAIRWISE || !memcmp(a->key, b->key, sizeof(a->key))))
+		if (a->cls != TOGETHER_ALONE && a->pmu && a->pmu == b->pmu && a->cls == b->cls &&
+		    (a->cls == TOGETHER_PAIRWISE || !memcmp(a->key, b->key, sizeof(a->key))))
 			next[a->at] = b->at;
 	}
 	/* last[g] is 1 + the member of group g seen last */
