@@ -163,6 +163,11 @@ more_samples_than() {
 	[ -n "$n" ] && [ "$n" -gt "$1" ]
 }
 
+# one of the wrong-password clients was answered 429; the files are globbed at each look
+told_to_come_back() {
+	grep -qx 429 "$BATS_TEST_TMPDIR"/wrong.*
+}
+
 @test "serve TLS: wrong passwords are checked beside sampling; a known one is answered while they wait; past 16, 429" {
 	# admin's hash costs 2^24 rounds: one check holds the checker for many minutes, longer than
 	# the test, so no wrong password is answered 401 while the queue fills (at 2^20, under ASan
@@ -173,12 +178,16 @@ more_samples_than() {
 	# handshakes took longer, the first ones were closed (000) and the queue was never full
 	serve_tls --timeout 600
 	[ "$(status_of -u prometheus:s3cret)" = 200 ]
-	# 17 clients with wrong passwords: one check runs, 15 wait, the 17th is told to come back
+	# 17 clients with wrong passwords: one check runs, 15 wait, the 17th is told to come back;
+	# each answer's file exists before its client starts, so every look below reads all 17
+	# (a background job opens its own redirection later: a glob taken at once missed the
+	# files not yet made, the 429 among them, and waited out its deadline)
 	for i in $(seq 17); do
+		: >"$BATS_TEST_TMPDIR/wrong.$i"
 		status_of -u "admin:wrong$i" -m 600 >"$BATS_TEST_TMPDIR/wrong.$i" &
 	done
 	# 17 clients' TLS handshakes on a loaded machine (ASan, beside serve.bats's wrk): minutes
-	WAIT_SECONDS=240 wait_for "a client told to come back" grep -qx 429 "$BATS_TEST_TMPDIR"/wrong.* ||
+	WAIT_SECONDS=240 wait_for "a client told to come back" told_to_come_back ||
 		{ cat "$BATS_TEST_TMPDIR"/wrong.* "$BATS_TEST_TMPDIR/out"; false; }
 	# the known password answers at once, and sampling goes on, while the checker is busy
 	before=$(samples)
