@@ -5,12 +5,14 @@
 #                        short fuzz, the whole suite under ASan + UBSan, and the counting CLI
 #                        tests of the release binary under valgrind (each pass what it adds)
 #   make fuzz            run every libFuzzer target for FUZZ_SECONDS each
-#   make install         PREFIX=/usr/local DESTDIR= (binary, man pages, JSON schemas,
+#   make install         PREFIX=/usr/local DESTDIR= (binary and its pmuctl-commands.so, man pages, JSON schemas,
 #                        bash/zsh/fish completions, the pmuctl-exporter systemd unit, not enabled)
 #   make V=1             show the commands
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+# pmuctl looks for pmuctl-commands.so beside itself, then in ../lib/pmuctl from its own directory
+PKGLIBDIR ?= $(PREFIX)/lib/pmuctl
 MANDIR ?= $(PREFIX)/share/man
 SCHEMADIR ?= $(PREFIX)/share/pmuctl/schemas
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
@@ -33,10 +35,17 @@ NPROC := $(shell nproc 2>/dev/null || echo 1)
 # Warnings come last so that user CFLAGS cannot turn -Werror off
 WARNINGS := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wstrict-prototypes \
 	    -Wmissing-prototypes -Wno-format-nonliteral
-PKGS := libpci jansson ncursesw libmicrohttpd yaml-0.1 libcrypt gnutls libsystemd
+# pmuctl itself links libpci and jansson; serve, top and doctor are pmuctl-commands.so, which
+# links the rest and is loaded only when one of them runs (cmd/plugin.h)
+CORE_PKGS := libpci jansson
+PLUGIN_PKGS := ncursesw libmicrohttpd yaml-0.1 libcrypt gnutls libsystemd
+PKGS := $(CORE_PKGS) $(PLUGIN_PKGS)
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm -pthread
-ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS)
+CORE_LIBS := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null) -lm -pthread
+PLUGIN_LIBS := $(shell $(PKG_CONFIG) --libs $(PLUGIN_PKGS) 2>/dev/null) -pthread
+# -fPIC last, after any -fPIE of the user's CFLAGS: the library is built from the same objects
+ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(WARNINGS) -fPIC
 
 ifeq ($(V),1)
 Q :=
@@ -53,6 +62,11 @@ FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 CMD_OBJS := $(CMD_SRCS:%.c=$(BUILD)/%.o)
+# the commands (and the parts of lib/) that need the plugin's libraries
+PLUGIN_SRCS := $(wildcard cmd/cmd_serve.c cmd/serve_*.c cmd/cmd_top.c cmd/top_*.c cmd/cmd_doctor.c \
+	cmd/doctor_*.c cmd/plugin_commands.c) lib/webauth.c lib/webconfig.c
+PLUGIN_OBJS := $(PLUGIN_SRCS:%.c=$(BUILD)/%.o)
+CORE_OBJS := $(filter-out $(PLUGIN_OBJS),$(CMD_OBJS) $(LIB_OBJS))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 MAN1 := $(wildcard man/*.1)
@@ -62,15 +76,20 @@ SCHEMAS := $(wildcard schemas/*.schema.json)
 .PHONY: all check check-plain check-package-lint check-asan check-docs check-valgrind lint unit fuzz fuzz-build fuzz-smoke install uninstall clean
 .DELETE_ON_ERROR:
 
-all: pmuctl
+all: pmuctl pmuctl-commands.so
 
 # renamed into place: a pmuctl that is running keeps its file, and none is ever half copied
-pmuctl: $(BUILD)/pmuctl
+pmuctl pmuctl-commands.so: %: $(BUILD)/%
 	$(Q)cp $< $@.tmp && mv -f $@.tmp $@
 
-$(BUILD)/pmuctl: $(CMD_OBJS) $(BUILD)/libpmuctl.a
+# every object of lib/ is in the binary, its symbols exported, for the library's commands to call
+$(BUILD)/pmuctl: $(CORE_OBJS) | $(BUILD)/pmuctl-commands.so
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -rdynamic -o $@ $^ $(CORE_LIBS)
+
+$(BUILD)/pmuctl-commands.so: $(PLUGIN_OBJS)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(PLUGIN_LIBS)
 
 $(BUILD)/libpmuctl.a: $(LIB_OBJS)
 	$(call msg,AR,$@)
@@ -92,7 +111,7 @@ unit: $(UNIT_BINS)
 # and the differential test against perf; its CLI tests run under valgrind below, and every
 # CLI test under ASan + UBSan, which assert the same and more: a third identical run adds nothing
 check-plain:
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) pmuctl unit
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) pmuctl pmuctl-commands.so unit
 	$(Q)BUILD=$(BUILD) PARTS="unit release differential" tests/run $(BUILD)/pmuctl
 
 # The Debian package built from the tree, beside the man pages' lint, the static analysis and
@@ -109,7 +128,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-
 # The whole suite under ASan + UBSan: every CLI test, the unit tests, a shorter differential run
 check-asan:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=build-asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
-		build-asan/pmuctl unit
+		build-asan/pmuctl build-asan/pmuctl-commands.so unit
 	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 		BUILD=build-asan SANITIZED=1 tests/run build-asan/pmuctl
@@ -120,7 +139,7 @@ fuzz-smoke:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) fuzz FUZZ_SECONDS=3
 
 # every man page lint-clean, and pmuctl-metrics(7) what the binary's catalog says
-check-docs: pmuctl
+check-docs: pmuctl pmuctl-commands.so
 	$(Q)out=$$(mandoc -Tlint $(MAN1) $(MAN7) 2>&1); [ -z "$$out" ] || { echo "$$out"; exit 1; }
 	$(Q)python3 tests/gen/man_metrics.py ./pmuctl | cmp -s - man/pmuctl-metrics.7 || \
 		{ echo "man/pmuctl-metrics.7 is stale: python3 tests/gen/man_metrics.py ./pmuctl > man/pmuctl-metrics.7"; exit 1; }
@@ -131,7 +150,7 @@ check-docs: pmuctl
 # screen, and BlueField's programming and restore, with every pmuctl run under memcheck
 # (errors or leaks: exit 99)
 VALGRIND_TESTS := golden count per_device top bluefield
-check-valgrind: pmuctl
+check-valgrind: pmuctl pmuctl-commands.so
 	$(Q)logs=$$(mktemp -d); \
 	VALGRIND_LOG_DIR=$$logs PMUCTL=$(CURDIR)/tests/valgrind-pmuctl PMUCTL_REAL=$(CURDIR)/pmuctl \
 		BATS_TEST_TIMEOUT=600 bats --tap $$(tests/bats_jobs) \
@@ -191,11 +210,12 @@ $(FUZZ_RUNS): fuzz-run-%: build-fuzz/%
 		tests/fuzz/corpus/$* > build-fuzz/$*.log 2>&1 || \
 		{ tail -30 build-fuzz/$*.log; exit 1; }
 
-install: pmuctl
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
+install: pmuctl pmuctl-commands.so
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) \
 		$(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(UNITDIR)
 	install -m 0755 pmuctl $(DESTDIR)$(BINDIR)/pmuctl
+	install -m 0644 pmuctl-commands.so $(DESTDIR)$(PKGLIBDIR)/pmuctl-commands.so
 	install -m 0644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 $(MAN7) $(DESTDIR)$(MANDIR)/man7/
 	install -m 0644 $(SCHEMAS) $(DESTDIR)$(SCHEMADIR)/
@@ -207,15 +227,15 @@ install: pmuctl
 	chmod 0644 $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/pmuctl $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
+	rm -f $(DESTDIR)$(BINDIR)/pmuctl $(DESTDIR)$(PKGLIBDIR)/pmuctl-commands.so $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
 		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
 		$(DESTDIR)$(BASHCOMPDIR)/pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl \
 		$(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service \
 		$(DESTDIR)$(UNITDIR)/pmuctl-exporter.socket \
 		$(addprefix $(DESTDIR)$(SCHEMADIR)/,$(notdir $(SCHEMAS)))
-	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(patsubst %/,%,$(dir $(SCHEMADIR))) 2>/dev/null
+	-rmdir $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(patsubst %/,%,$(dir $(SCHEMADIR))) 2>/dev/null
 
 clean:
-	rm -rf build build-asan build-fuzz pmuctl
+	rm -rf build build-asan build-fuzz pmuctl pmuctl-commands.so
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:=.d)

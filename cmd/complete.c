@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cmd/plugin.h"
 #include "cmd/pmuctl.h"
 #include "pmu/metrics/metric.h"
 #include "pmu/pmu.h"
@@ -31,6 +32,9 @@ static int complete_options(const char *name)
 	for (const struct command *c = commands; c->name; c++) {
 		if (strcmp(c->name, name))
 			continue;
+		c = plugin_command(c);
+		if (!c)
+			return EXIT_FAIL;
 		print_options(c->argp ? c->argp : &global_argp);
 		printf("--help\n--usage\n");
 		return EXIT_OK;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "cmd/jerr.h"
 #include "cmd/options_check.h"
+#include "cmd/plugin.h"
 #include "cmd/pmuctl.h"
 #include "lib/nbstdio.h"
 #include "lib/suggest.h"
@@ -22,14 +23,15 @@ struct settings settings;
 
 static int cmd_help(int argc, char **argv);
 
+/* run NULL: in pmuctl-commands.so with the libraries only it uses (cmd/plugin.h) */
 const struct command commands[] = {
 	{ "list", cmd_list, "list PMUs, their events, formats and metrics, and BlueField blocks", &list_argp },
 	{ "map", cmd_map, "map PCI functions to socket, RC, root port and their PMU filters", &map_argp },
 	{ "stat", cmd_stat, "count events and metrics (or encode them: --dry-run)", &stat_argp },
-	{ "top", cmd_top, "show live which PCI functions move the PCIe traffic (stat --per-device, refreshed)", &top_argp },
+	{ "top", NULL, "show live which PCI functions move the PCIe traffic (stat --per-device, refreshed)", NULL },
 	{ "iostat", cmd_iostat, "perf iostat's four MB columns per PCIe root port (iostat list names them)", &iostat_argp },
-	{ "serve", cmd_serve, "export counts and metrics to Prometheus over HTTP (GET /metrics)", &serve_argp },
-	{ "doctor", cmd_doctor, "check what stands between this machine and a count, and say the fix", &doctor_argp },
+	{ "serve", NULL, "export counts and metrics to Prometheus over HTTP (GET /metrics)", NULL },
+	{ "doctor", NULL, "check what stands between this machine and a count, and say the fix", NULL },
 	{ "bdf", cmd_bdf, "convert between bus:device.function and 16-bit BDF filter values", &bdf_argp },
 	{ "help", cmd_help, "show help for pmuctl or one of its commands", NULL },
 	{ NULL, NULL, NULL, NULL },
@@ -221,6 +223,9 @@ static int run_command(const struct command *c, int argc, char **argv)
 	char *name;
 	int ret;
 
+	c = plugin_command(c);
+	if (!c)
+		return EXIT_FAIL;
 	/* argv[0] "pmuctl list" makes argp's usage lines read right */
 	if (asprintf(&name, "pmuctl %s", c->name) < 0)
 		return EXIT_FAIL;

@@ -115,10 +115,14 @@ enum webauth_verdict webauth_begin(struct webauth *a, const char *user, const ch
 void webauth_job_run(struct webauth_job *job)
 {
 	struct crypt_data *data = calloc(1, sizeof(*data));	/* 32 KB: not on a thread's stack */
-	const char *out = data ? crypt_r(job->password, job->hash, data) : NULL;
+	/*
+	 * crypt_rn, not crypt_r: ASan's crypt_r interceptor finds the real one when the process
+	 * starts, before pmuctl-commands.so brings libcrypt in, and then calls address 0
+	 */
+	const char *out = data ? crypt_rn(job->password, job->hash, data, (int)sizeof(*data)) : NULL;
 
-	/* a failed crypt_r returns NULL or a string starting '*', which no hash does; the decoy
-	 * is never matched, whatever the password */
+	/* a failed crypt_rn returns NULL (crypt_r a string starting '*', which no hash does); the
+	 * decoy is never matched, whatever the password */
 	job->ok = job->user >= 0 && out && out[0] != '*' && same(out, job->hash);
 	if (data)
 		explicit_bzero(data, sizeof(*data));

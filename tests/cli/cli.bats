@@ -9,6 +9,48 @@ load helpers
 	[[ "${lines[2]}" == "jansson "* ]]
 }
 
+# the shared objects the dynamic loader brought in while running "$@"
+loaded() {
+	set -o pipefail
+	LD_DEBUG=files "$PMUCTL" "$@" 2>&1 >/dev/null | sed -n 's/.*file=\([^ ]*\) \[0\];  needed by.*/\1/p' | sort -u
+}
+
+@test "list, map, stat and --version load libpci and jansson; serve's, top's and doctor's libraries come with them" {
+	# every command loaded libmicrohttpd, GnuTLS, ncursesw, libyaml, libcrypt, libsystemd and
+	# their 17 dependencies: two-thirds of a small command's start-up
+	run loaded --version
+	[ "$status" -eq 0 ]
+	[[ "$output" == *libpci.so* ]]
+	[[ "$output" == *libjansson.so* ]]
+	[[ "$output" != *libmicrohttpd* ]]
+	[[ "$output" != *libgnutls* ]]
+	[[ "$output" != *libncursesw* ]]
+	[[ "$output" != *libsystemd* ]]
+	run loaded --sysfs-root "$FIX/tegra410/sys" stat --dry-run -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	[[ "$output" != *libmicrohttpd* ]]
+	run loaded serve --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *libmicrohttpd* ]]
+	[[ "$output" == *libncursesw* ]]
+}
+
+@test "a pmuctl without its pmuctl-commands.so still lists and counts, and says what serve needs" {
+	mkdir "$BATS_TEST_TMPDIR/bin"
+	cp "$PMUCTL" "$BATS_TEST_TMPDIR/bin/pmuctl"
+	run "$BATS_TEST_TMPDIR/bin/pmuctl" bdf 27:01.1
+	[ "$status" -eq 0 ]
+	run "$BATS_TEST_TMPDIR/bin/pmuctl" serve
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: serve is in pmuctl-commands.so, which could not be loaded (neither $BATS_TEST_TMPDIR/bin/pmuctl-commands.so nor $BATS_TEST_TMPDIR/bin/../lib/pmuctl/pmuctl-commands.so exists): install pmuctl whole, or build it with make" ]
+	# installed as make install lays it out: BINDIR/pmuctl, BINDIR/../lib/pmuctl/
+	mkdir -p "$BATS_TEST_TMPDIR/lib/pmuctl"
+	cp "$(dirname "$PMUCTL")/pmuctl-commands.so" "$BATS_TEST_TMPDIR/lib/pmuctl/"
+	run "$BATS_TEST_TMPDIR/bin/pmuctl" __complete options top
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--interval="* ]]
+}
+
 @test "--help lists the commands and the exit codes" {
 	pmuctl --help
 	[ "$status" -eq 0 ]

@@ -195,10 +195,14 @@ zsh_complete() {
 		[ -f "$d$f" ] || { echo "missing $f"; return 1; }
 	done
 	[ -f "$d/usr/lib/systemd/system/pmuctl-exporter.service" ]
-	[ "$(find "$d" -type f | wc -l)" -eq 25 ]
+	# serve, top and doctor from the installed layout: the library found from the binary
+	run "$d/usr/bin/pmuctl" doctor --help
+	[ "$status" -eq 0 ]
+	[ "$(find "$d" -type f | wc -l)" -eq 26 ]
 	env -u BUILD make -s -C "$ROOT" uninstall DESTDIR="$d" PREFIX=/usr
 	[ "$(find "$d" -type f | wc -l)" -eq 0 ]
 	[ ! -e "$d/usr/share/pmuctl" ]
+	[ ! -e "$d/usr/lib/pmuctl" ]
 }
 
 @test "docs: every page renders at man's default 80 columns without a troff warning" {

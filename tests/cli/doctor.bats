@@ -9,7 +9,8 @@ setup() {
 	# a directory every user may read: the capability cases run as nobody
 	D=$(mktemp -d /tmp/pmuctl-doctor.XXXXXX)
 	chmod 755 "$D"
-	cp "$PMUCTL" "$D/pmuctl"
+	# doctor is in the library pmuctl loads from beside itself
+	cp "$PMUCTL" "$(dirname "$PMUCTL")/pmuctl-commands.so" "$D/"
 	cp "$BATS_TEST_DIRNAME/../lsan.supp" "$D/"
 	mkdir -p "$D/sys"
 	fake_proc 2 6.1.0-18-arm64

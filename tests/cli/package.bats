@@ -16,12 +16,12 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	mkdir -p "$src"
 	(cd "$ROOT" && git ls-files -z | xargs -0 cp -a --parents -t "$src")
 	run bash -c "cd '$src' && dpkg-buildpackage -us -uc -b -j$(nproc)"
-	[ "$status" -eq 0 ] || { echo "${output: -2000}"; return 1; }
+	[ "$status" -eq 0 ] || { tail -c 2000 <<<"$output"; return 1; }
 	deb=$(ls "$BATS_TEST_TMPDIR"/pmuctl_*_*.deb)
 	run lintian --pedantic -I "$deb"
 	[ -z "$(grep -v 'running with root privileges' <<<"$output")" ] || { echo "$output"; return 1; }
 	run dpkg-deb -c "$deb"
-	for f in ./usr/bin/pmuctl ./usr/share/man/man1/pmuctl-stat.1.gz ./usr/share/man/man1/pmuctl-top.1.gz \
+	for f in ./usr/bin/pmuctl ./usr/lib/pmuctl/pmuctl-commands.so ./usr/share/man/man1/pmuctl-stat.1.gz ./usr/share/man/man1/pmuctl-top.1.gz \
 		./usr/share/man/man7/pmuctl-metrics.7.gz ./usr/share/pmuctl/schemas/error.schema.json \
 		./usr/share/bash-completion/completions/pmuctl ./usr/share/zsh/vendor-completions/_pmuctl \
 		./usr/share/fish/vendor_completions.d/pmuctl.fish ./lib/systemd/system/pmuctl-exporter.service \
@@ -35,6 +35,9 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	run "$r/usr/bin/pmuctl" --sysfs-root "$r/usr/share/doc/pmuctl/examples/tegra410" list
 	[ "$status" -eq 0 ]
 	[[ "$output" == *nvidia_pcie_pmu_0_rc_4* ]]
+	# serve is in the library the package puts in /usr/lib/pmuctl
+	run "$r/usr/bin/pmuctl" serve --help
+	[ "$status" -eq 0 ]
 	# the exporter's unit is shipped, never started, and enabled again on upgrade only if the
 	# admin had enabled it
 	dpkg-deb -e "$deb" "$BATS_TEST_TMPDIR/control"
