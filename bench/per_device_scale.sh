@@ -5,7 +5,8 @@
 # functions a pair of sockets), the runs of both tools interleaved in one loop. Then pmuctl's
 # cost split in two: per interval (runs of 5 and 35 intervals differenced) and once (opening
 # and closing the counters: the 5-interval run less 5 intervals).
-# usage: bench/per_device_scale.sh [PMUCTL]   (RUNS=5 SMALL=12 LARGE=24 pairs)
+# usage: bench/per_device_scale.sh [PMUCTL]   (RUNS=5 SMALL=12 LARGE=24 pairs; METRICS= and
+# INTERVALS=30 for the timed runs: issue 48's must-show is METRICS=t410_pcie_rd_bw INTERVALS=20)
 # SHAPE=fan: one pair of sockets whose NIC ports hold switches of SMALL and LARGE 8-function
 # NICs (--tegra410-live-fan), so the functions of one RC grow, not the RCs: issue 48's
 # ordinary machine, where planning was quadratic in the functions of a root complex
@@ -13,7 +14,8 @@ set -eu
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 pmuctl=$(realpath "${1:-./pmuctl}")
-metrics=t410_pcie_rd_bw,t410_pcie_wr_bw
+metrics=${METRICS:-t410_pcie_rd_bw,t410_pcie_wr_bw}
+intervals=${INTERVALS:-30}
 runs=${RUNS:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -32,8 +34,8 @@ measure() {
 	nev=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["events"]))' "$tmp/plan")
 	rows=$(python3 -c 'import json, sys; print(len({e["device"] for e in json.load(open(sys.argv[1]))["events"]}))' "$tmp/plan")
 	eval "perf_cmd=($perf_line)"
-	perf_cmd+=(-x, -I 100 --interval-count 30)
-	ours_cmd=("$pmuctl" -q --sysfs-root "$tree/sys" stat --per-device -M "$metrics" -I 100 --interval-count 30)
+	perf_cmd+=(-x, -I 100 --interval-count "$intervals")
+	ours_cmd=("$pmuctl" -q --sysfs-root "$tree/sys" stat --per-device -M "$metrics" -I 100 --interval-count "$intervals")
 	for ((i = 0; i < runs; i++)); do
 		p=$(SYSFS_PATH=$tree/sys task_ms 1 "${perf_cmd[@]}")
 		m=$(task_ms 1 "${ours_cmd[@]}")
@@ -42,7 +44,7 @@ measure() {
 	done
 	p=$(awk -v a="$p_sum" -v n="$runs" 'BEGIN { printf "%.1f", a / n }')
 	m=$(awk -v a="$m_sum" -v n="$runs" 'BEGIN { printf "%.1f", a / n }')
-	echo "$rows functions, $nev events: perf $p ms, pmuctl $m ms CPU: ratio $(awk -v a="$m" -v b="$p" 'BEGIN { printf "%.2f", a / b }')x (target: at most 0.5x)" >&2
+	echo "$rows functions ($(ls "$tree/sys/bus/pci/devices" | wc -l) in the tree), $nev events: perf $p ms, pmuctl $m ms CPU: ratio $(awk -v a="$m" -v b="$p" 'BEGIN { printf "%.2f", a / b }')x (target: at most 0.5x)" >&2
 	# the same trees, pmuctl alone: what 30 more intervals cost, and what is left once; each
 	# split into pmuctl's own time (user) and the kernel's for it (system)
 	local short=(0 0 0) long=(0 0 0) one per once per_u once_u per_s once_s
