@@ -20,7 +20,7 @@ import tempfile
 
 PMUCTL = os.path.abspath(sys.argv[1])
 HERE = os.path.dirname(os.path.abspath(__file__))
-FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace", "yitian710-dwc"]
+FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace", "yitian710-dwc", "altra"]
 SEED = int(os.environ.get("DIFF_SEED", "410"))
 COUNT = int(os.environ.get("DIFF_COUNT", "120"))
 
@@ -108,6 +108,13 @@ DOC_STRINGS = {
         "dwc_rootport_8008/L1_2/",
         "dwc_rootport_8008/eventid=0x70c,type=1,lane=0x11/",
         "dwc_rootport_3018/eventid=0x21,type=0x0/",
+    ],
+    # the DMC-620 driver patch's examples (perf stat -e arm_dmc620_10008c000/clk_cycle_count/)
+    "altra": [
+        "arm_dmc620_10008c000/clk_cycle_count/",
+        "arm_dmc620_10008c000/clkdiv2_allocate,mask=0x1f,match=0x2f,incr=2,invert=1/",
+        "arm_dmc620_50008c000/clkdiv2_rdwr/",
+        "arm_dmc620_1000fc000/event=0x12,clkdiv2=1/",
     ],
 }
 

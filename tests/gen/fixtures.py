@@ -296,6 +296,37 @@ def hip09(sys_dir, events, live=False):
             {"identifier": "0x30\n", "bus": "%#04x\n" % bus if bus else "0000\n"})
 
 
+# ---------------------------------- Arm DMC-620 (drivers/perf/arm_dmc620_pmu.c at 254a1420071)
+# the format strings of GEN_PMU_FORMAT_ATTR and the events of dmc620_pmu_events_attrs, in order
+DMC620_FORMATS = {"mask": "config:0-44", "match": "config1:0-44", "invert": "config2:0",
+                  "incr": "config2:1-2", "event": "config2:3-8", "clkdiv2": "config2:9"}
+DMC620_CLKDIV2 = ["cycle_count", "allocate", "queue_depth", "waiting_for_wr_data", "read_backlog",
+                  "waiting_for_mi", "hazard_resolution", "enqueue", "arbitrate",
+                  "lrank_turnaround_activate", "prank_turnaround_activate", "read_depth",
+                  "write_depth", "highigh_qos_depth", "high_qos_depth", "medium_qos_depth",
+                  "low_qos_depth", "activate", "rdwr", "refresh", "training_request",
+                  "t_mac_tracker", "bk_fsm_tracker", "bk_open_tracker", "ranks_in_pwr_down",
+                  "ranks_in_sref"]
+DMC620_CLK = ["cycle_count", "request", "upload_stall"]
+
+
+def altra(sys_dir, live=False):
+    """An Ampere Altra: 2 sockets x 80 CPUs, 8 DDR channels each with its DMC-620 PMU under its
+    ACPI platform device (pmu.parent). The driver names a PMU by its register base >> 12; the
+    first is the driver patch's example (arm_dmc620_10008c000), the others are made up in its
+    pattern: the firmware chooses them. cpumask is irq->cpu, the CPU that probed, CPU 0 for all.
+    live: every PMU the software PMU (type 1) on CPU 0, where each event counts cpu-clock."""
+    cpu_files(sys_dir, "0-1" if live else "0-159")
+    events = {f"clkdiv2_{n}": "event=0x%x,clkdiv2=0x1" % i for i, n in enumerate(DMC620_CLKDIV2)}
+    events.update({f"clk_{n}": "event=0x%x,clkdiv2=0x0" % i for i, n in enumerate(DMC620_CLK)})
+    for s in range(2):
+        for ch in range(8):
+            n = s * 8 + ch
+            pa = 0x100000000000 + s * 0x400000000000 + 0x8c000000 + ch * 0x10000000
+            pmu(sys_dir, f"platform/ARMHD620:{n:02x}", "arm_dmc620_%x" % (pa >> 12),
+                1 if live else 90 + n, DMC620_FORMATS, events, "0\n")
+
+
 # ------------------------------------------------- BlueField-2 (bluefield-event-lists.md, 4.x)
 def bf_tables(text):
     tables = {}
@@ -366,7 +397,7 @@ def main():
     hns3 = open(f"{REF}/hns3-events.md", encoding="utf-8").read()
     bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
     for d in ("tegra410", "tegra410-live", "yitian710", "yitian710-live", "hip09", "hip09-live", "bluefield2", "bluefield3",
-              "grace", "grace-live", "yitian710-dwc", "yitian710-dwc-live"):
+              "grace", "grace-live", "yitian710-dwc", "yitian710-dwc-live", "altra", "altra-live"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
     tegra410(f"{OUT}/tegra410-live/sys", live=True)
@@ -384,6 +415,8 @@ def main():
     grace(f"{OUT}/grace-live/sys", live=True)
     yitian_dwc(f"{OUT}/yitian710-dwc")
     yitian_dwc(f"{OUT}/yitian710-dwc-live", live=True)
+    altra(f"{OUT}/altra/sys")
+    altra(f"{OUT}/altra-live/sys", live=True)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ def esc(s):
 
 FAMILIES = [("pcie_", "Across families: PCIe"), ("mem_", "Across families: memory"), ("t410_", "NVIDIA Tegra410"), ("grace_", "NVIDIA Grace (Tegra241)"),
             ("ddr_", "Alibaba Yitian 710 DDR Driveway"), ("dwc_pcie_", "Synopsys DesignWare PCIe"),
-            ("hns3_", "HiSilicon HNS3"), ("hisi_pcie_", "HiSilicon PCIe"), ("bf_", "NVIDIA BlueField")]
+            ("hns3_", "HiSilicon HNS3"), ("hisi_pcie_", "HiSilicon PCIe"), ("dmc620_", "Arm DMC-620"),
+            ("bf_", "NVIDIA BlueField")]
 out = [".TH PMUCTL\\-METRICS 7 2026-11-21 \"pmuctl 0.1.0\" \"Miscellaneous Information\"",
        ".SH NAME", "pmuctl\\-metrics \\- the metrics of pmuctl stat \\-M and their formulas",
        ".SH DESCRIPTION",
