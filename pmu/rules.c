@@ -24,6 +24,27 @@ int rule_err(struct err_report *err, const struct plan_event *e, int code, const
 	return code;
 }
 
+int rule_one_hw_event_per_group(struct plan *set, size_t i, struct err_report *err, const char *who,
+				const char *where)
+{
+	const struct plan_event *e = &set->v[i];
+
+	if (e->group < 0)
+		return 0;
+	for (size_t k = 0; k < set->n; k++) {
+		const struct plan_event *o = &set->v[k];
+
+		/* type 1: perf's software PMU, which such drivers accept beside their event */
+		if (k == i || o->group != e->group || !o->pmu || o->pmu->type == 1)
+			continue;
+		return rule_err(
+			err, e, -EINVAL,
+			"%s event '%s' shares a group with '%s': the driver allows one hardware event per group (%s); write them outside {}",
+			who, e->event, o->event, where);
+	}
+	return 0;
+}
+
 int rule_err_term(struct err_report *err, const struct plan_event *e, const char *term, int code, const char *fmt, ...)
 {
 	size_t n = strlen(term), pos = e->start, len = e->end - e->start;

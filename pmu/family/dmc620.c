@@ -3,7 +3,6 @@
  * Arm DMC-620 memory controller PMU, one per DDR channel (Ampere Altra): arm_dmc620_<PA >> 12>,
  * as drivers/perf/arm_dmc620_pmu.c registers it (read at torvalds/linux 254a1420071).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "lib/strnum.h"
@@ -78,22 +77,8 @@ static bool clk_counter(const struct plan_event *e)
  */
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
-	const struct plan_event *e = &set->v[i];
-
 	(void)warn;
-	if (e->group < 0)
-		return 0;
-	for (size_t k = 0; k < set->n; k++) {
-		const struct plan_event *o = &set->v[k];
-
-		if (k == i || o->group != e->group || !o->pmu || o->pmu->type == 1)
-			continue;
-		return rule_err(
-			err, e, -EINVAL,
-			"DMC-620 event '%s' shares a group with '%s': the driver allows one hardware event per group (dmc620_pmu_event_init); write them outside {}",
-			e->event, o->event);
-	}
-	return 0;
+	return rule_one_hw_event_per_group(set, i, err, "DMC-620", "dmc620_pmu_event_init");
 }
 
 #define DMC620_OWN "pmuctl, from the driver's clk_cycle_count (" DMC620_SOURCE ")"

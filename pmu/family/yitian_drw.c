@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Alibaba Yitian 710 DDR Sub-System Driveway PMU (alibaba_uncore_drw_pmu.c, alibaba_pmu.rst). */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "lib/strnum.h"
@@ -74,21 +73,8 @@ static const struct catalog_entry events[] = {
 /* ali_drw_pmu_event_init(): "driveway only allow one event!" */
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
-	const struct plan_event *e = &set->v[i];
-
 	(void)warn;
-	if (e->group < 0)
-		return 0;
-	for (size_t k = 0; k < set->n; k++) {
-		const struct plan_event *o = &set->v[k];
-
-		if (k == i || o->group != e->group || !o->pmu || o->pmu->type == 1)
-			continue;
-		return rule_err(err, e, -EINVAL,
-				"Yitian DRW event '%s' shares a group with '%s': the driver allows one hardware event per group (\"driveway only allow one event!\"); write them outside {}",
-				e->event, o->event);
-	}
-	return 0;
+	return rule_one_hw_event_per_group(set, i, err, "Yitian DRW", "\"driveway only allow one event!\"");
 }
 
 /* perf's ali_drw.json names event 0x80 ddr_cycles; the driver's sysfs names it cycle */
