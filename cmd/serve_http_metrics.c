@@ -13,7 +13,8 @@
 #define CT_PROMETHEUS "text/plain; version=0.0.4; charset=utf-8"
 #define CT_OPENMETRICS "application/openmetrics-text; version=1.0.0; charset=utf-8"
 
-static struct MHD_Response *metrics_response(const struct http *h, char *body, size_t len, const char *type)
+static struct MHD_Response *metrics_response(const struct http *h, char *body, size_t len,
+					     const char *type)
 {
 	struct MHD_Response *r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
 
@@ -57,7 +58,7 @@ void http_set_renderer(struct http *h, http_render_fn render, void *ctx)
 {
 	h->render = render;
 	h->render_ctx = ctx;
-	h->stale[EXPO_PROMETHEUS] = h->stale[EXPO_OPENMETRICS] = true;
+	http_invalidate(h);
 }
 
 void http_invalidate(struct http *h)

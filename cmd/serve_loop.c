@@ -106,7 +106,7 @@ static int plan_run_start(struct plan_run *r)
  * sample before (which the sampler moves on after this) and the time between. The exposition
  * is built on the next scrape in each format (render), not here: at rest nothing is built.
  */
-static int publish(struct server *sv, double duration)
+static void publish(struct server *sv, double duration)
 {
 	struct plan_run *r = active(sv);
 
@@ -114,7 +114,6 @@ static int publish(struct server *sv, double duration)
 		memcpy(r->shown_mark, r->c.mark, r->c.cs.n * sizeof(*r->shown_mark));
 	r->shown_duration = duration;
 	http_invalidate(sv->http);
-	return 0;
 }
 
 /* A scrape's exposition in format fmt, from what publish kept; --max-series bounds it */
@@ -136,6 +135,7 @@ static int render(void *ctx, enum expo_format fmt, char **buf, size_t *len)
 		return -ENOMEM;
 	if (sv->a->max_series && expo_cap(buf, len, fmt, (size_t)sv->a->max_series, &dropped)) {
 		free(*buf);
+		*buf = NULL;
 		return -ENOMEM;
 	}
 	/* said once: the gauge says it at every scrape */
@@ -373,11 +373,7 @@ int serve_run(const struct serve_args *a, int *die_signal)
 	ret = plan_run_prepare(active(&sv), &sv.a->stat) ?: plan_run_start(active(&sv));
 	if (ret)
 		goto out;
-	if (publish(&sv, 0)) {
-		p_err("out of memory");
-		ret = EXIT_FAIL;
-		goto out;
-	}
+	publish(&sv, 0);
 	http_addresses(sv.http, where, sizeof(where));
 	p_note("serving %s, sampling %zu counter%s every %ld ms", where, active(&sv)->c.cs.n,
 	       plural((long)active(&sv)->c.cs.n), a->stat.interval_ms);
