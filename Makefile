@@ -11,8 +11,9 @@
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
-# pmuctl looks for pmuctl-commands.so beside itself, then in ../lib/pmuctl from its own directory
-PKGLIBDIR ?= $(PREFIX)/lib/pmuctl
+# where pmuctl looks for pmuctl-commands.so when it is not beside it (cmd/plugin.h): derived
+# from BINDIR, not set apart from it, so that an installed pmuctl always finds it
+PKGLIBDIR := $(BINDIR)/../lib/pmuctl
 MANDIR ?= $(PREFIX)/share/man
 SCHEMADIR ?= $(PREFIX)/share/pmuctl/schemas
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
