@@ -14,46 +14,37 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 
-# CPU nanoseconds "$@" spends in $secs s after its first sample, started in the background
+# The CPU nanoseconds "$@" spends in $secs s once the function $1 says its first sample shows,
+# appended to the file $2
 at_rest() {
+	local ready=$1 out=$2 t0
+	shift 2
 	"$@" >/dev/null 2>"$tmp/err" &
 	pid=$!
-	wait_for grep -q . "$tmp/ready"
-	local t0
+	wait_for "$ready"
 	t0=$(cpu_ns "$pid")
 	sleep "$secs" # the measured span itself, not a synchronisation
-	echo $(($(cpu_ns "$pid") - t0))
+	echo $(($(cpu_ns "$pid") - t0)) >>"$out"
 	kill "$pid"
 	wait "$pid" 2>/dev/null || true
 	pid=
 }
 
 port=$(free_port)
-sampled() {
+# serve: its first sample exposed (one scrape, before the span)
+serve_sampled() {
 	curl -sf -o "$tmp/m" "http://127.0.0.1:$port/metrics" && grep -q '^pmuctl_samples_total [1-9]' "$tmp/m"
 }
+# stat: its first interval written (the file is removed before each run)
+stat_sampled() {
+	test -s "$tmp/stat.out"
+}
 for ((r = 0; r < rounds; r++)); do
-	: >"$tmp/ready"
-	# serve: ready once its first sample is exposed (one scrape, before the span)
-	(
-		wait_for sampled
-		echo y >"$tmp/ready"
-	) &
-	s=$(at_rest "$pmuctl" -q --sysfs-root "$live" serve -M "$metrics" --per-device -I "$interval" \
-		--listen "127.0.0.1:$port")
-	echo "$s" >>"$tmp/serve"
-	: >"$tmp/ready"
-	# stat: ready once its first interval is written
-	"$pmuctl" -q --sysfs-root "$live" stat -M "$metrics" --per-device -I "$interval" -x, \
-		-o "$tmp/stat.out" &
-	pid=$!
-	wait_for test -s "$tmp/stat.out"
-	t0=$(cpu_ns "$pid")
-	sleep "$secs" # the measured span
-	echo $(($(cpu_ns "$pid") - t0)) >>"$tmp/stat"
-	kill "$pid"
-	wait "$pid" 2>/dev/null || true
-	pid=
+	at_rest serve_sampled "$tmp/serve" "$pmuctl" -q --sysfs-root "$live" serve -M "$metrics" --per-device \
+		-I "$interval" --listen "127.0.0.1:$port"
+	rm -f "$tmp/stat.out"
+	at_rest stat_sampled "$tmp/stat" "$pmuctl" -q --sysfs-root "$live" stat -M "$metrics" --per-device \
+		-I "$interval" -x, -o "$tmp/stat.out"
 done
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { printf "%.1f", v[int((NR + 1) / 2)] / 1e6 }'; }
 sm=$(median "$tmp/serve") tm=$(median "$tmp/stat")
