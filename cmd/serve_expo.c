@@ -221,7 +221,7 @@ static int metric_values(const struct expo_input *in, struct metric_value **vals
 {
 	struct metric_sample *samples = NULL;
 	size_t n = 0;
-	int ret = metric_samples_counted(in->plan, in->cs, in->mark, &samples, &n);
+	int ret = metric_samples_counted(in->plan, in->cs, in->mark, NULL, &samples, &n);
 
 	*vals = NULL;
 	*nvals = 0;

@@ -80,7 +80,8 @@ static int emit_metrics(struct run *r, FILE *f, const struct render_ctx *c, bool
 	struct metric_sample *samples = NULL;
 	struct render_ctx mc = *c;
 	size_t n = 0;
-	int ret = metric_samples_counted(&r->s.plan, &r->c.cs, delta ? r->c.mark : NULL, &samples, &n);
+	int ret = metric_samples_counted(&r->s.plan, &r->c.cs, delta ? r->c.mark : NULL,
+					 &r->s.packages, &samples, &n);
 
 	mc.f = f;
 	/* perf -x prints a metric beside the events it comes from, which --input reads again */

@@ -74,6 +74,13 @@ DOC_STRINGS = {
         "hisi_pcie0_core0/rx_mrd_flux,thr_len=0x4,thr_mode=1/",
         "hisi_pcie0_core0/rx_mrd_flux,len_mode=0x1/",
         "hisi_pcie2_core0/tx_cpl_time,bdf=0x8100/",
+        # hisi-pmu.rst's DDRC example in v2 names, its events and raw codes
+        "hisi_sccl1_ddrc0_0/flux_rd/",
+        "hisi_sccl3_ddrc2_0/flux_wr/",
+        "hisi_sccl7_ddrc3_0/cycles/",
+        "{hisi_sccl5_ddrc1_0/flux_rd/,hisi_sccl5_ddrc1_0/flux_wr/,hisi_sccl5_ddrc1_0/cycles/}",
+        "hisi_sccl1_ddrc1_0/event=0x90/",
+        "hisi_sccl1_ddrc1_0/config=0x84/",
     ],
     # nvidia-tegra241-pmu.rst's examples, then the driver's named events with each filter
     "grace": [

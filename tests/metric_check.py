@@ -33,6 +33,7 @@ INSTANCES = {
     "hisi_pcie": ["hisi_pcie0_core0", "hisi_pcie2_core0"],
     "hns3": ["hns3_pmu_sicl_0", "hns3_pmu_sicl_2"],
     "dmc620": ["arm_dmc620_10008c000", "arm_dmc620_50008c000"],
+    "hisi_ddrc": ["hisi_sccl1_ddrc0_0", "hisi_sccl5_ddrc3_0"],
     "bluefield_l3cache": ["bfperf/l3cachehalf0", "bfperf/l3cachehalf1"],
     "bluefield_tile": ["bfperf/tile0", "bfperf/tile3"],
     "bluefield_pcie": ["bfperf/pcie0", "bfperf/pcie1"],

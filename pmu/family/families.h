@@ -22,6 +22,7 @@ extern const struct pmu_family family_grace_nvlink_c2c1;
 extern const struct pmu_family family_grace_cnvlink;
 extern const struct pmu_family family_dwc_pcie;
 extern const struct pmu_family family_hisi_pcie;
+extern const struct pmu_family family_hisi_ddrc;
 extern const struct pmu_family family_dmc620;
 
 #endif

@@ -25,6 +25,7 @@ const struct pmu_family *const pmu_families[] = {
 	&family_dwc_pcie,
 	&family_hns3,
 	&family_hisi_pcie,
+	&family_hisi_ddrc,
 	&family_dmc620,
 	&family_bluefield,
 	NULL,

@@ -8,8 +8,22 @@
 #include "pmu/evparse.h"
 #include "pmu/metrics/metric_samples.h"
 
+/*
+ * The socket of p: its name's, else (pk given: --per-socket) its cpumask's first CPU's
+ * package, as perf places a PMU whose name says none (a memory controller named by its address)
+ */
+static int socket_of(const struct pmu *p, const struct cpu_packages *pk)
+{
+	int socket = pmu_socket(p);
+
+	if (socket >= 0 || !pk || !p->has_cpumask || !p->cpumask.n)
+		return socket;
+	return cpu_package_of(pk, p->cpumask.cpu[0]);
+}
+
 /* One sample per metric instance, its counts zero */
-static int samples_for(const struct plan *plan, struct metric_sample **out, size_t *n)
+static int samples_for(const struct plan *plan, const struct cpu_packages *pk, struct metric_sample **out,
+		       size_t *n)
 {
 	struct metric_sample *s = calloc(plan->nmetric ? plan->nmetric : 1, sizeof(*s));
 
@@ -27,7 +41,7 @@ static int samples_for(const struct plan *plan, struct metric_sample **out, size
 		/* no event to count an input: n/a */
 		for (size_t k = 0; pm->absent && k < pm->nvars; k++)
 			count[k] = NAN;
-		s[i] = (struct metric_sample){ .m = pm->m, .pmu = p->name, .socket = pmu_socket(p),
+		s[i] = (struct metric_sample){ .m = pm->m, .pmu = p->name, .socket = socket_of(p, pk),
 					       .rc = p->rc, .channel = p->channel, .device = pm->device,
 					       .device_index = pm->device_index, .nev = pm->nvars,
 					       .ev = pm->vars, .expr = pm->expr, .clock = pm->clock,
@@ -42,9 +56,10 @@ static int samples_for(const struct plan *plan, struct metric_sample **out, size
 }
 
 int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
-			   const struct count_mark *base, struct metric_sample **out, size_t *n)
+			   const struct count_mark *base, const struct cpu_packages *pk,
+			   struct metric_sample **out, size_t *n)
 {
-	int ret = samples_for(plan, out, n);
+	int ret = samples_for(plan, pk, out, n);
 
 	for (size_t i = 0; !ret && i < cs->n; i++) {
 		const struct counter *c = &cs->v[i];
@@ -191,7 +206,7 @@ int metric_samples_recorded(const struct plan *plan, const struct perf_record *r
 			    struct metric_sample **out, size_t *n)
 {
 	size_t *found = calloc(plan->nmetric ? plan->nmetric : 1, sizeof(size_t)), kept = 0;
-	int ret = samples_for(plan, out, n);
+	int ret = samples_for(plan, NULL, out, n);
 	struct sum_ctx ctx = { .s = *out, .found = found };
 
 	if (!ret && !found)

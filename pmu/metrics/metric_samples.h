@@ -4,14 +4,19 @@
 #define PMUCTL_METRIC_SAMPLES_H
 
 #include <stddef.h>
+#include "pmu/cpu_package.h"
 #include "pmu/drivers/count.h"
 #include "pmu/metrics/metric_eval.h"
 #include "pmu/perfinput.h"
 #include "pmu/plan.h"
 
-/* From counting: the plan's metric events, counted since base (NULL: since enable) */
+/*
+ * From counting: the plan's metric events, counted since base (NULL: since enable); pk, when
+ * given, places an instance whose PMU's name says no socket by its cpumask CPU (--per-socket)
+ */
 int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
-			   const struct count_mark *base, struct metric_sample **out, size_t *n);
+			   const struct count_mark *base, const struct cpu_packages *pk,
+			   struct metric_sample **out, size_t *n);
 
 /*
  * From recorded perf output: records whose PMU, event and filter (none, the metric's own,

@@ -294,6 +294,33 @@ def hip09(sys_dir, events, live=False):
             HISI_PCIE_FORMATS, evs, f"{n}\n" if live else f"{cpu}\n",
             # bus_show(): "%#04x\n", which prints bus 0 as "0000" ('#' adds no 0x to a zero)
             {"identifier": "0x30\n", "bus": "%#04x\n" % bus if bus else "0000\n"})
+    hisi_ddrc(sys_dir, live)
+
+
+# --------------------- HiSilicon DDRC (drivers/perf/hisilicon/hisi_uncore_ddrc_pmu.c, PMU v2)
+# hisi_ddrc_pmu_v2_format_attr and hisi_ddrc_pmu_v2_events_attr; hisi_event_sysfs_show prints
+# "config=0x%lx"
+HISI_DDRC_V2_FORMATS = {"event": "config:0-7"}
+HISI_DDRC_V2_EVENTS = {"cycles": 0x00, "flux_wr": 0x83, "flux_rd": 0x84}
+# the live copy: every event cpu-clock, so that each controller counts nanoseconds
+HISI_DDRC_LIVE = {"cycles": 0, "flux_wr": 0, "flux_rd": 0}
+
+
+def hisi_ddrc(sys_dir, live=False):
+    """Four DDRCs a SCCL (hisi-pmu.rst: "four DDRCs (0 - 3)"), one SCCL a NUMA node of 32 CPUs,
+    SCCL ids 1, 3, 5, 7 made up in the document's pattern (hisi_sccl1_hha0, hisi_sccl3_l3c0);
+    sub id 0. Each PMU below its ACPI platform device HISI0234 (pmu.parent, hisi_pmu_init);
+    cpumask is on_cpu, the SCCL's first CPU ("%d"); identifier the version register, HISI_PMU_V2
+    ("0x%08x", hisi_uncore_pmu_identifier_attr_show)."""
+    evs = HISI_DDRC_LIVE if live else HISI_DDRC_V2_EVENTS
+    for n, sccl in enumerate((1, 3, 5, 7)):
+        for ddrc in range(4):
+            k = n * 4 + ddrc
+            cpu = n // 2 if live else n * 32
+            pmu(sys_dir, f"platform/HISI0234:{k:02x}", f"hisi_sccl{sccl}_ddrc{ddrc}_0",
+                1 if live else 100 + k, HISI_DDRC_V2_FORMATS,
+                {e: "config=0x%x" % v for e, v in evs.items()}, f"{cpu}\n",
+                {"identifier": "0x00000030\n"})
 
 
 # ---------------------------------- Arm DMC-620 (drivers/perf/arm_dmc620_pmu.c at 254a1420071)

@@ -104,7 +104,7 @@ static void test_samples(const struct machine *m)
 		run[i] = 1000;
 	}
 	counters(&p, v, run, &cs);
-	CHECK(!metric_samples_counted(&p, &cs, NULL, &s, &n));
+	CHECK(!metric_samples_counted(&p, &cs, NULL, NULL, &s, &n));
 	CHECK_U64(n, 2);
 	for (size_t i = 0; i < n; i++) {
 		CHECK(s[i].m == p.metric[i].m && s[i].nev == p.metric[i].nvars);
@@ -115,7 +115,7 @@ static void test_samples(const struct machine *m)
 	metric_samples_free(s, n);
 	/* an input reset since the mark is n/a, not a count */
 	cs.v[0].resets++;
-	CHECK(!metric_samples_counted(&p, &cs, NULL, &s, &n));
+	CHECK(!metric_samples_counted(&p, &cs, NULL, NULL, &s, &n));
 	CHECK(isnan(s[p.v[0].metric].count[p.v[0].var]));
 	metric_samples_free(s, n);
 	count_set_free(&cs);
