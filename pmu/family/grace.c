@@ -272,7 +272,7 @@ static const struct kernel_change changes[] = {
 		.together = t410_latency_together, .together_key = t410_latency_key,                \
 		.own_counter = is_cycles, .own_counters = 1,                                       \
 		.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,                                     \
-		.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it", \
+		.counters_from = CSPMU_COUNTERS_FROM,                                               \
 		.metrics = (list), .map_unknown = (unmapped), .metric_scope = (scope),              \
 		.kernel_changes = changes,                                                         \
 	}

@@ -6,15 +6,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "pmu/devmap.h"
+#include "pmu/family/cspmu.h"
 #include "pmu/family/family.h"
 
 #define T410_DOC "nvidia-tegra410-pmu.rst"
 #define T410_NS "(duration_time * 1e9)"	/* ELAPSED_TIME_IN_NS */
 
-/* arm_cspmu: the cycle counter is event 0x100000000, outside every filter */
-#define CSPMU_CYCLES (1ULL << 32)
-/* arm_cspmu_get_event_idx(): one cycle counter; a second cycles event waits, or fails its group */
-#define CSPMU_CYCLE_COUNTER_FROM "one cycle counter: arm_cspmu_get_event_idx, and arm_cspmu_validate_group refuses a group needing two"
 
 /* nvidia-tegra410-pmu.rst: the RC-map DVSEC, vendor 10de, id 4, on every root port */
 #define T410_DVSEC_VENDOR 0x10de

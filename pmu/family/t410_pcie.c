@@ -352,7 +352,7 @@ const struct pmu_family family_t410_pcie = {
 			       "t410_pcie_rd_bw_remote,t410_pcie_wr_bw_cmem,t410_pcie_wr_bw_gmem,t410_pcie_wr_bw_p2p,"
 			       "t410_pcie_wr_bw_cxl,t410_pcie_wr_bw_remote",
 	.port_filter = true,
-	.counters_from = "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it",
+	.counters_from = CSPMU_COUNTERS_FROM,
 	.own_counter = is_cycles,
 	.own_counters = 1,
 	.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,

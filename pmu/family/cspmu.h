@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What every vendor's PMU on the Arm CoreSight PMU architecture shares (drivers/perf/arm_cspmu). */
+#ifndef PMUCTL_CSPMU_H
+#define PMUCTL_CSPMU_H
+
+/* arm_cspmu: the cycle counter is event 0x100000000, outside every filter */
+#define CSPMU_CYCLES (1ULL << 32)
+/* arm_cspmu_get_event_idx(): one cycle counter; a second cycles event waits, or fails its group */
+#define CSPMU_CYCLE_COUNTER_FROM "one cycle counter: arm_cspmu_get_event_idx, and arm_cspmu_validate_group refuses a group needing two"
+/* PMCFGR.N, the number of counters, is the hardware's, read at probe and shown nowhere */
+#define CSPMU_COUNTERS_FROM "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it"
+
+#endif
