@@ -20,7 +20,7 @@ import tempfile
 
 PMUCTL = os.path.abspath(sys.argv[1])
 HERE = os.path.dirname(os.path.abspath(__file__))
-FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace", "yitian710-dwc", "altra"]
+FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace", "yitian710-dwc", "altra", "ampereone"]
 SEED = int(os.environ.get("DIFF_SEED", "410"))
 COUNT = int(os.environ.get("DIFF_COUNT", "80"))
 
@@ -122,6 +122,16 @@ DOC_STRINGS = {
         "arm_dmc620_10008c000/clkdiv2_allocate,mask=0x1f,match=0x2f,incr=2,invert=1/",
         "arm_dmc620_50008c000/clkdiv2_rdwr/",
         "arm_dmc620_1000fc000/event=0x12,clkdiv2=1/",
+    ],
+    # ampere_cspmu.rst's example, then each filter alone, cycles and a raw code
+    "ampereone": [
+        "ampere_mcu_pmu_0/act_sent,bank=5,rank=3,threshold=2/",
+        "ampere_mcu_pmu_1/rd_sent/",
+        "ampere_mcu_pmu_9/queue_fill_gt_thresh,threshold=0xff/",
+        "ampere_mcu_pmu_15/rank_active,rank=0xffff/",
+        "ampere_mcu_pmu_3/wr_wra_sent,bank=0xffffffff/",
+        "{ampere_mcu_pmu_2/rd_rda_sent/,ampere_mcu_pmu_2/cycles/}",
+        "ampere_mcu_pmu_2/event=0x3c/",
     ],
 }
 

@@ -34,6 +34,7 @@ INSTANCES = {
     "hns3": ["hns3_pmu_sicl_0", "hns3_pmu_sicl_2"],
     "dmc620": ["arm_dmc620_10008c000", "arm_dmc620_50008c000"],
     "hisi_ddrc": ["hisi_sccl1_ddrc0_0", "hisi_sccl5_ddrc3_0"],
+    "ampereone_mcu": ["ampere_mcu_pmu_0", "ampere_mcu_pmu_9"],
     "bluefield_l3cache": ["bfperf/l3cachehalf0", "bfperf/l3cachehalf1"],
     "bluefield_tile": ["bfperf/tile0", "bfperf/tile3"],
     "bluefield_pcie": ["bfperf/pcie0", "bfperf/pcie1"],
@@ -42,7 +43,7 @@ INSTANCES = {
 SCOPE = {"hisi_pcie": "port=0xffff", "grace_pcie": "root_port=0x3ff", "grace_nvlink_c2c0": "port=0x3",
          "grace_nvlink_c2c1": "port=0x3", "grace_cnvlink": "rem_socket=0xf"}
 HW_CLK = 100000000      # the hip09 fixture's hw_clk_freq
-CLOCKS = ("cycles", "cycle", "CYCLES", "clk_cycle_count", "clkdiv2_cycle_count")
+CLOCKS = ("cycles", "cycle", "CYCLES", "clk_cycle_count", "clkdiv2_cycle_count", "cycle_count")
 
 metrics = json.loads(subprocess.run([pmuctl, "-j", "list", "--metrics", "--all"], capture_output=True,
                                     check=True, text=True).stdout)["metrics"]

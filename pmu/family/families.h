@@ -24,5 +24,6 @@ extern const struct pmu_family family_dwc_pcie;
 extern const struct pmu_family family_hisi_pcie;
 extern const struct pmu_family family_hisi_ddrc;
 extern const struct pmu_family family_dmc620;
+extern const struct pmu_family family_ampereone;
 
 #endif

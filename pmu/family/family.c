@@ -27,6 +27,7 @@ const struct pmu_family *const pmu_families[] = {
 	&family_hisi_pcie,
 	&family_hisi_ddrc,
 	&family_dmc620,
+	&family_ampereone,
 	&family_bluefield,
 	NULL,
 };

@@ -99,8 +99,8 @@ int metric_select(const struct metric_list *ml, const char *list, bool *selected
 
 bool metric_name_is_clock(const char *name)
 {
-	/* the DMC-620's two clock domains count in every channel alike, as cycles elsewhere */
+	/* memory controllers' clocks count in every channel alike, as cycles elsewhere */
 	return !strcmp(name, "cycles") || !strcmp(name, "cycle") || !strcmp(name, "CYCLES") ||
 	       !strcmp(name, "hw_clk_freq") || !strcmp(name, "clk_cycle_count") ||
-	       !strcmp(name, "clkdiv2_cycle_count");
+	       !strcmp(name, "clkdiv2_cycle_count") || !strcmp(name, "cycle_count");
 }

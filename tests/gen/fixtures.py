@@ -354,6 +354,55 @@ def altra(sys_dir, live=False):
                 1 if live else 90 + n, DMC620_FORMATS, events, "0\n")
 
 
+# ------------------------ AmpereOne MCU (drivers/perf/arm_cspmu/ampere_cspmu.c at 53a810ad3c5c)
+# ampereone_mcu_pmu_event_attrs in order (codes 0x2e-0x31 unnamed), then arm_cspmu's cycles;
+# arm_cspmu_sysfs_event_show prints "event=0x%llx"
+AMPERE_MCU_EVENTS = ["cycle_count", "act_sent", "pre_sent", "rd_sent", "rda_sent", "wr_sent",
+                     "wra_sent", "pd_entry_vld", "sref_entry_vld", "prea_sent", "pre_sb_sent",
+                     "ref_sent", "rfm_sent", "ref_sb_sent", "rfm_sb_sent", "rd_rda_sent",
+                     "wr_wra_sent", "raw_hazard", "war_hazard", "waw_hazard", "rar_hazard",
+                     "raw_war_waw_hazard", "hprd_lprd_wr_req_vld", "lprd_req_vld", "hprd_req_vld",
+                     "hprd_lprd_req_vld", "prefetch_tgt", "wr_req_vld", "partial_wr_req_vld",
+                     "rd_retry", "wr_retry", "retry_gnt", "rank_change", "dir_change",
+                     "rank_dir_change", "rank_active", "rank_idle", "rank_pd", "rank_sref",
+                     "queue_fill_gt_thresh", "queue_rds_gt_thresh", "queue_wrs_gt_thresh",
+                     "phy_updt_complt", "tz_fail", "dram_errc", "dram_errd"]
+AMPERE_MCU_EVENTS_2 = ["read_data_return", "chi_wr_data_delta", "zq_start", "zq_latch",
+                       "wr_fifo_full", "info_fifo_full", "cmd_fifo_full", "dfi_nop", "dfi_cmd",
+                       "rd_run_len", "wr_run_len"]
+AMPERE_MCU_FORMATS = {"event": "config:0-32", "threshold": "config1:0-7", "rank": "config1:8-23",
+                      "bank": "config1:24-55"}
+
+
+def topology(sys_dir, sockets, per_socket):
+    """Each CPU's topology/physical_package_id ("%d"), a NUMA node a socket"""
+    for s in range(sockets):
+        lo, hi = s * per_socket, (s + 1) * per_socket - 1
+        write(f"{sys_dir}/devices/system/node/node{s}/cpulist", (f"{lo}-{hi}" if hi > lo else f"{lo}") + "\n")
+        for cpu in range(lo, hi + 1):
+            write(f"{sys_dir}/devices/system/cpu/cpu{cpu}/topology/physical_package_id", f"{s}\n")
+
+
+def ampereone(sys_dir, live=False):
+    """A two-socket AmpereOne (2 x 96 CPUs), 8 DDR5 controllers a socket, each an MCU PMU on its
+    arm-cs-arch-pmu platform device (pmu.parent, as the Grace tree's). Names number in probe
+    order (an IDA); cpumask is the socket's first CPU, associated_cpus the socket's. The
+    identifier is PMIIDR ("%x", as the Grace tree has it): implementer 0xa16 (ARM_CSPMU_IMPL_ID_AMPERE), the rest made
+    up. live: the software PMU on CPU 0 or 1, every event cpu-clock."""
+    cpu_files(sys_dir, "0-1" if live else "0-191")
+    topology(sys_dir, 2, 1 if live else 96)
+    codes = list(enumerate(AMPERE_MCU_EVENTS)) + list(enumerate(AMPERE_MCU_EVENTS_2, 0x32))
+    events = {n: "event=0x%x" % (0 if live else c) for c, n in codes}
+    events["cycles"] = "event=0x%x" % (0 if live else 1 << 32)
+    for s in range(2):
+        mask, assoc = (f"{s}\n", f"{s}\n") if live else (f"{96 * s}\n", f"{96 * s}-{96 * s + 95}\n")
+        for ch in range(8):
+            n = s * 8 + ch
+            pmu(sys_dir, f"platform/arm-cs-arch-pmu.{n}.auto", f"ampere_mcu_pmu_{n}",
+                1 if live else 120 + n, AMPERE_MCU_FORMATS, events, mask,
+                {"identifier": "100a16\n"}, assoc)
+
+
 # ------------------------------------------------- BlueField-2 (bluefield-event-lists.md, 4.x)
 def bf_tables(text):
     tables = {}
@@ -424,7 +473,8 @@ def main():
     hns3 = open(f"{REF}/hns3-events.md", encoding="utf-8").read()
     bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
     for d in ("tegra410", "tegra410-live", "yitian710", "yitian710-live", "hip09", "hip09-live", "bluefield2", "bluefield3",
-              "grace", "grace-live", "yitian710-dwc", "yitian710-dwc-live", "altra", "altra-live"):
+              "grace", "grace-live", "yitian710-dwc", "yitian710-dwc-live", "altra", "altra-live", "ampereone",
+              "ampereone-live"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
     tegra410(f"{OUT}/tegra410-live/sys", live=True)
@@ -435,6 +485,8 @@ def main():
     hip09(f"{OUT}/hip09/sys", hns3_events(hns3))
     pcigen.write_all(pcigen.hip09(), f"{OUT}/hip09")
     hip09(f"{OUT}/hip09-live/sys", hns3_events(hns3), live=True)
+    ampereone(f"{OUT}/ampereone/sys")
+    ampereone(f"{OUT}/ampereone-live/sys", live=True)
     pcigen.write_all(pcigen.live(pcigen.hip09()), f"{OUT}/hip09-live")
     bluefield2(f"{OUT}/bluefield2/sys", bf_tables(bf))
     bluefield3(f"{OUT}/bluefield3/sys", bf_tables(bf))

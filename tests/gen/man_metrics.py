@@ -16,7 +16,7 @@ def esc(s):
 
 FAMILIES = [("pcie_", "Across families: PCIe"), ("mem_", "Across families: memory"), ("t410_", "NVIDIA Tegra410"), ("grace_", "NVIDIA Grace (Tegra241)"),
             ("ddr_", "Alibaba Yitian 710 DDR Driveway"), ("dwc_pcie_", "Synopsys DesignWare PCIe"),
-            ("hns3_", "HiSilicon HNS3"), ("hisi_pcie_", "HiSilicon PCIe"), ("hisi_ddrc_", "HiSilicon DDRC"), ("dmc620_", "Arm DMC-620"),
+            ("hns3_", "HiSilicon HNS3"), ("hisi_pcie_", "HiSilicon PCIe"), ("hisi_ddrc_", "HiSilicon DDRC"), ("dmc620_", "Arm DMC-620"), ("ampereone_", "AmpereOne MCU"),
             ("bf_", "NVIDIA BlueField")]
 out = [".TH PMUCTL\\-METRICS 7 2026-11-21 \"pmuctl 0.1.0\" \"Miscellaneous Information\"",
        ".SH NAME", "pmuctl\\-metrics \\- the metrics of pmuctl stat \\-M and their formulas",
@@ -53,10 +53,10 @@ out = [".TH PMUCTL\\-METRICS 7 2026-11-21 \"pmuctl 0.1.0\" \"Miscellaneous Infor
        ".B \\-M",
        "selects the family's own names only.",
        "HiSilicon PCIe has no GB/s form: its document gives no unit for flux and time.",
-       "Nor have HiSilicon DDRC and Arm DMC-620: neither their drivers nor perf's",
-       "event JSON give the bytes of a flux or a command, so pmuctl counts operations",
-       "a second (HiSilicon) or the clock (DMC-620), and no memory bandwidth, until a",
-       "document does.",
+       "Nor have HiSilicon DDRC, Arm DMC-620 and AmpereOne MCU: neither their drivers",
+       "nor perf's event JSON give the bytes of a flux or a command, so pmuctl counts",
+       "operations or commands a second, or the clock (DMC-620), and no memory",
+       "bandwidth, until a document does.",
        ".PP",
        "HNS3 counts time in cycles of",
        ".BR hw_clk_freq ,",

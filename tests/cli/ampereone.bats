@@ -1,0 +1,44 @@
+#!/usr/bin/env bats
+# AmpereOne MCU PMUs (ampere_mcu_pmu_<N>, one per DDR5 controller, on arm_cspmu): one
+# descriptor file (pmu/family/ampereone.c) and its row in the family table.
+load helpers
+
+AMPERE=$FIX/ampereone/sys
+AMPERE_LIVE=$FIX/ampereone-live/sys
+
+@test "ampereone: every MCU PMU is the family's, with the driver's formats and the document's example encoded as perf does" {
+	pmuctl -q --sysfs-root "$AMPERE" -j list
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'sorted(set(p["family"] for p in d["pmus"]))')" = "['ampereone_mcu']" ]
+	[ "$(jq_py '[(p["mcu"], p["cpumask"], p["identifier"], len(p["events"])) for p in d["pmus"] if p["name"] == "ampere_mcu_pmu_9"]')" = "[(9, [96], '100a16', 58)]" ]
+	[ "$(jq_py '[(f["name"], f["word"], f["bits"]) for p in d["pmus"] if p["name"] == "ampere_mcu_pmu_0" for f in p["formats"]]')" = "[('bank', 'config1', '24-55'), ('event', 'config', '0-32'), ('rank', 'config1', '8-23'), ('threshold', 'config1', '0-7')]" ]
+	# ampere_cspmu.rst's example: bank in bits 24-55, rank 8-23, threshold 0-7
+	pmuctl -q --sysfs-root "$AMPERE" -j stat --dry-run -e 'ampere_mcu_pmu_0/act_sent,bank=5,rank=3,threshold=2/'
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(e["config"], e["config1"], e["cpus"]) for e in d["events"]]')" = "[('0x1', '0x5000302', [0])]" ]
+}
+
+@test "ampereone: a group member whose filter differs from its leader's is refused with the driver's function named" {
+	pmuctl --sysfs-root "$AMPERE" stat --dry-run -e '{ampere_mcu_pmu_0/act_sent,bank=5/,ampere_mcu_pmu_0/rd_sent/}'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: 'ampere_mcu_pmu_0/rd_sent/' has config1=0x0, its group leader 'ampere_mcu_pmu_0/act_sent,bank=5/' 0x5000000: the MCU PMU's threshold, rank and bank are one per PMU, and the driver refuses a group that differs (ampere_cspmu_validate_configs); give the group one filter" ]
+	[ "${lines[2]}" = "                                     ^~~~~~~~~~~~~~~~~~~~~~~~~" ]
+	# cycles are exempt (arm_cspmu_get_event_idx gives them the cycle counter first)
+	pmuctl -q --sysfs-root "$AMPERE" stat --dry-run -e '{ampere_mcu_pmu_0/act_sent,bank=5/,ampere_mcu_pmu_0/cycles/}'
+	[ "$status" -eq 0 ]
+}
+
+@test "ampereone: events alone with two filters take turns on the PMU's one filter; cycles count throughout" {
+	pmuctl -q --sysfs-root "$AMPERE" -j stat --dry-run -e 'ampere_mcu_pmu_0/act_sent,bank=5/' \
+		-e 'ampere_mcu_pmu_0/rd_sent/' -e 'ampere_mcu_pmu_0/wr_sent/'
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(s["filter_slots"], s["filter_values"], s["rotates"]) for s in d["schedule"]]')" = "[(1, 2, True)]" ]
+}
+
+@test "ampereone: the live copy counts read commands per socket, each controller placed by its cpumask CPU" {
+	pmuctl -q --sysfs-root "$AMPERE_LIVE" -j stat -M ampereone_mcu_rd_cmds,ampereone_mcu_clock --per-socket --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["metric"], m["socket"], m["coverage"]) for m in d["metrics"]]')" = "[('ampereone_mcu_rd_cmds', 0, 1.0), ('ampereone_mcu_rd_cmds', 1, 1.0), ('ampereone_mcu_clock', 0, 1.0), ('ampereone_mcu_clock', 1, 1.0)]" ]
+	# every event counts cpu-clock nanoseconds: 1000 "M/s" a controller, 8 to a socket; the clock averaged
+	[ "$(jq_py '[int(7200 < m["value"] < 8800) for m in d["metrics"][:2]] + [int(900 < m["value"] < 1100) for m in d["metrics"][2:]]')" = "[1, 1, 1, 1]" ]
+}
