@@ -122,6 +122,15 @@ DOC_STRINGS = {
         "arm_dmc620_10008c000/clkdiv2_allocate,mask=0x1f,match=0x2f,incr=2,invert=1/",
         "arm_dmc620_50008c000/clkdiv2_rdwr/",
         "arm_dmc620_1000fc000/event=0x12,clkdiv2=1/",
+        # arm-cmn.rst's forms: an event on every node, one node by id, a watchpoint, cycles
+        "arm_cmn_0/hnf_cache_miss/",
+        "arm_cmn_0/hnf_cache_miss,bynodeid=1,nodeid=0x28/",
+        "arm_cmn_1/rnid_rxdat_flits/",
+        "arm_cmn_0/dtc_cycles/",
+        "arm_cmn_0/watchpoint_up,wp_dev_sel=1,wp_chn_sel=3,wp_grp=0,wp_val=0x1,wp_mask=0xffff/",
+        "arm_cmn_0/mxp_p0_dat_txflit_valid/",
+        "arm_cmn_1/type=0x5,eventid=0xf,occupid=0x2/",
+        "{arm_cmn_0/hnf_pocq_retry/,arm_cmn_0/hnf_pocq_reqs_recvd/,arm_cmn_0/dtc_cycles/}",
     ],
     # ampere_cspmu.rst's example, then each filter alone, cycles and a raw code
     "ampereone": [

@@ -35,6 +35,7 @@ INSTANCES = {
     "dmc620": ["arm_dmc620_10008c000", "arm_dmc620_50008c000"],
     "hisi_ddrc": ["hisi_sccl1_ddrc0_0", "hisi_sccl5_ddrc3_0"],
     "ampereone_mcu": ["ampere_mcu_pmu_0", "ampere_mcu_pmu_9"],
+    "arm_cmn": ["arm_cmn_0", "arm_cmn_1"],
     "bluefield_l3cache": ["bfperf/l3cachehalf0", "bfperf/l3cachehalf1"],
     "bluefield_tile": ["bfperf/tile0", "bfperf/tile3"],
     "bluefield_pcie": ["bfperf/pcie0", "bfperf/pcie1"],

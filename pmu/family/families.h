@@ -25,5 +25,6 @@ extern const struct pmu_family family_hisi_pcie;
 extern const struct pmu_family family_hisi_ddrc;
 extern const struct pmu_family family_dmc620;
 extern const struct pmu_family family_ampereone;
+extern const struct pmu_family family_arm_cmn;
 
 #endif

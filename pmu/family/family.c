@@ -26,6 +26,7 @@ const struct pmu_family *const pmu_families[] = {
 	&family_hns3,
 	&family_hisi_pcie,
 	&family_hisi_ddrc,
+	&family_arm_cmn,
 	&family_dmc620,
 	&family_ampereone,
 	&family_bluefield,

@@ -337,6 +337,98 @@ DMC620_CLKDIV2 = ["cycle_count", "allocate", "queue_depth", "waiting_for_wr_data
 DMC620_CLK = ["cycle_count", "request", "upload_stall"]
 
 
+# ------------------------------------------- Arm CMN-600 (drivers/perf/arm-cmn.c at 00df90934c9e)
+# the format strings of arm_cmn_format_show ("config:%d" for one bit, "config%d:%d-%d" past config)
+CMN_FORMATS = {"type": "config:0-15", "eventid": "config:16-26", "occupid": "config:27-30",
+               "bynodeid": "config:31", "nodeid": "config:32-47", "wp_dev_sel": "config:48-50",
+               "wp_chn_sel": "config:51-55", "wp_grp": "config:56", "wp_exclusive": "config:57",
+               "wp_combine": "config:27-30", "wp_val": "config1:0-63", "wp_mask": "config2:0-63"}
+# arm_cmn_event_attrs that a CMN-600 r3p1 shows (model CMN600 or CMN_ANY) for the node types
+# an Ampere Altra mesh has: DTC, DVM, HN-F, HN-I, XP, SBSX, RN-I (RN-D counts as RN-I), CXRA,
+# CXHA; none of HN-P, MTSX, CCRA, CCHA, CCLA (arm_cmn_event_attr_is_visible hides them)
+CMN600_DVM = [("rxreq_dvmop", 1), ("rxreq_dvmsync", 2), ("rxreq_dvmop_vmid_filtered", 3),
+              ("rxreq_retried", 4)]
+CMN600_HNF = ["cache_miss", "slc_sf_cache_access", "cache_fill", "pocq_retry", "pocq_reqs_recvd",
+              "sf_hit", "sf_evictions", "dir_snoops_sent", "brd_snoops_sent", "slc_eviction",
+              "slc_fill_invalid_way", "mc_retries", "mc_reqs", "qos_hh_retry", None,
+              "pocq_addrhaz", "pocq_atomic_addrhaz", "ld_st_swp_adq_full", "cmp_adq_full",
+              "txdat_stall", "txrsp_stall", "seq_full", "seq_hit", "snp_sent",
+              "sfbi_dir_snp_sent", "sfbi_brd_snp_sent", "snp_sent_untrk", "intv_dirty",
+              "stash_snp_sent", "stash_data_pull", "snp_fwded"]
+CMN600_HNI = ["rrt_rd_occ_cnt_ovfl", "rrt_wr_occ_cnt_ovfl", "rdt_rd_occ_cnt_ovfl",
+              "rdt_wr_occ_cnt_ovfl", "wdb_occ_cnt_ovfl", "rrt_rd_alloc", "rrt_wr_alloc",
+              "rdt_rd_alloc", "rdt_wr_alloc", "wdb_alloc", "txrsp_retryack", "arvalid_no_arready",
+              "arready_no_arvalid", "awvalid_no_awready", "awready_no_awvalid", "wvalid_no_wready",
+              "txdat_stall", "nonpcie_serialization", "pcie_serialization"]
+CMN600_SBSX = [("rd_req", 1), ("wr_req", 2), ("cmo_req", 3), ("txrsp_retryack", 4),
+               ("txdat_flitv", 5), ("txrsp_flitv", 6), ("rd_req_trkr_occ_cnt_ovfl", 0x11),
+               ("wr_req_trkr_occ_cnt_ovfl", 0x12), ("cmo_req_trkr_occ_cnt_ovfl", 0x13),
+               ("wdb_occ_cnt_ovfl", 0x14), ("rd_axi_trkr_occ_cnt_ovfl", 0x15),
+               ("cmo_axi_trkr_occ_cnt_ovfl", 0x16), ("arvalid_no_arready", 0x21),
+               ("awvalid_no_awready", 0x22), ("wvalid_no_wready", 0x23), ("txdat_stall", 0x24),
+               ("txrsp_stall", 0x25)]
+CMN600_RNID = ["s0_rdata_beats", "s1_rdata_beats", "s2_rdata_beats", "rxdat_flits", "txdat_flits",
+               "txreq_flits_total", "txreq_flits_retried", "rrt_occ_ovfl", "wrt_occ_ovfl",
+               "txreq_flits_replayed", "wrcancel_sent", "s0_wdata_beats", "s1_wdata_beats",
+               "s2_wdata_beats", "rrt_alloc", "wrt_alloc", "rdb_unord", "rdb_replay", "rdb_hybrid",
+               "rdb_ord"]
+CMN600_CXRA = ["rht_occ", "sht_occ", "rdb_occ", "wdb_occ", "ssb_occ", "snp_bcasts", "req_chains",
+               "req_chain_avglen", "chirsp_stalls", "chidat_stalls", "cxreq_pcrd_stalls_link0",
+               "cxreq_pcrd_stalls_link1", "cxreq_pcrd_stalls_link2", "cxdat_pcrd_stalls_link0",
+               "cxdat_pcrd_stalls_link1", "cxdat_pcrd_stalls_link2", "external_chirsp_stalls",
+               "external_chidat_stalls"]
+CMN600_CXHA = ["rddatbyp", "chirsp_up_stall", "chidat_up_stall", "snppcrd_link0_stall",
+               "snppcrd_link1_stall", "snppcrd_link2_stall", "reqtrk_occ", "rdb_occ", "rdbyp_occ",
+               "wdb_occ", "snptrk_occ", "sdb_occ", "snphaz_occ"]
+
+
+def cmn600_events():
+    """arm_cmn_event_show's lines: "type=0x%x" (DTC), the watchpoints' "?" terms, occupid= for
+    an event with a filter select, "type=0x%x,eventid=0x%x" else"""
+    ev = {"dtc_cycles": "type=0x3"}
+
+    def add(prefix, t, pairs):
+        for name, code in pairs:
+            ev[prefix + name] = "type=0x%x,eventid=0x%x" % (t, code)
+    add("dn_", 0x1, CMN600_DVM)
+    for o, n in enumerate(("all", "dvmop", "dvmsync")):
+        ev["dn_rxreq_trk_occupancy_" + n] = "type=0x1,eventid=0x5,occupid=0x%x" % o
+    add("hnf_", 0x5, [(n, i + 1) for i, n in enumerate(CMN600_HNF) if n])
+    for o, n in enumerate(("all", "read", "write", "atomic", "stash")):
+        ev["hnf_qos_pocq_occupancy_" + n] = "type=0x5,eventid=0xf,occupid=0x%x" % o
+    add("hni_", 0x4, [(n, 0x20 + i) for i, n in enumerate(CMN600_HNI)])
+    # CMN_EVENT_XP: channels req, rsp, snp, dat (pub and the second VCs hidden on a CMN-600
+    # with one VC each); interfaces e, w, n, s and the ports it uses, p0 and p1
+    for name, code in (("txflit_valid", 1), ("txflit_stall", 2)):
+        for c, chan in enumerate(("req", "rsp", "snp", "dat")):
+            for i, intf in enumerate(("e", "w", "n", "s", "p0", "p1")):
+                ev[f"mxp_{intf}_{chan}_{name}"] = "type=0x6,eventid=0x%x" % (code | c << 5 | i << 2)
+    for i, intf in enumerate(("p0", "p1")):
+        ev[f"mxp_{intf}_dat_partial_dat_flit"] = "type=0x6,eventid=0x%x" % (3 | 3 << 5 | (4 + i) << 2)
+    for name, code in (("watchpoint_up", 0), ("watchpoint_down", 2)):
+        ev[name] = "type=0x7770,eventid=0x%x,wp_dev_sel=?,wp_chn_sel=?,wp_grp=?,wp_val=?,wp_mask=?" % code
+    add("sbsx_", 0x7, CMN600_SBSX)
+    add("rnid_", 0xa, [(n, i + 1) for i, n in enumerate(CMN600_RNID)])
+    add("cxra_", 0x100, [(n, i + 1) for i, n in enumerate(CMN600_CXRA)])
+    add("cxha_", 0x101, [(n, 0x21 + i) for i, n in enumerate(CMN600_CXHA)])
+    return ev
+
+
+def cmn600(sys_dir, live=False):
+    """A CMN-600 r3p1 mesh a socket (identifier "%03x%02x": 0x434, REV_CMN600_R3P1 = 6), each
+    PMU in /sys/devices as this driver registers it (no pmu.parent), its ACPI device ARMHC600
+    beside; cpumask the first CPU of the mesh's node (cpumask_local_spread). live: the software
+    PMU, every event cpu-clock (type 0)."""
+    events = cmn600_events()
+    if live:
+        events = {k: re.sub(r"type=0x[0-9a-f]+", "type=0x0", re.sub(r"eventid=0x[0-9a-f]+", "eventid=0x0", v))
+                  for k, v in events.items()}
+    for s in range(2):
+        write(f"{sys_dir}/devices/platform/ARMHC600:{s:02x}/uevent", "")
+        pmu(sys_dir, None, f"arm_cmn_{s}", 1 if live else 110 + s, CMN_FORMATS, events,
+            f"{s}\n" if live else f"{80 * s}\n", {"identifier": "43406\n"})
+
+
 def altra(sys_dir, live=False):
     """An Ampere Altra: 2 sockets x 80 CPUs, 8 DDR channels each with its DMC-620 PMU under its
     ACPI platform device (pmu.parent). The driver names a PMU by its register base >> 12; the
@@ -352,6 +444,7 @@ def altra(sys_dir, live=False):
             pa = 0x100000000000 + s * 0x400000000000 + 0x8c000000 + ch * 0x10000000
             pmu(sys_dir, f"platform/ARMHD620:{n:02x}", "arm_dmc620_%x" % (pa >> 12),
                 1 if live else 90 + n, DMC620_FORMATS, events, "0\n")
+    cmn600(sys_dir, live)
 
 
 # ------------------------ AmpereOne MCU (drivers/perf/arm_cspmu/ampere_cspmu.c at 53a810ad3c5c)

@@ -16,7 +16,7 @@ def esc(s):
 
 FAMILIES = [("pcie_", "Across families: PCIe"), ("mem_", "Across families: memory"), ("t410_", "NVIDIA Tegra410"), ("grace_", "NVIDIA Grace (Tegra241)"),
             ("ddr_", "Alibaba Yitian 710 DDR Driveway"), ("dwc_pcie_", "Synopsys DesignWare PCIe"),
-            ("hns3_", "HiSilicon HNS3"), ("hisi_pcie_", "HiSilicon PCIe"), ("hisi_ddrc_", "HiSilicon DDRC"), ("dmc620_", "Arm DMC-620"), ("ampereone_", "AmpereOne MCU"),
+            ("hns3_", "HiSilicon HNS3"), ("hisi_pcie_", "HiSilicon PCIe"), ("hisi_ddrc_", "HiSilicon DDRC"), ("slc_|hnf_|sf_hit|mc_message|rni_|sbsx_", "Arm CMN (perf's names)"), ("dmc620_", "Arm DMC-620"), ("ampereone_", "AmpereOne MCU"),
             ("bf_", "NVIDIA BlueField")]
 out = [".TH PMUCTL\\-METRICS 7 2026-11-21 \"pmuctl 0.1.0\" \"Miscellaneous Information\"",
        ".SH NAME", "pmuctl\\-metrics \\- the metrics of pmuctl stat \\-M and their formulas",
@@ -90,14 +90,14 @@ out = [".TH PMUCTL\\-METRICS 7 2026-11-21 \"pmuctl 0.1.0\" \"Miscellaneous Infor
 for prefix, title in FAMILIES:
     out += [".SS " + title]
     for m in metrics:
-        if not m["name"].startswith(prefix):
+        if not m["name"].startswith(tuple(prefix.split("|"))):
             continue
         text = f"{m['description']}, in {m['unit']} ({m['family']}; {m['source']})."
         out += [".TP", f".B {esc(m['name'])}"]
         out += [esc(line) for line in textwrap.wrap(text, 76, break_long_words=False)]
         out += [".br"] + [esc(line) for line in textwrap.wrap("= " + m["expression"], 76, break_long_words=False)]
 # a metric no section above takes would be missing from the page: docs.bats would say so
-placed = sum(any(m["name"].startswith(p) for p, _ in FAMILIES) for m in metrics)
+placed = sum(any(m["name"].startswith(tuple(p.split("|"))) for p, _ in FAMILIES) for m in metrics)
 assert placed == len(metrics), "a metric family has no section in FAMILIES"
 out += [".SH SEE ALSO", ".BR pmuctl (1),", ".BR pmuctl\\-stat (1),", ".BR pmuctl\\-list (1)", ""]
 sys.stdout.write("\n".join(out))

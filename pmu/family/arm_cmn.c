@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Arm CMN mesh PMU, one per mesh (CMN-600, CMN-650, CMN-700, CI-700): arm_cmn_<N>, as
+ * drivers/perf/arm-cmn.c registers it (read at torvalds/linux 00df90934c9e). Its events count
+ * on every node of their type unless bynodeid picks one; the driver hides the events of node
+ * types the mesh lacks (arm_cmn_event_attr_is_visible), so events/ says which types there are.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu/encode.h"
+#include "pmu/family/families.h"
+#include "pmu/pmu.h"
+#include "pmu/rules.h"
+
+#define CMN_SOURCE "drivers/perf/arm-cmn.c (torvalds/linux 00df90934c9e)"
+#define CMN_PERF "perf's arm/cmn/sys/metric.json (torvalds/linux 4f3ee7d1d5ce)"
+/* CMN_DT_NUM_COUNTERS global counters a DTC; CMN_DTM_NUM_COUNTERS local ones a crosspoint */
+#define CMN_DTC_COUNTERS 8
+#define CMN_DTM_COUNTERS 4
+
+/* enum cmn_node_type: the ones the rules name */
+#define CMN_TYPE_DVM 0x1
+#define CMN_TYPE_DTC 0x3
+#define CMN_TYPE_HNF 0x5
+#define CMN_TYPE_XP 0x6
+#define CMN_TYPE_CXRA 0x100
+#define CMN_TYPE_CXHA 0x101
+#define CMN_TYPE_WP 0x7770
+
+/* enum cmn_part, and the identifier file's "%03x%02x" of part and revision */
+#define PART_CMN600 0x434
+#define REV_CMN600_R1P2 2
+
+/* What the identifier says, in struct pmu's priv */
+struct cmn_pmu {
+	int instance;
+	int part, rev; /* -1: no identifier */
+};
+_Static_assert(sizeof(struct cmn_pmu) <= PMU_PRIV_SIZE, "struct cmn_pmu outgrew PMU_PRIV_SIZE");
+
+static const struct cmn_pmu *cmn_of(const struct pmu *p)
+{
+	return (const struct cmn_pmu *)p->priv;
+}
+
+/* arm_cmn_probe(): "arm_cmn_%d" of a counter of probes */
+static bool decode(struct pmu *p)
+{
+	struct cmn_pmu *c = (struct cmn_pmu *)p->priv;
+	const char *n = p->name + strlen("arm_cmn_");
+
+	c->part = c->rev = -1;
+	return !strncmp(p->name, "arm_cmn_", 8) && family_decimal(n, strlen(n), &c->instance);
+}
+
+/* arm_cmn_identifier_show(): "%03x%02x", part and revision (read after decode) */
+static void read_extra(const struct sysroot *dir, const struct sysroot *machine, struct pmu *p,
+		       struct diag *diag)
+{
+	struct cmn_pmu *c = (struct cmn_pmu *)p->priv;
+	unsigned part, rev;
+	int n = 0;
+
+	(void)dir;
+	(void)machine;
+	(void)diag;
+	if (p->identifier && strlen(p->identifier) == 5 &&
+	    sscanf(p->identifier, "%3x%2x%n", &part, &rev, &n) == 2 && n == 5) {
+		c->part = (int)part;
+		c->rev = (int)rev;
+	}
+}
+
+/* enum cmn_part and enum cmn_revision's names */
+static const char *model_name(int part)
+{
+	switch (part) {
+	case 0x434:
+		return "CMN-600";
+	case 0x436:
+		return "CMN-650";
+	case 0x43c:
+		return "CMN-700";
+	case 0x43a:
+		return "CI-700";
+	default:
+		return NULL;
+	}
+}
+
+static void revision_name(const struct cmn_pmu *c, char *buf, size_t size)
+{
+	/* CMN-600 starts at r1p0, and CMN-650's fifth revision is r1p2 */
+	static const char *const cmn600[] = {
+		"r1p0", "r1p1", "r1p2", "r1p3", "r2p0", "r3p0", "r3p1"
+	};
+	static const char *const cmn650[] = { "r0p0", "r1p0", "r1p1", "r2p0", "r1p2" };
+	static const char *const other[] = { "r0p0", "r1p0", "r2p0" };
+
+	if (c->part == 0x434 && c->rev >= 0 && c->rev < 7)
+		snprintf(buf, size, "%s", cmn600[c->rev]);
+	else if (c->part == 0x436 && c->rev >= 0 && c->rev < 5)
+		snprintf(buf, size, "%s", cmn650[c->rev]);
+	else if (c->rev >= 0 && c->rev < 3 && model_name(c->part))
+		snprintf(buf, size, "%s", other[c->rev]);
+	else
+		snprintf(buf, size, "revision %d", c->rev);
+}
+
+static void location(const struct pmu *p, char *buf, size_t size)
+{
+	const struct cmn_pmu *c = cmn_of(p);
+	char rev[32];
+
+	if (!model_name(c->part)) {
+		snprintf(buf, size, "mesh %d", c->instance);
+		return;
+	}
+	revision_name(c, rev, sizeof(rev));
+	snprintf(buf, size, "mesh %d, %s %s", c->instance, model_name(c->part), rev);
+}
+
+static size_t fields(const struct pmu *p, struct pmu_field *out)
+{
+	const struct cmn_pmu *c = cmn_of(p);
+	const char *model = model_name(c->part);
+
+	out[0] = (struct pmu_field){ .key = "mesh", .kind = FIELD_INT, .num = c->instance };
+	out[1] = (struct pmu_field){
+		.key = "model", .kind = FIELD_TEXT, .text = model, .null = !model
+	};
+	return 2;
+}
+
+static const struct catalog_entry formats[] = {
+	{ "type",
+	  "node type (CMN_TYPE_*): 0x3 DTC cycles, 0x5 HN-F, 0x6 XP, 0xa RN-I/RN-D, 0x7770 watchpoint" },
+	{ "eventid", "event of the node type" },
+	{ "occupid",
+	  "occupancy filter of the events that have one (arm_cmn_filter_sel); on watchpoints wp_combine" },
+	{ "bynodeid", "1: count on the node nodeid only; 0: every node of the type" },
+	{ "nodeid", "the node's id, (x, y, port, device) packed as the mesh's size gives" },
+	{ "wp_dev_sel", "watchpoint: the device port of the crosspoint" },
+	{ "wp_chn_sel", "watchpoint: the channel (0 REQ, 1 RSP, 2 SNP, 3 DAT)" },
+	{ "wp_grp", "watchpoint: the match group" },
+	{ "wp_exclusive", "watchpoint: count what does not match" },
+	{ "wp_combine", "watchpoint: combine with the other watchpoint of its direction" },
+	{ "wp_val", "watchpoint: the flit value to match" },
+	{ "wp_mask", "watchpoint: the bits of wp_val to ignore" },
+	{ NULL, NULL },
+};
+
+/* The fields of arm-cmn.c's CMN_CONFIG_* */
+static unsigned cmn_type(const struct plan_event *e)
+{
+	return (unsigned)(e->config[0] & 0xffff);
+}
+
+static unsigned cmn_eventid(const struct plan_event *e)
+{
+	return (unsigned)((e->config[0] >> 16) & 0x7ff);
+}
+
+static unsigned cmn_occupid(const struct plan_event *e)
+{
+	return (unsigned)((e->config[0] >> 27) & 0xf);
+}
+
+static bool cmn_bynodeid(const struct plan_event *e)
+{
+	return e->config[0] >> 31 & 1;
+}
+
+/* A watchpoint's slot in its DTM: direction plus group (arm_cmn_wp_idx) */
+static unsigned wp_idx(const struct plan_event *e)
+{
+	return cmn_eventid(e) + (unsigned)(e->config[0] >> 56 & 1);
+}
+
+static bool is_cycles(const struct plan_event *e)
+{
+	return cmn_type(e) == CMN_TYPE_DTC;
+}
+
+/*
+ * arm_cmn_filter_sel(): the occupancy filter an event selects by, from the driver's table
+ * (_CMN_EVENT_DVM, _CMN_EVENT_HNF with an fsel): 0 none, 1 occup1id, 2 class_occup_id,
+ * 3 cbusy_snthrottle_sel
+ */
+static int filter_sel(const struct plan_event *e, int part)
+{
+	unsigned type = cmn_type(e), id = cmn_eventid(e);
+
+	if (type == CMN_TYPE_DVM)
+		return (part == PART_CMN600 ? id == 0x05 : id == 0x0c || id == 0x0d || id == 0x0e) ?
+			       1 :
+			       0;
+	if (type != CMN_TYPE_HNF)
+		return 0;
+	if (id == 0x0f)
+		return 1;
+	if (part != 0x43c)
+		return 0;
+	return id >= 0x26 && id <= 0x29 ? 2 : id == 0x2a || id == 0x2b ? 3 : 0;
+}
+
+/*
+ * Whether the mesh has nodes of the type: an events/ file of it, as the driver shows none for
+ * a type it lacks. CMN-600 before r1p2 hides CXRA and CXHA events whatever it has: unknown.
+ */
+static int type_present(const struct pmu *p, unsigned type)
+{
+	const struct cmn_pmu *c = cmn_of(p);
+	char want[32];
+
+	if (type == CMN_TYPE_DTC || type == CMN_TYPE_XP || type == CMN_TYPE_WP)
+		return 1;
+	snprintf(want, sizeof(want), "type=0x%x,", type);
+	for (size_t i = 0; i < p->nevents; i++)
+		if (p->events[i].value && !strncmp(p->events[i].value, want, strlen(want)))
+			return 1;
+	if (c->part == PART_CMN600 && c->rev < REV_CMN600_R1P2 &&
+	    (type == CMN_TYPE_CXRA || type == CMN_TYPE_CXHA))
+		return -1;
+	return 0;
+}
+
+/*
+ * arm_cmn_validate_group(): a group of more than 8 events but cycles (one DTC counter each);
+ * events that meet on one crosspoint's DTM past its 4 counters (events of one node type
+ * without bynodeid count on every node of it, so they always meet); two of one occupancy
+ * filter with different occupid; two watchpoints on one slot, or its pair's combine differing
+ */
+static int check_group(struct plan *set, size_t i, struct err_report *err)
+{
+	const struct plan_event *e = &set->v[i];
+	int part = cmn_of(e->pmu)->part, sel = filter_sel(e, part);
+	size_t all = 0, same = 0;
+	bool dtm = cmn_type(e) == CMN_TYPE_XP || cmn_type(e) == CMN_TYPE_WP;
+
+	/* the events of e's group on its PMU up to and including it, but cycles */
+	for (const struct plan_event *o = set->v; o <= e; o++) {
+		bool o_dtm = cmn_type(o) == CMN_TYPE_XP || cmn_type(o) == CMN_TYPE_WP;
+
+		if (o->group != e->group || o->pmu != e->pmu || is_cycles(o))
+			continue;
+		all++;
+		/* XP events and watchpoints take the DTM counters of every crosspoint */
+		if (!cmn_bynodeid(e) && !cmn_bynodeid(o) &&
+		    (dtm ? o_dtm : cmn_type(o) == cmn_type(e)))
+			same++;
+		if (o == e)
+			continue;
+		if (sel && cmn_type(o) == cmn_type(e) && filter_sel(o, part) == sel &&
+		    cmn_occupid(o) != cmn_occupid(e))
+			return rule_err(
+				err, e, -EINVAL,
+				"'%s' has occupid %u, '%s' in its group %u: a node has one filter of the kind for both (arm_cmn_validate_group); count them apart",
+				e->event, cmn_occupid(e), o->event, cmn_occupid(o));
+		if (cmn_type(e) == CMN_TYPE_WP && cmn_type(o) == CMN_TYPE_WP &&
+		    (wp_idx(o) == wp_idx(e) ||
+		     (wp_idx(o) == (wp_idx(e) ^ 1) && cmn_occupid(o) != cmn_occupid(e))))
+			return rule_err(
+				err, e, -EINVAL,
+				"'%s' and '%s' in one group need one watchpoint of their direction and group, or differ in wp_combine (arm_cmn_validate_group); count them apart",
+				e->event, o->event);
+	}
+	if (all > CMN_DTC_COUNTERS)
+		return rule_err(
+			err, e, -EINVAL,
+			"the group has %zu events but cycles on '%s', past the DTC's %d counters (arm_cmn_validate_group); split the group",
+			all, e->pmu->name, CMN_DTC_COUNTERS);
+	if (same > CMN_DTM_COUNTERS)
+		return rule_err(
+			err, e, -EINVAL,
+			"the group has %zu events on every %s of '%s', past a crosspoint DTM's %d counters (arm_cmn_validate_group); split the group",
+			same, dtm ? "crosspoint" : "node of the type", e->pmu->name,
+			CMN_DTM_COUNTERS);
+	return 0;
+}
+
+/*
+ * arm_cmn_event_init(): -EINVAL for a type with no node on the mesh (arm_cmn_node() finds
+ * none: RN-D's 0xd too, which the driver counts as RN-I's 0xa) and for a watchpoint whose
+ * eventid is no direction (0 up, 2 down); then the group's rules. An occupid on an event
+ * without an occupancy filter the driver takes and ignores: warned.
+ */
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
+{
+	const struct plan_event *e = &set->v[i];
+	unsigned type = cmn_type(e);
+	int present = type_present(e->pmu, type);
+
+	if (!present)
+		return rule_err(
+			err, e, -EINVAL,
+			"no node of type 0x%x on the mesh of '%s': its events/ lists none (arm_cmn_event_init: arm_cmn_node() finds none)",
+			type, e->pmu->name);
+	if (present < 0)
+		diag_add(
+			warn,
+			"%s: a CMN-600 before r1p2 hides the events of type 0x%x whether it has the nodes or not: the kernel decides",
+			e->event, type);
+	if (type == CMN_TYPE_WP && cmn_eventid(e) != 0 && cmn_eventid(e) != 2)
+		return rule_err(
+			err, e, -EINVAL,
+			"a watchpoint's eventid is its direction, 0 (watchpoint_up) or 2 (watchpoint_down), not 0x%x (arm_cmn_event_init)",
+			cmn_eventid(e));
+	if (type != CMN_TYPE_WP && type != CMN_TYPE_DTC && cmn_occupid(e) &&
+	    !filter_sel(e, cmn_of(e->pmu)->part))
+		diag_add(
+			warn,
+			"%s: occupid=%u on an event without an occupancy filter: the driver ignores it (arm_cmn_filter_sel)",
+			e->event, cmn_occupid(e));
+	return e->group >= 0 && !is_cycles(e) ? check_group(set, i, err) : 0;
+}
+
+#define RATE(n, num, den, d)                                                                       \
+	{                                                                                          \
+		n, num " / " den " * 100", "%", d, CMN_PERF, 0, false, NULL, false, false,         \
+			DEST_NONE, NULL                                                            \
+	}
+#define FLITS(n, ev, d)                                                                            \
+	{                                                                                          \
+		n, ev " * 32 / 1e6 / duration_time", "MB/s", d, CMN_PERF, 0, false, NULL, true,    \
+			false, DEST_NONE, NULL                                                     \
+	}
+
+/* perf's formulas, names and all; its ScaleUnit 100% as a percentage */
+static const struct family_metric doc_metrics[] = {
+	RATE("slc_miss_rate", "hnf_cache_miss", "hnf_slc_sf_cache_access",
+	     "The system level cache miss rate."),
+	RATE("hnf_message_retry_rate", "hnf_pocq_retry", "hnf_pocq_reqs_recvd",
+	     "HN-F message retry rate indicates whether a lack of credits is causing the bottlenecks."),
+	RATE("sf_hit_rate", "hnf_sf_hit", "hnf_slc_sf_cache_access",
+	     "Snoop filter hit rate can be used to measure the snoop filter efficiency."),
+	RATE("mc_message_retry_rate", "hnf_mc_retries", "hnf_mc_reqs",
+	     "The memory controller request retries rate indicates whether the memory controller is the bottleneck."),
+	FLITS("rni_actual_read_bandwidth.all", "rnid_rxdat_flits",
+	      "This event measure the actual bandwidth that RN-I bridge sends to the interconnect."),
+	FLITS("rni_actual_write_bandwidth.all", "rnid_txdat_flits",
+	      "This event measures the actual write bandwidth at RN-I bridges."),
+	RATE("rni_retry_rate", "rnid_txreq_flits_retried", "rnid_txreq_flits_total",
+	     "RN-I bridge retry rate indicates whether the memory controller is the bottleneck."),
+	FLITS("sbsx_actual_write_bandwidth.all", "sbsx_txdat_flitv",
+	      "sbsx actual write bandwidth."),
+	{ 0 },
+};
+
+/* ACPI HIDs ARMHC600, ARMHC650, ARMHC700 (arm_cmn_acpi_match): ARMHC* */
+static const struct family_hardware hardware = {
+	.platform = "ARMHC",
+	.module = "arm-cmn",
+	.config = "CONFIG_ARM_CMN",
+	.since = "v5.10, " CMN_SOURCE,
+};
+
+const struct pmu_family family_arm_cmn = {
+	.id = "arm_cmn",
+	.title = "Arm CMN mesh",
+	.uncore = true,
+	.decode = decode,
+	.read_extra = read_extra,
+	.location = location,
+	.fields = fields,
+	.format_docs = formats,
+	.check = check,
+	.counters = CMN_DTC_COUNTERS,
+	.counters_from = "CMN_DT_NUM_COUNTERS, a DTC's, " CMN_SOURCE,
+	.own_counter = is_cycles,
+	.own_counters = 1,
+	.own_counters_from =
+		"a DTC's cycle counter, arm_cmn_event_add; arm_cmn_validate_group refuses a second in a group",
+	.doc_metrics = doc_metrics,
+	.hardware = &hardware,
+};

@@ -1,0 +1,61 @@
+#!/usr/bin/env bats
+# Arm CMN mesh PMUs (arm_cmn_<N>) on the Ampere Altra tree, a CMN-600 r3p1 a socket: one
+# descriptor file (pmu/family/arm_cmn.c) and its row in the family table.
+load helpers
+
+ALTRA=$FIX/altra/sys
+ALTRA_LIVE=$FIX/altra-live/sys
+
+@test "arm_cmn: each mesh is the family's, its model and revision from the identifier, the events a CMN-600 shows" {
+	pmuctl -q --sysfs-root "$ALTRA" -j list --long
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(p["name"], p["mesh"], p["model"], p["cpumask"], len(p["events"])) for p in d["pmus"] if p["family"] == "arm_cmn"]')" = "[('arm_cmn_0', 0, 'CMN-600', [0], 182), ('arm_cmn_1', 1, 'CMN-600', [80], 182)]" ]
+	# arm_cmn_format_show: one bit "config:%d", past config "config%d:%d-%d"
+	[ "$(jq_py '[(f["name"], f["word"], f["bits"]) for p in d["pmus"] if p["name"] == "arm_cmn_0" for f in p["formats"] if f["name"] in ("bynodeid", "wp_val", "occupid")]')" = "[('bynodeid', 'config', '31'), ('occupid', 'config', '27-30'), ('wp_val', 'config1', '0-63')]" ]
+	pmuctl --sysfs-root "$ALTRA" list --long arm_cmn_1
+	[[ "${lines[1]}" == *"mesh 1, CMN-600 r3p1"* ]]
+}
+
+@test "arm_cmn: a node type the mesh lacks and a watchpoint without a direction are refused with arm_cmn_event_init named" {
+	# CCHA (0x104) is a CMN-700 node: a CMN-600's events/ has none
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/type=0x104,eventid=0x61/'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: no node of type 0x104 on the mesh of 'arm_cmn_0': its events/ lists none (arm_cmn_event_init: arm_cmn_node() finds none)" ]
+	[ "${lines[2]}" = "  ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~" ]
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/type=0x7770,eventid=0x1,wp_chn_sel=3/'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: a watchpoint's eventid is its direction, 0 (watchpoint_up) or 2 (watchpoint_down), not 0x1 (arm_cmn_event_init)" ]
+	# the named watchpoint asks for its channel and the rest ("?" in arm_cmn_event_show), as perf does
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/watchpoint_up,wp_dev_sel=1,wp_grp=0,wp_val=1,wp_mask=0/'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "pmuctl: error: Required parameter 'wp_chn_sel' not specified: event 'watchpoint_up' of PMU 'arm_cmn_0'"* ]]
+}
+
+@test "arm_cmn: occupid where the event has no filter is warned (the driver ignores it); clashing filters in a group are refused" {
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/hnf_cache_miss,occupid=2/'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: arm_cmn_0/hnf_cache_miss,occupid=2/: occupid=2 on an event without an occupancy filter: the driver ignores it (arm_cmn_filter_sel)" ]
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e '{arm_cmn_0/hnf_qos_pocq_occupancy_read/,arm_cmn_0/hnf_qos_pocq_occupancy_write/}'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: 'arm_cmn_0/hnf_qos_pocq_occupancy_write/' has occupid 2, 'arm_cmn_0/hnf_qos_pocq_occupancy_read/' in its group 1: a node has one filter of the kind for both (arm_cmn_validate_group); count them apart" ]
+}
+
+@test "arm_cmn: a group past a DTM's 4 counters, or with a second cycles event, is refused (arm_cmn_validate_group)" {
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e '{arm_cmn_0/hnf_cache_miss/,arm_cmn_0/hnf_sf_hit/,arm_cmn_0/hnf_mc_reqs/,arm_cmn_0/hnf_mc_retries/,arm_cmn_0/hnf_cache_fill/}'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: the group has 5 events on every node of the type of 'arm_cmn_0', past a crosspoint DTM's 4 counters (arm_cmn_validate_group); split the group" ]
+	# by node id they may sit on different crosspoints: the kernel decides
+	pmuctl -q --sysfs-root "$ALTRA" stat --dry-run -e '{arm_cmn_0/hnf_cache_miss,bynodeid=1,nodeid=0x20/,arm_cmn_0/hnf_sf_hit,bynodeid=1,nodeid=0x28/,arm_cmn_0/hnf_mc_reqs,bynodeid=1,nodeid=0x30/,arm_cmn_0/hnf_mc_retries,bynodeid=1,nodeid=0x38/,arm_cmn_0/hnf_cache_fill,bynodeid=1,nodeid=0x40/}'
+	[ "$status" -eq 0 ]
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e '{arm_cmn_0/dtc_cycles/,arm_cmn_0/hnf_sf_hit/,arm_cmn_0/dtc_cycles/}'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "pmuctl: error: 'arm_cmn_0/dtc_cycles/': the group has 2 events for the 1 counter of their kind on 'arm_cmn_0'"* ]]
+}
+
+@test "arm_cmn: perf's RN-I bandwidth counts on the live copy, both meshes summed" {
+	pmuctl -q --sysfs-root "$ALTRA_LIVE" -j stat -M rni_actual_read_bandwidth.all --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["metric"], m["scope"], m["unit"], m["coverage"]) for m in d["metrics"]]')" = "[('rni_actual_read_bandwidth.all', 'total', 'MB/s', 1.0)]" ]
+	# each mesh's rnid_rxdat_flits counts cpu-clock ns: 32 bytes a "flit", 32000 MB/s a mesh
+	[ "$(jq_py 'int(57600 < d["metrics"][0]["value"] < 70400)')" = 1 ]
+}
