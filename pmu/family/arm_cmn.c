@@ -185,6 +185,31 @@ static bool is_cycles(const struct plan_event *e)
 }
 
 /*
+ * The DTMs an event takes counters on, as a class that another event shares all of: XP events
+ * and watchpoints take every crosspoint's (a watchpoint the one of wp_dev_sel / 2 on a
+ * multi-DTM mesh, which a CMN-600 never is); other events their node type's
+ */
+static unsigned dtm_class(const struct plan_event *e, int part)
+{
+	if (cmn_type(e) == CMN_TYPE_XP)
+		return 0;
+	if (cmn_type(e) == CMN_TYPE_WP)
+		return part == PART_CMN600 ? 0 : (unsigned)(e->config[0] >> 49 & 3);
+	return cmn_type(e) << 2;
+}
+
+/* Whether e and o count on the same nodes: every node of the type, or the one nodeid */
+static bool same_nodes(const struct plan_event *e, const struct plan_event *o, int part)
+{
+	if (dtm_class(e, part) != dtm_class(o, part))
+		return false;
+	if (!cmn_bynodeid(e) && !cmn_bynodeid(o))
+		return true;
+	return cmn_bynodeid(e) && cmn_bynodeid(o) &&
+	       (e->config[0] >> 32 & 0xffff) == (o->config[0] >> 32 & 0xffff);
+}
+
+/*
  * arm_cmn_filter_sel(): the occupancy filter an event selects by, from the driver's table
  * (_CMN_EVENT_DVM, _CMN_EVENT_HNF with an fsel): 0 none, 1 occup1id, 2 class_occup_id,
  * 3 cbusy_snthrottle_sel
@@ -242,19 +267,16 @@ static int check_group(struct plan *set, size_t i, struct err_report *err)
 
 	/* the events of e's group on its PMU up to and including it, but cycles */
 	for (const struct plan_event *o = set->v; o <= e; o++) {
-		bool o_dtm = cmn_type(o) == CMN_TYPE_XP || cmn_type(o) == CMN_TYPE_WP;
-
 		if (o->group != e->group || o->pmu != e->pmu || is_cycles(o))
 			continue;
 		all++;
-		/* XP events and watchpoints take the DTM counters of every crosspoint */
-		if (!cmn_bynodeid(e) && !cmn_bynodeid(o) &&
-		    (dtm ? o_dtm : cmn_type(o) == cmn_type(e)))
-			same++;
+		/* on the same nodes, two events take two counters of each of their DTMs */
+		if (!same_nodes(e, o, part))
+			continue;
+		same++;
 		if (o == e)
 			continue;
-		if (sel && cmn_type(o) == cmn_type(e) && filter_sel(o, part) == sel &&
-		    cmn_occupid(o) != cmn_occupid(e))
+		if (sel && filter_sel(o, part) == sel && cmn_occupid(o) != cmn_occupid(e))
 			return rule_err(
 				err, e, -EINVAL,
 				"'%s' has occupid %u, '%s' in its group %u: a node has one filter of the kind for both (arm_cmn_validate_group); count them apart",
@@ -275,9 +297,8 @@ static int check_group(struct plan *set, size_t i, struct err_report *err)
 	if (same > CMN_DTM_COUNTERS)
 		return rule_err(
 			err, e, -EINVAL,
-			"the group has %zu events on every %s of '%s', past a crosspoint DTM's %d counters (arm_cmn_validate_group); split the group",
-			same, dtm ? "crosspoint" : "node of the type", e->pmu->name,
-			CMN_DTM_COUNTERS);
+			"the group has %zu events on the same %s of '%s', past a crosspoint DTM's %d counters (arm_cmn_validate_group); split the group",
+			same, dtm ? "crosspoints" : "nodes", e->pmu->name, CMN_DTM_COUNTERS);
 	return 0;
 }
 

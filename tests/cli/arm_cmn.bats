@@ -43,13 +43,18 @@ ALTRA_LIVE=$FIX/altra-live/sys
 @test "arm_cmn: a group past a DTM's 4 counters, or with a second cycles event, is refused (arm_cmn_validate_group)" {
 	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e '{arm_cmn_0/hnf_cache_miss/,arm_cmn_0/hnf_sf_hit/,arm_cmn_0/hnf_mc_reqs/,arm_cmn_0/hnf_mc_retries/,arm_cmn_0/hnf_cache_fill/}'
 	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "pmuctl: error: the group has 5 events on every node of the type of 'arm_cmn_0', past a crosspoint DTM's 4 counters (arm_cmn_validate_group); split the group" ]
+	[ "${lines[0]}" = "pmuctl: error: the group has 5 events on the same nodes of 'arm_cmn_0', past a crosspoint DTM's 4 counters (arm_cmn_validate_group); split the group" ]
 	# by node id they may sit on different crosspoints: the kernel decides
 	pmuctl -q --sysfs-root "$ALTRA" stat --dry-run -e '{arm_cmn_0/hnf_cache_miss,bynodeid=1,nodeid=0x20/,arm_cmn_0/hnf_sf_hit,bynodeid=1,nodeid=0x28/,arm_cmn_0/hnf_mc_reqs,bynodeid=1,nodeid=0x30/,arm_cmn_0/hnf_mc_retries,bynodeid=1,nodeid=0x38/,arm_cmn_0/hnf_cache_fill,bynodeid=1,nodeid=0x40/}'
 	[ "$status" -eq 0 ]
 	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e '{arm_cmn_0/dtc_cycles/,arm_cmn_0/hnf_sf_hit/,arm_cmn_0/dtc_cycles/}'
 	[ "$status" -eq 1 ]
 	[[ "${lines[0]}" == "pmuctl: error: 'arm_cmn_0/dtc_cycles/': the group has 2 events for the 1 counter of their kind on 'arm_cmn_0'"* ]]
+	# two upward watchpoints of one wp_grp: one slot a DTM
+	wp=wp_grp=0,wp_val=0,wp_mask=0
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e "{arm_cmn_0/watchpoint_up,wp_dev_sel=0,wp_chn_sel=0,$wp/,arm_cmn_0/watchpoint_up,wp_dev_sel=1,wp_chn_sel=3,$wp/}"
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == *"in one group need one watchpoint of their direction and group, or differ in wp_combine (arm_cmn_validate_group); count them apart" ]]
 }
 
 @test "arm_cmn: perf's RN-I bandwidth counts on the live copy, both meshes summed" {
