@@ -30,6 +30,11 @@ void plan_event_free(struct plan_event *e);
 bool pmu_name_matches(const char *name, const char *want);
 /* The PMUs of pmus want names (an exact name: that one alone), into out; how many */
 size_t pmu_list_match(const struct pmu_list *pmus, const char *want, const struct pmu **out);
+/*
+ * The same by perf's fallback alone, the exact name among the rest: what perf's parser takes
+ * when adding the exact PMU failed (parse-events.y, event_pmu)
+ */
+size_t pmu_list_match_fallback(const struct pmu_list *pmus, const char *want, const struct pmu **out);
 
 /* The value of a format field in an encoded event (0 if the PMU lacks it). */
 uint64_t ev_field(const struct plan_event *e, const char *format, bool *given);

@@ -11,15 +11,23 @@ static bool is_glob(const char *s)
 	return strpbrk(s, "*?[") != NULL;
 }
 
-/* perf 6.1 also takes a name that stops before "_<digits>": nvidia_pcie_pmu_0_rc -> rc_0..rc_5 */
+/*
+ * perf 6.1 also takes a name that goes on past the token with digits, after a '_' or not
+ * (perf_pmu__valid_suffix): nvidia_pcie_pmu_0_rc -> rc_0..rc_5, ampere_mcu_pmu_1 -> _1, _10..
+ */
 static bool prefix_matches(const char *name, const char *tok)
 {
 	size_t l = strlen(tok);
 	const char *p = name + l;
 
-	if (strncmp(name, tok, l) || *p != '_' || !p[1])
+	if (strncmp(name, tok, l))
 		return false;
-	for (p++; *p; p++)
+	if (!*p)
+		return true;
+	p += *p == '_';
+	if (!*p)
+		return false;
+	for (; *p; p++)
 		if (*p < '0' || *p > '9')
 			return false;
 	return true;
@@ -32,13 +40,19 @@ bool pmu_name_matches(const char *name, const char *want)
 
 size_t pmu_list_match(const struct pmu_list *pmus, const char *want, const struct pmu **out)
 {
-	size_t n = 0;
 	const struct pmu *exact = pmu_find(pmus, want);
 
 	if (exact) {
 		out[0] = exact;
 		return 1;
 	}
+	return pmu_list_match_fallback(pmus, want, out);
+}
+
+size_t pmu_list_match_fallback(const struct pmu_list *pmus, const char *want, const struct pmu **out)
+{
+	size_t n = 0;
+
 	for (size_t i = 0; i < pmus->n; i++) {
 		const char *name = pmus->v[i].name;
 

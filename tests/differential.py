@@ -141,6 +141,9 @@ DOC_STRINGS = {
         "ampere_mcu_pmu_3/wr_wra_sent,bank=0xffffffff/",
         "{ampere_mcu_pmu_2/rd_rda_sent/,ampere_mcu_pmu_2/cycles/}",
         "ampere_mcu_pmu_2/event=0x3c/",
+        # perf's prefix rule: digits after the token, and a bare multi-bit term's retry
+        "ampere_mcu_pmu_/rd_sent/",
+        "ampere_mcu_pmu_1/rd_sent,bank/",
     ],
 }
 

@@ -42,3 +42,15 @@ AMPERE_LIVE=$FIX/ampereone-live/sys
 	# every event counts cpu-clock nanoseconds: 1000 "M/s" a controller, 8 to a socket; the clock averaged
 	[ "$(jq_py '[int(7200 < m["value"] < 8800) for m in d["metrics"][:2]] + [int(900 < m["value"] < 1100) for m in d["metrics"][2:]]')" = "[1, 1, 1, 1]" ]
 }
+
+@test "ampereone: names that go on with digits are perf's: ampere_mcu_pmu_ takes all 16, and a bare bank takes _1 and _10 to _15" {
+	# perf_pmu__valid_suffix: digits after the token, with a '_' before them or not
+	pmuctl -q --sysfs-root "$AMPERE" -j stat --dry-run -e 'ampere_mcu_pmu_/rd_sent/'
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'len(d["events"])')" = 16 ]
+	# perf refuses the bare multi-bit term on the exact PMU, then retries its prefix with a
+	# copy of the terms that takes it as bank=1 (parse_events_term__clone drops no_value)
+	pmuctl -q --sysfs-root "$AMPERE" -j stat --dry-run --no-rules -e 'ampere_mcu_pmu_1/rd_sent,bank/'
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(e["pmu"], e["config1"]) for e in d["events"]]')" = "[('ampere_mcu_pmu_1', '0x1000000'), ('ampere_mcu_pmu_10', '0x1000000'), ('ampere_mcu_pmu_11', '0x1000000'), ('ampere_mcu_pmu_12', '0x1000000'), ('ampere_mcu_pmu_13', '0x1000000'), ('ampere_mcu_pmu_14', '0x1000000'), ('ampere_mcu_pmu_15', '0x1000000')]" ]
+}
