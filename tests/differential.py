@@ -20,7 +20,7 @@ import tempfile
 
 PMUCTL = os.path.abspath(sys.argv[1])
 HERE = os.path.dirname(os.path.abspath(__file__))
-FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace", "yitian710-dwc", "altra", "ampereone"]
+FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace", "yitian710-dwc", "altra", "ampereone", "graviton"]
 SEED = int(os.environ.get("DIFF_SEED", "410"))
 COUNT = int(os.environ.get("DIFF_COUNT", "80"))
 
@@ -144,6 +144,15 @@ DOC_STRINGS = {
         # perf's prefix rule: digits after the token, and a bare multi-bit term's retry
         "ampere_mcu_pmu_/rd_sent/",
         "ampere_mcu_pmu_1/rd_sent,bank/",
+    ],
+    # a CMN-700's own: HN-P, the class and throttle occupancy filters, the pub channel
+    "graviton": [
+        "arm_cmn_0/hnp_rrt_wr_alloc/",
+        "arm_cmn_0/hnf_pocq_class_occup_class2/",
+        "arm_cmn_0/hnf_sn_throttle_group1_write/",
+        "arm_cmn_0/mxp_n_pub_txflit_valid/",
+        "arm_cmn_0/rnid_atomic_occ_ovfl,bynodeid=1,nodeid=0x10/",
+        "arm_cmn_0/dtc_cycles/",
     ],
 }
 

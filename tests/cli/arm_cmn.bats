@@ -5,6 +5,8 @@ load helpers
 
 ALTRA=$FIX/altra/sys
 ALTRA_LIVE=$FIX/altra-live/sys
+GRAVITON=$FIX/graviton/sys
+GRAVITON_LIVE=$FIX/graviton-live/sys
 
 @test "arm_cmn: each mesh is the family's, its model and revision from the identifier, the events a CMN-600 shows" {
 	pmuctl -q --sysfs-root "$ALTRA" -j list --long
@@ -63,4 +65,29 @@ ALTRA_LIVE=$FIX/altra-live/sys
 	[ "$(jq_py '[(m["metric"], m["scope"], m["unit"], m["coverage"]) for m in d["metrics"]]')" = "[('rni_actual_read_bandwidth.all', 'total', 'MB/s', 1.0)]" ]
 	# each mesh's rnid_rxdat_flits counts cpu-clock ns: 32 bytes a "flit", 32000 MB/s a mesh
 	[ "$(jq_py 'int(57600 < d["metrics"][0]["value"] < 70400)')" = 1 ]
+}
+
+@test "arm_cmn: a CMN-700 shows its own node types and filters; the CMN-600's CCIX types are refused there" {
+	pmuctl -q --sysfs-root "$GRAVITON" -j list
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(p["name"], p["model"], len(p["events"])) for p in d["pmus"]]')" = "[('arm_cmn_0', 'CMN-700', 253)]" ]
+	pmuctl --sysfs-root "$GRAVITON" list --long arm_cmn_0
+	[[ "${lines[1]}" == *"mesh 0, CMN-700 r2p0"* ]]
+	# CXRA (0x100) is on the Altra's CMN-600, not here
+	pmuctl --sysfs-root "$GRAVITON" stat --dry-run -e 'arm_cmn_0/type=0x100,eventid=0x1/'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: no node of type 0x100 on the mesh of 'arm_cmn_0': its events/ lists none (arm_cmn_event_init: arm_cmn_node() finds none)" ]
+	# the CMN-700's class filter is one a node: class0 and class2 clash, the SN throttle filter is another kind
+	pmuctl --sysfs-root "$GRAVITON" stat --dry-run -e '{arm_cmn_0/hnf_pocq_class_occup_class0/,arm_cmn_0/hnf_pocq_class_retry_class2/}'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == *"has occupid 2, 'arm_cmn_0/hnf_pocq_class_occup_class0/' in its group 0: a node has one filter of the kind for both (arm_cmn_validate_group); count them apart" ]]
+	pmuctl -q --sysfs-root "$GRAVITON" stat --dry-run -e '{arm_cmn_0/hnf_pocq_class_occup_class0/,arm_cmn_0/hnf_sn_throttle_read/}'
+	[ "$status" -eq 0 ]
+}
+
+@test "arm_cmn: the Graviton-like live copy counts perf's RN-I write bandwidth on its one mesh" {
+	pmuctl -q --sysfs-root "$GRAVITON_LIVE" -j stat -M rni_actual_write_bandwidth.all --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["metric"], m["scope"], m["coverage"]) for m in d["metrics"]]')" = "[('rni_actual_write_bandwidth.all', 'total', 1.0)]" ]
+	[ "$(jq_py 'int(28800 < d["metrics"][0]["value"] < 35200)')" = 1 ]
 }

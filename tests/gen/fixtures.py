@@ -382,36 +382,90 @@ CMN600_CXHA = ["rddatbyp", "chirsp_up_stall", "chidat_up_stall", "snppcrd_link0_
                "wdb_occ", "snptrk_occ", "sdb_occ", "snphaz_occ"]
 
 
-def cmn600_events():
-    """arm_cmn_event_show's lines: "type=0x%x" (DTC), the watchpoints' "?" terms, occupid= for
-    an event with a filter select, "type=0x%x,eventid=0x%x" else"""
+# what a CMN-700 r2p0 adds (models NOT_CMN600, CMN_650ON, CMN700; none hidden at r2p0)
+CMN700_DVM = [("dvmop_tlbi", 1), ("dvmop_bpi", 2), ("dvmop_pici", 3), ("dvmop_vici", 4),
+              ("dvmsync", 5), ("vmid_filtered", 6), ("rndop_filtered", 7), ("retry", 8),
+              ("txsnp_flitv", 9), ("txsnp_stall", 0xa), ("trkfull", 0xb), ("trk_alloc", 0xf),
+              ("trk_cxha_alloc", 0x10), ("trk_pdn_alloc", 0x11), ("txsnp_stall_limit", 0x12),
+              ("rxsnp_stall_starv", 0x13), ("txsnp_sync_stall_op", 0x14)]
+CMN700_HNF = [("atomic_fwd", 0x20), ("mpam_hardlim", 0x21), ("mpam_softlim", 0x22),
+              ("snp_sent_cluster", 0x23), ("sf_imprecise_evict", 0x24),
+              ("sf_evict_shared_line", 0x25), ("sf_precise_to_imprecise", 0x2c),
+              ("snp_intv_cln", 0x2d), ("nc_excl", 0x2e), ("excl_mon_ovfl", 0x2f)]
+CMN700_HNP = [("rrt_wr_occ_cnt_ovfl", 1), ("rdt_wr_occ_cnt_ovfl", 2), ("wdb_occ_cnt_ovfl", 3),
+              ("rrt_wr_alloc", 4), ("rdt_wr_alloc", 5), ("wdb_alloc", 6), ("awvalid_no_awready", 7),
+              ("awready_no_awvalid", 8), ("wvalid_no_wready", 9), ("rrt_rd_occ_cnt_ovfl", 0x11),
+              ("rdt_rd_occ_cnt_ovfl", 0x12), ("rrt_rd_alloc", 0x13), ("rdt_rd_alloc", 0x14),
+              ("arvalid_no_arready", 0x15), ("arready_no_arvalid", 0x16)]
+CMN700_RNID = ["padb_occ_ovfl", "rpdb_occ_ovfl", "rrt_occup_ovfl_slice1", "rrt_occup_ovfl_slice2",
+               "rrt_occup_ovfl_slice3", "wrt_throttled", "ldb_full", "rrt_rd_req_occup_ovfl_slice0",
+               "rrt_rd_req_occup_ovfl_slice1", "rrt_rd_req_occup_ovfl_slice2",
+               "rrt_rd_req_occup_ovfl_slice3", "rrt_burst_occup_ovfl_slice0",
+               "rrt_burst_occup_ovfl_slice1", "rrt_burst_occup_ovfl_slice2",
+               "rrt_burst_occup_ovfl_slice3", "rrt_burst_alloc", "awid_hash", "atomic_alloc",
+               "atomic_occ_ovfl"]
+
+
+def cmn_events(cmn700=False):
+    """arm_cmn_event_show's lines for a CMN-600 r3p1 on an Altra (DTC, DVM, HN-F, HN-I, XP, SBSX,
+    RN-I, CXRA, CXHA) or a CMN-700 r2p0 on a Graviton-like chip (DTC, DVM, HN-F, HN-I and HN-P,
+    XP, SBSX, RN-I): "type=0x%x" (DTC), the watchpoints' "?" terms, occupid= for an event with
+    a filter select, "type=0x%x,eventid=0x%x" else"""
     ev = {"dtc_cycles": "type=0x3"}
 
     def add(prefix, t, pairs):
         for name, code in pairs:
             ev[prefix + name] = "type=0x%x,eventid=0x%x" % (t, code)
-    add("dn_", 0x1, CMN600_DVM)
-    for o, n in enumerate(("all", "dvmop", "dvmsync")):
-        ev["dn_rxreq_trk_occupancy_" + n] = "type=0x1,eventid=0x5,occupid=0x%x" % o
+
+    def occ(prefix, t, code, names):
+        for o, n in enumerate(names):
+            ev[prefix + n] = "type=0x%x,eventid=0x%x,occupid=0x%x" % (t, code, o)
+    if cmn700:
+        add("dn_", 0x1, CMN700_DVM)
+        for code, n in ((0xc, "trk_occupancy"), (0xd, "trk_occupancy_cxha"), (0xe, "trk_occupancy_pdn")):
+            occ(f"dn_{n}_", 0x1, code, ("all", "dvmop", "dvmsync"))
+    else:
+        add("dn_", 0x1, CMN600_DVM)
+        occ("dn_rxreq_trk_occupancy_", 0x1, 0x5, ("all", "dvmop", "dvmsync"))
     add("hnf_", 0x5, [(n, i + 1) for i, n in enumerate(CMN600_HNF) if n])
-    for o, n in enumerate(("all", "read", "write", "atomic", "stash")):
-        ev["hnf_qos_pocq_occupancy_" + n] = "type=0x5,eventid=0xf,occupid=0x%x" % o
+    occ("hnf_qos_pocq_occupancy_", 0x5, 0xf, ("all", "read", "write", "atomic", "stash"))
+    if cmn700:
+        add("hnf_", 0x5, CMN700_HNF)
+        for code, n in ((0x26, "pocq_class_occup"), (0x27, "pocq_class_retry"),
+                        (0x28, "class_mc_reqs"), (0x29, "class_cgnt_cmin")):
+            occ(f"hnf_{n}_", 0x5, code, ("class0", "class1", "class2", "class3"))
+        for code, n in ((0x2a, "sn_throttle"), (0x2b, "sn_throttle_min")):
+            occ(f"hnf_{n}_", 0x5, code, ("all", "group0_read", "group0_write", "group1_read",
+                                          "group1_write", "read", "write"))
     add("hni_", 0x4, [(n, 0x20 + i) for i, n in enumerate(CMN600_HNI)])
-    # CMN_EVENT_XP: channels req, rsp, snp, dat (pub and the second VCs hidden on a CMN-600
-    # with one VC each); interfaces e, w, n, s and the ports it uses, p0 and p1
+    if cmn700:
+        add("hnp_", 0x11, CMN700_HNP)
+    # CMN_EVENT_XP: channels req, rsp, snp, dat, and pub past the CMN-600 (the second VCs
+    # hidden with one VC each); interfaces e, w, n, s and the ports it uses, p0 and p1
+    chans = ("req", "rsp", "snp", "dat", "pub") if cmn700 else ("req", "rsp", "snp", "dat")
     for name, code in (("txflit_valid", 1), ("txflit_stall", 2)):
-        for c, chan in enumerate(("req", "rsp", "snp", "dat")):
+        for c, chan in enumerate(chans):
             for i, intf in enumerate(("e", "w", "n", "s", "p0", "p1")):
                 ev[f"mxp_{intf}_{chan}_{name}"] = "type=0x6,eventid=0x%x" % (code | c << 5 | i << 2)
     for i, intf in enumerate(("p0", "p1")):
         ev[f"mxp_{intf}_dat_partial_dat_flit"] = "type=0x6,eventid=0x%x" % (3 | 3 << 5 | (4 + i) << 2)
     for name, code in (("watchpoint_up", 0), ("watchpoint_down", 2)):
         ev[name] = "type=0x7770,eventid=0x%x,wp_dev_sel=?,wp_chn_sel=?,wp_grp=?,wp_val=?,wp_mask=?" % code
-    add("sbsx_", 0x7, CMN600_SBSX)
-    add("rnid_", 0xa, [(n, i + 1) for i, n in enumerate(CMN600_RNID)])
-    add("cxra_", 0x100, [(n, i + 1) for i, n in enumerate(CMN600_CXRA)])
-    add("cxha_", 0x101, [(n, 0x21 + i) for i, n in enumerate(CMN600_CXHA)])
+    add("sbsx_", 0x7, CMN600_SBSX + ([("rdb_occ_cnt_ovfl", 0x17)] if cmn700 else []))
+    add("rnid_", 0xa, [(n, i + 1) for i, n in enumerate(CMN600_RNID[:16])])
+    if cmn700:
+        add("rnid_", 0xa, [(n, 0x11 + i) for i, n in enumerate(CMN700_RNID)])
+    else:
+        add("rnid_", 0xa, [(n, 0x11 + i) for i, n in enumerate(CMN600_RNID[16:])])
+        add("cxra_", 0x100, [(n, i + 1) for i, n in enumerate(CMN600_CXRA)])
+        add("cxha_", 0x101, [(n, 0x21 + i) for i, n in enumerate(CMN600_CXHA)])
     return ev
+
+
+def live_events(events):
+    """The same names, each the software PMU's cpu-clock (type 0, eventid 0)"""
+    return {k: re.sub(r"type=0x[0-9a-f]+", "type=0x0", re.sub(r"eventid=0x[0-9a-f]+", "eventid=0x0", v))
+            for k, v in events.items()}
 
 
 def cmn600(sys_dir, live=False):
@@ -419,10 +473,7 @@ def cmn600(sys_dir, live=False):
     PMU in /sys/devices as this driver registers it (no pmu.parent), its ACPI device ARMHC600
     beside; cpumask the first CPU of the mesh's node (cpumask_local_spread). live: the software
     PMU, every event cpu-clock (type 0)."""
-    events = cmn600_events()
-    if live:
-        events = {k: re.sub(r"type=0x[0-9a-f]+", "type=0x0", re.sub(r"eventid=0x[0-9a-f]+", "eventid=0x0", v))
-                  for k, v in events.items()}
+    events = live_events(cmn_events()) if live else cmn_events()
     for s in range(2):
         write(f"{sys_dir}/devices/platform/ARMHC600:{s:02x}/uevent", "")
         pmu(sys_dir, None, f"arm_cmn_{s}", 1 if live else 110 + s, CMN_FORMATS, events,
@@ -496,6 +547,17 @@ def ampereone(sys_dir, live=False):
                 {"identifier": "100a16\n"}, assoc)
 
 
+def graviton(sys_dir, live=False):
+    """A Graviton-like chip: one socket of 64 CPUs and one CMN-700 r2p0 mesh (identifier 0x43c,
+    REV_CMN700_R2P0), its ACPI device ARMHC700 beside; cpumask CPU 0."""
+    cpu_files(sys_dir, "0-1" if live else "0-63")
+    topology(sys_dir, 1, 2 if live else 64)
+    events = cmn_events(cmn700=True)
+    write(f"{sys_dir}/devices/platform/ARMHC700:00/uevent", "")
+    pmu(sys_dir, None, "arm_cmn_0", 1 if live else 110, CMN_FORMATS,
+        live_events(events) if live else events, "0\n", {"identifier": "43c02\n"})
+
+
 # ------------------------------------------------- BlueField-2 (bluefield-event-lists.md, 4.x)
 def bf_tables(text):
     tables = {}
@@ -567,7 +629,7 @@ def main():
     bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
     for d in ("tegra410", "tegra410-live", "yitian710", "yitian710-live", "hip09", "hip09-live", "bluefield2", "bluefield3",
               "grace", "grace-live", "yitian710-dwc", "yitian710-dwc-live", "altra", "altra-live", "ampereone",
-              "ampereone-live"):
+              "ampereone-live", "graviton", "graviton-live"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
     tegra410(f"{OUT}/tegra410-live/sys", live=True)
@@ -580,6 +642,8 @@ def main():
     hip09(f"{OUT}/hip09-live/sys", hns3_events(hns3), live=True)
     ampereone(f"{OUT}/ampereone/sys")
     ampereone(f"{OUT}/ampereone-live/sys", live=True)
+    graviton(f"{OUT}/graviton/sys")
+    graviton(f"{OUT}/graviton-live/sys", live=True)
     pcigen.write_all(pcigen.live(pcigen.hip09()), f"{OUT}/hip09-live")
     bluefield2(f"{OUT}/bluefield2/sys", bf_tables(bf))
     bluefield3(f"{OUT}/bluefield3/sys", bf_tables(bf))
