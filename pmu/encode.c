@@ -381,25 +381,6 @@ static int missing_pmu(const struct pmu_list *pmus, const struct ev_spec *s, str
 			  suggest_text(&sg, near, sizeof(near)));
 }
 
-/*
- * perf 6.1 refuses a bare term naming a format of more than one bit ("no value assigned for
- * term", pmu_config_term) when it adds the exact PMU, then retries the PMUs of its prefix
- * rule with a copy of the terms that has lost the bare mark (parse_events_term__clone), so
- * the term is =1 on the exact PMU and on every PMU whose name goes on with digits
- */
-static bool exact_add_fails(const struct pmu *p, const struct ev_spec *s)
-{
-	for (size_t i = 0; p && i < s->nterms; i++) {
-		const struct pmu_format *f = s->terms[i].kind == EV_VALUE_NONE ?
-						     pmu_find_format(p, s->terms[i].name) :
-						     NULL;
-
-		if (f && (f->mask & (f->mask - 1)))
-			return true;
-	}
-	return false;
-}
-
 static int encode_spec(const struct pmu_list *pmus, const struct ev_spec *s, struct plan *set,
 		       const struct pmu **match, struct err_report *err)
 {
@@ -432,8 +413,7 @@ static int encode_spec(const struct pmu_list *pmus, const struct ev_spec *s, str
 		bare.terms_text = s->name;
 		use = &bare;
 	} else {
-		nm = exact_add_fails(pmu_find(pmus, s->name), s) ? pmu_list_match_fallback(pmus, s->name, match)
-								  : pmu_list_match(pmus, s->name, match);
+		nm = pmu_spec_match(pmus, s, match);
 		if (!nm)
 			return missing_pmu(pmus, s, err);
 	}

@@ -31,10 +31,10 @@ bool pmu_name_matches(const char *name, const char *want);
 /* The PMUs of pmus want names (an exact name: that one alone), into out; how many */
 size_t pmu_list_match(const struct pmu_list *pmus, const char *want, const struct pmu **out);
 /*
- * The same by perf's fallback alone, the exact name among the rest: what perf's parser takes
- * when adding the exact PMU failed (parse-events.y, event_pmu)
+ * The PMUs the PMU part of s names, as perf adds them: pmu_list_match's, or its fallback's
+ * (the exact PMU among the rest) when perf's exact add would fail on s's terms
  */
-size_t pmu_list_match_fallback(const struct pmu_list *pmus, const char *want, const struct pmu **out);
+size_t pmu_spec_match(const struct pmu_list *pmus, const struct ev_spec *s, const struct pmu **out);
 
 /* The value of a format field in an encoded event (0 if the PMU lacks it). */
 uint64_t ev_field(const struct plan_event *e, const char *format, bool *given);

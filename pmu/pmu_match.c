@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <string.h>
 #include "pmu/encode.h"
+#include "pmu/format.h"
 #include "pmu/pmu.h"
 
 static bool is_glob(const char *s)
@@ -38,18 +39,8 @@ bool pmu_name_matches(const char *name, const char *want)
 	return !strcmp(name, want) || (is_glob(want) ? !fnmatch(want, name, 0) : prefix_matches(name, want));
 }
 
-size_t pmu_list_match(const struct pmu_list *pmus, const char *want, const struct pmu **out)
-{
-	const struct pmu *exact = pmu_find(pmus, want);
-
-	if (exact) {
-		out[0] = exact;
-		return 1;
-	}
-	return pmu_list_match_fallback(pmus, want, out);
-}
-
-size_t pmu_list_match_fallback(const struct pmu_list *pmus, const char *want, const struct pmu **out)
+/* By perf's fallback alone, the exact name among the rest (parse-events.y, event_pmu) */
+static size_t match_fallback(const struct pmu_list *pmus, const char *want, const struct pmu **out)
 {
 	size_t n = 0;
 
@@ -60,4 +51,41 @@ size_t pmu_list_match_fallback(const struct pmu_list *pmus, const char *want, co
 			out[n++] = &pmus->v[i];
 	}
 	return n;
+}
+
+size_t pmu_list_match(const struct pmu_list *pmus, const char *want, const struct pmu **out)
+{
+	const struct pmu *exact = pmu_find(pmus, want);
+
+	if (exact) {
+		out[0] = exact;
+		return 1;
+	}
+	return match_fallback(pmus, want, out);
+}
+
+/*
+ * perf 6.1 refuses a bare term naming a format of more than one bit ("no value assigned for
+ * term", pmu_config_term) when it adds the exact PMU, then retries the PMUs of its prefix
+ * rule with a copy of the terms that has lost the bare mark (parse_events_term__clone), so
+ * the term is =1 on the exact PMU and on every PMU whose name goes on with digits
+ */
+static bool exact_add_fails(const struct pmu *p, const struct ev_spec *s)
+{
+	for (size_t i = 0; p && i < s->nterms; i++) {
+		const struct pmu_format *f = s->terms[i].kind == EV_VALUE_NONE ?
+						     pmu_find_format(p, s->terms[i].name) :
+						     NULL;
+
+		if (f && (f->mask & (f->mask - 1)))
+			return true;
+	}
+	return false;
+}
+
+size_t pmu_spec_match(const struct pmu_list *pmus, const struct ev_spec *s, const struct pmu **out)
+{
+	if (exact_add_fails(pmu_find(pmus, s->name), s))
+		return match_fallback(pmus, s->name, out);
+	return pmu_list_match(pmus, s->name, out);
 }
