@@ -57,11 +57,6 @@ static const struct catalog_entry formats[] = {
 	{ NULL, NULL },
 };
 
-static bool is_cycles(const struct plan_event *e)
-{
-	return e->config[0] == CSPMU_CYCLES;
-}
-
 /*
  * ampere_cspmu_validate_event(), from arm_cspmu_get_event_idx for every event but cycles: an
  * event whose threshold, rank and bank differ from its group leader's is -EINVAL
@@ -72,7 +67,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 	const struct plan_event *e = &set->v[i], *leader = NULL;
 
 	(void)warn;
-	if (e->group < 0 || e->leader || is_cycles(e))
+	if (e->group < 0 || e->leader || cspmu_is_cycles(e))
 		return 0;
 	for (size_t k = 0; k < set->n && !leader; k++)
 		if (set->v[k].group == e->group && set->v[k].leader)
@@ -92,7 +87,7 @@ static bool slot_value(const struct plan *set, size_t i, uint64_t value[2])
 {
 	const struct plan_event *e = &set->v[i];
 
-	if (is_cycles(e))
+	if (cspmu_is_cycles(e))
 		return false;
 	value[0] = e->config[1] & AMPERE_FILTER_MASK;
 	value[1] = 0;
@@ -138,7 +133,7 @@ const struct pmu_family family_ampereone = {
 	.format_docs = formats,
 	.check = check,
 	.counters_from = CSPMU_COUNTERS_FROM,
-	.own_counter = is_cycles,
+	.own_counter = cspmu_is_cycles,
 	.own_counters = 1,
 	.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,
 	.filter_slots = 1,

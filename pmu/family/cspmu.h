@@ -3,11 +3,20 @@
 #ifndef PMUCTL_CSPMU_H
 #define PMUCTL_CSPMU_H
 
+#include <stdbool.h>
+#include "pmu/encode.h"
+
 /* arm_cspmu: the cycle counter is event 0x100000000, outside every filter */
 #define CSPMU_CYCLES (1ULL << 32)
 /* arm_cspmu_get_event_idx(): one cycle counter; a second cycles event waits, or fails its group */
 #define CSPMU_CYCLE_COUNTER_FROM "one cycle counter: arm_cspmu_get_event_idx, and arm_cspmu_validate_group refuses a group needing two"
 /* PMCFGR.N, the number of counters, is the hardware's, read at probe and shown nowhere */
 #define CSPMU_COUNTERS_FROM "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it"
+
+/* The cycles event, which every vendor's backend leaves to the core's cycle counter */
+static inline bool cspmu_is_cycles(const struct plan_event *e)
+{
+	return e->config[0] == CSPMU_CYCLES;
+}
 
 #endif

@@ -122,11 +122,6 @@ static const struct fn_filter all_root_ports = { .term = { { "root_port", 0x3ff,
 static const struct fn_filter all_c2c_ports = { .term = { { "port", 0x3, "0x%llx" } }, .n = 1, .bar = -1 };
 static const struct fn_filter all_rem_sockets = { .term = { { "rem_socket", 0xf, "0x%llx" } }, .n = 1, .bar = -1 };
 
-static bool is_cycles(const struct plan_event *e)
-{
-	return e->config[0] == CSPMU_CYCLES;
-}
-
 /* The filter format a PMU has (config1), or NULL (SCF) */
 static const char *filter_name(const struct pmu *p)
 {
@@ -179,7 +174,7 @@ static void omitted_filter(const struct plan *set, struct diag *warn, const stru
 		const struct plan_event *e = &set->v[i];
 		bool given = false;
 
-		if (!e->pmu || e->pmu->family != f || is_cycles(e))
+		if (!e->pmu || e->pmu->family != f || cspmu_is_cycles(e))
 			continue;
 		ev_field(e, filter_name(e->pmu), &given);
 		if (given)
@@ -270,9 +265,9 @@ static const struct kernel_change changes[] = {
 		.event_docs = (evdocs), .format_docs = formats, .check = check,                    \
 		.check_plan = (plan_check),                                                        \
 		.together = t410_latency_together, .together_key = t410_latency_key,                \
-		.own_counter = is_cycles, .own_counters = 1,                                       \
+		.own_counter = cspmu_is_cycles, .own_counters = 1,                                 \
 		.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,                                     \
-		.counters_from = CSPMU_COUNTERS_FROM,                                               \
+		.counters_from = CSPMU_COUNTERS_FROM,                                              \
 		.metrics = (list), .map_unknown = (unmapped), .metric_scope = (scope),              \
 		.kernel_changes = changes,                                                         \
 	}

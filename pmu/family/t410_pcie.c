@@ -38,11 +38,6 @@ static const struct catalog_entry formats[] = {
 	{ NULL, NULL },
 };
 
-static bool is_cycles(const struct plan_event *e)
-{
-	return e->config[0] == CSPMU_CYCLES;
-}
-
 /* The filter the driver programs: a root-port mask, and the BDF with its enable bit or 0 */
 struct v2_filter {
 	uint64_t rp;
@@ -135,7 +130,7 @@ static void check_plan(const struct plan *set, struct diag *warn)
 		struct v2_filter f;
 		size_t k;
 
-		if (!e->pmu || e->pmu->family != &family_t410_pcie || is_cycles(e) || (e->group >= 0 && !e->leader))
+		if (!e->pmu || e->pmu->family != &family_t410_pcie || cspmu_is_cycles(e) || (e->group >= 0 && !e->leader))
 			continue;
 		for (k = 0; k < nt && t[k].pmu != e->pmu; k++)
 			;
@@ -187,7 +182,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 	char a[40], b[40];
 	bool bdf_given = false;
 
-	if (is_cycles(e))
+	if (cspmu_is_cycles(e))
 		return 0;
 	f = filter_of(set, e);
 	lf = filter_of(set, leader_of(set, e));
@@ -257,7 +252,7 @@ static bool together(const struct plan *set, size_t i, size_t k)
 
 	if (t410_latency_together(set, i, k))
 		return true;
-	if (is_cycles(a) || is_cycles(b) || !own_filter(a, &fa) || !own_filter(b, &fb))
+	if (cspmu_is_cycles(a) || cspmu_is_cycles(b) || !own_filter(a, &fa) || !own_filter(b, &fb))
 		return false;
 	return fa.bdf && fa.bdf == fb.bdf && fa.rp == fb.rp;
 }
@@ -270,7 +265,7 @@ static bool together_key(const struct plan *set, size_t i, uint64_t key[2])
 
 	if (t410_latency_key(set, i, key))
 		return true;
-	if (is_cycles(e) || !own_filter(e, &f) || !f.bdf)
+	if (cspmu_is_cycles(e) || !own_filter(e, &f) || !f.bdf)
 		return false;
 	key[0] = 2;
 	key[1] = f.bdf | f.rp << 32;
@@ -282,7 +277,7 @@ static bool slot_value(const struct plan *set, size_t i, uint64_t value[2])
 {
 	const struct plan_event *e = &set->v[i];
 
-	if (is_cycles(e))
+	if (cspmu_is_cycles(e))
 		return false;
 	value[0] = filter_of(set, e).bdf;
 	value[1] = 0;
@@ -353,7 +348,7 @@ const struct pmu_family family_t410_pcie = {
 			       "t410_pcie_wr_bw_cxl,t410_pcie_wr_bw_remote",
 	.port_filter = true,
 	.counters_from = CSPMU_COUNTERS_FROM,
-	.own_counter = is_cycles,
+	.own_counter = cspmu_is_cycles,
 	.own_counters = 1,
 	.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,
 	.filter_slots = 1,
