@@ -189,6 +189,8 @@ int cmd_serve(int argc, char **argv)
 		return EXIT_FAIL;
 	}
 	sa.stat.interval_ms = 1000;
+	/* every series' socket label, a memory controller's by its cpumask CPU as stat places it */
+	sa.stat.place_sockets = true;
 	cmd_parse(&serve_argp, argc, argv, &sa);
 	if (!sa.nlisten && !sa.systemd_socket)
 		sa.listen[sa.nlisten++] = DEFAULT_LISTEN;

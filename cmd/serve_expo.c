@@ -34,8 +34,9 @@ static const char *event_word(const struct plan *plan, const struct plan_event *
 	return e->pmu ? "raw" : e->event;
 }
 
-static int series_of(const struct plan *plan, const struct plan_event *e, struct series *s)
+static int series_of(const struct expo_input *in, const struct plan_event *e, struct series *s)
 {
+	const struct plan *plan = in->plan;
 	const struct plan_metric *pm = e->metric >= 0 ? &plan->metric[e->metric] : NULL;
 	size_t len;
 	bool first = true;
@@ -60,7 +61,7 @@ static int series_of(const struct plan *plan, const struct plan_event *e, struct
 		return -ENOMEM;
 	if (e->pmu) {
 		expo_put_label(f, "pmu", e->pmu->name, &first);
-		expo_put_label_int(f, "socket", pmu_socket(e->pmu), &first);
+		expo_put_label_int(f, "socket", cpu_package_of_pmu(in->packages, e->pmu), &first);
 		expo_put_label_int(f, "rc", e->pmu->rc, &first);
 		expo_put_label_int(f, "channel", e->pmu->channel, &first);
 	}
@@ -119,7 +120,7 @@ static int collect(const struct expo_input *in, struct series **out, size_t *nou
 	for (size_t ev = 0; ev < plan->n && !ret; ev++) {
 		if (!ok[ev])
 			continue;
-		ret = series_of(plan, &plan->v[ev], &s[n]);
+		ret = series_of(in, &plan->v[ev], &s[n]);
 		s[n].total = total[ev].value;
 		s[n].running = since[ev].enabled ? (double)since[ev].running / (double)since[ev].enabled : NAN;
 		n++;
@@ -221,7 +222,7 @@ static int metric_values(const struct expo_input *in, struct metric_value **vals
 {
 	struct metric_sample *samples = NULL;
 	size_t n = 0;
-	int ret = metric_samples_counted(in->plan, in->cs, in->mark, NULL, &samples, &n);
+	int ret = metric_samples_counted(in->plan, in->cs, in->mark, in->packages, &samples, &n);
 
 	*vals = NULL;
 	*nvals = 0;

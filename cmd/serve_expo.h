@@ -34,6 +34,7 @@ struct expo_input {
 	double duration;		/* seconds since that sample */
 	const struct expo_self *self;
 	const struct device_row *rows;	/* --per-device: what each function is, for its _info series */
+	const struct cpu_packages *packages;	/* for a PMU whose name gives no socket */
 	size_t nrows;
 };
 

@@ -124,7 +124,8 @@ static int render(void *ctx, enum expo_format fmt, char **buf, size_t *len)
 	struct expo_self self;
 	struct expo_input in = { .plan = &r->s.plan, .cs = &r->c.cs, .mark = r->shown_mark,
 				 .carried = r->c.carried, .duration = r->shown_duration, .self = &self,
-				 .rows = r->s.rows, .nrows = r->s.rows ? r->s.ndevices : 0 };
+				 .rows = r->s.rows, .nrows = r->s.rows ? r->s.ndevices : 0,
+				 .packages = &r->s.packages };
 	size_t dropped = 0;
 
 	sv->self.renders[fmt]++;

@@ -47,6 +47,8 @@ struct stat_args {
 	long repeat;		/* -r N: runs averaged (0, 1: one run); 0 with repeat_forever */
 	bool repeat_forever;	/* -r 0: runs until Ctrl-C, each printed, as perf's */
 	enum tally_aggr aggr;
+	/* read the CPUs' packages to place PMUs whose names give no socket (serve's labels) */
+	bool place_sockets;
 	const char *aggr_opt;	/* the option that chose aggr, or NULL */
 	const char *sep;	/* CSV separator, NULL for the table */
 	const char *output;	/* -o FILE; NULL for standard output ("-") */

@@ -418,7 +418,8 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 			return EXIT_FAIL;
 		}
 	}
-	if (a->aggr == AGGR_SOCKET && cpu_packages_read(&s->root, &s->online, &s->packages)) {
+	if ((a->aggr == AGGR_SOCKET || a->place_sockets) &&
+	    cpu_packages_read(&s->root, &s->online, &s->packages)) {
 		p_err("out of memory");
 		return EXIT_FAIL;
 	}

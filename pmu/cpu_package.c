@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include "lib/strnum.h"
 #include "pmu/cpu_package.h"
+#include "pmu/family/family.h"
+#include "pmu/pmu.h"
 
 int cpu_packages_read(const struct sysroot *root, const struct cpulist *cpus, struct cpu_packages *out)
 {
@@ -25,6 +27,15 @@ int cpu_packages_read(const struct sysroot *root, const struct cpulist *cpus, st
 		free(text);
 	}
 	return 0;
+}
+
+int cpu_package_of_pmu(const struct cpu_packages *pk, const struct pmu *p)
+{
+	int socket = pmu_socket(p);
+
+	if (socket >= 0 || !pk || !p->has_cpumask || !p->cpumask.n)
+		return socket;
+	return cpu_package_of(pk, p->cpumask.cpu[0]);
 }
 
 int cpu_package_of(const struct cpu_packages *p, int cpu)

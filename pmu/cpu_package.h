@@ -15,6 +15,12 @@ struct cpu_packages {
 int cpu_packages_read(const struct sysroot *root, const struct cpulist *cpus, struct cpu_packages *out);
 /* The package of cpu, or -1 */
 int cpu_package_of(const struct cpu_packages *p, int cpu);
+struct pmu;
+/*
+ * The socket of p: its name's, else (p given) its cpumask's first CPU's package, as perf
+ * places a PMU whose name says none (a memory controller named by its address or die)
+ */
+int cpu_package_of_pmu(const struct cpu_packages *pk, const struct pmu *p);
 void cpu_packages_free(struct cpu_packages *p);
 
 #endif

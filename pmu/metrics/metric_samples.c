@@ -8,19 +8,6 @@
 #include "pmu/evparse.h"
 #include "pmu/metrics/metric_samples.h"
 
-/*
- * The socket of p: its name's, else (pk given: --per-socket) its cpumask's first CPU's
- * package, as perf places a PMU whose name says none (a memory controller named by its address)
- */
-static int socket_of(const struct pmu *p, const struct cpu_packages *pk)
-{
-	int socket = pmu_socket(p);
-
-	if (socket >= 0 || !pk || !p->has_cpumask || !p->cpumask.n)
-		return socket;
-	return cpu_package_of(pk, p->cpumask.cpu[0]);
-}
-
 /* One sample per metric instance, its counts zero */
 static int samples_for(const struct plan *plan, const struct cpu_packages *pk, struct metric_sample **out,
 		       size_t *n)
@@ -41,7 +28,7 @@ static int samples_for(const struct plan *plan, const struct cpu_packages *pk, s
 		/* no event to count an input: n/a */
 		for (size_t k = 0; pm->absent && k < pm->nvars; k++)
 			count[k] = NAN;
-		s[i] = (struct metric_sample){ .m = pm->m, .pmu = p->name, .socket = socket_of(p, pk),
+		s[i] = (struct metric_sample){ .m = pm->m, .pmu = p->name, .socket = cpu_package_of_pmu(pk, p),
 					       .rc = p->rc, .channel = p->channel, .device = pm->device,
 					       .device_index = pm->device_index, .nev = pm->nvars,
 					       .ev = pm->vars, .expr = pm->expr, .clock = pm->clock,

@@ -6,6 +6,10 @@ load helpers
 HIP09=$FIX/hip09/sys
 HIP09_LIVE=$FIX/hip09-live/sys
 
+teardown() {
+	stop_background
+}
+
 # A Hip08 (PMU v1) controller as hisi_uncore_ddrc_pmu.c writes it: no sub id, event config:0-4,
 # its eight fixed events, cpumask "%d", as it sits in /sys/devices before pmu.parent (v6.1)
 v1_tree() {
@@ -77,4 +81,15 @@ v1_tree() {
 	# each controller's flux_rd counts cpu-clock nanoseconds: 1000 "M/s" a controller, 8 a socket;
 	# the clock is averaged
 	[ "$(jq_py '[int(7200 < m["value"] < 8800) for m in d["metrics"][:2]] + [int(900 < m["value"] < 1100) for m in d["metrics"][2:]]')" = "[1, 1, 1, 1]" ]
+}
+
+@test "hisi_ddrc: serve labels each controller's series with its socket by its cpumask CPU, as stat --per-socket counts it" {
+	background "$PMUCTL" --sysfs-root "$HIP09_LIVE" serve --listen 127.0.0.1:0 -I 100 -M hisi_ddrc_rd_ops
+	wait_for "serve to listen" listening
+	wait_for "a sample" eval 'curl -sf "http://127.0.0.1:$PORT/metrics" | grep -q "^pmuctl_hisi_ddrc_flux_rd_total"'
+	curl -sf "http://127.0.0.1:$PORT/metrics" >"$BATS_TEST_TMPDIR/m.prom"
+	# SCCL 5 is the second socket's first die: its cpumask CPU is socket 1's
+	grep -q '^pmuctl_hisi_ddrc_flux_rd_total{pmu="hisi_sccl5_ddrc0_0",socket="1",event="hisi_sccl5_ddrc0_0/flux_rd/"} [0-9]*$' "$BATS_TEST_TMPDIR/m.prom"
+	grep -q '^pmuctl_hisi_ddrc_rd_ops{pmu="hisi_sccl1_ddrc0_0",socket="0"} [0-9.e+]*$' "$BATS_TEST_TMPDIR/m.prom" ||
+		{ grep hisi_sccl1_ddrc0_0 "$BATS_TEST_TMPDIR/m.prom"; false; }
 }
