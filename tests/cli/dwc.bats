@@ -115,13 +115,13 @@ record() {
 	[ "$(grep -cE '^  0000:[38]0:0[135].0  [01]  -  - port ' <<<"$output")" -eq 3 ]
 }
 
-@test "dwc: serve --per-device labels each root port's own counters with its pci_bus_id" {
+@test "dwc: serve --per-device labels each root port's own counters with its pci_bus_id, and its socket by its cpumask CPU" {
 	command -v curl >/dev/null || skip "curl is not installed"
 	background "$PMUCTL" --sysfs-root "$DWC_LIVE" serve --listen 127.0.0.1:0 -I 100 --per-device -M dwc_pcie_l0_share
 	wait_for "serve to listen" listening
 	wait_for "the three ports' counters" scraped
-	grep -q '^pmuctl_dwc_pcie_l0_total{pmu="dwc_rootport_3018",pci_bus_id="00000000:30:03.0",event="dwc_rootport_3018/L0/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
-	grep -q '^pmuctl_dwc_pcie_one_cycle_total{pmu="dwc_rootport_8008",pci_bus_id="00000000:80:01.0",event="dwc_rootport_8008/one_cycle/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
+	grep -q '^pmuctl_dwc_pcie_l0_total{pmu="dwc_rootport_3018",socket="0",pci_bus_id="00000000:30:03.0",event="dwc_rootport_3018/L0/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
+	grep -q '^pmuctl_dwc_pcie_one_cycle_total{pmu="dwc_rootport_8008",socket="1",pci_bus_id="00000000:80:01.0",event="dwc_rootport_8008/one_cycle/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
 }
 
 @test "dwc: --device of a root port counts through its own PMU, method port; a device below it is no PMU's" {
