@@ -72,7 +72,7 @@ size_t pmu_list_match(const struct pmu_list *pmus, const char *want, const struc
  */
 static bool exact_add_fails(const struct pmu *p, const struct ev_spec *s)
 {
-	for (size_t i = 0; p && i < s->nterms; i++) {
+	for (size_t i = 0; i < s->nterms; i++) {
 		const struct pmu_format *f = s->terms[i].kind == EV_VALUE_NONE ?
 						     pmu_find_format(p, s->terms[i].name) :
 						     NULL;
@@ -85,7 +85,11 @@ static bool exact_add_fails(const struct pmu *p, const struct ev_spec *s)
 
 size_t pmu_spec_match(const struct pmu_list *pmus, const struct ev_spec *s, const struct pmu **out)
 {
-	if (exact_add_fails(pmu_find(pmus, s->name), s))
-		return match_fallback(pmus, s->name, out);
-	return pmu_list_match(pmus, s->name, out);
+	const struct pmu *exact = pmu_find(pmus, s->name);
+
+	if (exact && !exact_add_fails(exact, s)) {
+		out[0] = exact;
+		return 1;
+	}
+	return match_fallback(pmus, s->name, out);
 }
