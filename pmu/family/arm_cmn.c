@@ -31,6 +31,9 @@
 
 /* enum cmn_part, and the identifier file's "%03x%02x" of part and revision */
 #define PART_CMN600 0x434
+#define PART_CMN650 0x436
+#define PART_CMN700 0x43c
+#define PART_CI700 0x43a
 #define REV_CMN600_R1P2 2
 
 /* What the identifier says, in struct pmu's priv */
@@ -77,13 +80,13 @@ static void read_extra(const struct sysroot *dir, const struct sysroot *machine,
 static const char *model_name(int part)
 {
 	switch (part) {
-	case 0x434:
+	case PART_CMN600:
 		return "CMN-600";
-	case 0x436:
+	case PART_CMN650:
 		return "CMN-650";
-	case 0x43c:
+	case PART_CMN700:
 		return "CMN-700";
-	case 0x43a:
+	case PART_CI700:
 		return "CI-700";
 	default:
 		return NULL;
@@ -99,9 +102,9 @@ static void revision_name(const struct cmn_pmu *c, char *buf, size_t size)
 	static const char *const cmn650[] = { "r0p0", "r1p0", "r1p1", "r2p0", "r1p2" };
 	static const char *const other[] = { "r0p0", "r1p0", "r2p0" };
 
-	if (c->part == 0x434 && c->rev >= 0 && c->rev < 7)
+	if (c->part == PART_CMN600 && c->rev >= 0 && c->rev < 7)
 		snprintf(buf, size, "%s", cmn600[c->rev]);
-	else if (c->part == 0x436 && c->rev >= 0 && c->rev < 5)
+	else if (c->part == PART_CMN650 && c->rev >= 0 && c->rev < 5)
 		snprintf(buf, size, "%s", cmn650[c->rev]);
 	else if (c->rev >= 0 && c->rev < 3 && model_name(c->part))
 		snprintf(buf, size, "%s", other[c->rev]);
@@ -226,7 +229,7 @@ static int filter_sel(const struct plan_event *e, int part)
 		return 0;
 	if (id == 0x0f)
 		return 1;
-	if (part != 0x43c)
+	if (part != PART_CMN700)
 		return 0;
 	return id >= 0x26 && id <= 0x29 ? 2 : id == 0x2a || id == 0x2b ? 3 : 0;
 }
