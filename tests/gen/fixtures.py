@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import sys
+import types
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pcigen  # noqa: E402
@@ -519,12 +520,9 @@ AMPERE_MCU_FORMATS = {"event": "config:0-32", "threshold": "config1:0-7", "rank"
 
 
 def topology(sys_dir, sockets, per_socket):
-    """Each CPU's topology/physical_package_id ("%d"), a NUMA node a socket"""
-    for s in range(sockets):
-        lo, hi = s * per_socket, (s + 1) * per_socket - 1
-        write(f"{sys_dir}/devices/system/node/node{s}/cpulist", (f"{lo}-{hi}" if hi > lo else f"{lo}") + "\n")
-        for cpu in range(lo, hi + 1):
-            write(f"{sys_dir}/devices/system/cpu/cpu{cpu}/topology/physical_package_id", f"{s}\n")
+    """A NUMA node a socket, as pcigen writes a PCI machine's (each CPU's physical_package_id)"""
+    nodes = {s: (s * per_socket, (s + 1) * per_socket - 1, s) for s in range(sockets)}
+    pcigen.write_numa(types.SimpleNamespace(nodes=nodes), sys_dir)
 
 
 def ampereone(sys_dir, live=False):
