@@ -10,6 +10,7 @@
 #include <string.h>
 #include "pmu/encode.h"
 #include "pmu/family/families.h"
+#include "pmu/family/hisi_uncore.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 
@@ -21,61 +22,23 @@
 #define DDRC_V2_LAST 0xff
 #define DDRC_V2_FIRST_LAST 0x90
 
-/* What the name says, in struct pmu's priv */
-struct hisi_ddrc_pmu {
-	int sccl, ddrc;
-	int sub; /* -1: a v1 name, which has none */
-};
-_Static_assert(sizeof(struct hisi_ddrc_pmu) <= PMU_PRIV_SIZE,
-	       "struct hisi_ddrc_pmu outgrew PMU_PRIV_SIZE");
-
-static const struct hisi_ddrc_pmu *hd_of(const struct pmu *p)
-{
-	return (const struct hisi_ddrc_pmu *)p->priv;
-}
-
 /*
  * hisi_ddrc_pmu_probe(): "hisi_sccl%d_ddrc%d_%d" (SCCL, channel, sub id) when the version
  * register reads HISI_PMU_V2 or later, else "hisi_sccl%d_ddrc%d"
  */
 static bool decode(struct pmu *p)
 {
-	struct hisi_ddrc_pmu *h = (struct hisi_ddrc_pmu *)p->priv;
-	const char *s = p->name + strlen("hisi_sccl"), *ddrc, *sub;
-
-	if (strncmp(p->name, "hisi_sccl", 9) || !(ddrc = strstr(s, "_ddrc")) ||
-	    !family_decimal(s, (size_t)(ddrc - s), &h->sccl))
-		return false;
-	ddrc += 5;
-	sub = strchr(ddrc, '_');
-	h->sub = -1;
-	if (!sub)
-		return family_decimal(ddrc, strlen(ddrc), &h->ddrc);
-	return family_decimal(ddrc, (size_t)(sub - ddrc), &h->ddrc) &&
-	       family_decimal(sub + 1, strlen(sub + 1), &h->sub);
+	return hisi_uncore_decode(p, "ddrc");
 }
 
-/* The SCCL is a CPU die, not a socket: --per-socket places it by its cpumask CPU, as perf does */
 static void location(const struct pmu *p, char *buf, size_t size)
 {
-	const struct hisi_ddrc_pmu *h = hd_of(p);
-
-	if (h->sub >= 0)
-		snprintf(buf, size, "sccl %d, ddrc %d, sub %d", h->sccl, h->ddrc, h->sub);
-	else
-		snprintf(buf, size, "sccl %d, ddrc %d", h->sccl, h->ddrc);
+	hisi_uncore_location(p, "ddrc", buf, size);
 }
 
 static size_t fields(const struct pmu *p, struct pmu_field *out)
 {
-	const struct hisi_ddrc_pmu *h = hd_of(p);
-
-	out[0] = (struct pmu_field){ .key = "sccl", .kind = FIELD_INT, .num = h->sccl };
-	out[1] = (struct pmu_field){ .key = "ddrc", .kind = FIELD_INT, .num = h->ddrc };
-	out[2] = (struct pmu_field){
-		.key = "sub", .kind = FIELD_INT, .num = h->sub, .null = h->sub < 0
-	};
-	return 3;
+	return hisi_uncore_fields(p, "ddrc", out);
 }
 
 /* perf's hip08/uncore-ddrc.json (flux_wr, flux_rd) and the v2 driver's own three */
@@ -103,25 +66,16 @@ static const struct catalog_entry events[] = {
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
-	bool v1 = hd_of(e->pmu)->sub < 0;
-	unsigned long long last = v1 ? DDRC_V1_LAST : DDRC_V2_LAST, config = e->config[0];
+	bool v1 = hisi_uncore_of(e->pmu)->sub < 0;
+	int ret = hisi_uncore_check(set, i, v1 ? DDRC_V1_LAST : DDRC_V2_LAST, v1 ? "v1" : "v2",
+				    DDRC_COUNTERS, err);
 
-	if (config > last)
-		return rule_err(
-			err, e, -EINVAL,
-			"event 0x%llx is past the last the driver takes on '%s', 0x%llx (check_event of PMU %s, hisi_uncore_pmu_event_init)",
-			config, e->pmu->name, last, v1 ? "v1" : "v2");
-	if (e->group >= 0 && rules_group_counters(set, i, DDRC_COUNTERS) > DDRC_COUNTERS)
-		return rule_err(
-			err, e, -EINVAL,
-			"the group needs more than %d counters on '%s': the driver refuses it (hisi_validate_event_group); split the group",
-			DDRC_COUNTERS, e->pmu->name);
-	if (!v1 && config > DDRC_V2_FIRST_LAST)
+	if (!ret && !v1 && e->config[0] > DDRC_V2_FIRST_LAST)
 		diag_add(
 			warn,
 			"%s: event 0x%llx is past 0x%x, the last the v2 driver took as merged (DDRC_V2_NR_EVENTS, cce03e702c9f): a kernel that has not raised it to 0xff refuses it with EINVAL",
-			e->event, config, DDRC_V2_FIRST_LAST);
-	return 0;
+			e->event, (unsigned long long)e->config[0], DDRC_V2_FIRST_LAST);
+	return ret;
 }
 
 /*
@@ -134,7 +88,7 @@ static void check_plan(const struct plan *set, struct diag *warn)
 	for (size_t i = 0; i < set->n; i++) {
 		const struct plan_event *e = &set->v[i];
 
-		if (!e->pmu || e->pmu->family != &family_hisi_ddrc || hd_of(e->pmu)->sub >= 0)
+		if (!e->pmu || e->pmu->family != &family_hisi_ddrc || hisi_uncore_of(e->pmu)->sub >= 0)
 			continue;
 		for (size_t k = 0; k < i; k++) {
 			const struct plan_event *o = &set->v[k];

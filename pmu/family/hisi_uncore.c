@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/* HiSilicon's SCCL uncore PMUs: their names and hisi_uncore_pmu_event_init's rules. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "pmu/encode.h"
+#include "pmu/family/hisi_uncore.h"
+#include "pmu/pmu.h"
+#include "pmu/rules.h"
+
+_Static_assert(sizeof(struct hisi_uncore_pmu) <= PMU_PRIV_SIZE,
+	       "struct hisi_uncore_pmu outgrew PMU_PRIV_SIZE");
+
+const struct hisi_uncore_pmu *hisi_uncore_of(const struct pmu *p)
+{
+	return (const struct hisi_uncore_pmu *)p->priv;
+}
+
+/* The probes' "hisi_sccl%u_<unit>%u", and "_%u" of the sub id on v2 DDRCs */
+bool hisi_uncore_decode(struct pmu *p, const char *unit)
+{
+	struct hisi_uncore_pmu *h = (struct hisi_uncore_pmu *)p->priv;
+	const char *s = p->name + strlen("hisi_sccl"), *at, *sub;
+	size_t ulen = strlen(unit);
+
+	if (strncmp(p->name, "hisi_sccl", 9) || !(at = strchr(s, '_')) ||
+	    strncmp(at + 1, unit, ulen) || !family_decimal(s, (size_t)(at - s), &h->sccl))
+		return false;
+	at += 1 + ulen;
+	sub = strchr(at, '_');
+	h->sub = -1;
+	if (!sub)
+		return family_decimal(at, strlen(at), &h->index);
+	return family_decimal(at, (size_t)(sub - at), &h->index) &&
+	       family_decimal(sub + 1, strlen(sub + 1), &h->sub);
+}
+
+/* The SCCL is a CPU die, not a socket: --per-socket places it by its cpumask CPU, as perf does */
+void hisi_uncore_location(const struct pmu *p, const char *unit, char *buf, size_t size)
+{
+	const struct hisi_uncore_pmu *h = hisi_uncore_of(p);
+
+	if (h->sub >= 0)
+		snprintf(buf, size, "sccl %d, %s %d, sub %d", h->sccl, unit, h->index, h->sub);
+	else
+		snprintf(buf, size, "sccl %d, %s %d", h->sccl, unit, h->index);
+}
+
+size_t hisi_uncore_fields(const struct pmu *p, const char *unit, struct pmu_field *out)
+{
+	const struct hisi_uncore_pmu *h = hisi_uncore_of(p);
+
+	out[0] = (struct pmu_field){ .key = "sccl", .kind = FIELD_INT, .num = h->sccl };
+	out[1] = (struct pmu_field){ .key = unit, .kind = FIELD_INT, .num = h->index };
+	out[2] = (struct pmu_field){
+		.key = "sub", .kind = FIELD_INT, .num = h->sub, .null = h->sub < 0
+	};
+	return 3;
+}
+
+bool hisi_uncore_v2(const struct pmu *p, const char *format)
+{
+	return pmu_find_format(p, format) != NULL;
+}
+
+int hisi_uncore_check(struct plan *set, size_t i, unsigned long long last, const char *version,
+		      size_t counters, struct err_report *err)
+{
+	const struct plan_event *e = &set->v[i];
+	unsigned long long config = e->config[0];
+
+	if (config > last)
+		return rule_err(
+			err, e, -EINVAL,
+			"event 0x%llx is past the last the driver takes on '%s', 0x%llx (check_event of PMU %s, hisi_uncore_pmu_event_init)",
+			config, e->pmu->name, last, version);
+	if (e->group >= 0 && rules_group_counters(set, i, counters) > counters)
+		return rule_err(
+			err, e, -EINVAL,
+			"the group needs more than %zu counters on '%s': the driver refuses it (hisi_validate_event_group); split the group",
+			counters, e->pmu->name);
+	return 0;
+}
+
+void hisi_uncore_shared_filter(const struct plan *set, const struct pmu_family *f, uint64_t mask,
+			       const char *where, struct diag *warn)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		const struct plan_event *e = &set->v[i];
+
+		if (!e->pmu || e->pmu->family != f)
+			continue;
+		for (size_t k = 0; k < i; k++) {
+			const struct plan_event *o = &set->v[k];
+
+			if (o->pmu != e->pmu || !((o->config[1] ^ e->config[1]) & mask))
+				continue;
+			diag_add(
+				warn,
+				"%s: '%s' has one filter for all its counters (%s): beside '%s', whose filter differs, both count with what the driver wrote there last (ORed in or overwritten), and the first to end clears it for the other",
+				e->event, e->pmu->name, where, o->event);
+			return;
+		}
+	}
+}

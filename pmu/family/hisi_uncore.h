@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What HiSilicon's SCCL uncore PMUs share (DDRC, HHA, L3C): the name hisi_sccl<S>_<unit><I>
+ * [_<sub>] and the rules of hisi_uncore_pmu_event_init, one core driver's
+ * (drivers/perf/hisilicon/hisi_uncore_pmu.c) under each unit's file.
+ */
+#ifndef PMUCTL_HISI_UNCORE_H
+#define PMUCTL_HISI_UNCORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "lib/diag.h"
+#include "lib/err.h"
+#include "pmu/family/family.h"
+
+/* What the name says, in struct pmu's priv */
+struct hisi_uncore_pmu {
+	int sccl, index;
+	int sub; /* -1: a name without one (every v1 unit, HHA and L3C of any version) */
+};
+
+const struct hisi_uncore_pmu *hisi_uncore_of(const struct pmu *p);
+/* hisi_sccl<S>_<unit><I>[_<sub>]: false when p is no such PMU */
+bool hisi_uncore_decode(struct pmu *p, const char *unit);
+/* "sccl 1, hha 0[, sub 0]" */
+void hisi_uncore_location(const struct pmu *p, const char *unit, char *buf, size_t size);
+/* list -j's sccl, <unit> and sub */
+size_t hisi_uncore_fields(const struct pmu *p, const char *unit, struct pmu_field *out);
+/*
+ * The driver's v2 register set (identifier >= HISI_PMU_V2) shows in the formats it registers:
+ * v1's is the event alone, v2's adds its filters (format, "srcid_cmd"); the test works where
+ * no identifier file is (kernels before v5.13)
+ */
+bool hisi_uncore_v2(const struct pmu *p, const char *format);
+/*
+ * hisi_uncore_pmu_event_init(): a config past check_event (the whole config word) and a group
+ * of more hardware events than counters (hisi_validate_event_group) are -EINVAL
+ */
+int hisi_uncore_check(struct plan *set, size_t i, unsigned long long last, const char *version,
+		      size_t counters, struct err_report *err);
+/*
+ * Warn once when two events of one PMU of family f set the bits of config1 in mask
+ * differently: the unit has one filter register for all its counters (named in where), which
+ * each event ORs its value into and clears at its end
+ */
+void hisi_uncore_shared_filter(const struct plan *set, const struct pmu_family *f, uint64_t mask,
+			       const char *where, struct diag *warn);
+
+#endif
