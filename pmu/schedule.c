@@ -254,7 +254,8 @@ static int schedule_pmu(const struct plan *p, const size_t *order, size_t n, str
 		free(grouped);
 		return ret;
 	}
-	*s = (struct sched_pmu){ .pmu = p->v[order[0]].pmu, .events = n, .units = nu, .counters = f->counters,
+	*s = (struct sched_pmu){ .pmu = p->v[order[0]].pmu, .events = n, .units = nu,
+				 .counters = f->counters_of ? f->counters_of(p->v[order[0]].pmu) : f->counters,
 				 .counters_from = f->counters_from, .own_counters = f->own_counters,
 				 .slots = f->filter_slots, .coverage = 1 };
 	for (size_t k = 0; k < ngiven; k++) {

@@ -152,6 +152,8 @@ struct pmu_family {
 	 */
 	size_t counters;
 	const char *counters_from;
+	/* The counters of p when its version decides them (HiSilicon HHA v1 16, v2 8); NULL: counters */
+	size_t (*counters_of)(const struct pmu *p);
 	/* An event on a counter of its own, which takes none of counters (a cycle counter) */
 	bool (*own_counter)(const struct plan_event *e);
 	/*
