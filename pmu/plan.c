@@ -440,8 +440,10 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 				  err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs (pmuctl list --metrics --all %s)",
 					  ml->v[i].name, where, plan_families_of(ml, ml->v[i].name, famlist, sizeof(famlist)),
 					  ml->v[i].name) :
-				  err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs (pmuctl list --metrics --all %s)",
-					  ml->v[i].name, where, ml->v[i].family, ml->v[i].name);
+				  err_set(err, -ENOENT, "metric %s applies to no PMU %s: it counts on %s PMUs%s (pmuctl list --metrics --all %s)",
+					  ml->v[i].name, where, ml->v[i].family,
+					  plan_family_present(pmus, ml->v[i].family) ? " of another version than this machine's" : "",
+					  ml->v[i].name);
 
 			free(none);
 			return ret;

@@ -17,6 +17,14 @@ bool plan_named_exactly(const char *list, const char *name)
 	return false;
 }
 
+bool plan_family_present(const struct pmu_list *pmus, const char *mf)
+{
+	for (size_t i = 0; i < pmus->n; i++)
+		if (!strcmp(pmus->v[i].family->id, mf))
+			return true;
+	return false;
+}
+
 /* Names joined by ", " in a fixed buffer, "..." at its end when they do not all fit */
 struct name_list {
 	char *buf;

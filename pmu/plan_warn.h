@@ -10,6 +10,8 @@
 
 /* Whether the -M list names metric name itself, not through its family or a glob */
 bool plan_named_exactly(const char *list, const char *name);
+/* Whether pmus has a PMU of family id mf (whose metric may still apply to none of them) */
+bool plan_family_present(const struct pmu_list *pmus, const char *mf);
 /* One warning per family whose metrics have no PMU here (none: per metric of ml) */
 void plan_warn_no_pmu(const struct metric_list *ml, const bool *none, const struct plan_request *rq,
 		 struct diag *warn);
