@@ -20,7 +20,7 @@ import tempfile
 
 PMUCTL = os.path.abspath(sys.argv[1])
 HERE = os.path.dirname(os.path.abspath(__file__))
-FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace", "yitian710-dwc", "altra", "ampereone", "graviton"]
+FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace", "yitian710-dwc", "altra", "ampereone", "graviton", "hip08"]
 SEED = int(os.environ.get("DIFF_SEED", "410"))
 COUNT = int(os.environ.get("DIFF_COUNT", "80"))
 
@@ -81,6 +81,14 @@ DOC_STRINGS = {
         "{hisi_sccl5_ddrc1_0/flux_rd/,hisi_sccl5_ddrc1_0/flux_wr/,hisi_sccl5_ddrc1_0/cycles/}",
         "hisi_sccl1_ddrc1_0/event=0x90/",
         "hisi_sccl1_ddrc1_0/config=0x84/",
+        # hisi-pmu.rst's v2 L3C filters, and the HHA's
+        "hisi_sccl3_l3c0/config=0x02,tt_core=0x3/",
+        "hisi_sccl3_l3c0/config=0x02,tt_req=0x4/",
+        "hisi_sccl3_l3c0/config=0xb9,datasrc_cfg=0xE/",
+        "hisi_sccl3_l3c0/config=0xb9,datasrc_cfg=0xF,datasrc_skt=1/",
+        "{hisi_sccl1_l3c5/l3c_hit/,hisi_sccl1_l3c5/l3c_ref/,hisi_sccl1_l3c5/cycles/}",
+        "hisi_sccl1_hha0/rx_ops_num,srcid_cmd=0x10,srcid_msk=0x7ff/",
+        "hisi_sccl7_hha1/hha_retry,tracetag_en=1/",
     ],
     # nvidia-tegra241-pmu.rst's examples, then the driver's named events with each filter
     "grace": [
@@ -117,6 +125,16 @@ DOC_STRINGS = {
         "dwc_rootport_3018/eventid=0x21,type=0x0/",
     ],
     # the DMC-620 driver patch's examples (perf stat -e arm_dmc620_10008c000/clk_cycle_count/)
+    "hip08": [
+        # hisi-pmu.rst's examples, on a Kunpeng 920's v1 PMUs
+        "hisi_sccl3_l3c0/rd_hit_cpipe/",
+        "hisi_sccl3_l3c0/config=0x02/",
+        "hisi_sccl1_hha0/rx_ops_num/",
+        "{hisi_sccl1_hha0/rd_ddr_64b/,hisi_sccl1_hha0/rd_ddr_128b/}",
+        "hisi_sccl5_hha1/edir-hit/",
+        "hisi_sccl1_ddrc0/flux_rd/",
+        "hisi_sccl7_ddrc3/event=0x7/",
+    ],
     "altra": [
         "arm_dmc620_10008c000/clk_cycle_count/",
         "arm_dmc620_10008c000/clkdiv2_allocate,mask=0x1f,match=0x2f,incr=2,invert=1/",

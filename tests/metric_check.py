@@ -34,6 +34,9 @@ INSTANCES = {
     "hns3": ["hns3_pmu_sicl_0", "hns3_pmu_sicl_2"],
     "dmc620": ["arm_dmc620_10008c000", "arm_dmc620_50008c000"],
     "hisi_ddrc": ["hisi_sccl1_ddrc0_0", "hisi_sccl5_ddrc3_0"],
+    # v1 units, which the hip09 tree (v2) does not have: recorded, they have no sysfs
+    "hisi_hha": ["hisi_sccl9_hha0", "hisi_sccl13_hha1"],
+    "hisi_l3c": ["hisi_sccl9_l3c0", "hisi_sccl13_l3c5"],
     "ampereone_mcu": ["ampere_mcu_pmu_0", "ampere_mcu_pmu_9"],
     "arm_cmn": ["arm_cmn_0", "arm_cmn_1"],
     "bluefield_l3cache": ["bfperf/l3cachehalf0", "bfperf/l3cachehalf1"],

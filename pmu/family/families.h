@@ -23,6 +23,8 @@ extern const struct pmu_family family_grace_cnvlink;
 extern const struct pmu_family family_dwc_pcie;
 extern const struct pmu_family family_hisi_pcie;
 extern const struct pmu_family family_hisi_ddrc;
+extern const struct pmu_family family_hisi_hha;
+extern const struct pmu_family family_hisi_l3c;
 extern const struct pmu_family family_dmc620;
 extern const struct pmu_family family_ampereone;
 extern const struct pmu_family family_arm_cmn;

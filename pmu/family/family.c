@@ -26,6 +26,8 @@ const struct pmu_family *const pmu_families[] = {
 	&family_hns3,
 	&family_hisi_pcie,
 	&family_hisi_ddrc,
+	&family_hisi_hha,
+	&family_hisi_l3c,
 	&family_arm_cmn,
 	&family_dmc620,
 	&family_ampereone,

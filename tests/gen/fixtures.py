@@ -322,6 +322,86 @@ def hisi_ddrc(sys_dir, live=False):
                 1 if live else 100 + k, HISI_DDRC_V2_FORMATS,
                 {e: "config=0x%x" % v for e, v in evs.items()}, f"{cpu}\n",
                 {"identifier": "0x00000030\n"})
+    hisi_v2_hha_l3c(sys_dir, live)
+
+
+# ------------------------- HiSilicon HHA and L3C (hisi_uncore_hha_pmu.c at 814be609baae, and
+# hisi_uncore_l3c_pmu.c with PMU v2, 486a7f46b966): each version's format and events attributes
+HISI_HHA_V1_EVENTS = {"rx_ops_num": 0x00, "rx_outer": 0x01, "rx_sccl": 0x02, "rx_ccix": 0x03,
+                      "rx_wbi": 0x04, "rx_wbip": 0x05, "rx_wtistash": 0x11, "rd_ddr_64b": 0x1c,
+                      "wr_ddr_64b": 0x1d, "rd_ddr_128b": 0x1e, "wr_ddr_128b": 0x1f,
+                      "spill_num": 0x20, "spill_success": 0x21, "bi_num": 0x23,
+                      "mediated_num": 0x32, "tx_snp_num": 0x33, "tx_snp_outer": 0x34,
+                      "tx_snp_ccix": 0x35, "rx_snprspdata": 0x38, "rx_snprsp_outer": 0x3c,
+                      "sdir-lookup": 0x40, "edir-lookup": 0x41, "sdir-hit": 0x42, "edir-hit": 0x43,
+                      "sdir-home-migrate": 0x4c, "edir-home-migrate": 0x4d}
+HISI_HHA_V2_EVENTS = {"rx_ops_num": 0x00, "rx_outer": 0x01, "rx_sccl": 0x02, "hha_retry": 0x2e,
+                      "cycles": 0x55}
+HISI_HHA_V2_FORMATS = {"event": "config:0-7", "srcid_cmd": "config1:0-10",
+                       "srcid_msk": "config1:11-21", "tracetag_en": "config1:22",
+                       "datasrc_skt": "config1:23"}
+HISI_L3C_V1_EVENTS = {"rd_cpipe": 0x00, "wr_cpipe": 0x01, "rd_hit_cpipe": 0x02, "wr_hit_cpipe": 0x03,
+                      "victim_num": 0x04, "rd_spipe": 0x20, "wr_spipe": 0x21, "rd_hit_spipe": 0x22,
+                      "wr_hit_spipe": 0x23, "back_invalid": 0x29, "retry_cpu": 0x40,
+                      "retry_ring": 0x41, "prefetch_drop": 0x42}
+HISI_L3C_V2_EVENTS = {"l3c_hit": 0x48, "cycles": 0x7f, "l3c_ref": 0xb8, "dat_access": 0xb9}
+HISI_L3C_V2_FORMATS = {"event": "config:0-7", "tt_core": "config1:0-7", "tt_req": "config1:8-10",
+                       "datasrc_cfg": "config1:11-15", "datasrc_skt": "config1:16"}
+HISI_V1_FORMATS = {"event": "config:0-7"}
+HISI_DDRC_V1_EVENTS = {"flux_wr": 0x00, "flux_rd": 0x01, "flux_wcmd": 0x02, "flux_rcmd": 0x03,
+                       "pre_cmd": 0x04, "act_cmd": 0x05, "rnk_chg": 0x06, "rw_chg": 0x07}
+
+
+def hisi_events(events, live):
+    """hisi_event_sysfs_show's "config=0x%lx"; live: every event cpu-clock (config 0)"""
+    return {e: "config=0x%x" % (0 if live else v) for e, v in events.items()}
+
+
+def hisi_v2_hha_l3c(sys_dir, live=False):
+    """The Hip09 tree's HHAs and L3Cs beside its DDRCs: hisi-pmu.rst's topology ("the same as
+    PMU v1"), two HHAs and six L3Cs (one a CCL of 4 CPUs) a SCCL, each below its ACPI device
+    (HISI0244, HISI0214; pmu.parent), identifier HISI_PMU_V2. An L3C's cpumask is its CCL's
+    first CPU (the CPU's MPIDR aff1 is the PMU's ccl_id), an HHA's the SCCL's."""
+    for n, sccl in enumerate((1, 3, 5, 7)):
+        first = n // 2 if live else n * 32
+        for hha in range(2):
+            k = n * 2 + hha
+            pmu(sys_dir, f"platform/HISI0244:{k:02x}", f"hisi_sccl{sccl}_hha{hha}",
+                1 if live else 140 + k, HISI_HHA_V2_FORMATS,
+                hisi_events(HISI_HHA_V2_EVENTS, live), f"{first}\n",
+                {"identifier": "0x00000030\n"})
+        for ccl in range(6):
+            k = n * 6 + ccl
+            pmu(sys_dir, f"platform/HISI0214:{k:02x}", f"hisi_sccl{sccl}_l3c{ccl}",
+                1 if live else 150 + k, HISI_L3C_V2_FORMATS,
+                hisi_events(HISI_L3C_V2_EVENTS, live), f"{first if live else first + 4 * ccl}\n",
+                {"identifier": "0x00000030\n"})
+
+
+def hip08(sys_dir, live=False):
+    """A two-socket Kunpeng 920 (Hip08, PMU v1) as a v5.10 kernel writes it (Debian 11,
+    openEuler 22.03 LTS): every PMU in /sys/devices (no pmu.parent), no identifier files (they
+    came with v5.13), its ACPI devices (HISI0233 DDRC, HISI0243 HHA, HISI0213 L3C) beside.
+    hisi-pmu.rst's topology: a SCCL (CPU die) of 6 CCLs of 4 CPUs, two HHAs and four DDRCs;
+    two SCCLs a socket, ids 1, 3, 5, 7 made up in the document's pattern (hisi_sccl1_hha0,
+    hisi_sccl3_l3c0), the L3C index its ACPI _UID (v5.10), 0-5. cpumask: the SCCL's first
+    CPU, an L3C's its CCL's. live: the software PMU on CPU 0 or 1, every event cpu-clock."""
+    cpu_files(sys_dir, "0-1" if live else "0-95")
+    topology(sys_dir, 2, 1 if live else 48)
+    platform = 0
+    for n, sccl in enumerate((1, 3, 5, 7)):
+        first = n // 2 if live else n * 24
+        units = [(f"ddrc{i}", "HISI0233", {"event": "config:0-4"}, HISI_DDRC_V1_EVENTS, first)
+                 for i in range(4)]
+        units += [(f"hha{i}", "HISI0243", HISI_V1_FORMATS, HISI_HHA_V1_EVENTS, first)
+                  for i in range(2)]
+        units += [(f"l3c{i}", "HISI0213", HISI_V1_FORMATS, HISI_L3C_V1_EVENTS,
+                   first if live else first + 4 * i) for i in range(6)]
+        for unit, hid, formats, events, cpu in units:
+            write(f"{sys_dir}/devices/platform/{hid}:{platform:02x}/uevent", "")
+            pmu(sys_dir, None, f"hisi_sccl{sccl}_{unit}", 1 if live else 100 + platform, formats,
+                hisi_events(events, live), f"{cpu}\n")
+            platform += 1
 
 
 # ---------------------------------- Arm DMC-620 (drivers/perf/arm_dmc620_pmu.c at 254a1420071)
@@ -627,7 +707,7 @@ def main():
     bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
     for d in ("tegra410", "tegra410-live", "yitian710", "yitian710-live", "hip09", "hip09-live", "bluefield2", "bluefield3",
               "grace", "grace-live", "yitian710-dwc", "yitian710-dwc-live", "altra", "altra-live", "ampereone",
-              "ampereone-live", "graviton", "graviton-live"):
+              "ampereone-live", "graviton", "graviton-live", "hip08", "hip08-live"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
     tegra410(f"{OUT}/tegra410-live/sys", live=True)
@@ -651,6 +731,8 @@ def main():
     yitian_dwc(f"{OUT}/yitian710-dwc-live", live=True)
     altra(f"{OUT}/altra/sys")
     altra(f"{OUT}/altra-live/sys", live=True)
+    hip08(f"{OUT}/hip08/sys")
+    hip08(f"{OUT}/hip08-live/sys", live=True)
 
 
 if __name__ == "__main__":
