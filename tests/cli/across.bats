@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # One name for one quantity on every machine (pcie_rd_bw, pcie_wr_bw, mem_rd_bw, mem_wr_bw),
-# each family's formula behind it: a fleet's dashboard or rule works on Vera, Grace and Yitian.
+# each family's formula behind it: a fleet's dashboard or rule works on Vera, Grace, Yitian and
+# Kunpeng 920.
 load helpers
 
 GRACE_LIVE=$FIX/grace-live/sys
@@ -9,7 +10,7 @@ GRACE_LIVE=$FIX/grace-live/sys
 	pmuctl -j list --metrics --all 'pcie_*' 'mem_*'
 	[ "$status" -eq 0 ]
 	[ "$(jq_py 'sorted((m["name"], m["family"]) for m in d["metrics"])')" = \
-		"[('mem_rd_bw', 'grace_scf'), ('mem_rd_bw', 't410_ucf'), ('mem_rd_bw', 'yitian_drw'), ('mem_wr_bw', 'grace_scf'), ('mem_wr_bw', 't410_ucf'), ('mem_wr_bw', 'yitian_drw'), ('pcie_rd_bw', 'dwc_pcie'), ('pcie_rd_bw', 'grace_pcie'), ('pcie_rd_bw', 't410_pcie'), ('pcie_wr_bw', 'dwc_pcie'), ('pcie_wr_bw', 'grace_pcie'), ('pcie_wr_bw', 't410_pcie')]" ]
+		"[('mem_rd_bw', 'grace_scf'), ('mem_rd_bw', 'hisi_hha'), ('mem_rd_bw', 't410_ucf'), ('mem_rd_bw', 'yitian_drw'), ('mem_wr_bw', 'grace_scf'), ('mem_wr_bw', 'hisi_hha'), ('mem_wr_bw', 't410_ucf'), ('mem_wr_bw', 'yitian_drw'), ('pcie_rd_bw', 'dwc_pcie'), ('pcie_rd_bw', 'grace_pcie'), ('pcie_rd_bw', 't410_pcie'), ('pcie_wr_bw', 'dwc_pcie'), ('pcie_wr_bw', 'grace_pcie'), ('pcie_wr_bw', 't410_pcie')]" ]
 	[ "$(jq_py 'sorted(set(m["unit"] for m in d["metrics"]))')" = "['GB/s']" ]
 	# a machine lists the formula it uses
 	pmuctl --sysfs-root "$GRACE_LIVE" -j list --metrics pcie_rd_bw
