@@ -124,13 +124,18 @@ check-package-lint:
 	$(MAKE) --no-print-directory check-docs lint fuzz-smoke; status=$$?; wait; \
 	cat $(BUILD)/package.log; [ $$status -eq 0 ] && [ "$$(cat $(BUILD)/package.status)" -eq 0 ]
 
-SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# UBSan traps (-fsanitize-undefined-trap-on-error): the same checks, a failure ASan's ILL report
+# with its file and line (handle_sigill) instead of UBSan's message. Its runtime's source
+# locations are 1.3 MB of writable data LeakSanitizer scans at every exit: 27 of the 114 ms an
+# ASan list took, measured, and the CLI tests start pmuctl a few thousand times
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fsanitize-undefined-trap-on-error \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # The whole suite under ASan + UBSan: every CLI test, the unit tests, a shorter differential run
 check-asan:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=build-asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
 		build-asan/pmuctl build-asan/pmuctl-commands.so unit
-	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:handle_sigill=1 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 		BUILD=build-asan SANITIZED=1 tests/run build-asan/pmuctl
 
