@@ -373,6 +373,21 @@ static const struct family_metric doc_metrics[] = {
 	{ 0 },
 };
 
+/*
+ * The names PCIe shares across families, from perf's RN-I flits (32 bytes each): every RN-I
+ * and RN-D of the mesh, the bridges where PCIe, and whatever else the SoC attaches there,
+ * enters it; read data flows toward the devices (rxdat), written data from them (txdat)
+ */
+static const struct family_metric metrics[] = {
+	{ ACROSS_PCIE_RD, "rnid_rxdat_flits * 32 / " ACROSS_NS, "GB/s",
+	  "PCIe read bandwidth of the mesh: the data its RN-I bridges receive for their devices' reads (all the I/O attached there), as rni_actual_read_bandwidth.all in GB/s",
+	  CMN_PERF, 1, true, NULL, false, false, DEST_NONE, NULL },
+	{ ACROSS_PCIE_WR, "rnid_txdat_flits * 32 / " ACROSS_NS, "GB/s",
+	  "PCIe write bandwidth of the mesh: the data its RN-I bridges send for their devices' writes (all the I/O attached there), as rni_actual_write_bandwidth.all in GB/s",
+	  CMN_PERF, -1, true, NULL, false, false, DEST_NONE, NULL },
+	{ 0 },
+};
+
 /* ACPI HIDs ARMHC600, ARMHC650, ARMHC700 (arm_cmn_acpi_match): ARMHC* */
 static const struct family_hardware hardware = {
 	.platform = "ARMHC",
@@ -398,5 +413,10 @@ const struct pmu_family family_arm_cmn = {
 	.own_counters_from =
 		"a DTC's cycle counter, arm_cmn_event_add; arm_cmn_validate_group refuses a second in a group",
 	.doc_metrics = doc_metrics,
+	.metrics = metrics,
+	/* "which actual CPUs/peripherals/etc. are connected to each node" needs "knowledge of the
+	 * SoC beyond the CMN itself": the commit that added the debugfs map, 2020 */
+	.map_unknown =
+		"its RN-I and RN-D nodes are where PCIe enters the mesh, but which root port enters at which node is the SoC's to say, and no file of the kernel's says it (arm-cmn's debugfs map shows node types at crosspoint ports, not devices): pcie_rd_bw, pcie_wr_bw and rni_* count every RN-I of the mesh",
 	.hardware = &hardware,
 };

@@ -91,3 +91,15 @@ GRAVITON_LIVE=$FIX/graviton-live/sys
 	[ "$(jq_py '[(m["metric"], m["scope"], m["coverage"]) for m in d["metrics"]]')" = "[('rni_actual_write_bandwidth.all', 'total', 1.0)]" ]
 	[ "$(jq_py 'int(28800 < d["metrics"][0]["value"] < 35200)')" = 1 ]
 }
+
+@test "arm_cmn: pcie_rd_bw and pcie_wr_bw are perf's RN-I bandwidths in GB/s, counted once with them; map says the SoC's node map is nowhere to read" {
+	pmuctl -q --sysfs-root "$ALTRA_LIVE" -j stat -M pcie_rd_bw,rni_actual_read_bandwidth.all,pcie_wr_bw --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["metric"], m["unit"], m["coverage"]) for m in d["metrics"]]')" = "[('rni_actual_read_bandwidth.all', 'MB/s', 1.0), ('pcie_rd_bw', 'GB/s', 1.0), ('pcie_wr_bw', 'GB/s', 1.0)]" ]
+	# one event, rnid_rxdat_flits, feeds both: the same count, 1000 MB a GB
+	[ "$(jq_py 'abs(d["metrics"][0]["value"] / 1000 - d["metrics"][1]["value"]) < 1e-9 * d["metrics"][1]["value"]')" = True ]
+	# the Altra tree has no PCI devices: an lspci dump stands for them
+	pmuctl --sysfs-root "$ALTRA" map -F "$BATS_TEST_DIRNAME/../../examples/yitian710-dwc-lspci-xxxx.txt"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: note: arm_cmn_0: its RN-I and RN-D nodes are where PCIe enters the mesh, but which root port enters at which node is the SoC's to say, and no file of the kernel's says it (arm-cmn's debugfs map shows node types at crosspoint ports, not devices): pcie_rd_bw, pcie_wr_bw and rni_* count every RN-I of the mesh" ]
+}
