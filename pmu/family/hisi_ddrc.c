@@ -28,17 +28,17 @@
  */
 static bool decode(struct pmu *p)
 {
-	return hisi_uncore_decode(p, "ddrc");
+	return hisi_uncore_decode(p, "sccl", "ddrc");
 }
 
 static void location(const struct pmu *p, char *buf, size_t size)
 {
-	hisi_uncore_location(p, "ddrc", buf, size);
+	hisi_uncore_location(p, "sccl", "ddrc", buf, size);
 }
 
 static size_t fields(const struct pmu *p, struct pmu_field *out)
 {
-	return hisi_uncore_fields(p, "ddrc", out);
+	return hisi_uncore_fields(p, "sccl", "ddrc", out);
 }
 
 /* perf's hip08/uncore-ddrc.json (flux_wr, flux_rd) and the v2 driver's own three */

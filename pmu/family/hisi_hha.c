@@ -29,17 +29,17 @@ static bool is_v2(const struct pmu *p)
 
 static bool decode(struct pmu *p)
 {
-	return hisi_uncore_decode(p, "hha");
+	return hisi_uncore_decode(p, "sccl", "hha");
 }
 
 static void location(const struct pmu *p, char *buf, size_t size)
 {
-	hisi_uncore_location(p, "hha", buf, size);
+	hisi_uncore_location(p, "sccl", "hha", buf, size);
 }
 
 static size_t fields(const struct pmu *p, struct pmu_field *out)
 {
-	return hisi_uncore_fields(p, "hha", out);
+	return hisi_uncore_fields(p, "sccl", "hha", out);
 }
 
 static size_t counters_of(const struct pmu *p)
@@ -77,15 +77,18 @@ static const struct catalog_entry formats[] = {
 	{ NULL, NULL },
 };
 
-/* hisi_uncore_pmu_event_init() with the version's check_event and counters */
+/* hisi_uncore_pmu_event_init() with the version's check_event and counters; a mask alone warned */
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct pmu *p = set->v[i].pmu;
 	bool v2 = is_v2(p);
+	int ret = hisi_uncore_check(set, i, v2 ? HHA_V2_LAST : HHA_V1_LAST, v2 ? "v2" : "v1",
+				    counters_of(p), err);
 
-	(void)warn;
-	return hisi_uncore_check(set, i, v2 ? HHA_V2_LAST : HHA_V1_LAST, v2 ? "v2" : "v1",
-				 counters_of(p), err);
+	if (!ret && v2)
+		hisi_uncore_mask_alone(&set->v[i], "srcid_msk", "srcid_cmd",
+				       "hisi_hha_pmu_config_srcid", warn);
+	return ret;
 }
 
 /* hisi_hha_pmu_enable_filter(): HHA_SRCID_CTRL and HHA_DATSRC_CTRL are the PMU's, not a counter's */

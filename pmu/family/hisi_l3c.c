@@ -30,17 +30,17 @@ static bool is_v2(const struct pmu *p)
 
 static bool decode(struct pmu *p)
 {
-	return hisi_uncore_decode(p, "l3c");
+	return hisi_uncore_decode(p, "sccl", "l3c");
 }
 
 static void location(const struct pmu *p, char *buf, size_t size)
 {
-	hisi_uncore_location(p, "l3c", buf, size);
+	hisi_uncore_location(p, "sccl", "l3c", buf, size);
 }
 
 static size_t fields(const struct pmu *p, struct pmu_field *out)
 {
-	return hisi_uncore_fields(p, "l3c", out);
+	return hisi_uncore_fields(p, "sccl", "l3c", out);
 }
 
 /* perf's hip08/uncore-l3c.json for v1's, the driver's names for v2's */

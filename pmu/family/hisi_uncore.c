@@ -16,15 +16,16 @@ const struct hisi_uncore_pmu *hisi_uncore_of(const struct pmu *p)
 	return (const struct hisi_uncore_pmu *)p->priv;
 }
 
-/* The probes' "hisi_sccl%u_<unit>%u", and "_%u" of the sub id on v2 DDRCs */
-bool hisi_uncore_decode(struct pmu *p, const char *unit)
+/* The probes' "hisi_sccl%u_<unit>%u" or "hisi_sicl%u_<unit>%u", and "_%u" of a sub id */
+bool hisi_uncore_decode(struct pmu *p, const char *die, const char *unit)
 {
 	struct hisi_uncore_pmu *h = (struct hisi_uncore_pmu *)p->priv;
-	const char *s = p->name + strlen("hisi_sccl"), *at, *sub;
-	size_t ulen = strlen(unit);
+	size_t dlen = strlen(die), ulen = strlen(unit);
+	const char *s = p->name + 5 + dlen, *at, *sub;
 
-	if (strncmp(p->name, "hisi_sccl", 9) || !(at = strchr(s, '_')) ||
-	    strncmp(at + 1, unit, ulen) || !family_decimal(s, (size_t)(at - s), &h->sccl))
+	if (strncmp(p->name, "hisi_", 5) || strncmp(p->name + 5, die, dlen) ||
+	    !(at = strchr(s, '_')) || strncmp(at + 1, unit, ulen) ||
+	    !family_decimal(s, (size_t)(at - s), &h->die))
 		return false;
 	at += 1 + ulen;
 	sub = strchr(at, '_');
@@ -35,22 +36,24 @@ bool hisi_uncore_decode(struct pmu *p, const char *unit)
 	       family_decimal(sub + 1, strlen(sub + 1), &h->sub);
 }
 
-/* The SCCL is a CPU die, not a socket: --per-socket places it by its cpumask CPU, as perf does */
-void hisi_uncore_location(const struct pmu *p, const char *unit, char *buf, size_t size)
+/* A SCCL is a CPU die, not a socket: --per-socket places it by its cpumask CPU, as perf does */
+void hisi_uncore_location(const struct pmu *p, const char *die, const char *unit, char *buf,
+			  size_t size)
 {
 	const struct hisi_uncore_pmu *h = hisi_uncore_of(p);
 
 	if (h->sub >= 0)
-		snprintf(buf, size, "sccl %d, %s %d, sub %d", h->sccl, unit, h->index, h->sub);
+		snprintf(buf, size, "%s %d, %s %d, sub %d", die, h->die, unit, h->index, h->sub);
 	else
-		snprintf(buf, size, "sccl %d, %s %d", h->sccl, unit, h->index);
+		snprintf(buf, size, "%s %d, %s %d", die, h->die, unit, h->index);
 }
 
-size_t hisi_uncore_fields(const struct pmu *p, const char *unit, struct pmu_field *out)
+size_t hisi_uncore_fields(const struct pmu *p, const char *die, const char *unit,
+			  struct pmu_field *out)
 {
 	const struct hisi_uncore_pmu *h = hisi_uncore_of(p);
 
-	out[0] = (struct pmu_field){ .key = "sccl", .kind = FIELD_INT, .num = h->sccl };
+	out[0] = (struct pmu_field){ .key = die, .kind = FIELD_INT, .num = h->die };
 	out[1] = (struct pmu_field){ .key = unit, .kind = FIELD_INT, .num = h->index };
 	out[2] = (struct pmu_field){
 		.key = "sub", .kind = FIELD_INT, .num = h->sub, .null = h->sub < 0
@@ -97,9 +100,19 @@ void hisi_uncore_shared_filter(const struct plan *set, const struct pmu_family *
 				continue;
 			diag_add(
 				warn,
-				"%s: '%s' has one filter for all its counters (%s): beside '%s', whose filter differs, both count with what the driver wrote there last (ORed in or overwritten), and the first to end clears it for the other",
+				"%s: '%s' has one filter for all its counters (%s): beside '%s', whose filter differs, both count with what the filtered ones wrote there last (ORed in or overwritten), and the first of those to end clears it",
 				e->event, e->pmu->name, where, o->event);
 			return;
 		}
 	}
+}
+
+void hisi_uncore_mask_alone(const struct plan_event *e, const char *mask, const char *cmd,
+			    const char *function, struct diag *warn)
+{
+	if (pmu_config_field(e->pmu, e->config, mask) && !pmu_config_field(e->pmu, e->config, cmd))
+		diag_add(
+			warn,
+			"%s: %s without %s filters nothing: the driver writes the mask only beside a command (%s)",
+			e->event, mask, cmd, function);
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What HiSilicon's SCCL uncore PMUs share (DDRC, HHA, L3C): the name hisi_sccl<S>_<unit><I>
- * [_<sub>] and the rules of hisi_uncore_pmu_event_init, one core driver's
- * (drivers/perf/hisilicon/hisi_uncore_pmu.c) under each unit's file.
+ * What HiSilicon's uncore PMUs share (DDRC, HHA, L3C, SLLC on a CPU die, PA on an I/O die):
+ * the name hisi_<die><D>_<unit><I>[_<sub>] and the rules of hisi_uncore_pmu_event_init, one
+ * core driver's (drivers/perf/hisilicon/hisi_uncore_pmu.c) under each unit's file.
  */
 #ifndef PMUCTL_HISI_UNCORE_H
 #define PMUCTL_HISI_UNCORE_H
@@ -16,17 +16,20 @@
 
 /* What the name says, in struct pmu's priv */
 struct hisi_uncore_pmu {
-	int sccl, index;
+	int die; /* the SCCL (CPU die) or SICL (I/O die) id */
+	int index;
 	int sub; /* -1: a name without one (every v1 unit, HHA and L3C of any version) */
 };
 
 const struct hisi_uncore_pmu *hisi_uncore_of(const struct pmu *p);
-/* hisi_sccl<S>_<unit><I>[_<sub>]: false when p is no such PMU */
-bool hisi_uncore_decode(struct pmu *p, const char *unit);
+/* hisi_<die><D>_<unit><I>[_<sub>], die "sccl" or "sicl": false when p is no such PMU */
+bool hisi_uncore_decode(struct pmu *p, const char *die, const char *unit);
 /* "sccl 1, hha 0[, sub 0]" */
-void hisi_uncore_location(const struct pmu *p, const char *unit, char *buf, size_t size);
-/* list -j's sccl, <unit> and sub */
-size_t hisi_uncore_fields(const struct pmu *p, const char *unit, struct pmu_field *out);
+void hisi_uncore_location(const struct pmu *p, const char *die, const char *unit, char *buf,
+			  size_t size);
+/* list -j's <die>, <unit> and sub */
+size_t hisi_uncore_fields(const struct pmu *p, const char *die, const char *unit,
+			  struct pmu_field *out);
 /*
  * The driver's v2 register set (identifier >= HISI_PMU_V2) shows in the formats it registers:
  * v1's is the event alone, v2's adds its filters (format, "srcid_cmd"); the test works where
@@ -46,5 +49,12 @@ int hisi_uncore_check(struct plan *set, size_t i, unsigned long long last, const
  */
 void hisi_uncore_shared_filter(const struct plan *set, const struct pmu_family *f, uint64_t mask,
 			       const char *where, struct diag *warn);
+
+/*
+ * Warn when event e sets format mask but not cmd, which the unit's filter needs to take it:
+ * the driver writes the mask only beside a command (function, hisi_<unit>_pmu_config_srcid)
+ */
+void hisi_uncore_mask_alone(const struct plan_event *e, const char *mask, const char *cmd,
+			    const char *function, struct diag *warn);
 
 #endif
