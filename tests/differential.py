@@ -89,6 +89,12 @@ DOC_STRINGS = {
         "{hisi_sccl1_l3c5/l3c_hit/,hisi_sccl1_l3c5/l3c_ref/,hisi_sccl1_l3c5/cycles/}",
         "hisi_sccl1_hha0/rx_ops_num,srcid_cmd=0x10,srcid_msk=0x7ff/",
         "hisi_sccl7_hha1/hha_retry,tracetag_en=1/",
+        # the links: hisi-pmu.rst's source and target ids
+        "hisi_sccl1_sllc0/rx_data,tgtid_min=0x10,tgtid_max=0x20/",
+        "hisi_sccl3_sllc0/tx_req,srcid_cmd=0x21,srcid_msk=0x3/",
+        "{hisi_sccl5_sllc0/rx_req/,hisi_sccl5_sllc0/tx_data/,hisi_sccl5_sllc0/cycles/}",
+        "hisi_sicl0_pa0/rx_req,tgtid_cmd=0x20,tgtid_msk=0x1f/",
+        "hisi_sicl2_pa0/cycle/",
     ],
     # nvidia-tegra241-pmu.rst's examples, then the driver's named events with each filter
     "grace": [

@@ -37,6 +37,8 @@ INSTANCES = {
     # v1 units, which the hip09 tree (v2) does not have: recorded, they have no sysfs
     "hisi_hha": ["hisi_sccl9_hha0", "hisi_sccl13_hha1"],
     "hisi_l3c": ["hisi_sccl9_l3c0", "hisi_sccl13_l3c5"],
+    "hisi_sllc": ["hisi_sccl1_sllc0", "hisi_sccl7_sllc0"],
+    "hisi_pa": ["hisi_sicl0_pa0", "hisi_sicl2_pa0"],
     "ampereone_mcu": ["ampere_mcu_pmu_0", "ampere_mcu_pmu_9"],
     "arm_cmn": ["arm_cmn_0", "arm_cmn_1"],
     "bluefield_l3cache": ["bfperf/l3cachehalf0", "bfperf/l3cachehalf1"],

@@ -28,6 +28,8 @@ const struct pmu_family *const pmu_families[] = {
 	&family_hisi_ddrc,
 	&family_hisi_hha,
 	&family_hisi_l3c,
+	&family_hisi_sllc,
+	&family_hisi_pa,
 	&family_arm_cmn,
 	&family_dmc620,
 	&family_ampereone,

@@ -57,7 +57,7 @@ HIP09=$FIX/hip09/sys
 @test "hisi_hha_l3c: events of one PMU whose shared filters differ are warned; an L3C's datasrc_cfg is a counter's own" {
 	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sccl1_hha0/rx_ops_num,srcid_cmd=0x10/' -e 'hisi_sccl1_hha0/rx_outer/'
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "pmuctl: warning: hisi_sccl1_hha0/rx_outer/: 'hisi_sccl1_hha0' has one filter for all its counters (HHA_SRCID_CTRL and HHA_DATSRC_CTRL, hisi_hha_pmu_enable_filter): beside 'hisi_sccl1_hha0/rx_ops_num,srcid_cmd=0x10/', whose filter differs, both count with what the driver wrote there last (ORed in or overwritten), and the first to end clears it for the other" ]
+	[ "${lines[0]}" = "pmuctl: warning: hisi_sccl1_hha0/rx_outer/: 'hisi_sccl1_hha0' has one filter for all its counters (HHA_SRCID_CTRL and HHA_DATSRC_CTRL, hisi_hha_pmu_enable_filter): beside 'hisi_sccl1_hha0/rx_ops_num,srcid_cmd=0x10/', whose filter differs, both count with what the filtered ones wrote there last (ORed in or overwritten), and the first of those to end clears it" ]
 	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sccl1_l3c0/dat_access,datasrc_cfg=0xe/' -e 'hisi_sccl1_l3c0/dat_access,datasrc_cfg=0xf/' -e 'hisi_sccl1_l3c1/l3c_ref,tt_req=0x4/'
 	[ "$status" -eq 0 ]
 	[[ "$output" != *warning* ]]

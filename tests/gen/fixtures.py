@@ -323,6 +323,7 @@ def hisi_ddrc(sys_dir, live=False):
                 {e: "config=0x%x" % v for e, v in evs.items()}, f"{cpu}\n",
                 {"identifier": "0x00000030\n"})
     hisi_v2_hha_l3c(sys_dir, live)
+    hisi_links(sys_dir, live)
 
 
 # ------------------------- HiSilicon HHA and L3C (hisi_uncore_hha_pmu.c at 814be609baae, and
@@ -348,6 +349,16 @@ HISI_L3C_V2_EVENTS = {"l3c_hit": 0x48, "cycles": 0x7f, "l3c_ref": 0xb8, "dat_acc
 HISI_L3C_V2_FORMATS = {"event": "config:0-7", "tt_core": "config1:0-7", "tt_req": "config1:8-10",
                        "datasrc_cfg": "config1:11-15", "datasrc_skt": "config1:16"}
 HISI_V1_FORMATS = {"event": "config:0-7"}
+# hisi_uncore_sllc_pmu.c at 0ea5c948cb64, hisi_uncore_pa_pmu.c at 5f8f8574c7f5: v2 only
+HISI_SLLC_FORMATS = {"event": "config:0-7", "tgtid_min": "config1:0-10",
+                     "tgtid_max": "config1:11-21", "srcid_cmd": "config1:22-32",
+                     "srcid_msk": "config1:33-43", "tracetag_en": "config1:44"}
+HISI_SLLC_EVENTS = {"rx_req": 0x30, "rx_data": 0x31, "tx_req": 0x34, "tx_data": 0x35,
+                    "cycles": 0x09}
+HISI_PA_FORMATS = {"event": "config:0-7", "tgtid_cmd": "config1:0-10",
+                   "tgtid_msk": "config1:11-21", "srcid_cmd": "config1:22-32",
+                   "srcid_msk": "config1:33-43", "tracetag_en": "config1:44"}
+HISI_PA_EVENTS = {"rx_req": 0x40, "tx_req": 0x5c, "cycle": 0x78}
 HISI_DDRC_V1_EVENTS = {"flux_wr": 0x00, "flux_rd": 0x01, "flux_wcmd": 0x02, "flux_rcmd": 0x03,
                        "pre_cmd": 0x04, "act_cmd": 0x05, "rnk_chg": 0x06, "rw_chg": 0x07}
 
@@ -376,6 +387,21 @@ def hisi_v2_hha_l3c(sys_dir, live=False):
                 1 if live else 150 + k, HISI_L3C_V2_FORMATS,
                 hisi_events(HISI_L3C_V2_EVENTS, live), f"{first if live else first + 4 * ccl}\n",
                 {"identifier": "0x00000030\n"})
+
+
+def hisi_links(sys_dir, live=False):
+    """The Hip09 tree's links between dies: an SLLC a SCCL and a PA a SICL (0 and 2, the HNS3
+    and PCIe SICLs), index 0, their counts made up; each below its ACPI device (HISI0263,
+    HISI0273; pmu.parent), identifier HISI_PMU_V2. cpumask: the SCCL's first CPU; a PA, on
+    an I/O die, has no CPU of its own (hisi_pmu_cpu_is_associated_pmu): the first online."""
+    for n, sccl in enumerate((1, 3, 5, 7)):
+        pmu(sys_dir, f"platform/HISI0263:{n:02x}", f"hisi_sccl{sccl}_sllc0",
+            1 if live else 180 + n, HISI_SLLC_FORMATS, hisi_events(HISI_SLLC_EVENTS, live),
+            f"{n // 2 if live else n * 32}\n", {"identifier": "0x00000030\n"})
+    for n, sicl in enumerate((0, 2)):
+        pmu(sys_dir, f"platform/HISI0273:{n:02x}", f"hisi_sicl{sicl}_pa0",
+            1 if live else 190 + n, HISI_PA_FORMATS, hisi_events(HISI_PA_EVENTS, live), "0\n",
+            {"identifier": "0x00000030\n"})
 
 
 def hip08(sys_dir, live=False):

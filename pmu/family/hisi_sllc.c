@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HiSilicon SLLC PMU, the link between a CPU die and the others: hisi_sccl<S>_sllc<I>, as
+ * drivers/perf/hisilicon/hisi_uncore_sllc_pmu.c registers it (read at torvalds/linux
+ * 0ea5c948cb64; v5.13, 3bf30882c3c7). PMU v2 only (Hip09).
+ */
+#include "pmu/family/families.h"
+#include "pmu/family/hisi_uncore.h"
+#include "pmu/plan.h"
+#include "pmu/pmu.h"
+
+#define SLLC_SOURCE "drivers/perf/hisilicon/hisi_uncore_sllc_pmu.c"
+/* num_counters, and check_event: SLLC_NR_EVENTS */
+#define SLLC_COUNTERS 8
+#define SLLC_LAST 0x80
+/* tgtid_min, tgtid_max, srcid_cmd, srcid_msk, tracetag_en: config1:0-44, the PMU's registers */
+#define SLLC_FILTER 0x1fffffffffffull
+
+static bool decode(struct pmu *p)
+{
+	return hisi_uncore_decode(p, "sccl", "sllc");
+}
+
+static void location(const struct pmu *p, char *buf, size_t size)
+{
+	hisi_uncore_location(p, "sccl", "sllc", buf, size);
+}
+
+static size_t fields(const struct pmu *p, struct pmu_field *out)
+{
+	return hisi_uncore_fields(p, "sccl", "sllc", out);
+}
+
+/* The driver's names; no document describes them */
+static const struct catalog_entry events[] = {
+	{ "rx_req", "requests the link receives (the driver's name)" },
+	{ "rx_data", "data the link receives (the driver's name)" },
+	{ "tx_req", "requests the link sends (the driver's name)" },
+	{ "tx_data", "data the link sends (the driver's name)" },
+	{ "cycles", "SLLC clock cycles" },
+	{ NULL, NULL },
+};
+
+/* hisi-pmu.rst's words */
+static const struct catalog_entry formats[] = {
+	{ "tgtid_min", "count only traffic to a target id from this one (with tgtid_max)" },
+	{ "tgtid_max", "count only traffic to a target id up to this one" },
+	{ "srcid_cmd", "count only traffic from this source id, a CCL or ICL" },
+	{ "srcid_msk", "the bits of srcid_cmd not compared" },
+	{ "tracetag_en", "count only requests with the tracetag set" },
+	{ NULL, NULL },
+};
+
+/*
+ * hisi_uncore_pmu_event_init(); warned, what the filter drops: a target range that is none
+ * (tgtid_is_valid: max > 0, max >= min) and a source mask without its command
+ */
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
+{
+	const struct plan_event *e = &set->v[i];
+	uint64_t min = pmu_config_field(e->pmu, e->config, "tgtid_min");
+	uint64_t max = pmu_config_field(e->pmu, e->config, "tgtid_max");
+	int ret = hisi_uncore_check(set, i, SLLC_LAST, "v2", SLLC_COUNTERS, err);
+
+	if (ret)
+		return ret;
+	if ((min || max) && !(max > 0 && max >= min))
+		diag_add(
+			warn,
+			"%s: tgtid_min 0x%llx and tgtid_max 0x%llx are no range (the driver wants max > 0 and max >= min, tgtid_is_valid): it counts every target",
+			e->event, (unsigned long long)min, (unsigned long long)max);
+	hisi_uncore_mask_alone(e, "srcid_msk", "srcid_cmd", "hisi_sllc_pmu_config_srcid", warn);
+	return 0;
+}
+
+/* hisi_sllc_pmu_enable_filter(): SLLC_SRCID_CTRL, SLLC_TGTID_CTRL and SLLC_PERF_CTRL's bits */
+static void check_plan(const struct plan *set, struct diag *warn)
+{
+	hisi_uncore_shared_filter(
+		set, &family_hisi_sllc, SLLC_FILTER,
+		"SLLC_SRCID_CTRL, SLLC_TGTID_CTRL and SLLC_PERF_CTRL, hisi_sllc_pmu_enable_filter",
+		warn);
+}
+
+static const struct family_metric doc_metrics[] = {
+	{ "hisi_sllc_clock", "cycles / 1e6 / duration_time", "MHz", "SLLC clock, measured",
+	  "pmuctl's, on the driver's cycles (" SLLC_SOURCE ")", 0, false, NULL, false, false,
+	  DEST_NONE, NULL },
+	{ 0 },
+};
+
+/* ACPI HID HISI0263: hisi_sllc_pmu_acpi_match */
+static const struct family_hardware hardware = {
+	.platform = "HISI0263",
+	.module = "hisi_uncore_sllc_pmu",
+	.config = "CONFIG_HISI_PMU",
+	.since = "v5.13 (torvalds/linux 3bf30882c3c7), " SLLC_SOURCE,
+};
+
+const struct pmu_family family_hisi_sllc = {
+	.id = "hisi_sllc",
+	.title = "HiSilicon SLLC",
+	.uncore = true,
+	.decode = decode,
+	.location = location,
+	.fields = fields,
+	.event_docs = events,
+	.format_docs = formats,
+	.check = check,
+	.check_plan = check_plan,
+	.group_max = SLLC_COUNTERS,
+	.counters = SLLC_COUNTERS,
+	.counters_from = "num_counters, " SLLC_SOURCE,
+	.doc_metrics = doc_metrics,
+	.hardware = &hardware,
+};

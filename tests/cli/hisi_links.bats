@@ -1,0 +1,48 @@
+#!/usr/bin/env bats
+# HiSilicon SLLC (hisi_sccl<S>_sllc<I>) and PA (hisi_sicl<S>_pa<I>), the links of a CPU die and
+# of an I/O die, on the Hip09 tree: pmu/family/hisi_sllc.c, hisi_pa.c on hisi_uncore.c.
+load helpers
+
+HIP09=$FIX/hip09/sys
+HIP09_LIVE=$FIX/hip09-live/sys
+
+@test "hisi_links: each SLLC is its SCCL's and each PA its SICL's, with the driver's filters" {
+	pmuctl -q --sysfs-root "$HIP09" -j list
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(p["name"], p["family"], p.get("sccl"), p.get("sicl"), p.get("sllc"), p.get("pa"), p["cpumask"]) for p in d["pmus"] if p["family"] in ("hisi_sllc", "hisi_pa")]')" = "[('hisi_sccl1_sllc0', 'hisi_sllc', 1, None, 0, None, [0]), ('hisi_sccl3_sllc0', 'hisi_sllc', 3, None, 0, None, [32]), ('hisi_sccl5_sllc0', 'hisi_sllc', 5, None, 0, None, [64]), ('hisi_sccl7_sllc0', 'hisi_sllc', 7, None, 0, None, [96]), ('hisi_sicl0_pa0', 'hisi_pa', None, 0, None, 0, [0]), ('hisi_sicl2_pa0', 'hisi_pa', None, 2, None, 0, [0])]" ]
+	[ "$(jq_py '[(f["name"], f["word"], f["bits"]) for p in d["pmus"] if p["name"] == "hisi_sicl0_pa0" for f in p["formats"]]')" = "[('event', 'config', '0-7'), ('srcid_cmd', 'config1', '22-32'), ('srcid_msk', 'config1', '33-43'), ('tgtid_cmd', 'config1', '0-10'), ('tgtid_msk', 'config1', '11-21'), ('tracetag_en', 'config1', '44')]" ]
+}
+
+@test "hisi_links: past check_event refused (SLLC 0x80, PA 0xb0); filters the driver drops warned" {
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sccl1_sllc0/config=0x81/'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: event 0x81 is past the last the driver takes on 'hisi_sccl1_sllc0', 0x80 (check_event of PMU v2, hisi_uncore_pmu_event_init)" ]
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sicl0_pa0/config=0xb1/'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: event 0xb1 is past the last the driver takes on 'hisi_sicl0_pa0', 0xb0 (check_event of PMU v2, hisi_uncore_pmu_event_init)" ]
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sccl1_sllc0/rx_data,tgtid_min=0x10/'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: hisi_sccl1_sllc0/rx_data,tgtid_min=0x10/: tgtid_min 0x10 and tgtid_max 0x0 are no range (the driver wants max > 0 and max >= min, tgtid_is_valid): it counts every target" ]
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sicl2_pa0/rx_req,tgtid_msk=0x7/'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: hisi_sicl2_pa0/rx_req,tgtid_msk=0x7/: tgtid_msk without tgtid_cmd filters nothing: the driver writes the mask only beside a command (hisi_pa_pmu_config_tgtid)" ]
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sccl1_hha0/rx_ops_num,srcid_msk=0x3/'
+	[ "${lines[0]}" = "pmuctl: warning: hisi_sccl1_hha0/rx_ops_num,srcid_msk=0x3/: srcid_msk without srcid_cmd filters nothing: the driver writes the mask only beside a command (hisi_hha_pmu_config_srcid)" ]
+	# a range, a command with its mask: nothing to say
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sccl1_sllc0/rx_data,tgtid_min=0x10,tgtid_max=0x20/' -e 'hisi_sicl0_pa0/rx_req,srcid_cmd=0x1,srcid_msk=0x7/'
+	[ "$status" -eq 0 ]
+	[[ "$output" != *warning* ]]
+	# one SLLC, two target ranges: its filter registers are one
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sccl1_sllc0/rx_data,tgtid_min=0x10,tgtid_max=0x20/' -e 'hisi_sccl1_sllc0/tx_data/'
+	[[ "${lines[0]}" == "pmuctl: warning: hisi_sccl1_sllc0/tx_data/: 'hisi_sccl1_sllc0' has one filter for all its counters (SLLC_SRCID_CTRL, SLLC_TGTID_CTRL and SLLC_PERF_CTRL, hisi_sllc_pmu_enable_filter): "* ]]
+}
+
+@test "hisi_links: the live copy counts each link's clock; a PA, with no CPU of its own, on socket 0's CPU" {
+	pmuctl -q --sysfs-root "$HIP09_LIVE" -j stat -M hisi_sllc_clock,hisi_pa_clock --per-socket --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["metric"], m["socket"], m["coverage"]) for m in d["metrics"]]')" = "[('hisi_sllc_clock', 0, 1.0), ('hisi_sllc_clock', 1, 1.0), ('hisi_pa_clock', 0, 1.0)]" ]
+	# cpu-clock nanoseconds: 1000 "MHz", averaged over a socket's links
+	[ "$(jq_py '[int(900 < m["value"] < 1100) for m in d["metrics"]]')" = "[1, 1, 1]" ]
+	pmuctl -q --sysfs-root "$HIP09" -j doctor
+	[ "$(jq_py '[(c["id"], c["status"], c["seen"]) for c in d["checks"] if c["id"] in ("family.hisi_sllc", "family.hisi_pa")]')" = "[('family.hisi_sllc', 'ok', '4 PMUs, on 4 platform devices (HISI0263*)'), ('family.hisi_pa', 'ok', '2 PMUs, on 2 platform devices (HISI0273*)')]" ]
+}
