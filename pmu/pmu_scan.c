@@ -138,17 +138,27 @@ static char *read_side(const struct sysroot *r, const char *dir, char **names, s
 	return s;
 }
 
-/* perf's JSON names for events the PMU has under another name: the same value */
-static void add_aliases(struct pmu *p)
+/* A JSON event's Compat against the identifier file: perf compares the text, newline trimmed */
+static bool compat_matches(const struct sysroot *r, struct pmu *p, const char *compat)
+{
+	if (!p->identifier_file)
+		read_identifier(r, p);
+	return p->identifier && !strcmp(p->identifier, compat);
+}
+
+/* perf's JSON names for events the PMU has under another name (the same value), or only there */
+static void add_aliases(const struct sysroot *r, struct pmu *p)
 {
 	for (const struct event_alias *a = p->family->aliases; a && a->name; a++) {
-		const struct pmu_event *of = pmu_find_event(p, a->of);
+		const struct pmu_event *of = a->of ? pmu_find_event(p, a->of) : NULL;
 		struct pmu_event *v;
 		char *value;
 
-		if (!of || pmu_find_event(p, a->name))
+		if (a->of ? !of : !compat_matches(r, p, a->compat))
 			continue;
-		value = strdup(of->value);	/* before realloc moves of */
+		if (pmu_find_event(p, a->name))
+			continue;
+		value = strdup(of ? of->value : a->value);	/* before realloc moves of */
 		if (!value)
 			return;
 		v = realloc(p->events, (p->nevents + 1) * sizeof(*v));
@@ -233,7 +243,7 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 		p->nevents++;
 	}
 	strv_free(names, n);
-	add_aliases(p);
+	add_aliases(r, p);
 }
 
 static void pmu_read(const struct sysroot *root, const struct sysroot *r, const struct pmu_scan_opts *o,

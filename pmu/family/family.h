@@ -85,9 +85,14 @@ struct family_metric_text {
 #define ACROSS_MEM_RD "mem_rd_bw"	/* memory read bandwidth of a socket (or Yitian die) */
 #define ACROSS_MEM_WR "mem_wr_bw"	/* memory write bandwidth of a socket (or Yitian die) */
 
-/* A name perf's event JSON gives an event that sysfs names otherwise (Yitian's ddr_cycles) */
+/*
+ * A name perf's event JSON gives an event that sysfs names otherwise (Yitian's ddr_cycles), or,
+ * of NULL, an event only the JSON has (a "sys" event: its terms in value, on the PMUs whose
+ * identifier is compat, as perf matches its "Compat")
+ */
 struct event_alias {
 	const char *name, *of, *source;
+	const char *value, *compat;
 };
 
 /*

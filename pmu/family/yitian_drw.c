@@ -79,8 +79,8 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 
 /* perf's ali_drw.json names event 0x80 ddr_cycles; the driver's sysfs names it cycle */
 static const struct event_alias aliases[] = {
-	{ "ddr_cycles", "cycle", "perf ali_drw.json" },
-	{ NULL, NULL, NULL },
+	{ "ddr_cycles", "cycle", "perf ali_drw.json", NULL, NULL },
+	{ NULL, NULL, NULL, NULL, NULL },
 };
 
 /* Event 0x80 counts on the dedicated cycle counter, which every cycle event shares */
