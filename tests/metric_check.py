@@ -39,6 +39,7 @@ INSTANCES = {
     "hisi_l3c": ["hisi_sccl9_l3c0", "hisi_sccl13_l3c5"],
     "hisi_sllc": ["hisi_sccl1_sllc0", "hisi_sccl7_sllc0"],
     "hisi_pa": ["hisi_sicl0_pa0", "hisi_sicl2_pa0"],
+    "hisi_cpa": ["hisi_sicl0_cpa0", "hisi_sicl2_cpa0"],
     "ampereone_mcu": ["ampere_mcu_pmu_0", "ampere_mcu_pmu_9"],
     "arm_cmn": ["arm_cmn_0", "arm_cmn_1"],
     "bluefield_l3cache": ["bfperf/l3cachehalf0", "bfperf/l3cachehalf1"],
@@ -49,7 +50,7 @@ INSTANCES = {
 SCOPE = {"hisi_pcie": "port=0xffff", "grace_pcie": "root_port=0x3ff", "grace_nvlink_c2c0": "port=0x3",
          "grace_nvlink_c2c1": "port=0x3", "grace_cnvlink": "rem_socket=0xf"}
 HW_CLK = 100000000      # the hip09 fixture's hw_clk_freq
-CLOCKS = ("cycles", "cycle", "CYCLES", "clk_cycle_count", "clkdiv2_cycle_count", "cycle_count")
+CLOCKS = ("cycles", "cycle", "CYCLES", "clk_cycle_count", "clkdiv2_cycle_count", "cycle_count", "cpa_cycles")
 
 metrics = json.loads(subprocess.run([pmuctl, "-j", "list", "--metrics", "--all"], capture_output=True,
                                     check=True, text=True).stdout)["metrics"]

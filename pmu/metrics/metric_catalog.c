@@ -102,5 +102,6 @@ bool metric_name_is_clock(const char *name)
 	/* memory controllers' clocks count in every channel alike, as cycles elsewhere */
 	return !strcmp(name, "cycles") || !strcmp(name, "cycle") || !strcmp(name, "CYCLES") ||
 	       !strcmp(name, "hw_clk_freq") || !strcmp(name, "clk_cycle_count") ||
-	       !strcmp(name, "clkdiv2_cycle_count") || !strcmp(name, "cycle_count");
+	       !strcmp(name, "clkdiv2_cycle_count") || !strcmp(name, "cycle_count") ||
+	       !strcmp(name, "cpa_cycles");
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# HiSilicon SLLC (hisi_sccl<S>_sllc<I>) and PA (hisi_sicl<S>_pa<I>), the links of a CPU die and
-# of an I/O die, on the Hip09 tree: pmu/family/hisi_sllc.c, hisi_pa.c on hisi_uncore.c.
+# HiSilicon SLLC (hisi_sccl<S>_sllc<I>), PA and CPA (hisi_sicl<S>_pa<I>, _cpa<I>), the links of a
+# CPU die and of an I/O die, on the Hip09 tree: pmu/family/hisi_sllc.c, hisi_pa.c, hisi_cpa.c on
+# hisi_uncore.c.
 load helpers
 
 HIP09=$FIX/hip09/sys
@@ -45,4 +46,24 @@ HIP09_LIVE=$FIX/hip09-live/sys
 	[ "$(jq_py '[int(900 < m["value"] < 1100) for m in d["metrics"]]')" = "[1, 1, 1]" ]
 	pmuctl -q --sysfs-root "$HIP09" -j doctor
 	[ "$(jq_py '[(c["id"], c["status"], c["seen"]) for c in d["checks"] if c["id"] in ("family.hisi_sllc", "family.hisi_pa")]')" = "[('family.hisi_sllc', 'ok', '4 PMUs, on 4 platform devices (HISI0263*)'), ('family.hisi_pa', 'ok', '2 PMUs, on 2 platform devices (HISI0273*)')]" ]
+}
+
+@test "hisi_links: a CPA has perf's JSON-only events where its identifier is the JSON's Compat, and perf's port bandwidth" {
+	pmuctl -q --sysfs-root "$HIP09" -j list
+	[ "$(jq_py '[(e["name"], e["value"]) for p in d["pmus"] if p["name"] == "hisi_sicl2_cpa0" for e in p["events"] if e["name"].endswith(("_64b", "_32b"))]')" = "[('cpa_p1_rd_dat_64b', 'config=0x3'), ('cpa_p1_rd_dat_32b', 'config=0x4'), ('cpa_p0_rd_dat_64b', 'config=0x83'), ('cpa_p0_rd_dat_32b', 'config=0x84')]" ]
+	pmuctl -q --sysfs-root "$HIP09" -j stat --dry-run -M cpa_p0_avg_bw
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'sorted(set((e["event"], e["config"]) for e in d["events"] if e["pmu"] == "hisi_sicl0_cpa0"))')" = "[('hisi_sicl0_cpa0/cpa_cycles/', '0x0'), ('hisi_sicl0_cpa0/cpa_p0_rd_dat_32b/', '0x84'), ('hisi_sicl0_cpa0/cpa_p0_rd_dat_64b/', '0x83'), ('hisi_sicl0_cpa0/cpa_p0_wr_dat/', '0xe1')]" ]
+	# another identifier: perf adds no JSON event, and neither does pmuctl
+	cp -a "$HIP09" "$BATS_TEST_TMPDIR/sys"
+	echo 0x00000040 >"$BATS_TEST_TMPDIR/sys/devices/platform/HISI0281:00/hisi_sicl0_cpa0/identifier"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/sys" stat --dry-run -e 'hisi_sicl0_cpa0/cpa_p0_rd_dat_64b/'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "pmuctl: error: unknown term 'cpa_p0_rd_dat_64b' for PMU 'hisi_sicl0_cpa0' (did you mean 'cpa_p0_rd_dat'?)"* ]]
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sicl0_cpa0/config=0x100/'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: event 0x100 is past the last the driver takes on 'hisi_sicl0_cpa0', 0xff (check_event of PMU v2, hisi_uncore_pmu_event_init)" ]
+	pmuctl -q --sysfs-root "$HIP09_LIVE" -j stat -M hisi_cpa_clock --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["metric"], m["scope"], m["coverage"], int(900 < m["value"] < 1100)) for m in d["metrics"]]')" = "[('hisi_cpa_clock', 'total', 1.0, 1)]" ]
 }

@@ -41,8 +41,8 @@ count_pmus() { jq_py 'len(d["pmus"])'; }
 @test "list shows both HNS3 SICLs with bdf range, clock and filter modes" {
 	pmuctl --sysfs-root "$HIP09" -j list
 	# the two HNS3 SICLs, the two HiSilicon PCIe cores, on 4 SCCLs 16 DDR controllers, 8 home
-	# agents, 24 L3 caches and 4 SLLCs, and a PA on each SICL
-	[ "$(count_pmus)" = 58 ]
+	# agents, 24 L3 caches and 4 SLLCs, and a PA and a CPA on each SICL
+	[ "$(count_pmus)" = 60 ]
 	[ "$(jq_py '[(p["sicl"], p["bdf_min"], p["bdf_max"], p["hw_clk_freq"], len(p["events"])) for p in d["pmus"] if p["family"] == "hns3"]')" = "[(0, '0x3500', '0x35ff', 100000000, 110), (2, '0xbd00', '0xbdff', 100000000, 110)]" ]
 	[ "$(jq_py '[e["filter_modes"] for e in d["pmus"][0]["events"] if e["name"] == "bw_ssu_rpu_byte_num"][0]')" = "['global', 'port', 'port-tc', 'func', 'func-queue']" ]
 }

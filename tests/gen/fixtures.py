@@ -359,6 +359,10 @@ HISI_PA_FORMATS = {"event": "config:0-7", "tgtid_cmd": "config1:0-10",
                    "tgtid_msk": "config1:11-21", "srcid_cmd": "config1:22-32",
                    "srcid_msk": "config1:33-43", "tracetag_en": "config1:44"}
 HISI_PA_EVENTS = {"rx_req": 0x40, "tx_req": 0x5c, "cycle": 0x78}
+# hisi_uncore_cpa_pmu.c at 6f47c7ae8c7a
+HISI_CPA_FORMATS = {"event": "config:0-15"}
+HISI_CPA_EVENTS = {"cpa_cycles": 0x00, "cpa_p1_wr_dat": 0x61, "cpa_p1_rd_dat": 0x62,
+                   "cpa_p0_wr_dat": 0xe1, "cpa_p0_rd_dat": 0xe2}
 HISI_DDRC_V1_EVENTS = {"flux_wr": 0x00, "flux_rd": 0x01, "flux_wcmd": 0x02, "flux_rcmd": 0x03,
                        "pre_cmd": 0x04, "act_cmd": 0x05, "rnk_chg": 0x06, "rw_chg": 0x07}
 
@@ -390,9 +394,9 @@ def hisi_v2_hha_l3c(sys_dir, live=False):
 
 
 def hisi_links(sys_dir, live=False):
-    """The Hip09 tree's links between dies: an SLLC a SCCL and a PA a SICL (0 and 2, the HNS3
-    and PCIe SICLs), index 0, their counts made up; each below its ACPI device (HISI0263,
-    HISI0273; pmu.parent), identifier HISI_PMU_V2. cpumask: the SCCL's first CPU; a PA, on
+    """The Hip09 tree's links between dies: an SLLC a SCCL, and a PA and a CPA a SICL (0 and 2,
+    the HNS3 and PCIe SICLs), index 0, their counts made up; each below its ACPI device
+    (HISI0263, HISI0273, HISI0281; pmu.parent), identifier HISI_PMU_V2. cpumask: the SCCL's first CPU; a PA, on
     an I/O die, has no CPU of its own (hisi_pmu_cpu_is_associated_pmu): the first online."""
     for n, sccl in enumerate((1, 3, 5, 7)):
         pmu(sys_dir, f"platform/HISI0263:{n:02x}", f"hisi_sccl{sccl}_sllc0",
@@ -401,6 +405,9 @@ def hisi_links(sys_dir, live=False):
     for n, sicl in enumerate((0, 2)):
         pmu(sys_dir, f"platform/HISI0273:{n:02x}", f"hisi_sicl{sicl}_pa0",
             1 if live else 190 + n, HISI_PA_FORMATS, hisi_events(HISI_PA_EVENTS, live), "0\n",
+            {"identifier": "0x00000030\n"})
+        pmu(sys_dir, f"platform/HISI0281:{n:02x}", f"hisi_sicl{sicl}_cpa0",
+            1 if live else 195 + n, HISI_CPA_FORMATS, hisi_events(HISI_CPA_EVENTS, live), "0\n",
             {"identifier": "0x00000030\n"})
 
 
