@@ -28,6 +28,7 @@ extern const struct pmu_family family_hisi_l3c;
 extern const struct pmu_family family_hisi_sllc;
 extern const struct pmu_family family_hisi_pa;
 extern const struct pmu_family family_hisi_cpa;
+extern const struct pmu_family family_hisi_uc;
 extern const struct pmu_family family_dmc620;
 extern const struct pmu_family family_ampereone;
 extern const struct pmu_family family_arm_cmn;

@@ -31,6 +31,7 @@ const struct pmu_family *const pmu_families[] = {
 	&family_hisi_sllc,
 	&family_hisi_pa,
 	&family_hisi_cpa,
+	&family_hisi_uc,
 	&family_arm_cmn,
 	&family_dmc620,
 	&family_ampereone,

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * HiSilicon UC PMU (unified cache), four a CPU cluster: hisi_sccl<S>_uc<C>_<sub>, as
+ * drivers/perf/hisilicon/hisi_uncore_uc_pmu.c registers it (read at torvalds/linux
+ * 06d074298583; merged as 312eca95e28d, v6.5, two event codes fixed by 38bbef7240b8; ACPI
+ * HISI0291): a chip after Hip09, on kernels after Debian 12's.
+ */
+#include <errno.h>
+#include "pmu/family/families.h"
+#include "pmu/family/hisi_uncore.h"
+#include "pmu/plan.h"
+#include "pmu/pmu.h"
+#include "pmu/rules.h"
+
+#define UC_SOURCE "drivers/perf/hisilicon/hisi_uncore_uc_pmu.c"
+/* HISI_UC_NR_COUNTERS; check_event is HISI_UC_EVTYPE_MASK */
+#define UC_COUNTERS 8
+#define UC_LAST 0xff
+/* HISI_UC_URING_EVENT_MIN, _MAX: the events uring_channel filters */
+#define UC_URING_FIRST 0x47
+#define UC_URING_LAST 0x59
+/* rd_req_en, uring_channel, srcid, srcid_en: config1:0-20, the PMU's registers */
+#define UC_FILTER 0x1fffffull
+
+static bool decode(struct pmu *p)
+{
+	return hisi_uncore_decode(p, "sccl", "uc");
+}
+
+static void location(const struct pmu *p, char *buf, size_t size)
+{
+	hisi_uncore_location(p, "sccl", "uc", buf, size);
+}
+
+static size_t fields(const struct pmu *p, struct pmu_field *out)
+{
+	return hisi_uncore_fields(p, "sccl", "uc", out);
+}
+
+/* hisi-pmu.rst's words (uring_channel) and the driver's (the rest) */
+static const struct catalog_entry formats[] = {
+	{ "rd_req_en", "count only read requests (the tracetag's request type)" },
+	{ "uring_channel",
+	  "events 0x47-0x59 only: 0x3 or 0x1 the uring_ext (MATA) channel, 0x2 the uring (non-MATA) channel, 0 both" },
+	{ "srcid", "count only requests from this source id (with srcid_en)" },
+	{ "srcid_en", "filter by srcid; needs rd_req_en" },
+	{ NULL, NULL },
+};
+
+/*
+ * hisi_uc_pmu_check_filter(), from hisi_uncore_pmu_event_init(): srcid_en without rd_req_en
+ * is -EINVAL; uring_channel on an event outside 0x47-0x59 is the driver's own warning
+ */
+static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
+{
+	const struct plan_event *e = &set->v[i];
+	unsigned long long event = e->config[0] & 0xff;
+	int ret = hisi_uncore_check(set, i, UC_LAST, "v2", UC_COUNTERS, err);
+
+	if (ret)
+		return ret;
+	if (pmu_config_field(e->pmu, e->config, "srcid_en") &&
+	    !pmu_config_field(e->pmu, e->config, "rd_req_en"))
+		return rule_err_term(
+			err, e, "srcid_en", -EINVAL,
+			"srcid_en needs rd_req_en on '%s': the driver refuses it (hisi_uc_pmu_check_filter, \"rcid_en depends on rd_req_en being enabled\"); add rd_req_en=1",
+			e->pmu->name);
+	if (pmu_config_field(e->pmu, e->config, "uring_channel") &&
+	    (event < UC_URING_FIRST || event > UC_URING_LAST))
+		diag_add(
+			warn,
+			"%s: uring_channel filters events 0x%x-0x%x only, not 0x%llx: the driver says so in the kernel log and counts both channels (hisi_uc_pmu_check_filter)",
+			e->event, UC_URING_FIRST, UC_URING_LAST, event);
+	return 0;
+}
+
+/* hisi_uc_pmu_enable_filter(): HISI_UC_TRACETAG_CTRL_REG, _SRCID_CTRL_REG, _EVENT_CTRL_REG */
+static void check_plan(const struct plan *set, struct diag *warn)
+{
+	hisi_uncore_shared_filter(
+		set, &family_hisi_uc, UC_FILTER,
+		"HISI_UC_TRACETAG_CTRL_REG, HISI_UC_SRCID_CTRL_REG and HISI_UC_EVENT_CTRL_REG, hisi_uc_pmu_enable_filter",
+		warn);
+}
+
+static const struct family_metric doc_metrics[] = {
+	{ "hisi_uc_clock", "cycles / 1e6 / duration_time", "MHz", "UC clock, measured",
+	  "pmuctl's, on the driver's cycles (" UC_SOURCE ")", 0, false, NULL, false, false,
+	  DEST_NONE, NULL },
+	{ 0 },
+};
+
+/* ACPI HID HISI0291: hisi_uc_pmu_acpi_match */
+static const struct family_hardware hardware = {
+	.platform = "HISI0291",
+	.module = "hisi_uncore_uc_pmu",
+	.config = "CONFIG_HISI_PMU",
+	.since = "v6.5 (torvalds/linux 312eca95e28d), " UC_SOURCE,
+};
+
+const struct pmu_family family_hisi_uc = {
+	.id = "hisi_uc",
+	.title = "HiSilicon UC",
+	.uncore = true,
+	.decode = decode,
+	.location = location,
+	.fields = fields,
+	.format_docs = formats,
+	.check = check,
+	.check_plan = check_plan,
+	.group_max = UC_COUNTERS,
+	.counters = UC_COUNTERS,
+	.counters_from = "HISI_UC_NR_COUNTERS, " UC_SOURCE,
+	.doc_metrics = doc_metrics,
+	.hardware = &hardware,
+};
