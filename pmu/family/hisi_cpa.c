@@ -18,20 +18,7 @@
 /* the JSON's "Compat": the identifier of HISI_PMU_V2 */
 #define CPA_COMPAT "0x00000030"
 
-static bool decode(struct pmu *p)
-{
-	return hisi_uncore_decode(p, "sicl", "cpa");
-}
-
-static void location(const struct pmu *p, char *buf, size_t size)
-{
-	hisi_uncore_location(p, "sicl", "cpa", buf, size);
-}
-
-static size_t fields(const struct pmu *p, struct pmu_field *out)
-{
-	return hisi_uncore_fields(p, "sicl", "cpa", out);
-}
+HISI_UNCORE_NAME_HOOKS("sicl", "cpa")
 
 /* perf's JSON, word for word */
 static const struct catalog_entry events[] = {

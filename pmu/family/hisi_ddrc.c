@@ -26,20 +26,7 @@
  * hisi_ddrc_pmu_probe(): "hisi_sccl%d_ddrc%d_%d" (SCCL, channel, sub id) when the version
  * register reads HISI_PMU_V2 or later, else "hisi_sccl%d_ddrc%d"
  */
-static bool decode(struct pmu *p)
-{
-	return hisi_uncore_decode(p, "sccl", "ddrc");
-}
-
-static void location(const struct pmu *p, char *buf, size_t size)
-{
-	hisi_uncore_location(p, "sccl", "ddrc", buf, size);
-}
-
-static size_t fields(const struct pmu *p, struct pmu_field *out)
-{
-	return hisi_uncore_fields(p, "sccl", "ddrc", out);
-}
+HISI_UNCORE_NAME_HOOKS("sccl", "ddrc")
 
 /* perf's hip08/uncore-ddrc.json (flux_wr, flux_rd) and the v2 driver's own three */
 static const struct catalog_entry events[] = {

@@ -27,20 +27,7 @@ static bool is_v2(const struct pmu *p)
 	return hisi_uncore_v2(p, "srcid_cmd");
 }
 
-static bool decode(struct pmu *p)
-{
-	return hisi_uncore_decode(p, "sccl", "hha");
-}
-
-static void location(const struct pmu *p, char *buf, size_t size)
-{
-	hisi_uncore_location(p, "sccl", "hha", buf, size);
-}
-
-static size_t fields(const struct pmu *p, struct pmu_field *out)
-{
-	return hisi_uncore_fields(p, "sccl", "hha", out);
-}
+HISI_UNCORE_NAME_HOOKS("sccl", "hha")
 
 static size_t counters_of(const struct pmu *p)
 {

@@ -28,20 +28,7 @@ static bool is_v2(const struct pmu *p)
 	return hisi_uncore_v2(p, "tt_core");
 }
 
-static bool decode(struct pmu *p)
-{
-	return hisi_uncore_decode(p, "sccl", "l3c");
-}
-
-static void location(const struct pmu *p, char *buf, size_t size)
-{
-	hisi_uncore_location(p, "sccl", "l3c", buf, size);
-}
-
-static size_t fields(const struct pmu *p, struct pmu_field *out)
-{
-	return hisi_uncore_fields(p, "sccl", "l3c", out);
-}
+HISI_UNCORE_NAME_HOOKS("sccl", "l3c")
 
 /* perf's hip08/uncore-l3c.json for v1's, the driver's names for v2's */
 static const struct catalog_entry events[] = {

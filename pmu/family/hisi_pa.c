@@ -16,20 +16,7 @@
 /* tgtid_cmd, tgtid_msk, srcid_cmd, srcid_msk, tracetag_en: config1:0-44, the PMU's registers */
 #define PA_FILTER 0x1fffffffffffull
 
-static bool decode(struct pmu *p)
-{
-	return hisi_uncore_decode(p, "sicl", "pa");
-}
-
-static void location(const struct pmu *p, char *buf, size_t size)
-{
-	hisi_uncore_location(p, "sicl", "pa", buf, size);
-}
-
-static size_t fields(const struct pmu *p, struct pmu_field *out)
-{
-	return hisi_uncore_fields(p, "sicl", "pa", out);
-}
+HISI_UNCORE_NAME_HOOKS("sicl", "pa")
 
 /* The driver's names; no document describes them */
 static const struct catalog_entry events[] = {

@@ -16,20 +16,7 @@
 /* tgtid_min, tgtid_max, srcid_cmd, srcid_msk, tracetag_en: config1:0-44, the PMU's registers */
 #define SLLC_FILTER 0x1fffffffffffull
 
-static bool decode(struct pmu *p)
-{
-	return hisi_uncore_decode(p, "sccl", "sllc");
-}
-
-static void location(const struct pmu *p, char *buf, size_t size)
-{
-	hisi_uncore_location(p, "sccl", "sllc", buf, size);
-}
-
-static size_t fields(const struct pmu *p, struct pmu_field *out)
-{
-	return hisi_uncore_fields(p, "sccl", "sllc", out);
-}
+HISI_UNCORE_NAME_HOOKS("sccl", "sllc")
 
 /* The driver's names; no document describes them */
 static const struct catalog_entry events[] = {

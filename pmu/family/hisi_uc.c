@@ -22,20 +22,7 @@
 /* rd_req_en, uring_channel, srcid, srcid_en: config1:0-20, the PMU's registers */
 #define UC_FILTER 0x1fffffull
 
-static bool decode(struct pmu *p)
-{
-	return hisi_uncore_decode(p, "sccl", "uc");
-}
-
-static void location(const struct pmu *p, char *buf, size_t size)
-{
-	hisi_uncore_location(p, "sccl", "uc", buf, size);
-}
-
-static size_t fields(const struct pmu *p, struct pmu_field *out)
-{
-	return hisi_uncore_fields(p, "sccl", "uc", out);
-}
+HISI_UNCORE_NAME_HOOKS("sccl", "uc")
 
 /* hisi-pmu.rst's words (uring_channel) and the driver's (the rest) */
 static const struct catalog_entry formats[] = {
