@@ -71,6 +71,8 @@ static json_t *pmu_json(const struct pmu *p)
 		json_object_set_new(eo, "scale", jout_text(e->scale));
 		json_object_set_new(eo, "unit", jout_text(e->unit));
 		json_object_set_new(eo, "alias_of", jout_text(e->alias_of));
+		if (e->json_only)
+			json_object_set_new(eo, "json_only", jout_text(e->json_only));
 		if (p->family->event_fields)
 			set_fields(eo, fields, p->family->event_fields(e, fields));
 		json_array_append_new(ea, eo);

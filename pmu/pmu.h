@@ -30,6 +30,7 @@ struct pmu_event {
 	char *unit;		/* events/<name>.unit, or NULL */
 	unsigned filter_modes;	/* HNS3: from filtermode/<name>, a bit per mode; 0 = unknown */
 	const char *alias_of;	/* a name perf's JSON gives a sysfs event: that event; NULL */
+	const char *json_only;	/* an event only perf's JSON has: that JSON; NULL */
 };
 
 struct pmu {

@@ -172,6 +172,7 @@ static void add_aliases(const struct sysroot *r, struct pmu *p)
 		v->name = strdup(a->name);
 		v->value = value;
 		v->alias_of = a->of;
+		v->json_only = a->of ? NULL : a->source;
 		if (!v->name) {
 			free(value);
 			return;

@@ -50,7 +50,7 @@ HIP09_LIVE=$FIX/hip09-live/sys
 
 @test "hisi_links: a CPA has perf's JSON-only events where its identifier is the JSON's Compat, and perf's port bandwidth" {
 	pmuctl -q --sysfs-root "$HIP09" -j list
-	[ "$(jq_py '[(e["name"], e["value"]) for p in d["pmus"] if p["name"] == "hisi_sicl2_cpa0" for e in p["events"] if e["name"].endswith(("_64b", "_32b"))]')" = "[('cpa_p1_rd_dat_64b', 'config=0x3'), ('cpa_p1_rd_dat_32b', 'config=0x4'), ('cpa_p0_rd_dat_64b', 'config=0x83'), ('cpa_p0_rd_dat_32b', 'config=0x84')]" ]
+	[ "$(jq_py '[(e["name"], e["value"], e.get("json_only")) for p in d["pmus"] if p["name"] == "hisi_sicl2_cpa0" for e in p["events"] if e["name"].endswith(("_64b", "_32b", "p0_rd_dat"))]')" = "[('cpa_p0_rd_dat', 'config=0xe2', None), ('cpa_p1_rd_dat_64b', 'config=0x3', \"perf's hip09/sys/uncore-cpa.json\"), ('cpa_p1_rd_dat_32b', 'config=0x4', \"perf's hip09/sys/uncore-cpa.json\"), ('cpa_p0_rd_dat_64b', 'config=0x83', \"perf's hip09/sys/uncore-cpa.json\"), ('cpa_p0_rd_dat_32b', 'config=0x84', \"perf's hip09/sys/uncore-cpa.json\")]" ]
 	pmuctl -q --sysfs-root "$HIP09" -j stat --dry-run -M cpa_p0_avg_bw
 	[ "$status" -eq 0 ]
 	[ "$(jq_py 'sorted(set((e["event"], e["config"]) for e in d["events"] if e["pmu"] == "hisi_sicl0_cpa0"))')" = "[('hisi_sicl0_cpa0/cpa_cycles/', '0x0'), ('hisi_sicl0_cpa0/cpa_p0_rd_dat_32b/', '0x84'), ('hisi_sicl0_cpa0/cpa_p0_rd_dat_64b/', '0x83'), ('hisi_sicl0_cpa0/cpa_p0_wr_dat/', '0xe1')]" ]
