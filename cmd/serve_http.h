@@ -58,6 +58,9 @@ typedef int (*http_render_fn)(void *ctx, enum expo_format fmt, char **buf, size_
 void http_set_renderer(struct http *h, http_render_fn render, void *ctx);
 /* A sample changed the values: each format is built again when next asked for */
 void http_invalidate(struct http *h);
+/* Build now what a scrape would, in each format whose exposition is stale: before what the
+ * renderer reads changes under it (a reload's plan, not sampled yet) */
+void http_build_stale(struct http *h);
 /* Close every connection and the listening socket */
 void http_stop(struct http *h);
 

@@ -65,3 +65,9 @@ void http_invalidate(struct http *h)
 {
 	h->stale[EXPO_PROMETHEUS] = h->stale[EXPO_OPENMETRICS] = true;
 }
+
+void http_build_stale(struct http *h)
+{
+	http_metrics_for(h, EXPO_PROMETHEUS);
+	http_metrics_for(h, EXPO_OPENMETRICS);
+}

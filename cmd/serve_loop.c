@@ -219,6 +219,9 @@ static void reload(struct server *sv)
 		p_err("reload failed: still counting what was counted before");
 		return;
 	}
+	/* the last sample's exposition, built from the old plan while it exists, is what the
+	 * scrapes get until the new plan's first sample */
+	http_build_stale(sv->http);
 	if (old->c.open) {
 		count_read_all(&old->c.cs);
 		counting_carry(&next->c, &old->c);
