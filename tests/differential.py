@@ -22,7 +22,7 @@ PMUCTL = os.path.abspath(sys.argv[1])
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace", "yitian710-dwc", "altra", "ampereone", "graviton", "hip08"]
 SEED = int(os.environ.get("DIFF_SEED", "410"))
-COUNT = int(os.environ.get("DIFF_COUNT", "80"))
+COUNT = int(os.environ.get("DIFF_COUNT", "40"))
 
 DOC_STRINGS = {
     "tegra410": [

@@ -228,8 +228,8 @@ samples_seen() {
 
 @test "serve: SIGHUP after a sample no scrape has seen still shows that sample's series until the new plan's first" {
 	# the clean CI's ASan run: a scrape after the reload built the exposition of the new plan,
-	# not sampled yet, and lost every counter; a long interval holds that window open
-	background "$PMUCTL" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 2000 -M t410_pcie_rd_bw
+	# not sampled yet, and lost every counter; a 1 s interval holds that window open
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 1000 -M t410_pcie_rd_bw
 	wait_for "serve to listen" listening
 	WAIT_SECONDS=30 wait_for "a sample" sampled 1
 	n=$(samples_seen)
