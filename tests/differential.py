@@ -169,6 +169,9 @@ DOC_STRINGS = {
         "ampere_mcu_pmu_3/wr_wra_sent,bank=0xffffffff/",
         "{ampere_mcu_pmu_2/rd_rda_sent/,ampere_mcu_pmu_2/cycles/}",
         "ampere_mcu_pmu_2/event=0x3c/",
+        # the bandwidths' events alone (mem_rd_bw, mem_wr_bw)
+        "ampere_mcu_pmu_8/rd_rda_sent/",
+        "ampere_mcu_pmu_8/wr_wra_sent/",
         # perf's prefix rule: digits after the token, and a bare multi-bit term's retry
         "ampere_mcu_pmu_/rd_sent/",
         "ampere_mcu_pmu_1/rd_sent,bank/",

@@ -95,18 +95,37 @@ static bool slot_value(const struct plan *set, size_t i, uint64_t value[2])
 }
 
 #define AMPERE_OWN "pmuctl's, on the driver's event names (" AMPERE_SOURCE ")"
+/* No Ampere document gives a command's bytes: a DDR5 burst is BL16 x 32 bits, 64 bytes (JESD79-5) */
+#define AMPERE_BYTES "pmuctl's, derived: 64 bytes a RD or WR command (a DDR5 burst, BL16 x 32 bits), on the driver's events (" AMPERE_SOURCE ")"
+#define AMPERE_RD "rd_rda_sent * 64"
+#define AMPERE_WR "wr_wra_sent * 64"
 
 static const struct family_metric doc_metrics[] = {
-	/* commands, not bytes: no public Ampere document gives the bytes of one */
 	{ "ampereone_mcu_rd_cmds", "rd_rda_sent / 1e6 / duration_time", "M/s",
 	  "DDR read commands (RD and RDA) a controller sends, a second", AMPERE_OWN, 0, false, NULL,
 	  false, false, DEST_NONE, NULL },
 	{ "ampereone_mcu_wr_cmds", "wr_wra_sent / 1e6 / duration_time", "M/s",
 	  "DDR write commands (WR and WRA) a controller sends, a second", AMPERE_OWN, 0, false,
 	  NULL, false, false, DEST_NONE, NULL },
+	{ "ampereone_mcu_rd_bw", AMPERE_RD " / " ACROSS_NS, "GB/s",
+	  "memory read bandwidth of a controller, derived: its read commands x 64 bytes, a full DDR5 burst (no Ampere document gives the bytes)",
+	  AMPERE_BYTES, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "ampereone_mcu_wr_bw", AMPERE_WR " / " ACROSS_NS, "GB/s",
+	  "memory write bandwidth of a controller, derived: its write commands x 64 bytes, a full DDR5 burst (no Ampere document gives the bytes)",
+	  AMPERE_BYTES, 0, false, NULL, false, false, DEST_NONE, NULL },
 	{ "ampereone_mcu_clock", "cycle_count / 1e6 / duration_time", "MHz",
 	  "MCU clock of a controller, measured", AMPERE_OWN, 0, false, NULL, false, false,
 	  DEST_NONE, NULL },
+	{ 0 },
+};
+
+static const struct family_metric metrics[] = {
+	{ ACROSS_MEM_RD, AMPERE_RD " / " ACROSS_NS, "GB/s",
+	  "memory read bandwidth of the socket (its controllers summed), as ampereone_mcu_rd_bw",
+	  AMPERE_BYTES, 0, true, NULL, false, false, DEST_NONE, NULL },
+	{ ACROSS_MEM_WR, AMPERE_WR " / " ACROSS_NS, "GB/s",
+	  "memory write bandwidth of the socket (its controllers summed), as ampereone_mcu_wr_bw",
+	  AMPERE_BYTES, 0, true, NULL, false, false, DEST_NONE, NULL },
 	{ 0 },
 };
 
@@ -140,6 +159,7 @@ const struct pmu_family family_ampereone = {
 	.filter_slots_from = "threshold, rank and bank per PMU, ampere_cspmu_validate_event",
 	.slot_value = slot_value,
 	.doc_metrics = doc_metrics,
+	.metrics = metrics,
 	.hardware = &hardware,
 	.kernel_changes = changes,
 };

@@ -82,12 +82,17 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 }
 
 #define DMC620_OWN "pmuctl, from the driver's clk_cycle_count (" DMC620_SOURCE ")"
+/* No public document gives a command's bytes: a DDR4 burst is BL8 x 64 bits, 64 bytes (JESD79-4) */
+#define DMC620_BYTES "pmuctl's, derived: 64 bytes a read or write command (a DDR4 burst, BL8 x 64 bits), on the driver's clkdiv2_rdwr (" DMC620_SOURCE ")"
 
 static const struct family_metric doc_metrics[] = {
-	/* no public document gives the DMC-620's bytes per command: no bandwidth until one does */
 	{ "dmc620_clock", "clk_cycle_count / 1e6 / duration_time", "MHz",
 	  "DMC-620 clock of a channel, measured (pmuctl's)", DMC620_OWN, 0, false, NULL, false,
 	  false, DEST_NONE, NULL },
+	/* reads and writes together: the mask/match bits that tell them apart are the TRM's, in no public source */
+	{ "dmc620_mem_bw", "clkdiv2_rdwr * 64 / " ACROSS_NS, "GB/s",
+	  "memory bandwidth of a channel, reads and writes together, derived: its read and write commands x 64 bytes, a full DDR4 burst (no public document gives the bytes)",
+	  DMC620_BYTES, 0, false, NULL, false, false, DEST_NONE, NULL },
 	{ 0 },
 };
 

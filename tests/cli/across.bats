@@ -10,7 +10,7 @@ GRACE_LIVE=$FIX/grace-live/sys
 	pmuctl -j list --metrics --all 'pcie_*' 'mem_*'
 	[ "$status" -eq 0 ]
 	[ "$(jq_py 'sorted((m["name"], m["family"]) for m in d["metrics"])')" = \
-		"[('mem_rd_bw', 'grace_scf'), ('mem_rd_bw', 'hisi_hha'), ('mem_rd_bw', 't410_ucf'), ('mem_rd_bw', 'yitian_drw'), ('mem_wr_bw', 'grace_scf'), ('mem_wr_bw', 'hisi_hha'), ('mem_wr_bw', 't410_ucf'), ('mem_wr_bw', 'yitian_drw'), ('pcie_rd_bw', 'arm_cmn'), ('pcie_rd_bw', 'dwc_pcie'), ('pcie_rd_bw', 'grace_pcie'), ('pcie_rd_bw', 't410_pcie'), ('pcie_wr_bw', 'arm_cmn'), ('pcie_wr_bw', 'dwc_pcie'), ('pcie_wr_bw', 'grace_pcie'), ('pcie_wr_bw', 't410_pcie')]" ]
+		"[('mem_rd_bw', 'ampereone_mcu'), ('mem_rd_bw', 'grace_scf'), ('mem_rd_bw', 'hisi_hha'), ('mem_rd_bw', 't410_ucf'), ('mem_rd_bw', 'yitian_drw'), ('mem_wr_bw', 'ampereone_mcu'), ('mem_wr_bw', 'grace_scf'), ('mem_wr_bw', 'hisi_hha'), ('mem_wr_bw', 't410_ucf'), ('mem_wr_bw', 'yitian_drw'), ('pcie_rd_bw', 'arm_cmn'), ('pcie_rd_bw', 'dwc_pcie'), ('pcie_rd_bw', 'grace_pcie'), ('pcie_rd_bw', 't410_pcie'), ('pcie_wr_bw', 'arm_cmn'), ('pcie_wr_bw', 'dwc_pcie'), ('pcie_wr_bw', 'grace_pcie'), ('pcie_wr_bw', 't410_pcie')]" ]
 	[ "$(jq_py 'sorted(set(m["unit"] for m in d["metrics"]))')" = "['GB/s']" ]
 	# a machine lists the formula it uses
 	pmuctl --sysfs-root "$GRACE_LIVE" -j list --metrics pcie_rd_bw

@@ -54,3 +54,32 @@ AMPERE_LIVE=$FIX/ampereone-live/sys
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(e["pmu"], e["config1"]) for e in d["events"]]')" = "[('ampere_mcu_pmu_1', '0x1000000'), ('ampere_mcu_pmu_10', '0x1000000'), ('ampere_mcu_pmu_11', '0x1000000'), ('ampere_mcu_pmu_12', '0x1000000'), ('ampere_mcu_pmu_13', '0x1000000'), ('ampere_mcu_pmu_14', '0x1000000'), ('ampere_mcu_pmu_15', '0x1000000')]" ]
 }
+
+@test "ampereone: mem_rd_bw and mem_wr_bw are 64 bytes a DDR5 read or write command, per controller and summed" {
+	printf '%s\n' '# started on Sat Nov 21 06:00:00 2026' '' \
+		'1000000000,,ampere_mcu_pmu_0/rd_rda_sent/,2000000000,100.00,,' \
+		'500000000,,ampere_mcu_pmu_1/rd_rda_sent/,2000000000,100.00,,' \
+		'250000000,,ampere_mcu_pmu_8/rd_rda_sent/,2000000000,100.00,,' \
+		'125000000,,ampere_mcu_pmu_8/wr_wra_sent/,2000000000,100.00,,' \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/rec.csv"
+	pmuctl -q -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M mem_rd_bw,mem_wr_bw
+	[ "$status" -eq 0 ]
+	# 1.75e9 reads x 64 bytes over 2 s: 56 GB/s; 1.25e8 writes: 4 GB/s
+	[ "$(jq_py 'sorted((m["metric"], m["value"], m["unit"]) for m in d["metrics"])')" = \
+		"[('mem_rd_bw', 56.0, 'GB/s'), ('mem_wr_bw', 4.0, 'GB/s')]" ]
+	pmuctl -q -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M ampereone_mcu_rd_bw --per-pmu
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["pmu"], m["value"]) for m in d["metrics"]]')" = \
+		"[('ampere_mcu_pmu_0', 32.0), ('ampere_mcu_pmu_1', 16.0), ('ampere_mcu_pmu_8', 8.0)]" ]
+	# the description says where the 64 comes from
+	pmuctl -q -j list --metrics --all ampereone_mcu_rd_bw
+	[ "$(jq_py '"64 bytes" in d["metrics"][0]["description"]')" = True ]
+}
+
+@test "ampereone: the live copy counts mem_rd_bw per socket, 8 controllers each" {
+	pmuctl -q --sysfs-root "$AMPERE_LIVE" -j stat -M mem_rd_bw --per-socket --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(m["metric"], m["socket"], m["coverage"]) for m in d["metrics"]]')" = "[('mem_rd_bw', 0, 1.0), ('mem_rd_bw', 1, 1.0)]" ]
+	# every event counts cpu-clock nanoseconds: 64 GB/s a controller, 512 a socket
+	[ "$(jq_py '[int(460 < m["value"] < 564) for m in d["metrics"]]')" = "[1, 1]" ]
+}

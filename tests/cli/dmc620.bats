@@ -49,3 +49,20 @@ ALTRA_LIVE=$FIX/altra-live/sys
 	# each channel's clk_cycle_count counts cpu-clock nanoseconds there: about 1000 "MHz", not 16 times it
 	[ "$(jq_py 'int(900 < d["metrics"][0]["value"] < 1100)')" = 1 ]
 }
+
+@test "dmc620: dmc620_mem_bw is 64 bytes a DDR4 read or write command, per channel; the live copy counts it on every channel" {
+	printf '%s\n' '# started on Sat Nov 21 06:00:00 2026' '' \
+		'1000000000,,arm_dmc620_10008c000/clkdiv2_rdwr/,2000000000,100.00,,' \
+		'250000000,,arm_dmc620_50008c000/clkdiv2_rdwr/,2000000000,100.00,,' \
+		'2000000000,ns,duration_time,2000000000,100.00,,' >"$BATS_TEST_TMPDIR/rec.csv"
+	pmuctl -q -j stat --input "$BATS_TEST_TMPDIR/rec.csv" -M dmc620_mem_bw --per-pmu
+	[ "$status" -eq 0 ]
+	# 1e9 commands x 64 bytes over 2 s: 32 GB/s
+	[ "$(jq_py '[(m["pmu"], m["value"], m["unit"]) for m in d["metrics"]]')" = \
+		"[('arm_dmc620_10008c000', 32.0, 'GB/s'), ('arm_dmc620_50008c000', 8.0, 'GB/s')]" ]
+	pmuctl -q --sysfs-root "$ALTRA_LIVE" -j stat -M dmc620_mem_bw --per-pmu --duration 0.2
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'len(d["metrics"]), sorted(set(m["coverage"] for m in d["metrics"]))')" = "(16, [1.0])" ]
+	# each channel's clkdiv2_rdwr counts cpu-clock nanoseconds there: 64 GB/s
+	[ "$(jq_py 'sorted(set(int(58 < m["value"] < 70) for m in d["metrics"]))')" = "[1]" ]
+}

@@ -599,10 +599,11 @@ def altra(sys_dir, live=False):
     ACPI platform device (pmu.parent). The driver names a PMU by its register base >> 12; the
     first is the driver patch's example (arm_dmc620_10008c000), the others are made up in its
     pattern: the firmware chooses them. cpumask is irq->cpu, the CPU that probed, CPU 0 for all.
-    live: every PMU the software PMU (type 1) on CPU 0, where each event counts cpu-clock."""
+    live: every PMU the software PMU (type 1) on CPU 0, where each event counts cpu-clock (event
+    0; the software PMU takes no notice of config2's clkdiv2 bit)."""
     cpu_files(sys_dir, "0-1" if live else "0-159")
-    events = {f"clkdiv2_{n}": "event=0x%x,clkdiv2=0x1" % i for i, n in enumerate(DMC620_CLKDIV2)}
-    events.update({f"clk_{n}": "event=0x%x,clkdiv2=0x0" % i for i, n in enumerate(DMC620_CLK)})
+    events = {f"clkdiv2_{n}": "event=0x%x,clkdiv2=0x1" % (0 if live else i) for i, n in enumerate(DMC620_CLKDIV2)}
+    events.update({f"clk_{n}": "event=0x%x,clkdiv2=0x0" % (0 if live else i) for i, n in enumerate(DMC620_CLK)})
     for s in range(2):
         for ch in range(8):
             n = s * 8 + ch
