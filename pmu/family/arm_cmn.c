@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Arm CMN mesh PMU, one per mesh (CMN-600, CMN-650, CMN-700, CI-700): arm_cmn_<N>, as
- * drivers/perf/arm-cmn.c registers it (read at torvalds/linux 00df90934c9e). Its events count
+ * Arm CMN mesh PMU, one per mesh (CMN-600, CMN-650, CMN-700, CI-700, CMN S3): arm_cmn_<N>, as
+ * drivers/perf/arm-cmn.c registers it (read at torvalds/linux 00df90934c9e; HN-S nodes and CMN
+ * S3 from v6.12's, after "perf/arm-cmn: Support CMN S3"). Its events count
  * on every node of their type unless bynodeid picks one; the driver hides the events of node
  * types the mesh lacks (arm_cmn_event_attr_is_visible), so events/ says which types there are.
  */
@@ -27,6 +28,7 @@
 #define CMN_TYPE_XP 0x6
 #define CMN_TYPE_CXRA 0x100
 #define CMN_TYPE_CXHA 0x101
+#define CMN_TYPE_HNS 0x200
 #define CMN_TYPE_WP 0x7770
 
 /* enum cmn_part, and the identifier file's "%03x%02x" of part and revision */
@@ -34,6 +36,7 @@
 #define PART_CMN650 0x436
 #define PART_CMN700 0x43c
 #define PART_CI700 0x43a
+#define PART_CMN_S3 0x43e
 #define REV_CMN600_R1P2 2
 
 /* What the identifier says, in struct pmu's priv */
@@ -88,6 +91,8 @@ static const char *model_name(int part)
 		return "CMN-700";
 	case PART_CI700:
 		return "CI-700";
+	case PART_CMN_S3:
+		return "CMN S3";
 	default:
 		return NULL;
 	}
@@ -100,13 +105,14 @@ static void revision_name(const struct cmn_pmu *c, char *buf, size_t size)
 		"r1p0", "r1p1", "r1p2", "r1p3", "r2p0", "r3p0", "r3p1"
 	};
 	static const char *const cmn650[] = { "r0p0", "r1p0", "r1p1", "r2p0", "r1p2" };
-	static const char *const other[] = { "r0p0", "r1p0", "r2p0" };
+	/* REV_CMN700_R3P0 brought HN-S nodes; CI-700 and CMN S3 name r0p0 to r2p0 */
+	static const char *const other[] = { "r0p0", "r1p0", "r2p0", "r3p0" };
 
 	if (c->part == PART_CMN600 && c->rev >= 0 && c->rev < 7)
 		snprintf(buf, size, "%s", cmn600[c->rev]);
 	else if (c->part == PART_CMN650 && c->rev >= 0 && c->rev < 5)
 		snprintf(buf, size, "%s", cmn650[c->rev]);
-	else if (c->rev >= 0 && c->rev < 3 && model_name(c->part))
+	else if (c->rev >= 0 && c->rev < (c->part == PART_CMN700 ? 4 : 3) && model_name(c->part))
 		snprintf(buf, size, "%s", other[c->rev]);
 	else
 		snprintf(buf, size, "revision %d", c->rev);
@@ -139,7 +145,7 @@ static size_t fields(const struct pmu *p, struct pmu_field *out)
 
 static const struct catalog_entry formats[] = {
 	{ "type",
-	  "node type (CMN_TYPE_*): 0x3 DTC cycles, 0x5 HN-F, 0x6 XP, 0xa RN-I/RN-D, 0x7770 watchpoint" },
+	  "node type (CMN_TYPE_*): 0x3 DTC cycles, 0x5 HN-F, 0x6 XP, 0xa RN-I/RN-D, 0x200 HN-S, 0x7770 watchpoint" },
 	{ "eventid", "event of the node type" },
 	{ "occupid",
 	  "occupancy filter of the events that have one (arm_cmn_filter_sel); on watchpoints wp_combine" },
@@ -212,17 +218,35 @@ static bool same_nodes(const struct plan_event *e, const struct plan_event *o, i
 	       (e->config[0] >> 32 & 0xffff) == (o->config[0] >> 32 & 0xffff);
 }
 
+/* HN-S (CMN-700 r3, CMN S3), CMN_EVENT_HNS_*: the filter of each event that has one */
+static int hns_filter_sel(unsigned id)
+{
+	if (id == 0x0f)
+		return 1; /* _OCC */
+	if ((id >= 0x26 && id <= 0x29) || id == 0x3c)
+		return 2; /* _CLS */
+	if (id == 0x2a || id == 0x2b)
+		return 3; /* _SNT */
+	if ((id >= 0x01 && id <= 0x07) || id == 0x0a || id == 0x0b)
+		return 4; /* _HBT */
+	return id == 0x0d || id == 0x3b ? 5 : 0; /* _SNH */
+}
+
 /*
- * arm_cmn_filter_sel(): the occupancy filter an event selects by, from the driver's table
- * (_CMN_EVENT_DVM, _CMN_EVENT_HNF with an fsel): 0 none, 1 occup1id, 2 class_occup_id,
- * 3 cbusy_snthrottle_sel
+ * arm_cmn_filter_sel(): the occupancy filter an event selects by, from the driver's table of
+ * the mesh's model (_CMN_EVENT_DVM, _HNF and _HNS with an fsel): 0 none, 1 occup1id,
+ * 2 class_occup_id, 3 cbusy_snthrottle_sel, 4 hbt_lbt_sel, 5 sn_home_sel
  */
 static int filter_sel(const struct plan_event *e, int part)
 {
 	unsigned type = cmn_type(e), id = cmn_eventid(e);
 
+	if (type == CMN_TYPE_HNS)
+		return hns_filter_sel(id);
+	/* trk_occupancy on every model but CMN-600; its _cxha and _pdn forms CMN-700's only */
 	if (type == CMN_TYPE_DVM)
-		return (part == PART_CMN600 ? id == 0x05 : id == 0x0c || id == 0x0d || id == 0x0e) ?
+		return (part == PART_CMN600 ? id == 0x05 :
+					      id == 0x0c || (part == PART_CMN700 && (id == 0x0d || id == 0x0e))) ?
 			       1 :
 			       0;
 	if (type != CMN_TYPE_HNF)

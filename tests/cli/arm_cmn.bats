@@ -103,3 +103,59 @@ GRAVITON_LIVE=$FIX/graviton-live/sys
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "pmuctl: note: arm_cmn_0: its RN-I and RN-D nodes are where PCIe enters the mesh, but which root port enters at which node is the SoC's to say, and no file of the kernel's says it (arm-cmn's debugfs map shows node types at crosspoint ports, not devices): pcie_rd_bw, pcie_wr_bw and rni_* count every RN-I of the mesh" ]
 }
+
+# A CMN S3 r1p0 mesh (identifier "%03x%02x": PART_CMN_S3 0x43e), as v6.12's arm-cmn.c shows one
+# with DVM, HN-S and RN-I nodes: no example machine has one
+s3_tree() {
+	local root=$BATS_TEST_TMPDIR/s3 d n
+	d=$root/devices/arm_cmn_0
+	mkdir -p "$d/events" "$root/bus/event_source/devices"
+	cp -r "$GRAVITON/bus/event_source/devices/arm_cmn_0/format" "$d/"
+	echo 120 >"$d/type"
+	echo 0 >"$d/cpumask"
+	echo 43e01 >"$d/identifier"
+	echo type=0x3 >"$d/events/dtc_cycles"
+	for n in dn_trk_occupancy_all=0x1,0xc,0x0 dn_trk_occupancy_dvmop=0x1,0xc,0x1 \
+		hns_cache_miss_all=0x200,0x1,0x0 hns_cache_miss_hbt=0x200,0x1,0x1 hns_cache_miss_lbt=0x200,0x1,0x2 \
+		hns_sf_hit_hbt=0x200,0x6,0x1 hns_mc_reqs_local_sn=0x200,0xd,0x1 hns_dir_snoops_sent=0x200,0x8 \
+		rnid_rxdat_flits=0xa,0x4 rnid_txdat_flits=0xa,0x5; do
+		IFS=, read -r t e o <<<"${n#*=}"
+		echo "type=$t,eventid=$e${o:+,occupid=$o}" >"$d/events/${n%%=*}"
+	done
+	ln -s ../../../devices/arm_cmn_0 "$root/bus/event_source/devices/arm_cmn_0"
+	echo "$root"
+}
+
+@test "arm_cmn: a CMN S3 mesh is named from its identifier, and its HN-S filters are the driver's" {
+	root=$(s3_tree)
+	pmuctl -q --sysfs-root "$root" -j list --long
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(p["family"], p["model"], p["identifier"]) for p in d["pmus"]]')" = "[('arm_cmn', 'CMN S3', '43e01')]" ]
+	pmuctl --sysfs-root "$root" list --long
+	[[ "${lines[1]}" == *"mesh 0, CMN S3 r1p0"* ]]
+	# hns_cache_miss_hbt selects by hbt_lbt_sel (CMN_EVENT_HNS_HBT): no warning; it warned before
+	# pmuctl knew the HN-S table
+	pmuctl --sysfs-root "$root" stat --dry-run -e arm_cmn_0/hns_cache_miss_hbt/ -e arm_cmn_0/hns_dir_snoops_sent,occupid=1/
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: arm_cmn_0/hns_dir_snoops_sent,occupid=1/: occupid=1 on an event without an occupancy filter: the driver ignores it (arm_cmn_filter_sel)" ]
+	[[ "${lines[1]}" != *warning* ]]
+	# one hbt_lbt_sel a node: two values in a group are refused, one value or two filters are not
+	pmuctl --sysfs-root "$root" stat --dry-run -e '{arm_cmn_0/hns_cache_miss_hbt/,arm_cmn_0/hns_cache_miss_lbt/}'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: 'arm_cmn_0/hns_cache_miss_lbt/' has occupid 2, 'arm_cmn_0/hns_cache_miss_hbt/' in its group 1: a node has one filter of the kind for both (arm_cmn_validate_group); count them apart" ]
+	[[ "${lines[2]}" == *"^~~~"* ]]
+	pmuctl --sysfs-root "$root" stat --dry-run -e '{arm_cmn_0/hns_cache_miss_hbt/,arm_cmn_0/hns_sf_hit_hbt/,arm_cmn_0/hns_mc_reqs_local_sn/}'
+	[ "$status" -eq 0 ]
+	# the DVM's _cxha and _pdn occupancies are CMN-700's (CMN_EVENT_DVM_OCC(CMN700, ...)): on an S3
+	# an occupid there is ignored, on the Graviton-like CMN-700 it is a filter
+	pmuctl --sysfs-root "$root" stat --dry-run -e 'arm_cmn_0/type=0x1,eventid=0xd,occupid=1/'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: arm_cmn_0/type=0x1,eventid=0xd,occupid=1/: occupid=1 on an event without an occupancy filter: the driver ignores it (arm_cmn_filter_sel)" ]
+	pmuctl --sysfs-root "$GRAVITON" stat --dry-run -e '{arm_cmn_0/dn_trk_occupancy_cxha_dvmop/,arm_cmn_0/dn_trk_occupancy_cxha_dvmsync/}'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == *"(arm_cmn_validate_group); count them apart" ]]
+	# perf's RN-I names and the fleet's pcie_rd_bw count there as on any mesh with RN-Is
+	pmuctl -q --sysfs-root "$root" -j stat --dry-run -M pcie_rd_bw
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(e["event"], e["config"]) for e in d["events"]]')" = "[('arm_cmn_0/rnid_rxdat_flits/', '0x4000a')]" ]
+}
