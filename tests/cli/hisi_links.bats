@@ -45,7 +45,7 @@ HIP09_LIVE=$FIX/hip09-live/sys
 	# cpu-clock nanoseconds: 1000 "MHz", averaged over a socket's links
 	[ "$(jq_py '[int(900 < m["value"] < 1100) for m in d["metrics"]]')" = "[1, 1, 1]" ]
 	pmuctl -q --sysfs-root "$HIP09" -j doctor
-	[ "$(jq_py '[(c["id"], c["status"], c["seen"]) for c in d["checks"] if c["id"] in ("family.hisi_sllc", "family.hisi_pa")]')" = "[('family.hisi_sllc', 'ok', '4 PMUs, on 4 platform devices (HISI0263*)'), ('family.hisi_pa', 'ok', '2 PMUs, on 2 platform devices (HISI0273*)')]" ]
+	[ "$(jq_py '[(c["id"], c["status"], c["seen"]) for c in d["checks"] if c["id"] in ("family.hisi_sllc", "family.hisi_pa")]')" = "[('family.hisi_sllc', 'ok', '4 PMUs, on 4 platform devices (HISI0263*)'), ('family.hisi_pa', 'ok', '2 PMUs, on 2 platform devices (HISI027*)')]" ]
 }
 
 @test "hisi_links: a CPA has perf's JSON-only events where its identifier is the JSON's Compat, and perf's port bandwidth" {
@@ -66,4 +66,48 @@ HIP09_LIVE=$FIX/hip09-live/sys
 	pmuctl -q --sysfs-root "$HIP09_LIVE" -j stat -M hisi_cpa_clock --duration 0.2
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(m["metric"], m["scope"], m["coverage"], int(900 < m["value"] < 1100)) for m in d["metrics"]]')" = "[('hisi_cpa_clock', 'total', 1.0, 1)]" ]
+}
+
+# An H60PA and a PA v3 (v6.5, torvalds/linux 1a51688474c0), under their ACPI devices HISI0274 and
+# HISI0275, the Hip09 PA's formats and each its own events: no example machine has them
+h60pa_tree() {
+	local root=$BATS_TEST_TMPDIR/h60pa pa=$HIP09/bus/event_source/devices/hisi_sicl0_pa0 d n
+	for d in HISI0274:00/hisi_sicl1_h60pa0 HISI0275:00/hisi_sicl3_pa0; do
+		mkdir -p "$root/devices/platform/$d/events" "$root/bus/event_source/devices"
+		cp -r "$pa/format" "$root/devices/platform/$d/"
+		echo 0 >"$root/devices/platform/$d/cpumask"
+		ln -s "../../../devices/platform/$d" "$root/bus/event_source/devices/${d#*/}"
+	done
+	echo 130 >"$root/devices/platform/HISI0274:00/hisi_sicl1_h60pa0/type"
+	echo 131 >"$root/devices/platform/HISI0275:00/hisi_sicl3_pa0/type"
+	for n in rx_flit=0x50 tx_flit=0x65; do
+		echo "config=${n#*=}" >"$root/devices/platform/HISI0274:00/hisi_sicl1_h60pa0/events/${n%%=*}"
+	done
+	for n in tx_req=0x0 tx_dat=0x1 tx_snp=0x2 rx_req=0x7 rx_dat=0x8 rx_snp=0x9; do
+		echo "config=${n#*=}" >"$root/devices/platform/HISI0275:00/hisi_sicl3_pa0/events/${n%%=*}"
+	done
+	echo "$root"
+}
+
+@test "hisi_links: an H60PA and a PA v3 are the PA family's, with the PA's rules, their own events, and no clock to count" {
+	root=$(h60pa_tree)
+	pmuctl -q --sysfs-root "$root" -j list
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(p["name"], p["family"], p["sicl"], p["pa"]) for p in d["pmus"]]')" = "[('hisi_sicl1_h60pa0', 'hisi_pa', 1, 0), ('hisi_sicl3_pa0', 'hisi_pa', 3, 0)]" ]
+	pmuctl --sysfs-root "$root" list --events
+	[[ "$output" == *"hisi_sicl1_h60pa0                    sicl 1, h60pa 0"* ]]
+	[[ "$output" == *"rx_flit"*"flits the H60PA receives"* ]]
+	# hisi_pa_pmu_dev_probe: check_event 0xB0 for every PA
+	pmuctl --sysfs-root "$root" stat --dry-run -e 'hisi_sicl1_h60pa0/config=0xb1/'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: event 0xb1 is past the last the driver takes on 'hisi_sicl1_h60pa0', 0xb0 (check_event of PMU v2, hisi_uncore_pmu_event_init)" ]
+	pmuctl -q --sysfs-root "$root" -j stat --dry-run -e 'hisi_sicl1_h60pa0/tx_flit,srcid_cmd=0x12/' -e hisi_sicl3_pa0/rx_dat/
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(e["event"], e["config"], e["config1"]) for e in d["events"]]')" = "[('hisi_sicl1_h60pa0/tx_flit,srcid_cmd=0x12/', '0x65', '0x4800000'), ('hisi_sicl3_pa0/rx_dat/', '0x8', '0x0')]" ]
+	# neither registers a cycle event: hisi_pa_clock does not apply, and says so
+	pmuctl --sysfs-root "$root" stat --dry-run -M hisi_pa_clock
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: metric hisi_pa_clock applies to no PMU on this machine: it counts on hisi_pa PMUs of another version than this machine's (pmuctl list --metrics --all hisi_pa_clock)" ]
+	pmuctl -q --sysfs-root "$root" -j doctor
+	[ "$(jq_py '[(c["status"], c["seen"]) for c in d["checks"] if c["id"] == "family.hisi_pa"]')" = "[('ok', '2 PMUs, on 2 platform devices (HISI027*)')]" ]
 }
