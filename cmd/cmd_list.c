@@ -194,6 +194,8 @@ static void print_pmu(const struct pmu *p, const struct list_args *a)
 		}
 		if (p->family->detail && p->family->detail(p, buf, sizeof(buf)))
 			printf("      %s\n", buf);
+		for (size_t i = 0; p->family->detail_line && p->family->detail_line(p, i, buf, sizeof(buf)); i++)
+			printf("      %s\n", buf);
 	}
 	if (a->formats)
 		for (size_t i = 0; i < p->nformats; i++) {

@@ -57,6 +57,9 @@ struct pmu {
 	/* a block of a hwmon device (BlueField's bfperf/<block>): the device, "hwmon0"; NULL for perf PMUs */
 	char *hwmon;
 	int ncounters;		/* a hwmon block's eventN/counterN pairs */
+	/* one malloc'd block its family read beyond priv (arm_cmn's debugfs node map), freed with
+	 * the PMU and never copied; NULL: none */
+	void *family_data;
 	/* what only its family reads (its descriptor casts it to its own struct), zeroed before decode */
 	_Alignas(8) unsigned char priv[PMU_PRIV_SIZE];
 };

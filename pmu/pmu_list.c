@@ -53,6 +53,7 @@ static void pmu_free(struct pmu *p)
 	free(p->identifier);
 	free(p->peer);
 	free(p->hwmon);
+	free(p->family_data);
 	free(p->name);
 }
 

@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/sysroot.h"
 #include "pmu/encode.h"
+#include "pmu/family/arm_cmn_map.h"
 #include "pmu/family/families.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
@@ -61,6 +63,32 @@ static bool decode(struct pmu *p)
 	return !strncmp(p->name, "arm_cmn_", 8) && family_decimal(n, strlen(n), &c->instance);
 }
 
+static const struct cmn_map *map_of(const struct pmu *p)
+{
+	return p->family_data;
+}
+
+/*
+ * arm_cmn_debugfs_init(): debugfs's arm-cmn/map for the first mesh, map_<N> for arm_cmn_<N>
+ * (the one counter names both); root only, and absent without debugfs: then no map
+ */
+static void read_map(const struct sysroot *machine, struct pmu *p, int instance, struct diag *diag)
+{
+	char path[64], *text;
+	size_t len;
+
+	if (instance)
+		snprintf(path, sizeof(path), "kernel/debug/arm-cmn/map_%d", instance);
+	else
+		snprintf(path, sizeof(path), "kernel/debug/arm-cmn/map");
+	if (sysroot_read(machine, path, &text, &len))
+		return;
+	p->family_data = cmn_map_parse(text, len);
+	if (!p->family_data)
+		diag_add(diag, "%s: %s is not arm-cmn's node map (arm_cmn_map_show): nodeids are not checked", p->name, path);
+	free(text);
+}
+
 /* arm_cmn_identifier_show(): "%03x%02x", part and revision (read after decode) */
 static void read_extra(const struct sysroot *dir, const struct sysroot *machine, struct pmu *p,
 		       struct diag *diag)
@@ -70,13 +98,13 @@ static void read_extra(const struct sysroot *dir, const struct sysroot *machine,
 	int n = 0;
 
 	(void)dir;
-	(void)machine;
-	(void)diag;
 	if (p->identifier && strlen(p->identifier) == 5 &&
 	    sscanf(p->identifier, "%3x%2x%n", &part, &rev, &n) == 2 && n == 5) {
 		c->part = (int)part;
 		c->rev = (int)rev;
 	}
+	if (machine)
+		read_map(machine, p, c->instance, diag);
 }
 
 /* enum cmn_part and enum cmn_revision's names */
@@ -136,11 +164,38 @@ static size_t fields(const struct pmu *p, struct pmu_field *out)
 	const struct cmn_pmu *c = cmn_of(p);
 	const char *model = model_name(c->part);
 
+	const struct cmn_map *m = map_of(p);
+
 	out[0] = (struct pmu_field){ .key = "mesh", .kind = FIELD_INT, .num = c->instance };
 	out[1] = (struct pmu_field){
 		.key = "model", .kind = FIELD_TEXT, .text = model, .null = !model
 	};
-	return 2;
+	out[2] = (struct pmu_field){
+		.key = "mesh_x", .kind = FIELD_INT, .num = m ? (long long)m->mesh_x : 0, .null = !m
+	};
+	out[3] = (struct pmu_field){
+		.key = "mesh_y", .kind = FIELD_INT, .num = m ? (long long)m->mesh_y : 0, .null = !m
+	};
+	return 4;
+}
+
+/* list -l: the mesh's size, then each node the map shows, with the nodeid that names it */
+static bool detail_line(const struct pmu *p, size_t i, char *buf, size_t size)
+{
+	const struct cmn_map *m = map_of(p);
+	const struct cmn_map_node *n;
+
+	if (!m || i > m->n)
+		return false;
+	if (!i) {
+		snprintf(buf, size, "mesh %ux%u, %zu nodes (debugfs arm-cmn/map): bynodeid=1,nodeid=<id> counts on one",
+			 m->mesh_x, m->mesh_y, m->n);
+		return true;
+	}
+	n = &m->v[i - 1];
+	snprintf(buf, size, "node %-8s #%-3u nodeid 0x%-4x x %u, y %u, port %u, dev %u", n->type, n->logid,
+		 n->nodeid, n->x, n->y, n->port, n->dev);
+	return true;
 }
 
 static const struct catalog_entry formats[] = {
@@ -180,6 +235,29 @@ static unsigned cmn_occupid(const struct plan_event *e)
 static bool cmn_bynodeid(const struct plan_event *e)
 {
 	return e->config[0] >> 31 & 1;
+}
+
+static unsigned cmn_nodeid(const struct plan_event *e)
+{
+	return (unsigned)(e->config[0] >> 32 & 0xffff);
+}
+
+/*
+ * Whether a node of the event's type can be at its nodeid, as far as the debugfs map tells:
+ * crosspoint events need a crosspoint there; others of the types it shows (HN-I and up) a node
+ * there. Without a map, for the types it hides (DVM, CFG) and where it prints nothing (devices
+ * past 1), the kernel decides.
+ */
+static bool node_on_map(const struct plan_event *e, unsigned type)
+{
+	const struct cmn_map *m = map_of(e->pmu);
+	unsigned id = cmn_nodeid(e);
+
+	if (!m || type == CMN_TYPE_DTC || type < 0x4)
+		return true;
+	if (type == CMN_TYPE_XP || type == CMN_TYPE_WP)
+		return cmn_map_is_xp(m, id);
+	return cmn_map_shows(m, id) < 0 || cmn_map_find(m, id);
 }
 
 /* A watchpoint's slot in its DTM: direction plus group (arm_cmn_wp_idx) */
@@ -351,6 +429,12 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 			warn,
 			"%s: a CMN-600 before r1p2 hides the events of type 0x%x whether it has the nodes or not: the kernel decides",
 			e->event, type);
+	if (cmn_bynodeid(e) && !node_on_map(e, type))
+		return rule_err_term(
+			err, e, "nodeid", -EINVAL,
+			"no node of type 0x%x at nodeid 0x%x on the mesh of '%s': its debugfs map shows %s there (arm_cmn_event_init: \"invalid node\"); pmuctl list -l %s names its nodes",
+			type, cmn_nodeid(e), e->pmu->name,
+			type == CMN_TYPE_XP || type == CMN_TYPE_WP ? "no crosspoint" : "none", e->pmu->name);
 	if (type == CMN_TYPE_WP && cmn_eventid(e) != 0 && cmn_eventid(e) != 2)
 		return rule_err(
 			err, e, -EINVAL,
@@ -428,6 +512,7 @@ const struct pmu_family family_arm_cmn = {
 	.read_extra = read_extra,
 	.location = location,
 	.fields = fields,
+	.detail_line = detail_line,
 	.format_docs = formats,
 	.check = check,
 	.counters = CMN_DTC_COUNTERS,

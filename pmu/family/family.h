@@ -203,6 +203,8 @@ struct pmu_family {
 	size_t (*fields)(const struct pmu *p, struct pmu_field *out);
 	size_t (*event_fields)(const struct pmu_event *e, struct pmu_field *out);
 	bool (*detail)(const struct pmu *p, char *buf, size_t size);
+	/* list -l: lines of detail after that one, i from 0, until false (arm_cmn's nodes) */
+	bool (*detail_line)(const struct pmu *p, size_t i, char *buf, size_t size);
 	/*
 	 * For a family whose events are no perf format (BlueField): resolve the one term of
 	 * spec on p into e (the event, its code in config), or say why not in err

@@ -159,3 +159,42 @@ s3_tree() {
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(e["event"], e["config"]) for e in d["events"]]')" = "[('arm_cmn_0/rnid_rxdat_flits/', '0x4000a')]" ]
 }
+
+@test "arm_cmn: debugfs's node map names each node's nodeid, and a nodeid with no node there is refused as arm_cmn_event_init refuses it" {
+	pmuctl --sysfs-root "$ALTRA" list -l arm_cmn_0
+	[ "$status" -eq 0 ]
+	[ "${lines[3]}" = "      mesh 4x4, 15 nodes (debugfs arm-cmn/map): bynodeid=1,nodeid=<id> counts on one" ]
+	[[ "$output" == *"      node HN-F     #0   nodeid 0x20   x 1, y 0, port 0, dev 0"* ]]
+	[[ "$output" == *"      node RN-I     #1   nodeid 0x10   x 0, y 2, port 0, dev 0"* ]]
+	pmuctl -q --sysfs-root "$ALTRA" -j list
+	[ "$(jq_py '[(p["name"], p["mesh_x"], p["mesh_y"]) for p in d["pmus"] if p["family"] == "arm_cmn"]')" = "[('arm_cmn_0', 4, 4), ('arm_cmn_1', 4, 4)]" ]
+	# (3, 0) port 0 is memory (SN-F), no CMN node: the driver finds none ("invalid node")
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/hnf_cache_miss,bynodeid=1,nodeid=0x60/'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: no node of type 0x5 at nodeid 0x60 on the mesh of 'arm_cmn_0': its debugfs map shows none there (arm_cmn_event_init: \"invalid node\"); pmuctl list -l arm_cmn_0 names its nodes" ]
+	[ "${lines[2]}" = "                                      ^~~~~~~~~~~" ]
+	# a crosspoint event needs a crosspoint's id (port 0, device 0), past the grid nothing
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/mxp_e_req_txflit_valid,bynodeid=1,nodeid=0x24/'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == *"at nodeid 0x24 on the mesh of 'arm_cmn_0': its debugfs map shows no crosspoint there"* ]]
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/hnf_sf_hit,bynodeid=1,nodeid=0x200/'
+	[ "$status" -eq 1 ]
+	# devices past 1 the map never prints, and a mesh without a map: the kernel decides
+	pmuctl -q --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/hnf_cache_miss,bynodeid=1,nodeid=0x22/' -e 'arm_cmn_0/mxp_e_req_txflit_valid,bynodeid=1,nodeid=0x20/'
+	[ "$status" -eq 0 ]
+	root=$(s3_tree)
+	pmuctl -q --sysfs-root "$root" stat --dry-run -e 'arm_cmn_0/hns_cache_miss_all,bynodeid=1,nodeid=0x60/'
+	[ "$status" -eq 0 ]
+	pmuctl -q --sysfs-root "$root" -j list
+	[ "$(jq_py '[(p["mesh_x"], p["mesh_y"]) for p in d["pmus"]]')" = "[(None, None)]" ]
+}
+
+@test "arm_cmn: a map that is not arm-cmn's is said so (-v, as every file a PMU's scan cannot read), and checks nothing" {
+	root=$(s3_tree)
+	mkdir -p "$root/kernel/debug/arm-cmn"
+	printf 'not a map\n' >"$root/kernel/debug/arm-cmn/map"
+	pmuctl -v --sysfs-root "$root" stat --dry-run -e 'arm_cmn_0/hns_cache_miss_all,bynodeid=1,nodeid=0x60/'
+	[ "$status" -eq 0 ]
+	run grep -cxF "pmuctl: warning: arm_cmn_0: kernel/debug/arm-cmn/map is not arm-cmn's node map (arm_cmn_map_show): nodeids are not checked" <<<"$output"
+	[ "$output" = 1 ]
+}

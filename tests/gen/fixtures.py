@@ -582,6 +582,53 @@ def live_events(events):
             for k, v in events.items()}
 
 
+# arm_cmn_device_type(): each port's device type, as the map prints it (8 characters)
+CMN_DEVICE_TYPES = {"": "        ", "RN-I": "  RN-I  ", "RN-D": "  RN-D  ", "RN-F_B": " RN-F_B ",
+                    "RN-F_D": " RN-F_D ", "HN-I": "  HN-I  ", "HN-D": "  HN-D  ", "HN-P": "  HN-P  ",
+                    "SN-F": "  SN-F  ", "SBSX": "  SBSX  ", "HN-F": "  HN-F  ", "CXHA": "  CXHA  ",
+                    "CXRA": "  CXRA  "}
+
+
+def cmn_map(cols, rows, ports):
+    """arm_cmn_map_show() (torvalds/linux 00df90934c9e) of a mesh cols x rows, ports {(x, y, port):
+    (device type, [logid of device 0, of device 1])}: its debugfs file arm-cmn/map"""
+    out = "     X" + "".join("    %d    " % x for x in range(cols)) + "\nY P D+"
+    pmax = 1 + max(p for _, _, p in ports)
+    for y in reversed(range(rows)):
+        out += "--------+" * cols + "\n%d    |" % y
+        out += "".join(" XP #%-2d |" % (cols * y + x) for x in range(cols))
+        out += "\n     |" + " DTC 0  |" * cols + "\n     |" + "........|" * cols
+        for p in range(pmax):
+            out += "\n  %d  |" % p + "".join(CMN_DEVICE_TYPES[ports.get((x, y, p), ("", []))[0]] + "|"
+                                           for x in range(cols))
+            for d in range(2):
+                out += "\n    %d|" % d
+                for x in range(cols):
+                    ids = ports.get((x, y, p), ("", []))[1]
+                    out += "   #%-2d  |" % ids[d] if d < len(ids) else "        |"
+        out += "\n-----+"
+    return out + "--------+" * cols + "\n"
+
+
+def cmn_mesh_ports(cmn700=False):
+    """A made-up 4 x 4 mesh (the kernel shows a real one only in debugfs; no public file gives
+    Altra's or Graviton's): an HN-D (its HN-I, DVM and DTC) at the origin, eight HN-Fs in columns
+    1 and 2 (nodeids 0x20-0x38, 0x40-0x58), RN-Is (one at nodeid 0x10) and an SBSX in column 0,
+    CPUs (RN-F) and memory (SN-F) beside; CCIX (CMN-600) or an HN-P (CMN-700) in column 3"""
+    ports = {(0, 0, 0): ("HN-D", [0]), (0, 0, 1): ("RN-I", [0]), (0, 1, 0): ("SBSX", [0]),
+             (0, 2, 0): ("RN-I", [1]), (0, 3, 0): ("RN-D", [2]), (3, 0, 0): ("SN-F", []),
+             (3, 1, 0): ("SN-F", [])}
+    for n in range(8):
+        ports[(1 + n // 4, n % 4, 0)] = ("HN-F", [n])
+        ports[(1 + n // 4, n % 4, 1)] = ("RN-F_D" if cmn700 else "RN-F_B", [])
+    if cmn700:
+        ports[(3, 3, 0)] = ("HN-P", [0])
+    else:
+        ports[(3, 2, 0)] = ("CXRA", [0])
+        ports[(3, 3, 0)] = ("CXHA", [0])
+    return ports
+
+
 def cmn600(sys_dir, live=False):
     """A CMN-600 r3p1 mesh a socket (identifier "%03x%02x": 0x434, REV_CMN600_R3P1 = 6), each
     PMU in /sys/devices as this driver registers it (no pmu.parent), its ACPI device ARMHC600
@@ -592,6 +639,8 @@ def cmn600(sys_dir, live=False):
         write(f"{sys_dir}/devices/platform/ARMHC600:{s:02x}/uevent", "")
         pmu(sys_dir, None, f"arm_cmn_{s}", 1 if live else 110 + s, CMN_FORMATS, events,
             f"{s}\n" if live else f"{80 * s}\n", {"identifier": "43406\n"})
+        # arm_cmn_debugfs_init(): "map" for the first mesh, "map_%d" after
+        write(f"{sys_dir}/kernel/debug/arm-cmn/map" + (f"_{s}" if s else ""), cmn_map(4, 4, cmn_mesh_ports()))
 
 
 def altra(sys_dir, live=False):
@@ -668,6 +717,7 @@ def graviton(sys_dir, live=False):
     write(f"{sys_dir}/devices/platform/ARMHC700:00/uevent", "")
     pmu(sys_dir, None, "arm_cmn_0", 1 if live else 110, CMN_FORMATS,
         live_events(events) if live else events, "0\n", {"identifier": "43c02\n"})
+    write(f"{sys_dir}/kernel/debug/arm-cmn/map", cmn_map(4, 4, cmn_mesh_ports(cmn700=True)))
 
 
 # ------------------------------------------------- BlueField-2 (bluefield-event-lists.md, 4.x)
