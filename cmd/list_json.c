@@ -33,6 +33,25 @@ static void set_fields(json_t *o, const struct pmu_field *f, size_t n)
 	}
 }
 
+/* A family's parts of the device (a mesh's nodes), each with its keys; null when unknown */
+static json_t *parts_json(const struct pmu *p)
+{
+	long n = p->family->parts(p);
+	json_t *a;
+
+	if (n < 0)
+		return json_null();
+	a = json_array();
+	for (long i = 0; i < n; i++) {
+		struct pmu_field fields[PMU_FIELDS_MAX] = { 0 };
+		json_t *po = json_object();
+
+		set_fields(po, fields, p->family->part_fields(p, (size_t)i, fields));
+		json_array_append_new(a, po);
+	}
+	return a;
+}
+
 static json_t *pmu_json(const struct pmu *p)
 {
 	json_t *o = json_object(), *fa = json_array(), *ea = json_array();
@@ -51,6 +70,8 @@ static json_t *pmu_json(const struct pmu *p)
 	json_object_set_new(o, "rc", jout_int_or_null(p->rc));
 	if (p->family->fields)
 		set_fields(o, fields, p->family->fields(p, fields));
+	if (p->family->parts_key)
+		json_object_set_new(o, p->family->parts_key, parts_json(p));
 	for (size_t i = 0; i < p->nformats; i++) {
 		const struct pmu_format *f = &p->formats[i];
 

@@ -179,6 +179,26 @@ static size_t fields(const struct pmu *p, struct pmu_field *out)
 	return 4;
 }
 
+static long parts(const struct pmu *p)
+{
+	return map_of(p) ? (long)map_of(p)->n : -1;
+}
+
+/* list -j's nodes: what list -l shows of each */
+static size_t part_fields(const struct pmu *p, size_t i, struct pmu_field *out)
+{
+	const struct cmn_map_node *n = &map_of(p)->v[i];
+
+	out[0] = (struct pmu_field){ .key = "type", .kind = FIELD_TEXT, .text = n->type };
+	out[1] = (struct pmu_field){ .key = "logid", .kind = FIELD_INT, .num = n->logid };
+	out[2] = (struct pmu_field){ .key = "nodeid", .kind = FIELD_HEX, .num = n->nodeid };
+	out[3] = (struct pmu_field){ .key = "x", .kind = FIELD_INT, .num = n->x };
+	out[4] = (struct pmu_field){ .key = "y", .kind = FIELD_INT, .num = n->y };
+	out[5] = (struct pmu_field){ .key = "port", .kind = FIELD_INT, .num = n->port };
+	out[6] = (struct pmu_field){ .key = "dev", .kind = FIELD_INT, .num = n->dev };
+	return 7;
+}
+
 /* list -l: the mesh's size, then each node the map shows, with the nodeid that names it */
 static bool detail_line(const struct pmu *p, size_t i, char *buf, size_t size)
 {
@@ -513,6 +533,9 @@ const struct pmu_family family_arm_cmn = {
 	.location = location,
 	.fields = fields,
 	.detail_line = detail_line,
+	.parts_key = "nodes",
+	.parts = parts,
+	.part_fields = part_fields,
 	.format_docs = formats,
 	.check = check,
 	.counters = CMN_DTC_COUNTERS,

@@ -205,6 +205,11 @@ struct pmu_family {
 	bool (*detail)(const struct pmu *p, char *buf, size_t size);
 	/* list -l: lines of detail after that one, i from 0, until false (arm_cmn's nodes) */
 	bool (*detail_line)(const struct pmu *p, size_t i, char *buf, size_t size);
+	/* list -j: under parts_key, an object a part of the PMU's device (arm_cmn's nodes); parts
+	 * gives how many, -1 when unknown (null) */
+	const char *parts_key;
+	long (*parts)(const struct pmu *p);
+	size_t (*part_fields)(const struct pmu *p, size_t i, struct pmu_field *out);
 	/*
 	 * For a family whose events are no perf format (BlueField): resolve the one term of
 	 * spec on p into e (the event, its code in config), or say why not in err

@@ -168,6 +168,7 @@ s3_tree() {
 	[[ "$output" == *"      node RN-I     #1   nodeid 0x10   x 0, y 2, port 0, dev 0"* ]]
 	pmuctl -q --sysfs-root "$ALTRA" -j list
 	[ "$(jq_py '[(p["name"], p["mesh_x"], p["mesh_y"]) for p in d["pmus"] if p["family"] == "arm_cmn"]')" = "[('arm_cmn_0', 4, 4), ('arm_cmn_1', 4, 4)]" ]
+	[ "$(jq_py '[n["nodeid"] for p in d["pmus"] if p["name"] == "arm_cmn_0" for n in p["nodes"] if n["type"] == "HN-F"]')" = "['0x20', '0x28', '0x30', '0x38', '0x40', '0x48', '0x50', '0x58']" ]
 	# (3, 0) port 0 is memory (SN-F), no CMN node: the driver finds none ("invalid node")
 	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/hnf_cache_miss,bynodeid=1,nodeid=0x60/'
 	[ "$status" -eq 1 ]
@@ -186,7 +187,7 @@ s3_tree() {
 	pmuctl -q --sysfs-root "$root" stat --dry-run -e 'arm_cmn_0/hns_cache_miss_all,bynodeid=1,nodeid=0x60/'
 	[ "$status" -eq 0 ]
 	pmuctl -q --sysfs-root "$root" -j list
-	[ "$(jq_py '[(p["mesh_x"], p["mesh_y"]) for p in d["pmus"]]')" = "[(None, None)]" ]
+	[ "$(jq_py '[(p["mesh_x"], p["mesh_y"], p["nodes"]) for p in d["pmus"]]')" = "[(None, None, None)]" ]
 }
 
 @test "arm_cmn: a map that is not arm-cmn's is said so (-v, as every file a PMU's scan cannot read), and checks nothing" {
