@@ -198,12 +198,40 @@ static void check_change(const struct doctor *d, const struct presence *p, const
 	check_fix(k, "a kernel from v%d.%d, or one with the change backported", r->major, r->minor);
 }
 
+/* Files beyond sysfs a family reads (debugfs): the first of its PMUs that could not read them */
+static void check_unread(const struct doctor *d, const struct pmu_family *f, struct checks *c)
+{
+	char id[64], what[256], fix[256];
+	size_t n = 0;
+	struct check *k;
+
+	for (size_t i = 0; i < d->pmus.n; i++) {
+		if (d->pmus.v[i].family != f)
+			continue;
+		n++;
+		if (!f->unread(&d->pmus.v[i], what, sizeof(what), fix, sizeof(fix)))
+			continue;
+		snprintf(id, sizeof(id), "family.%s.files", f->id);
+		k = checks_add(c, id, CHECK_WARN, "%s: %s", d->pmus.v[i].name, what);
+		check_fix(k, "%s", fix);
+		return;
+	}
+	if (n) {
+		snprintf(id, sizeof(id), "family.%s.files", f->id);
+		checks_add(c, id, CHECK_OK, "%zu PMU%s: every file the family reads beyond sysfs was read", n,
+			   n == 1 ? "" : "s");
+	}
+}
+
 void doctor_machine(struct doctor *d, struct checks *c)
 {
 	check_guest(d, c);
 	check_pmus(d, c);
-	for (size_t i = 0; i < d->npresent; i++)
+	for (size_t i = 0; i < d->npresent; i++) {
 		check_family(&d->present[i], c);
+		if (d->present[i].family->unread)
+			check_unread(d, d->present[i].family, c);
+	}
 	/* each family's rows once, though several families share them (Tegra410's, Grace's) */
 	for (size_t i = 0; i < d->npresent; i++) {
 		const struct kernel_change *rows = d->present[i].family->kernel_changes;

@@ -179,6 +179,17 @@ static size_t fields(const struct pmu *p, struct pmu_field *out)
 	return 4;
 }
 
+static bool unread(const struct pmu *p, char *what, size_t wsize, char *fix, size_t fsize)
+{
+	if (map_of(p))
+		return false;
+	snprintf(what, wsize,
+		 "no node map read (debugfs kernel/debug/arm-cmn/map): nodeids are neither named (list -l) nor checked (stat)");
+	snprintf(fix, fsize,
+		 "run as root, with debugfs mounted (mount -t debugfs none /sys/kernel/debug); the kernel still judges every nodeid at open");
+	return true;
+}
+
 static long parts(const struct pmu *p)
 {
 	return map_of(p) ? (long)map_of(p)->n : -1;
@@ -533,6 +544,7 @@ const struct pmu_family family_arm_cmn = {
 	.location = location,
 	.fields = fields,
 	.detail_line = detail_line,
+	.unread = unread,
 	.parts_key = "nodes",
 	.parts = parts,
 	.part_fields = part_fields,

@@ -205,6 +205,9 @@ struct pmu_family {
 	bool (*detail)(const struct pmu *p, char *buf, size_t size);
 	/* list -l: lines of detail after that one, i from 0, until false (arm_cmn's nodes) */
 	bool (*detail_line)(const struct pmu *p, size_t i, char *buf, size_t size);
+	/* doctor: a file beyond sysfs the family reads and could not (arm_cmn's debugfs map): what
+	 * goes without it in what, how to read it in fix; false: read, or nothing to read */
+	bool (*unread)(const struct pmu *p, char *what, size_t wsize, char *fix, size_t fsize);
 	/* list -j: under parts_key, an object a part of the PMU's device (arm_cmn's nodes); parts
 	 * gives how many, -1 when unknown (null) */
 	const char *parts_key;

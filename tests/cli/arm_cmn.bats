@@ -190,6 +190,14 @@ s3_tree() {
 	[ "$(jq_py '[(p["mesh_x"], p["mesh_y"], p["nodes"]) for p in d["pmus"]]')" = "[(None, None, None)]" ]
 }
 
+@test "arm_cmn: doctor says whether each mesh's node map was read, and how to read it" {
+	pmuctl -q --sysfs-root "$ALTRA" -j doctor
+	[ "$(jq_py '[(c["status"], c["seen"]) for c in d["checks"] if c["id"] == "family.arm_cmn.files"]')" = "[('ok', '2 PMUs: every file the family reads beyond sysfs was read')]" ]
+	root=$(s3_tree)
+	pmuctl -q --sysfs-root "$root" -j doctor
+	[ "$(jq_py '[(c["status"], c["seen"], c["fix"]) for c in d["checks"] if c["id"] == "family.arm_cmn.files"]')" = "[('warn', 'arm_cmn_0: no node map read (debugfs kernel/debug/arm-cmn/map): nodeids are neither named (list -l) nor checked (stat)', 'run as root, with debugfs mounted (mount -t debugfs none /sys/kernel/debug); the kernel still judges every nodeid at open')]" ]
+}
+
 @test "arm_cmn: a map that is not arm-cmn's is said so (-v, as every file a PMU's scan cannot read), and checks nothing" {
 	root=$(s3_tree)
 	mkdir -p "$root/kernel/debug/arm-cmn"
