@@ -284,7 +284,7 @@ static bool node_on_map(const struct plan_event *e, unsigned type)
 	const struct cmn_map *m = map_of(e->pmu);
 	unsigned id = cmn_nodeid(e);
 
-	if (!m || type == CMN_TYPE_DTC || type < 0x4)
+	if (!m || type < 0x4) /* DVM, CFG and DTC nodes: never on the map */
 		return true;
 	if (type == CMN_TYPE_XP || type == CMN_TYPE_WP)
 		return cmn_map_is_xp(m, id);

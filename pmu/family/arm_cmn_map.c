@@ -113,7 +113,8 @@ static bool extended_ports(const struct cmn_map *m)
 	return m->ports > 2;
 }
 
-uint16_t cmn_map_nodeid(const struct cmn_map *m, unsigned x, unsigned y, unsigned port, unsigned dev)
+uint16_t cmn_map_nodeid(const struct cmn_map *m, unsigned x, unsigned y, unsigned port,
+			unsigned dev)
 {
 	if (m->mesh_x * m->mesh_y == 1)
 		return (uint16_t)(port << 2 | dev);

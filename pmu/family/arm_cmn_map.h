@@ -29,7 +29,8 @@ struct cmn_map {
 /* The map in text, or NULL when it is not arm_cmn_map_show's; free() it */
 struct cmn_map *cmn_map_parse(const char *text, size_t len);
 /* arm_cmn_nid() backwards: the id of (x, y, port, dev) on this mesh */
-uint16_t cmn_map_nodeid(const struct cmn_map *m, unsigned x, unsigned y, unsigned port, unsigned dev);
+uint16_t cmn_map_nodeid(const struct cmn_map *m, unsigned x, unsigned y, unsigned port,
+			unsigned dev);
 /* The node at nodeid, or NULL */
 const struct cmn_map_node *cmn_map_find(const struct cmn_map *m, unsigned nodeid);
 /* Whether nodeid is a crosspoint's (port 0, device 0 of a grid position) */

@@ -24,7 +24,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct cmn_map_node *n = &m->v[i];
 
 		if (n->x >= m->mesh_x || n->y >= m->mesh_y || n->port >= m->ports || n->dev > 1 ||
-		    cmn_map_shows(m, n->nodeid) != 1 || cmn_map_find(m, n->nodeid)->nodeid != n->nodeid)
+		    cmn_map_shows(m, n->nodeid) != 1 ||
+		    cmn_map_find(m, n->nodeid)->nodeid != n->nodeid)
 			abort();
 		(void)cmn_map_is_xp(m, n->nodeid);
 	}
