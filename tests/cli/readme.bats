@@ -18,7 +18,7 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	done < <(awk '/^\$ (pmuctl|cp) / { if (cmd) print cmd "\t0"; cmd = $0; next }
 		cmd && /^pmuctl: error/ { print cmd "\t1"; cmd = ""; next }
 		{ if (cmd) print cmd "\t0"; cmd = "" }' README.md)
-	[ "$n" -eq 40 ]
+	[ "$n" -eq 41 ]
 	# counting on BlueField writes eventN and enable: the tour does it on a copy
 	grep -q '^\$ pmuctl --sysfs-root /tmp/pmuctl-bf2 stat -e bfperf/' README.md
 	if git rev-parse --git-dir >/dev/null 2>&1; then
