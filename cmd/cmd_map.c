@@ -372,8 +372,14 @@ int cmd_map(int argc, char **argv)
 	if (!shown && !partial && !missing && !a.downtrained)
 		p_note("no PCI function %s one that a PMU of this machine sees (pmuctl list shows its PMUs)",
 		       a.nslot || a.id.vendor >= 0 || a.socket >= 0 || a.rc >= 0 ? "selected is" : "is");
-	for (size_t k = 0; c.have_pmus && (k = pmu_family_unmapped(&c.pmus, k)) < c.pmus.n; k++)
-		p_note("%s: %s", c.pmus.v[k].name, c.pmus.v[k].family->map_unknown);
+	for (size_t k = 0; c.have_pmus && (k = pmu_family_unmapped(&c.pmus, k)) < c.pmus.n; k++) {
+		const struct pmu *p = &c.pmus.v[k];
+		char hint[512];
+
+		p_note("%s: %s", p->name, p->family->map_unknown);
+		if (p->family->map_hint && p->family->map_hint(p, hint, sizeof(hint)))
+			p_note("%s: %s", p->name, hint);
+	}
 	/* a failure's JSON is its error document alone: one document on stdout, never two */
 	ret = settings.json && missing == EXIT_FAIL ? EXIT_OK : render(&c);
 	if (!ret)

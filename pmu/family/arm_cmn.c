@@ -190,6 +190,25 @@ static bool unread(const struct pmu *p, char *what, size_t wsize, char *fix, siz
 	return true;
 }
 
+/* map: the nodes where PCIe can enter, by the debugfs map, so that one can be counted alone */
+static bool map_hint(const struct pmu *p, char *buf, size_t size)
+{
+	const struct cmn_map *m = map_of(p);
+	size_t used = 0, found = 0;
+
+	for (size_t i = 0; m && i < m->n && used < size; i++) {
+		const struct cmn_map_node *n = &m->v[i];
+
+		if (strcmp(n->type, "RN-I") && strcmp(n->type, "RN-D"))
+			continue;
+		used += (size_t)snprintf(buf + used, size - used, "%s%s #%u at nodeid 0x%x",
+					 found++ ? ", " : "its debugfs map has ", n->type, n->logid, n->nodeid);
+	}
+	if (found && used < size)
+		snprintf(buf + used, size - used, ": rnid_*,bynodeid=1,nodeid=<id> counts one");
+	return found;
+}
+
 static long parts(const struct pmu *p)
 {
 	return map_of(p) ? (long)map_of(p)->n : -1;
@@ -562,5 +581,6 @@ const struct pmu_family family_arm_cmn = {
 	 * SoC beyond the CMN itself": the commit that added the debugfs map, 2020 */
 	.map_unknown =
 		"its RN-I and RN-D nodes are where PCIe enters the mesh, but which root port enters at which node is the SoC's to say, and no file of the kernel's says it (arm-cmn's debugfs map shows node types at crosspoint ports, not devices): pcie_rd_bw, pcie_wr_bw and rni_* count every RN-I of the mesh",
+	.map_hint = map_hint,
 	.hardware = &hardware,
 };

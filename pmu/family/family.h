@@ -291,6 +291,8 @@ struct pmu_family {
 	 * root_port bits): what map says instead of guessing; NULL: map_functions maps them
 	 */
 	const char *map_unknown;
+	/* What the machine does say beside that (arm_cmn: its RN-Is' nodeids), or false */
+	bool (*map_hint)(const struct pmu *p, char *buf, size_t size);
 	/*
 	 * Its formulas, NULL-terminated by name. The catalog lists every family's doc_metrics
 	 * first (the documents' formulas, and pmuctl's derived from them), then every family's

@@ -102,6 +102,8 @@ GRAVITON_LIVE=$FIX/graviton-live/sys
 	pmuctl --sysfs-root "$ALTRA" map -F "$BATS_TEST_DIRNAME/../../examples/yitian710-dwc-lspci-xxxx.txt"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "pmuctl: note: arm_cmn_0: its RN-I and RN-D nodes are where PCIe enters the mesh, but which root port enters at which node is the SoC's to say, and no file of the kernel's says it (arm-cmn's debugfs map shows node types at crosspoint ports, not devices): pcie_rd_bw, pcie_wr_bw and rni_* count every RN-I of the mesh" ]
+	# what the machine does say: the RN-Is the debugfs map shows, to count one at a time
+	[ "${lines[1]}" = "pmuctl: note: arm_cmn_0: its debugfs map has RN-D #2 at nodeid 0x18, RN-I #0 at nodeid 0x4, RN-I #1 at nodeid 0x10: rnid_*,bynodeid=1,nodeid=<id> counts one" ]
 }
 
 # A CMN S3 r1p0 mesh (identifier "%03x%02x": PART_CMN_S3 0x43e), as v6.12's arm-cmn.c shows one
