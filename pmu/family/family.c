@@ -128,9 +128,12 @@ const char *pmu_format_doc(const struct pmu *p, const char *format)
 
 bool pmu_metric_applies(const struct pmu *p, const char *metric_family)
 {
+	const char *need = p->family->metrics_need;
+
 	if (p->family->metric_applies)
 		return p->family->metric_applies(p, metric_family);
-	return !strcmp(metric_family, p->family->id);
+	return !strcmp(metric_family, p->family->id) &&
+	       (!need || !p->nevents || pmu_find_event(p, need));
 }
 
 const char *pmu_per_device_metrics(const struct pmu_list *pmus)

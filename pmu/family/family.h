@@ -270,6 +270,12 @@ struct pmu_family {
 	const char *(*absent_reason)(const struct pmu *p, const char *event);
 	/* Whether a metric written for family id mf counts on p; NULL: mf is the family id */
 	bool (*metric_applies)(const struct pmu *p, const char *mf);
+	/*
+	 * An event its metrics need, which a version of its PMUs does not register (HHA v2's lack
+	 * of rd_ddr_64b): a PMU without it takes none of them; one recorded (no events/) takes
+	 * them; NULL: every PMU of the family takes them
+	 */
+	const char *metrics_need;
 	/* Whether mf names metrics of this family wherever it runs (bluefield_tile); NULL: the id */
 	bool (*metric_family)(const char *mf);
 	/* --per-device without -M on a machine with its PMUs: what a function moves */

@@ -86,12 +86,6 @@ static void check_plan(const struct plan *set, struct diag *warn)
 				  warn);
 }
 
-/* Its formulas need v1's DDR operations, which v2's events/ does not show; a recorded PMU has no events/ */
-static bool metric_applies(const struct pmu *p, const char *mf)
-{
-	return !strcmp(mf, family_hisi_hha.id) && (!p->nevents || pmu_find_event(p, "rd_ddr_64b"));
-}
-
 #define HHA_OWN "pmuctl's, on perf's hip08/uncore-hha.json (rd_ddr_64b: \"read operations sent by HHA to DDRC which size is 64 bytes\")"
 #define HHA_RD "(rd_ddr_64b * 64 + rd_ddr_128b * 128)"
 #define HHA_WR "(wr_ddr_64b * 64 + wr_ddr_128b * 128)"
@@ -147,7 +141,8 @@ const struct pmu_family family_hisi_hha = {
 	.counters = HHA_V2_COUNTERS,
 	.counters_of = counters_of,
 	.counters_from = "HHA_V1_NR_COUNTERS (16) or HHA_V2_NR_COUNTERS (8), " HHA_SOURCE,
-	.metric_applies = metric_applies,
+	/* its formulas need v1's DDR operations, which v2's events/ does not show */
+	.metrics_need = "rd_ddr_64b",
 	.doc_metrics = doc_metrics,
 	.metrics = metrics,
 	.hardware = &hardware,

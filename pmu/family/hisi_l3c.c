@@ -84,12 +84,6 @@ static void check_plan(const struct plan *set, struct diag *warn)
 		warn);
 }
 
-/* Its formula needs v1's cpipe events, which v2's events/ does not show; a recorded PMU has no events/ */
-static bool metric_applies(const struct pmu *p, const char *mf)
-{
-	return !strcmp(mf, family_hisi_l3c.id) && (!p->nevents || pmu_find_event(p, "rd_cpipe"));
-}
-
 static const struct family_metric doc_metrics[] = {
 	{ "hisi_l3c_rd_hit_rate", "rd_hit_cpipe / rd_cpipe * 100", "%",
 	  "share of a cluster's L3 cache reads that hit (v1)",
@@ -128,7 +122,8 @@ const struct pmu_family family_hisi_l3c = {
 	.group_max = L3C_COUNTERS,
 	.counters = L3C_COUNTERS,
 	.counters_from = "L3C_NR_COUNTERS, " L3C_SOURCE,
-	.metric_applies = metric_applies,
+	/* its formula needs v1's cpipe events, which v2's events/ does not show */
+	.metrics_need = "rd_cpipe",
 	.doc_metrics = doc_metrics,
 	.hardware = &hardware,
 	.kernel_changes = changes,

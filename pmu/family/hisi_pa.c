@@ -85,12 +85,6 @@ static void check_plan(const struct plan *set, struct diag *warn)
 				  warn);
 }
 
-/* hisi_pa_clock needs v2's cycle, which v3 and the H60PA do not register; a recorded PMU has no events/ */
-static bool metric_applies(const struct pmu *p, const char *mf)
-{
-	return !strcmp(mf, family_hisi_pa.id) && (!p->nevents || pmu_find_event(p, "cycle"));
-}
-
 static const struct family_metric doc_metrics[] = {
 	{ "hisi_pa_clock", "cycle / 1e6 / duration_time", "MHz", "PA clock, measured",
 	  "pmuctl's, on the driver's cycle (" PA_SOURCE ")", 0, false, NULL, false, false,
@@ -120,7 +114,8 @@ const struct pmu_family family_hisi_pa = {
 	.group_max = PA_COUNTERS,
 	.counters = PA_COUNTERS,
 	.counters_from = "PA_NR_COUNTERS, " PA_SOURCE,
-	.metric_applies = metric_applies,
+	/* hisi_pa_clock needs v2's cycle, which v3 and the H60PA do not register */
+	.metrics_need = "cycle",
 	.doc_metrics = doc_metrics,
 	.hardware = &hardware,
 };
