@@ -45,8 +45,10 @@ void http_drop(struct MHD_Response *r)
 /* http_server_config's headers, on every answer */
 bool http_add_headers(const struct http *h, struct MHD_Response *r)
 {
+	/* a header given empty is not sent: how a reload stops sending one (webconfig.h) */
 	for (size_t i = 0; i < h->web.nheaders; i++)
-		if (MHD_add_response_header(r, h->web.headers[i].name, h->web.headers[i].value) != MHD_YES)
+		if (h->web.headers[i].value[0] &&
+		    MHD_add_response_header(r, h->web.headers[i].name, h->web.headers[i].value) != MHD_YES)
 			return false;
 	return true;
 }
@@ -308,8 +310,11 @@ static int listen_on(struct http *h, struct http_listener *l, const char *addres
 	return 0;
 }
 
-/* The web configuration checked, then moved into h (whose own is empty); logged when refused */
-static int take_web(struct http *h, struct webconfig *web)
+/*
+ * The web configuration checked, then moved into h (whose own is empty); logged when refused.
+ * The bucket of an unchanged rate limit goes on (old: the configuration before, or NULL).
+ */
+static int take_web(struct http *h, struct webconfig *web, const struct webconfig *old)
 {
 	char err[512];
 
@@ -320,7 +325,8 @@ static int take_web(struct http *h, struct webconfig *web)
 	}
 	h->web = *web;
 	memset(web, 0, sizeof(*web));
-	ratelimit_start(&h->limit, h->web.rate_interval_s, h->web.rate_burst, monotonic_s());
+	if (!old || !webconfig_same_rate(old, &h->web))
+		ratelimit_start(&h->limit, h->web.rate_interval_s, h->web.rate_burst, monotonic_s());
 	h->auth = webauth_new(&h->web);
 	/* the checker's thread starts with the first users, and stays */
 	if (h->auth && webauth_required(h->auth) && !h->checks && !(h->checks = serve_auth_start())) {
@@ -348,7 +354,7 @@ struct http *http_start(const struct http_opts *o, struct webconfig *web)
 	}
 	h->o = *o;
 	h->request_timeout_s = o->timeout_s;
-	if (take_web(h, web) || static_responses(h)) {
+	if (take_web(h, web, NULL) || static_responses(h)) {
 		http_stop(h);
 		return NULL;
 	}
@@ -389,35 +395,43 @@ static void restart_listener(struct http *h, struct http_listener *l)
 
 int http_reconfigure(struct http *h, struct webconfig *web)
 {
-	const char *weaker = webconfig_weakens(&h->web, web);
+	char why[256];
+	const char *refused = webconfig_reload_check(&h->web, web, why, sizeof(why));
 	struct webconfig old = h->web;
 	struct webauth *old_auth = h->auth;
+	bool restart;
 
-	/* a reload never drops TLS or passwords unless the file says so: a truncated file would */
-	if (weaker) {
-		p_err("%s: refused: %s", h->o.web_config_file, weaker);
+	/* a reload never weakens a setting the file does not name: a truncated file would */
+	if (refused) {
+		p_err("%s: refused: %s", h->o.web_config_file, refused);
 		webconfig_free(web);
 		return -1;
 	}
-	/* the checks under way were against the old users: their requests are answered 401 */
-	if (h->checks)
-		serve_auth_cancel(h->checks);
+	restart = !webconfig_same_tls(&old, web);
 	/* the old configuration stays whole until every daemon runs on the new one */
 	memset(&h->web, 0, sizeof(h->web));
 	h->auth = NULL;
-	if (take_web(h, web)) {
+	if (take_web(h, web, &old)) {
 		h->web = old;
 		h->auth = old_auth;
 		return -1;
 	}
+	/* a password that matched a hash the new file keeps need not be checked again */
+	webauth_carry(h->auth, old_auth);
+	/* the checks under way were against the old users: their requests are answered 401 */
+	if (h->checks)
+		serve_auth_cancel(h->checks);
 	if (static_responses(h))
 		p_err("out of memory: the pages keep the old headers");
 	/* the metrics carry the new headers too, from the next scrape */
 	http_invalidate(h);
-	for (size_t i = 0; i < h->nl; i++)
+	/* the same TLS: the servers go on, and no connection under way is closed */
+	for (size_t i = 0; restart && i < h->nl; i++)
 		restart_listener(h, &h->l[i]);
 	webauth_free(old_auth);
 	webconfig_free(&old);
+	p_note("%s: the web configuration now serving%s", h->o.web_config_file,
+	       restart ? " (the servers restarted on its TLS settings)" : "");
 	return 0;
 }
 

@@ -83,3 +83,23 @@ int read_all(const char *path, size_t max, char **text, size_t *len)
 		close(fd);
 	return ret;
 }
+
+int read_regular(const char *path, size_t max, char **text, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	int ret;
+
+	*text = NULL;
+	*len = 0;
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st))
+		ret = -errno;
+	else if (!S_ISREG(st.st_mode))
+		ret = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	else
+		ret = read_all_fd(fd, max, text, len);
+	close(fd);
+	return ret;
+}

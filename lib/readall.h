@@ -11,6 +11,12 @@
  * is never taken for the end); *text is NULL on every error.
  */
 int read_all(const char *path, size_t max, char **text, size_t *len);
+/*
+ * The same for a configuration file: opened without blocking and read only when it is a
+ * regular file (-EISDIR, or -EINVAL for a FIFO, a device or a socket, which could hold the
+ * reader for ever)
+ */
+int read_regular(const char *path, size_t max, char **text, size_t *len);
 /* The same from an open fd, read to its end */
 int read_all_fd(int fd, size_t max, char **text, size_t *len);
 

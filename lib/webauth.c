@@ -7,8 +7,8 @@
 #include "lib/webauth.h"
 
 /*
- * Checked against when the user is unknown, so that a wrong name costs what a wrong password
- * does: this salt and hash with the users' own cost in place of its 10, so no time tells
+ * Checked against when the user is unknown, and to pad a cheaper user's check: this salt and
+ * hash with the cost wanted in place of its 10; never matched, whatever the password
  */
 #define DECOY_HASH "$2b$10$kDKLsvtXsznm2R4iH16xeurjh6X0IfO.yMIWl/Prk1alx1izBJkPq"
 #define COST_AT 4	/* "$2b$" */
@@ -16,24 +16,33 @@
 struct webauth {
 	const struct webconfig *wc;
 	char **verified;	/* per user: the last password that matched */
+	int max_cost;		/* the highest cost among the users' hashes */
 	char decoy[sizeof(DECOY_HASH)];
 };
 
-/* The highest cost among the users' hashes, "10" if none says */
+/* A bcrypt hash's cost (webconfig checked its form), 4..31 */
+static int hash_cost(const char *h)
+{
+	int c = (h[COST_AT] - '0') * 10 + (h[COST_AT + 1] - '0');
+
+	return c < 4 ? 4 : c > 31 ? 31 : c;
+}
+
+static void decoy_at(char *decoy, int cost)
+{
+	memcpy(decoy, DECOY_HASH, sizeof(DECOY_HASH));
+	decoy[COST_AT] = (char)('0' + cost / 10);
+	decoy[COST_AT + 1] = (char)('0' + cost % 10);
+}
+
+/* The decoy at the highest cost among the users' hashes */
 static void decoy_for(struct webauth *a)
 {
-	int cost = 10;
-
-	for (size_t i = 0; i < a->wc->nusers; i++) {
-		const char *h = a->wc->users[i].hash;
-		int c;
-
-		if (strlen(h) > COST_AT + 2 && sscanf(h + COST_AT, "%2d$", &c) == 1 && c > cost && c <= 31)
-			cost = c;
-	}
-	memcpy(a->decoy, DECOY_HASH, sizeof(DECOY_HASH));
-	a->decoy[COST_AT] = (char)('0' + cost / 10);
-	a->decoy[COST_AT + 1] = (char)('0' + cost % 10);
+	a->max_cost = 4;
+	for (size_t i = 0; i < a->wc->nusers; i++)
+		if (hash_cost(a->wc->users[i].hash) > a->max_cost)
+			a->max_cost = hash_cost(a->wc->users[i].hash);
+	decoy_at(a->decoy, a->max_cost);
 }
 
 struct webauth *webauth_new(const struct webconfig *wc)
@@ -103,6 +112,8 @@ enum webauth_verdict webauth_begin(struct webauth *a, const char *user, const ch
 	if (!*job)
 		return WEBAUTH_CHECK;
 	(*job)->user = index;
+	(*job)->cost = hash_cost(hash);
+	(*job)->max_cost = a->max_cost;
 	(*job)->hash = strdup(hash);
 	(*job)->password = strdup(password);
 	if (!(*job)->hash || !(*job)->password) {
@@ -112,20 +123,36 @@ enum webauth_verdict webauth_begin(struct webauth *a, const char *user, const ch
 	return WEBAUTH_CHECK;
 }
 
-void webauth_job_run(struct webauth_job *job)
+/* crypt_rn of password with hash, into data: whether it gave hash back */
+static bool crypt_matches(const char *password, const char *hash, struct crypt_data *data)
 {
-	struct crypt_data *data = calloc(1, sizeof(*data));	/* 32 KB: not on a thread's stack */
 	/*
 	 * crypt_rn, not crypt_r: ASan's crypt_r interceptor finds the real one when the process
 	 * starts, before pmuctl-commands.so brings libcrypt in, and then calls address 0
 	 */
-	const char *out = data ? crypt_rn(job->password, job->hash, data, (int)sizeof(*data)) : NULL;
+	const char *out = crypt_rn(password, hash, data, (int)sizeof(*data));
 
-	/* a failed crypt_rn returns NULL (crypt_r a string starting '*', which no hash does); the
-	 * decoy is never matched, whatever the password */
-	job->ok = job->user >= 0 && out && out[0] != '*' && same(out, job->hash);
-	if (data)
-		explicit_bzero(data, sizeof(*data));
+	/* a failed crypt_rn returns NULL (crypt_r a string starting '*', which no hash does) */
+	return out && out[0] != '*' && same(out, hash);
+}
+
+void webauth_job_run(struct webauth_job *job)
+{
+	struct crypt_data *data = calloc(1, sizeof(*data));	/* 32 KB: not on a thread's stack */
+	char decoy[sizeof(DECOY_HASH)];
+
+	if (!data) {
+		job->ok = false;
+		return;
+	}
+	/* the decoy is never matched: an unknown user is denied, whatever the password */
+	job->ok = crypt_matches(job->password, job->hash, data) && job->user >= 0;
+	/* a cheaper hash is padded to the highest cost's rounds: 2^c + 2^c + ... + 2^(max-1) */
+	for (int c = job->cost; c < job->max_cost; c++) {
+		decoy_at(decoy, c);
+		crypt_matches(job->password, decoy, data);
+	}
+	explicit_bzero(data, sizeof(*data));
 	free(data);
 }
 
@@ -138,6 +165,23 @@ void webauth_job_free(struct webauth_job *job)
 	free(job->password);
 	free(job->hash);
 	free(job);
+}
+
+void webauth_carry(struct webauth *next, const struct webauth *old)
+{
+	if (!next || !old)
+		return;
+	for (size_t i = 0; i < next->wc->nusers; i++)
+		for (size_t j = 0; j < old->wc->nusers; j++) {
+			const struct wc_user *n = &next->wc->users[i], *o = &old->wc->users[j];
+
+			if (!old->verified[j] || strcmp(n->name, o->name) || strcmp(n->hash, o->hash))
+				continue;
+			/* not kept when out of memory: checked again */
+			free(next->verified[i]);
+			next->verified[i] = strdup(old->verified[j]);
+			break;
+		}
 }
 
 bool webauth_finish(struct webauth *a, struct webauth_job *job)

@@ -13,11 +13,17 @@
 
 struct webauth;
 
-/* One bcrypt to run: its own copies, so that a reload may free the configuration meanwhile */
+/*
+ * One check to run: its own copies, so that a reload may free the configuration meanwhile.
+ * Every check costs one bcrypt of the highest cost in use, whoever the user: the user's own
+ * hash (an unknown user's: a decoy at that cost), then decoys of each cost from the user's up
+ * to it (2^c + 2^c + 2^(c+1) + ... = 2^max rounds), so no time tells a name or its cost.
+ */
 struct webauth_job {
-	char *hash;		/* the user's, or for an unknown user a decoy at the users' cost */
+	char *hash;		/* the user's, or for an unknown user a decoy at the highest cost */
 	char *password;
 	int user;		/* the user's index in the configuration; -1 unknown */
+	int cost, max_cost;	/* hash's cost; the highest of the users' */
 	bool ok;		/* set by webauth_job_run */
 };
 
@@ -39,6 +45,11 @@ bool webauth_required(const struct webauth *a);
  */
 enum webauth_verdict webauth_begin(struct webauth *a, const char *user, const char *password,
 				   struct webauth_job **job);
+/*
+ * What a reload keeps: every password old had verified for a user whose name and hash next
+ * has too, so that a scraper is not checked again (and queued behind a flood) after a reload
+ */
+void webauth_carry(struct webauth *next, const struct webauth *old);
 /* The bcrypt itself: safe on any thread, touching nothing but job */
 void webauth_job_run(struct webauth_job *job);
 /* The job's answer, remembered when it matched; frees the job */

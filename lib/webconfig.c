@@ -213,8 +213,10 @@ static int tls_key(struct wc_parse *p, const char *k, const yaml_node_t *v)
 		return pem_inline(p, v, k, &wc->key);
 	if (!strcmp(k, "client_ca"))
 		return pem_inline(p, v, k, &wc->client_ca);
-	if (!strcmp(k, "client_auth_type"))
+	if (!strcmp(k, "client_auth_type")) {
+		wc->client_auth_given = true;
 		return client_auth(p, v);
+	}
 	if (!strcmp(k, "min_version"))
 		return tls_version(p, v, k, &wc->min_version);
 	if (!strcmp(k, "max_version"))
@@ -270,11 +272,13 @@ static int rate_section(struct wc_parse *p, const yaml_node_t *map)
 		if (!s)
 			return -1;
 		if (!strcmp(name, "burst")) {
+			p->wc->burst_given = true;
 			errno = 0;
 			p->wc->rate_burst = strtol(s, &end, 10);
 			if (errno || end == s || *end || p->wc->rate_burst < 0)
 				return fail(p, v, "rate_limit: burst: expected a whole number of requests, not '%s'", s);
 		} else if (!strcmp(name, "interval")) {
+			p->wc->interval_given = true;
 			if (ratelimit_duration(s, &p->wc->rate_interval_s) || p->wc->rate_interval_s < 0)
 				return fail(p, v, "rate_limit: interval: expected a duration (1s, 500ms, 1m), not '%s'", s);
 		} else {
@@ -344,6 +348,7 @@ static int http_section(struct wc_parse *p, const yaml_node_t *map)
 		}
 		if (strcmp(name, "headers"))
 			return fail(p, k, "http_server_config: unknown key '%s'", name);
+		p->wc->headers_given = true;
 		if (want_mapping(p, v, "headers") || check_repeats(p, v))
 			return -1;
 		for (const yaml_node_pair_t *h = v->data.mapping.pairs.start; h < v->data.mapping.pairs.top; h++)
@@ -425,21 +430,15 @@ static int top_level(struct wc_parse *p, const yaml_node_t *root)
 }
 
 /* A certificate or key file: a regular file (a FIFO or a device would hold serve's start) */
-static int read_regular(const char *path, char **text, size_t *len)
+static int read_pem(const char *path, char **text, size_t *len)
 {
-	struct stat st;
-
-	if (stat(path, &st))
-		return -errno;
-	if (!S_ISREG(st.st_mode))
-		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
-	return read_all(path, PEM_MAX, text, len);
+	return read_regular(path, PEM_MAX, text, len);
 }
 
 int webconfig_parse(const char *text, size_t len, const char *path, webconfig_reader read,
 		    struct webconfig *wc, char *err, size_t size)
 {
-	struct wc_parse p = { .path = path, .read = read ? read : read_regular, .wc = wc, .err = err, .size = size };
+	struct wc_parse p = { .path = path, .read = read ? read : read_pem, .wc = wc, .err = err, .size = size };
 	yaml_parser_t parser;
 	int ret;
 
@@ -457,6 +456,7 @@ int webconfig_parse(const char *text, size_t len, const char *path, webconfig_re
 		return -1;
 	}
 	ret = top_level(&p, yaml_document_get_root_node(&p.doc));
+	wc->ends_whole = !len || text[len - 1] == '\n';
 	yaml_document_delete(&p.doc);
 	yaml_parser_delete(&parser);
 	if (ret)
@@ -468,11 +468,12 @@ int webconfig_load(const char *path, struct webconfig *wc, char *err, size_t siz
 {
 	char *text;
 	size_t len;
-	int e = read_all(path, FILE_MAX, &text, &len);
+	int e = read_regular(path, FILE_MAX, &text, &len);
 
 	memset(wc, 0, sizeof(*wc));
 	if (e) {
-		snprintf(err, size, "%s: %s", path, e == -EFBIG ? "larger than 1 MiB" : strerror(-e));
+		snprintf(err, size, "%s: %s", path, e == -EFBIG ? "larger than 1 MiB" :
+			 e == -EINVAL ? "not a regular file" : strerror(-e));
 		return -1;
 	}
 	e = webconfig_parse(text, len, path, NULL, wc, err, size);
@@ -507,18 +508,4 @@ void webconfig_free(struct webconfig *wc)
 	}
 	free(wc->headers);
 	memset(wc, 0, sizeof(*wc));
-}
-
-const char *webconfig_weakens(const struct webconfig *now, const struct webconfig *next)
-{
-	if (next->empty)
-		return "it is empty (a file being rewritten reads so); to serve plain HTTP without "
-		       "passwords, say so: tls_server_config: {} and basic_auth_users: {}";
-	if (now->tls && !next->tls && !next->tls_given)
-		return "it has no tls_server_config, and serving plain HTTP instead of TLS must be asked "
-		       "for: tls_server_config: {}";
-	if (now->nusers && !next->nusers && !next->users_given)
-		return "it has no basic_auth_users, and serving without passwords must be asked for: "
-		       "basic_auth_users: {}";
-	return NULL;
 }

@@ -39,6 +39,10 @@ struct webconfig {
 	bool empty;		/* the file says nothing: no document, or an empty one */
 	bool tls_given;		/* tls_server_config is in the file, empty or not */
 	bool users_given;	/* basic_auth_users is in the file, empty or not */
+	/* the keys the file names itself: a reload changes a setting only where its key is */
+	bool client_auth_given, headers_given, burst_given, interval_given;
+	/* the text ends with a newline, as a file written whole does (a cut one often not) */
+	bool ends_whole;
 	bool tls;
 	struct wc_pem cert, key, client_ca;
 	enum wc_client_auth client_auth;
@@ -67,16 +71,26 @@ typedef int (*webconfig_reader)(const char *path, char **text, size_t *len);
  */
 int webconfig_parse(const char *text, size_t len, const char *path, webconfig_reader read,
 		    struct webconfig *wc, char *err, size_t size);
-/* Read path and parse it */
+/*
+ * Read path, a regular file opened without blocking (a FIFO would hold serve), and parse
+ * it
+ */
 int webconfig_load(const char *path, struct webconfig *wc, char *err, size_t size);
 void webconfig_free(struct webconfig *wc);
 /*
- * Why next would serve with less protection than now (TLS to plain HTTP, users to none)
- * without saying so with the key itself
- * (tls_server_config: {} or basic_auth_users: {} as the toolkit reads them), or is empty:
- * what a file being rewritten reads as. NULL when next may replace now.
+ * Why next may not replace now on a reload, in why (size bytes), or NULL when it may. Every
+ * setting that protects the exporter (TLS, certificates, client authentication and CA,
+ * allowed SANs, TLS versions, users, headers, rate limit) stays, or changes only where next
+ * names its key: a file cut short drops keys, and never says "no TLS" by saying nothing. An
+ * empty file, and a change in a file that does not end with a newline (cut inside a line),
+ * are refused too.
  */
-const char *webconfig_weakens(const struct webconfig *now, const struct webconfig *next);
+const char *webconfig_reload_check(const struct webconfig *now, const struct webconfig *next,
+				   char *why, size_t size);
+/* Whether a and b configure TLS alike: the servers need no restart between them */
+bool webconfig_same_tls(const struct webconfig *a, const struct webconfig *b);
+/* Whether a and b limit the rate alike: the bucket goes on */
+bool webconfig_same_rate(const struct webconfig *a, const struct webconfig *b);
 /* "NoClientCert"... */
 const char *webconfig_client_auth_name(enum wc_client_auth a);
 

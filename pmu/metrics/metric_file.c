@@ -233,11 +233,12 @@ int metric_load_file(struct metric_list *l, const char *path, const struct pmu_l
 	char *text, at[4096 + 32];
 	json_error_t je;
 	json_t *root, *o;
-	int ret = read_all(path, METRIC_FILE_MAX, &text, &len);
+	int ret = read_regular(path, METRIC_FILE_MAX, &text, &len);
 
 	if (ret)
 		return err_set(err, -EINVAL, "cannot read metrics file '%s': %s", path,
-				   ret == -EFBIG ? "larger than 16 MiB" : strerror(-ret));
+				   ret == -EFBIG ? "larger than 16 MiB" :
+				   ret == -EINVAL ? "not a regular file" : strerror(-ret));
 	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
 		free(text);

@@ -202,3 +202,24 @@ PY
 need_tool() {
 	command -v "$1" >/dev/null || skip "$1 is not installed (the README's test command installs it${2:+: $2})"
 }
+
+# A test CA in $1 (EC keys: quick), with server.crt for localhost and 127.0.0.1, client.crt
+# (no SAN), client-san.crt (DNS:scraper.example, email:ops@example.com, IP:10.0.0.7), both
+# of client.key, and rogue.crt, which no CA of the server's signed. Skips without openssl.
+make_pki() {
+	local d=$1 ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
+	command -v openssl >/dev/null || skip "openssl is not installed (the test command installs it)"
+	mkdir -p "$d"
+	openssl req -x509 "${ec[@]}" -days 3650 -subj /CN=pmuctl-test-ca -keyout "$d/ca.key" -out "$d/ca.crt" 2>/dev/null
+	printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' >"$d/san.ext"
+	openssl req "${ec[@]}" -subj /CN=localhost -keyout "$d/server.key" -out "$d/server.csr" 2>/dev/null
+	openssl x509 -req -in "$d/server.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" -CAcreateserial -days 3650 \
+		-extfile "$d/san.ext" -out "$d/server.crt" 2>/dev/null
+	openssl req "${ec[@]}" -subj /CN=scraper -keyout "$d/client.key" -out "$d/client.csr" 2>/dev/null
+	openssl x509 -req -in "$d/client.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" -CAcreateserial -days 3650 \
+		-out "$d/client.crt" 2>/dev/null
+	printf 'subjectAltName=DNS:scraper.example,email:ops@example.com,IP:10.0.0.7\n' >"$d/client-san.ext"
+	openssl x509 -req -in "$d/client.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" -CAcreateserial -days 3650 \
+		-extfile "$d/client-san.ext" -out "$d/client-san.crt" 2>/dev/null
+	openssl req -x509 "${ec[@]}" -days 3650 -subj /CN=rogue -keyout "$d/rogue.key" -out "$d/rogue.crt" 2>/dev/null
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The web configuration (--web.config.file) and basic authentication against its bcrypt hashes. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "lib/webauth.h"
 #include "lib/webconfig.h"
@@ -165,36 +166,105 @@ static void test_auth(void)
 	webauth_free(a);
 }
 
-/* A reload may weaken protection only when the file says so with the key itself */
-static void test_weakens(void)
+/* next's refusal as a reload of now, "" when it may replace it */
+static const char *reload_of(const char *now_text, const char *next_text)
 {
-	struct webconfig tls_users, empty, no_users, asked, plain;
+	static char why[512];
+	struct webconfig now, next;
+	const char *r;
 	char err[256];
 
-	CHECK(parse("basic_auth_users:\n  alice: " HASH "\n", &tls_users, err) == 0);
-	tls_users.tls = true;	/* as if a certificate were given: the files are not the point */
-	CHECK(parse("", &empty, err) == 0 && empty.empty);
-	CHECK(parse("{}\n", &no_users, err) == 0 && no_users.empty);
-	webconfig_free(&no_users);
-	CHECK(parse("http_server_config:\n  http2: true\n", &no_users, err) == 0 && !no_users.empty);
-	CHECK(parse("basic_auth_users: {}\ntls_server_config: {}\n", &asked, err) == 0);
-	CHECK(!asked.tls && asked.tls_given && asked.users_given && !asked.nusers);
-	CHECK(parse("basic_auth_users: {}\n", &plain, err) == 0);
-	CHECK_STR(webconfig_weakens(&tls_users, &empty),
+	CHECK(parse(now_text, &now, err) == 0);
+	if (parse(next_text, &next, err)) {
+		webconfig_free(&now);
+		snprintf(why, sizeof(why), "parse: %s", err);
+		return why;
+	}
+	r = webconfig_reload_check(&now, &next, why, sizeof(why));
+	if (r != why)
+		snprintf(why, sizeof(why), "%s", r ? r : "");
+	webconfig_free(&now);
+	webconfig_free(&next);
+	return why;
+}
+
+#define TLS "tls_server_config:\n  cert_file: a.crt\n  key_file: a.key\n"
+#define MTLS TLS "  client_ca_file: ca.crt\n  client_auth_type: RequireAndVerifyClientCert\n"
+#define SANS "  client_allowed_sans:\n    - good.example\n"
+#define RATE "rate_limit:\n  burst: 2\n  interval: 1m\n"
+#define USERS "basic_auth_users:\n  alice: " HASH "\n"
+
+/* A reload changes a setting only where the file names its key: a cut-short file never weakens */
+static void test_reload(void)
+{
+	CHECK_STR(reload_of(USERS, ""),
 		  "it is empty (a file being rewritten reads so); to serve plain HTTP without passwords, say so: "
 		  "tls_server_config: {} and basic_auth_users: {}");
-	CHECK(webconfig_weakens(&tls_users, &no_users) != NULL);
-	CHECK(!strncmp(webconfig_weakens(&tls_users, &plain), "it has no tls_server_config", 27));
-	CHECK(webconfig_weakens(&tls_users, &asked) == NULL);
-	/* nothing to lose: only emptiness is refused */
-	CHECK(webconfig_weakens(&plain, &no_users) == NULL);
-	CHECK(webconfig_weakens(&plain, &empty) != NULL);
-	tls_users.tls = false;
-	webconfig_free(&tls_users);
-	webconfig_free(&empty);
-	webconfig_free(&no_users);
-	webconfig_free(&asked);
-	webconfig_free(&plain);
+	CHECK_STR(reload_of(TLS USERS, "http_server_config:\n  http2: true\n"),
+		  "it would change tls_server_config without naming it (a file cut short drops keys): "
+		  "to change it, give tls_server_config in the file");
+	CHECK_STR(reload_of(TLS USERS, TLS), "it would change basic_auth_users without naming it (a file cut "
+		  "short drops keys): to change it, give basic_auth_users in the file");
+	CHECK_STR(reload_of(TLS USERS, "basic_auth_users: {}\ntls_server_config: {}\n"), "");
+	/* the first: mTLS cut after key_file serves no-certificate clients */
+	CHECK_STR(reload_of(MTLS, TLS), "it would change client_auth_type without naming it (a file cut short "
+		  "drops keys): to change it, give client_auth_type in the file");
+	CHECK_STR(reload_of(MTLS, TLS "  client_auth_type: NoClientCert\n"), "");
+	/* SANs dropped, a rate limit cut after its burst, a TLS version forgotten */
+	CHECK_STR(reload_of(MTLS SANS, MTLS), "it would change client_allowed_sans without naming it (a file cut "
+		  "short drops keys): to change it, give client_allowed_sans in the file");
+	CHECK_STR(reload_of(MTLS SANS, MTLS "  client_allowed_sans: []\n"), "");
+	CHECK_STR(reload_of(TLS RATE, TLS "rate_limit:\n  burst: 2\n"), "it would change rate_limit: interval "
+		  "without naming it (a file cut short drops keys): to change it, give rate_limit: interval in the file");
+	CHECK_STR(reload_of(TLS RATE, TLS), "it would change rate_limit: burst without naming it (a file cut "
+		  "short drops keys): to change it, give rate_limit: burst in the file");
+	CHECK_STR(reload_of(TLS "  min_version: TLS13\n", TLS), "it would change min_version without naming it "
+		  "(a file cut short drops keys): to change it, give min_version in the file");
+	/* cut inside its last line: "1m" of "1m30s" */
+	CHECK_STR(reload_of(TLS "rate_limit:\n  burst: 2\n  interval: 1m30s\n", TLS "rate_limit:\n  burst: 2\n  interval: 1m"),
+		  "it does not end with a newline, as a file cut short while being written does, and it would change "
+		  "what protects the exporter; end it with a newline");
+	/* the same settings without the last newline change nothing */
+	CHECK_STR(reload_of(TLS RATE, TLS "rate_limit:\n  burst: 2\n  interval: 1m"), "");
+	/* a header dropped must be given empty; a user dropped is fewer who may scrape */
+	CHECK_STR(reload_of(TLS "http_server_config:\n  headers:\n    X-Frame-Options: deny\n    X-Content-Type-Options: nosniff\n",
+			    TLS "http_server_config:\n  headers:\n    X-Frame-Options: deny\n"),
+		  "it drops the header X-Content-Type-Options without naming it (a file cut short drops keys): "
+		  "to stop sending it, give it empty: X-Content-Type-Options: \"\"");
+	CHECK_STR(reload_of(TLS "http_server_config:\n  headers:\n    X-Frame-Options: deny\n    X-Content-Type-Options: nosniff\n",
+			    TLS "http_server_config:\n  headers:\n    X-Frame-Options: deny\n    X-Content-Type-Options: \"\"\n"), "");
+	CHECK_STR(reload_of(USERS "  bob: " HASH "\n", USERS), "");
+	/* plain HTTP asked for takes every TLS setting with it */
+	CHECK_STR(reload_of(MTLS SANS, "tls_server_config: {}\n"), "");
+}
+
+/* What a reload keeps of the passwords checked: a user's, where its hash did not change */
+static void test_carry(void)
+{
+	struct webconfig before, after;
+	struct webauth *a, *b;
+	struct webauth_job *job;
+	char err[256];
+
+	CHECK(parse(USERS "  bob: " HASH "\n", &before, err) == 0);
+	CHECK(parse(USERS "  bob: $2y$12$kDKLsvtXsznm2R4iH16xeurjh6X0IfO.yMIWl/Prk1alx1izBJkPq\n", &after, err) == 0);
+	a = webauth_new(&before);
+	CHECK(webauth_check(a, "alice", "secret") && webauth_check(a, "bob", "secret"));
+	b = webauth_new(&after);
+	webauth_carry(b, a);
+	webauth_free(a);
+	CHECK(webauth_begin(b, "alice", "secret", &job) == WEBAUTH_OK && !job);
+	/* bob's hash changed: checked again, and padded to nothing more than its own cost 12 */
+	CHECK(webauth_begin(b, "bob", "secret", &job) == WEBAUTH_CHECK && job && job->cost == 12 && job->max_cost == 12);
+	webauth_job_free(job);
+	/* a wrong password of alice's cost 4 is padded to the highest, 12, as an unknown user's is */
+	CHECK(webauth_begin(b, "alice", "wrong", &job) == WEBAUTH_CHECK && job && job->cost == 4 && job->max_cost == 12);
+	webauth_job_free(job);
+	CHECK(webauth_begin(b, "mallory", "x", &job) == WEBAUTH_CHECK && job && job->cost == 12 && job->user == -1);
+	webauth_job_free(job);
+	webauth_free(b);
+	webconfig_free(&before);
+	webconfig_free(&after);
 }
 
 int main(void)
@@ -202,7 +272,8 @@ int main(void)
 	test_accepted();
 	test_refused();
 	test_auth();
-	test_weakens();
+	test_reload();
+	test_carry();
 	CHECK(files_read > 0);
 	return unit_report("webconfig");
 }
