@@ -15,6 +15,7 @@
 #include "cmd/options_check.h"
 #include "cmd/plugin.h"
 #include "cmd/pmuctl.h"
+#include "lib/loglines.h"
 #include "lib/nbstdio.h"
 #include "lib/suggest.h"
 #include "lib/workload.h"
@@ -261,6 +262,7 @@ static void check_stdout(void)
 	if (finish_output(EXIT_OK) != EXIT_OK)
 		_exit(EXIT_FAIL);
 	nbstdio_unwrap_std();
+	loglines_release();
 }
 
 int main(int argc, char **argv)

@@ -8,6 +8,7 @@
 #include "cmd/pmuctl.h"
 #include "cmd/serve_expo.h"
 #include "lib/expo.h"
+#include "lib/loglines.h"
 #include "pmu/metrics/metric_samples.h"
 
 /* One counted event on one PMU: its CPUs summed, as stat sums them */
@@ -209,6 +210,9 @@ static void put_self(FILE *f, const struct expo_self *self, enum expo_format fmt
 	expo_family(f, fmt, "pmuctl_reloads", EXPO_COUNTER, "SIGHUP reloads of the metrics, by result");
 	fprintf(f, "pmuctl_reloads_total{result=\"failure\"} %" PRIu64 "\npmuctl_reloads_total{result=\"success\"} %" PRIu64 "\n",
 		self->reloads[0], self->reloads[1]);
+	put_counter(f, "pmuctl_log_dropped",
+		    "log lines dropped because standard error was not read: serving never waits for the log",
+		    loglines_dropped(), fmt);
 	expo_family(f, fmt, "pmuctl_renders", EXPO_COUNTER,
 		    "expositions built, by format: once on the first scrape in it after a sample, none at rest");
 	fprintf(f, "pmuctl_renders_total{format=\"prometheus\"} %" PRIu64 "\npmuctl_renders_total{format=\"openmetrics\"} %" PRIu64 "\n",

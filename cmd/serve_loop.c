@@ -19,6 +19,7 @@
 #include "cmd/serve_http.h"
 #include "lib/expo_cap.h"
 #include "lib/monotonic.h"
+#include "lib/loglines.h"
 #include "lib/nbstdio.h"
 #include "lib/signals.h"
 #include "lib/webconfig.h"
@@ -80,8 +81,13 @@ static int plan_run_prepare(struct plan_run *r, const struct stat_args *a)
 	r->c.cs.exclusive = a->exclusive;
 	/* what the exporters beside pmuctl name each function by, for joins on pci_bus_id: only
 	 * serve's _info series shows it, so only serve reads it, once per plan */
-	for (size_t i = 0; r->s.have_root && r->s.rows && i < r->s.ndevices; i++)
-		pci_class_devices_read(&r->s.root, r->s.rows[i].bdf, &r->s.rows[i].classdev);
+	for (size_t i = 0; r->s.have_root && r->s.rows && i < r->s.ndevices; i++) {
+		int e = pci_class_devices_read(&r->s.root, r->s.rows[i].bdf, &r->s.rows[i].classdev);
+
+		if (e)
+			p_warn("%s: the names of its network, NVMe, RDMA or DRM devices cannot be read (%s): its "
+			       "pmuctl_pci_function_info series lacks them", r->s.rows[i].bdf, strerror(-e));
+	}
 	return ret;
 }
 
@@ -219,6 +225,8 @@ static void reload(struct server *sv)
 		p_err("reload failed: still counting what was counted before");
 		return;
 	}
+	if (web_failed)
+		p_err("reload failed: the web configuration before is still serving; the plan was rebuilt");
 	/* the last sample's exposition, built from the old plan while it exists, is what the
 	 * scrapes get until the new plan's first sample */
 	http_build_stale(sv->http);
@@ -229,6 +237,8 @@ static void reload(struct server *sv)
 	plan_run_close(old);
 	sv->cur = !sv->cur;
 	sv->self.reloads[!web_failed]++;
+	if (!web_failed)
+		p_note("reload done: counting the new plan");
 	if (plan_run_start(active(sv))) {
 		p_err("reload: the new plan cannot count; /metrics has pmuctl_up 0 until the next SIGHUP");
 		plan_run_close(active(sv));
@@ -248,8 +258,13 @@ static size_t serve_fds(void *ctx, struct pollfd **fds, double *deadline)
 {
 	struct server *sv = ctx;
 
+	size_t n = http_pollfds(sv->http, sv->fds, sv->nfds - 1, deadline);
+
 	*fds = sv->fds;
-	return http_pollfds(sv->http, sv->fds, sv->nfds, deadline);
+	/* room on stderr for the log lines waiting (lib/loglines.h) */
+	if (loglines_fd() >= 0)
+		sv->fds[n++] = (struct pollfd){ .fd = loglines_fd(), .events = POLLOUT };
+	return n;
 }
 
 /* Requests answered; SIGHUP swaps in a new plan, sampled from now */
@@ -257,6 +272,7 @@ static enum sampler_next serve_woke(void *ctx, struct sampler *s, struct pollfd 
 {
 	struct server *sv = ctx;
 
+	loglines_flush();
 	http_run(sv->http, fds, n);
 	if (!signals_reload())
 		return SAMPLER_GO;
@@ -357,11 +373,13 @@ int serve_run(const struct serve_args *a, int *die_signal)
 	signal(SIGPIPE, SIG_IGN);
 	signals_hup_reloads();
 	signals_catch();
-	/* a journal or a terminal that stalls never holds a stop signal off */
-	nbstdio_wrap_std(false);
+	/* a journal or a terminal that stalls never holds a request or a stop signal off: a
+	 * line that finds no room is dropped and counted */
+	if (loglines_take_stderr(LOGLINES_CAP))
+		nbstdio_wrap_std(false);
 	index_page(&sv);
 	/* each daemon's fd and its connections' */
-	sv.nfds = ((size_t)a->max_connections + 1) * (a->systemd_socket ? 16 : a->nlisten);
+	sv.nfds = ((size_t)a->max_connections + 1) * (a->systemd_socket ? 16 : a->nlisten) + 1;
 	sv.fds = calloc(sv.nfds, sizeof(*sv.fds));
 	if (!sv.fds) {
 		p_err("out of memory");

@@ -14,6 +14,9 @@
                                         DIR/ready once all are in; print how many it closed
   http_probe.py storm PORT N            N connections opened and closed at once, one by one,
                                         every other one after a byte of a request
+  http_probe.py malformed PORT N EVERY  N malformed requests (each a line in a -v log), and a
+                                        scrape of /metrics after every EVERY of them and 10
+                                        after the last: print each scrape's status, one line
 """
 import os
 import socket
@@ -21,8 +24,8 @@ import sys
 import time
 
 
-def connect(port, src=None):
-    return socket.create_connection(("127.0.0.1", port), timeout=30,
+def connect(port, src=None, timeout=30):
+    return socket.create_connection(("127.0.0.1", port), timeout=timeout,
                                     source_address=(src, 0) if src else None)
 
 
@@ -122,6 +125,38 @@ def storm(port, n):
         s.close()
 
 
+def scrape(port):
+    try:
+        s = connect(port, timeout=5)
+        s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        reply = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            reply += chunk
+        s.close()
+        return reply.split(b" ", 2)[1].decode() if reply.startswith(b"HTTP/") else "closed"
+    except OSError:
+        return "closed"
+
+
+def malformed(port, n, every):
+    got = []
+    for i in range(n):
+        try:
+            s = connect(port, timeout=5)
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: zz\r\n\r\n")
+            s.recv(65536)
+            s.close()
+        except OSError:
+            pass
+        if (i + 1) % every == 0:
+            got.append(scrape(port))
+    got += [scrape(port) for _ in range(10)]
+    print(" ".join(got))
+
+
 if __name__ == "__main__":
     cmd, port = sys.argv[1], int(sys.argv[2])
     if cmd == "send":
@@ -136,3 +171,5 @@ if __name__ == "__main__":
         trickle(port, int(sys.argv[3]), sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else None)
     elif cmd == "storm":
         storm(port, int(sys.argv[3]))
+    elif cmd == "malformed":
+        malformed(port, int(sys.argv[3]), int(sys.argv[4]))

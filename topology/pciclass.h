@@ -16,7 +16,10 @@ struct pci_class_devices {
 	char drm[64];		/* drm/card*: "card1" */
 };
 
-/* Read those of function bdf ("0005:41:00.0") under root; a missing directory is none: 0 */
+/*
+ * Read those of function bdf ("0005:41:00.0") under root; a missing directory is none: 0, or
+ * the first -errno of a directory that could not be listed (the others are read still)
+ */
 int pci_class_devices_read(const struct sysroot *root, const char *bdf, struct pci_class_devices *out);
 
 #endif

@@ -109,6 +109,22 @@ scrape() {
 	kill -0 "$BG"
 }
 
+@test "serve -v: a standard error nobody reads never stops the answers: 10,000 malformed requests, every scrape 200" {
+	stalled_fifo
+	# its log goes to the stalled FIFO: the port is given, as the kernel just handed one out
+	port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	background sh -c 'f=$1; shift; exec "$@" 2>"$f"' sh "$FIFO" "$PMUCTL" -v --sysfs-root "$LIVE" serve \
+		--web.listen-address "127.0.0.1:$port" -I 100 -M t410_pcie_rd_bw
+	wait_for "serve to answer" curl -sf -o /dev/null "http://127.0.0.1:$port/-/healthy"
+	# each malformed request logs two lines: the pipe's page, then the log's 64 KiB, fill
+	run python3 "$BATS_TEST_DIRNAME/../http_probe.py" malformed "$port" 10000 500
+	# before, the loop waited for room on stderr after ~200 of them: no answer came again
+	[ "$output" = "$(printf '200 %.0s' $(seq 30) | sed 's/ $//')" ]
+	run curl -sf "http://127.0.0.1:$port/metrics"
+	dropped=$(sed -n 's/^pmuctl_log_dropped_total //p' <<<"$output")
+	[ "$dropped" -gt 10000 ]
+}
+
 @test "serve: 100 half-open connections do not block a scrape; an idle one is closed after --timeout" {
 	serve_live -M t410_pcie_rd_bw --timeout 1
 	HOLD_DIR=$BATS_TEST_TMPDIR/hold
@@ -573,6 +589,22 @@ assert len(t) == 1 and t[0]["health"] == "up" and t[0]["lastError"] == "", t'
 	[ "$status" -eq 0 ]
 }
 
+@test "serve: a function whose device names cannot be read is said, and its _info series has none" {
+	need_tool setpriv "runs serve as nobody, who cannot list a directory of root's"
+	# a directory nobody may enter (the test's own is root's alone)
+	M=$(mktemp -d /tmp/pmuctl-serve.XXXXXX)
+	cp -r "$LIVE" "$M/sys"
+	chmod -R a+rX "$M"
+	chmod 700 "$M/sys/bus/pci/devices/0005:41:00.0/net"
+	background setpriv --reuid=nobody --inh-caps=+perfmon --ambient-caps=+perfmon "$PMUCTL" \
+		--sysfs-root "$M/sys" serve --web.listen-address 127.0.0.1:0 -I 100 --per-device \
+		-e 'nvidia_pcie_pmu_*/rd_bytes/' --device 0005:41:00.0
+	wait_for "serve to listen" listening
+	# before: nothing said, the netdev label silently missing
+	run grep -cF "pmuctl: warning: 0005:41:00.0: the names of its network, NVMe, RDMA or DRM devices cannot be read (Permission denied): its pmuctl_pci_function_info series lacks them" "$BATS_TEST_TMPDIR/out"
+	rm -rf "$M"
+	[ "$output" = 1 ]
+}
 
 @test "serve --max-series: functions past the bound are left out whole, pmuctl_series_dropped says how many samples" {
 	serve_live --per-device --socket 0 --rc 4
