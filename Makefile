@@ -84,13 +84,32 @@ pmuctl pmuctl-commands.so: %: $(BUILD)/%
 	$(Q)cp $< $@.tmp && mv -f $@.tmp $@
 
 # every object of lib/ is in the binary, its symbols exported, for the library's commands to call
-$(BUILD)/pmuctl: $(CORE_OBJS) | $(BUILD)/pmuctl-commands.so
+$(BUILD)/pmuctl: $(CORE_OBJS) $(BUILD)/build_id_core.o | $(BUILD)/pmuctl-commands.so
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -rdynamic -o $@ $^ $(CORE_LIBS)
 
-$(BUILD)/pmuctl-commands.so: $(PLUGIN_OBJS)
+$(BUILD)/pmuctl-commands.so: $(PLUGIN_OBJS) $(BUILD)/build_id_plugin.o
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(PLUGIN_LIBS)
+
+# The build's identity, which the binary finds in the library it loads (cmd/plugin.c): a hash
+# of every object of both, so that a library of another build is refused
+$(BUILD)/build_id_core.c $(BUILD)/build_id_plugin.c &: $(CORE_OBJS) $(PLUGIN_OBJS)
+	$(Q)id=$$(cat $^ | sha256sum | cut -c1-32); \
+	printf '#include "cmd/plugin.h"\nconst char pmuctl_build_id[] = "%s";\n' $$id > $(BUILD)/build_id_core.c; \
+	printf '#include "cmd/plugin.h"\nconst char plugin_build_id[] = "%s";\n' $$id > $(BUILD)/build_id_plugin.c
+
+$(BUILD)/build_id_%.o: $(BUILD)/build_id_%.c
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# where make install puts the library, fixed in the binary: rebuilt when PREFIX or BINDIR moves it
+PLUGIN_DIR_ABS := $(abspath $(PKGLIBDIR))
+$(BUILD)/plugin_dir.stamp: FORCE
+	$(Q)mkdir -p $(BUILD)
+	$(Q)[ "$$(cat $@ 2>/dev/null)" = "$(PLUGIN_DIR_ABS)" ] || echo "$(PLUGIN_DIR_ABS)" > $@
+$(BUILD)/cmd/plugin.o: $(BUILD)/plugin_dir.stamp
+$(BUILD)/cmd/plugin.o: CPPFLAGS += -DPLUGIN_DIR='"$(PLUGIN_DIR_ABS)"'
+.PHONY: FORCE
 
 $(BUILD)/libpmuctl.a: $(LIB_OBJS)
 	$(call msg,AR,$@)

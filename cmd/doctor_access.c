@@ -137,6 +137,37 @@ static void check_file_caps(struct doctor *d, struct checks *c)
 		check_fix(k, "setcap %s+ep \"$(command -v pmuctl)\"", perfmon_setcap(d));
 }
 
+/*
+ * fs/namei.c may_linkat(): with protected_hardlinks 0 a user may hard-link a file they do not
+ * own, a setcap pmuctl among them, into a directory of theirs
+ */
+static void check_hardlinks(struct doctor *d, struct checks *c)
+{
+	char *s = NULL;
+	struct check *k;
+	bool zero;
+
+	if (!d->have_proc || sysroot_read_trim(&d->proc, "sys/fs/protected_hardlinks", &s)) {
+		checks_add(c, "fs.protected_hardlinks", CHECK_SKIP, "sys/fs/protected_hardlinks is unreadable under the proc root");
+		free(s);
+		return;
+	}
+	zero = !strcmp(s, "0");
+	free(s);
+	if (!zero) {
+		checks_add(c, "fs.protected_hardlinks", CHECK_OK,
+			   "fs.protected_hardlinks is on: no user can hard-link a setcap pmuctl they do not own into a directory of theirs");
+		return;
+	}
+	k = checks_add(c, "fs.protected_hardlinks", d->exe_caps_state == 1 ? CHECK_WARN : CHECK_OK,
+		       "fs.protected_hardlinks is 0: any user may hard-link a file they do not own into a directory of theirs%s",
+		       d->exe_caps_state == 1 ? ", this setcap pmuctl too, which then runs with its capabilities from there "
+		       "(pmuctl loads pmuctl-commands.so only from a directory root alone can write, and such a link "
+		       "keeps an old binary after an upgrade replaced it)" : "; it matters once pmuctl carries a file capability");
+	if (d->exe_caps_state == 1)
+		check_fix(k, "sysctl -w fs.protected_hardlinks=1, and keep it in /etc/sysctl.d (systemd's 50-default.conf sets it)");
+}
+
 static void check_lockdown(struct doctor *d, struct checks *c)
 {
 	char *s = NULL, mode[32];
@@ -184,6 +215,7 @@ void doctor_access(struct doctor *d, struct checks *c)
 	check_bounding(d, c);
 	check_no_new_privs(d, c);
 	check_file_caps(d, c);
+	check_hardlinks(d, c);
 	check_lockdown(d, c);
 	check_config_space(d, c);
 }

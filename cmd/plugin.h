@@ -11,7 +11,15 @@
 
 #define PLUGIN_FILE "pmuctl-commands.so"
 /* beside the binary (the build tree), then where make install puts it from BINDIR */
-#define PLUGIN_INSTALLED "../lib/pmuctl/" PLUGIN_FILE
+#define PLUGIN_INSTALLED "../lib/pmuctl"
+/* where make install put it, fixed at build time (the Makefile's PKGLIBDIR) */
+#ifndef PLUGIN_DIR
+#define PLUGIN_DIR "/usr/local/lib/pmuctl"
+#endif
+
+/* This build's identity, which the library must carry as plugin_build_id (build/build_id_*.c) */
+extern const char pmuctl_build_id[];
+extern const char plugin_build_id[];
 
 /* The library's table: the commands it holds, with their run and argp (summary NULL) */
 extern const struct command plugin_commands[];
