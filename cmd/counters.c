@@ -5,10 +5,20 @@
 #include "cmd/failures.h"
 #include "cmd/pmuctl.h"
 
+/* What the drivers found while reserving or opening, said once */
+static void say_notes(struct counting *c)
+{
+	for (size_t i = 0; i < c->cs.notes.n; i++)
+		p_warn("%s", c->cs.notes.msg[i]);
+	diag_free(&c->cs.notes);
+}
+
 int counters_prepare(struct counting *c, const struct plan *plan, const struct plan_counters_opts *po)
 {
-	if (!counting_prepare(c, plan, po))
+	if (!counting_prepare(c, plan, po)) {
+		say_notes(c);
 		return EXIT_OK;
+	}
 	p_err("cannot set up counting: out of memory");
 	return EXIT_FAIL;
 }
@@ -24,6 +34,7 @@ int counters_start(struct counting *c, const struct plan *plan, size_t *nfailed)
 		      "fewer -M)", counting_files(c), nf.need, nf.hard);
 		return EXIT_FAIL;
 	}
+	say_notes(c);
 	if (ret) {
 		p_err("cannot set up counting: out of memory");
 		return EXIT_FAIL;

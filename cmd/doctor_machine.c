@@ -7,6 +7,7 @@
 #include <string.h>
 #include "cmd/doctor.h"
 #include "cmd/pmuctl.h"
+#include "pmu/drivers/hwmon_record.h"
 #include "pmu/family/family.h"
 
 void doctor_release(struct doctor *d, struct checks *c)
@@ -223,10 +224,27 @@ static void check_unread(const struct doctor *d, const struct pmu_family *f, str
 	}
 }
 
+/* Blocks a run left programmed when it ended without restoring them: said only when there are */
+static void check_records(struct doctor *d, struct checks *c)
+{
+	struct diag stale = { 0 };
+	struct check *k;
+
+	if (!d->have_sys)
+		return;
+	hwmon_record_stale(&d->sys, &stale);
+	for (size_t i = 0; i < stale.n; i++) {
+		k = checks_add(c, "counters.left_programmed", CHECK_WARN, "%s", stale.msg[i]);
+		check_fix(k, "run any pmuctl stat on the block (it restores them first), or write the values before back by hand");
+	}
+	diag_free(&stale);
+}
+
 void doctor_machine(struct doctor *d, struct checks *c)
 {
 	check_guest(d, c);
 	check_pmus(d, c);
+	check_records(d, c);
 	for (size_t i = 0; i < d->npresent; i++) {
 		check_family(&d->present[i], c);
 		if (d->present[i].family->unread)

@@ -114,6 +114,7 @@ void count_set_free(struct count_set *s)
 	for (size_t i = 0; i < s->n; i++)
 		free(s->v[i].why);
 	free(s->v);
+	diag_free(&s->notes);
 	memset(s, 0, sizeof(*s));
 }
 

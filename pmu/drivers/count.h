@@ -52,6 +52,9 @@ struct count_set {
 		const struct count_driver *drv;
 		void *state;
 	} drv_state[COUNT_DRIVERS];
+	/* what a driver found worth saying while reserving or opening (a block a dead run left
+	 * programmed, put back): said by the caller */
+	struct diag notes;
 };
 
 /* A driver module: one interface, chosen per PMU family. All return 0 or -errno. */

@@ -18,7 +18,9 @@
 #include "lib/diag.h"
 #include "lib/strnum.h"
 #include "pmu/drivers/hwmon.h"
+#include "pmu/drivers/hwmon_io.h"
 #include "pmu/drivers/hwmon_lock.h"
+#include "pmu/drivers/hwmon_record.h"
 #include "pmu/family/bluefield.h"
 #include "pmu/plan.h"
 
@@ -52,11 +54,13 @@ struct hwmon_block {
 	bool programmed;	/* an eventN was written: enable must come back */
 	bool lock_failed;	/* another pmuctl holds it: its counters failed */
 	char skipped[160];	/* a slot left alone because its event could not be saved */
+	struct hwmon_record rec;	/* what was changed, written ahead (hwmon_record.h) */
 };
 
 struct hwmon_state {
 	struct hwmon_block *b;
 	size_t n;
+	struct diag *notes;	/* the count set's */
 };
 
 struct counter *hwmon_counter_add(struct count_set *s, const struct sysroot *root,
@@ -91,44 +95,6 @@ static const char *block_name(const struct pmu *p)
 static struct hwmon_counter *hw_of(const struct counter *c)
 {
 	return c->drv == &hwmon_driver ? c->priv : NULL;
-}
-
-static int read_text(const struct sysroot *root, const char *dir, const char *file, char **out)
-{
-	char rel[PATH_MAX + 64];
-
-	snprintf(rel, sizeof(rel), "%s/%s", dir, file);
-	return sysroot_read_trim(root, rel, out);
-}
-
-static int read_u64(const struct sysroot *root, const char *dir, const char *file, uint64_t *v)
-{
-	char *text;
-	int ret = read_text(root, dir, file, &text);
-
-	if (ret)
-		return ret;
-	ret = strnum_u64(text, 0, UINT64_MAX, v);
-	free(text);
-	return ret;
-}
-
-static int write_text(const struct sysroot *root, const char *dir, const char *file, const char *text)
-{
-	char rel[PATH_MAX + 64];
-	size_t len = strlen(text);
-	int fd, ret = 0;
-
-	snprintf(rel, sizeof(rel), "%s/%s", dir, file);
-	/* no O_TRUNC: sysfs ignores it, and a write is taken whole by the driver's store */
-	fd = sysroot_openat(root, rel, O_WRONLY);
-	if (fd < 0)
-		return fd;
-	if (write(fd, text, len) != (ssize_t)len)
-		ret = -errno ? -errno : -EIO;
-	if (close(fd) && !ret)
-		ret = -errno;
-	return ret;
 }
 
 static struct hwmon_block *block_for(struct hwmon_state *st, struct hwmon_counter *h)
@@ -176,7 +142,7 @@ static int next_slot(struct hwmon_block *b, struct hwmon_counter *h, char *why, 
 		int slot = b->next_slot++, ret;
 
 		snprintf(file, sizeof(file), "event%d", slot);
-		ret = read_text(h->root, h->dir, file, &old);
+		ret = hwmon_read_text(h->root, h->dir, file, &old);
 		if (ret) {
 			snprintf(why, n, "cannot read %s/%s: %s", h->dir, file, strerror(-ret));
 			return ret;
@@ -199,7 +165,24 @@ static int next_slot(struct hwmon_block *b, struct hwmon_counter *h, char *why, 
 	return -ENOSPC;
 }
 
-static int program(struct hwmon_block *b, struct hwmon_counter *h, char *why, size_t n)
+/*
+ * What is about to be written, written down first, so that a run killed before it restores
+ * is undone by the next (hwmon_record.h); a record that cannot be kept is said once
+ */
+static void record(struct hwmon_state *st, struct hwmon_block *b, const char *file, const char *before,
+		   const char *written)
+{
+	int ret = hwmon_record_add(&b->rec, file, before, written);
+
+	if (!ret || b->rec.unwritable)
+		return;
+	b->rec.unwritable = true;
+	diag_add(st->notes, "block %s: cannot keep a record of what it programs in %s (%s): a run killed "
+		 "before it restores leaves the block programmed, and the next cannot undo it",
+		 block_name(b->block), HWMON_RECORD_DIR, strerror(-ret));
+}
+
+static int program(struct hwmon_state *st, struct hwmon_block *b, struct hwmon_counter *h, char *why, size_t n)
 {
 	char file[32], num[32];
 	int ret = next_slot(b, h, why, n);
@@ -208,7 +191,8 @@ static int program(struct hwmon_block *b, struct hwmon_counter *h, char *why, si
 		return ret;
 	snprintf(file, sizeof(file), "event%d", h->slot);
 	snprintf(num, sizeof(num), "0x%x", h->code);
-	ret = write_text(h->root, h->dir, file, num);
+	record(st, b, file, h->saved_event, num);
+	ret = hwmon_write_text(h->root, h->dir, file, num);
 	if (ret) {
 		snprintf(why, n, "cannot program %s/%s: %s", h->dir, file, strerror(-ret));
 		return ret;
@@ -237,7 +221,7 @@ static int sample(struct counter *c, uint64_t *v)
 	struct hwmon_counter *h = hw_of(c);
 	char file[32];
 
-	return read_u64(h->root, h->dir, sample_file(h, file, sizeof(file)), v) ?:
+	return hwmon_read_u64(h->root, h->dir, sample_file(h, file, sizeof(file)), v) ?:
 	       (*v > counter_mask(h->block) && !h->reg ? -ERANGE : 0);
 }
 
@@ -286,7 +270,7 @@ static int open_counter(struct hwmon_state *st, struct counter *c)
 		uint64_t en;
 
 		/* the block's enable is ours while counting: what it was must come back */
-		ret = read_u64(h->root, h->dir, "enable", &en);
+		ret = hwmon_read_u64(h->root, h->dir, "enable", &en);
 		if (ret || en > 1) {
 			count_fail(c, ret ? ret : -EINVAL, "cannot save %s/enable: %s; not programmed",
 				   h->dir, ret && ret != -EINVAL ? strerror(-ret) : "not 0 or 1");
@@ -294,7 +278,7 @@ static int open_counter(struct hwmon_state *st, struct counter *c)
 		}
 		b->saved_enable = (int)en;
 	}
-	ret = program(b, h, why, sizeof(why));
+	ret = program(st, b, h, why, sizeof(why));
 	if (ret)
 		count_fail(c, ret, "%s", why);
 	return 0;
@@ -316,6 +300,7 @@ static int hwmon_reserve(struct count_set *s)
 	st = calloc(1, sizeof(*st));
 	if (!st)
 		return -ENOMEM;
+	st->notes = &s->notes;
 	*state_of(s) = st;
 	for (size_t i = 0; i < s->n; i++) {
 		struct hwmon_counter *h = hw_of(&s->v[i]);
@@ -328,8 +313,12 @@ static int hwmon_reserve(struct count_set *s)
 		if (!b || b->lock || b->lock_failed)
 			continue;
 		ret = hwmon_lock_take(b->root, b->dir, block_name(b->block), &b->lock, why, sizeof(why));
-		if (!ret)
+		if (!ret) {
+			/* a run that ended without restoring left its record: undone first */
+			hwmon_record_recover(b->root, b->dir, block_name(b->block), &s->notes);
+			hwmon_record_init(&b->rec, b->root, b->dir);
 			continue;
+		}
 		b->lock_failed = true;
 		for (size_t k = 0; k < s->n; k++) {
 			const struct hwmon_counter *other = hw_of(&s->v[k]);
@@ -362,7 +351,8 @@ static void set_enable(struct count_set *s, const char *value)
 
 		if (!started_together(b->block) || !b->programmed)
 			continue;
-		ret = write_text(b->root, b->dir, "enable", value);
+		record(st, b, "enable", b->saved_enable ? "1" : "0", value);
+		ret = hwmon_write_text(b->root, b->dir, "enable", value);
 		for (size_t k = 0; ret && k < s->n; k++) {
 			struct hwmon_counter *h = hw_of(&s->v[k]);
 
@@ -399,10 +389,12 @@ static int hwmon_enable(struct count_set *s)
 	return 0;
 }
 
-/* Whether a counter can advance by d in elapsed_ns (a millisecond of slack for the clocks) */
-static bool plausible(uint64_t d, uint64_t elapsed_ns)
+/* Whether a counter of block can advance by d in elapsed_ns (a millisecond of slack for the clocks) */
+static bool plausible(const struct pmu *block, uint64_t d, uint64_t elapsed_ns)
 {
-	return (double)d <= BF_COUNT_MAX_PER_S * ((double)elapsed_ns / 1e9 + 1e-3);
+	double rate = bf_block_kind(block) == BF_BLOCK_CRSPACE ? BF_CRSPACE_COUNT_MAX_PER_S : BF_COUNT_MAX_PER_S;
+
+	return (double)d <= rate * ((double)elapsed_ns / 1e9 + 1e-3);
 }
 
 /*
@@ -421,18 +413,18 @@ static uint64_t delta(struct counter *c, struct hwmon_counter *h, uint64_t now, 
 	bool backwards = mask == UINT64_MAX && now < h->last, jumped = h->jump_pending;
 
 	h->jump_pending = false;
-	if (!backwards && plausible(d, elapsed_ns)) {
+	if (!backwards && plausible(h->block, d, elapsed_ns)) {
 		h->last = now;
 		c->resets += jumped;
 		return d;
 	}
 	c->resets++;
 	/* after a jump, a read that goes on from it: the jump was the counter's own */
-	if (jumped && now >= h->jump_value && plausible(now - h->jump_value, elapsed_ns)) {
+	if (jumped && now >= h->jump_value && plausible(h->block, now - h->jump_value, elapsed_ns)) {
 		h->last = now;
 		return now - h->jump_value;
 	}
-	c->jumped = !backwards || !plausible(now, elapsed_ns);
+	c->jumped = !backwards || !plausible(h->block, now, elapsed_ns);
 	if (!c->jumped) {
 		h->last = now;
 		return now;
@@ -513,7 +505,7 @@ static void restore_failed(const struct sysroot *root, const char *dir, const ch
 {
 	char *now = NULL;
 
-	if (read_text(root, dir, file, &now))
+	if (hwmon_read_text(root, dir, file, &now))
 		now = NULL;
 	diag_add(errors, "cannot restore %s/%s to %s: %s; it reads '%.80s'", dir, file, value,
 		 strerror(-ret), now ? now : "?");
@@ -535,7 +527,7 @@ static int hwmon_close(struct count_set *s, struct diag *errors)
 			continue;
 		if (h->programmed) {
 			snprintf(file, sizeof(file), "event%d", h->slot);
-			ret = write_text(h->root, h->dir, file, h->saved_event);
+			ret = hwmon_write_text(h->root, h->dir, file, h->saved_event);
 			if (ret) {
 				restore_failed(h->root, h->dir, file, h->saved_event, ret, errors);
 				failed = -EIO;
@@ -550,13 +542,17 @@ static int hwmon_close(struct count_set *s, struct diag *errors)
 		const char *value = b->saved_enable ? "1" : "0";
 
 		if (b->programmed && b->saved_enable >= 0) {
-			int ret = write_text(b->root, b->dir, "enable", value);
+			int ret = hwmon_write_text(b->root, b->dir, "enable", value);
 
 			if (ret) {
 				restore_failed(b->root, b->dir, "enable", value, ret, errors);
 				failed = -EIO;
 			}
 		}
+		/* every value back: the record goes; else it stays for the next run to try */
+		if (!failed)
+			hwmon_record_done(&b->rec);
+		hwmon_record_free(&b->rec);
 		hwmon_lock_drop(b->lock);
 	}
 	if (st)

@@ -20,6 +20,12 @@
  * bad read, never a count.
  */
 #define BF_COUNT_MAX_PER_S 1e12
+/*
+ * The same for a BlueField-3 crspace counter, a 32-bit register of events of its block's
+ * clock (under 3.5 GHz): 10^10 a second, three events a cycle, fills the register in 0.43 s.
+ * Above 10^12, any 32-bit delta would pass, and a glitch to 0xffffffff would count 4 billion.
+ */
+#define BF_CRSPACE_COUNT_MAX_PER_S 1e10
 
 enum bf_block_kind {
 	BF_BLOCK_COUNTER,	/* eventN/counterN pairs, each programmed on its own */

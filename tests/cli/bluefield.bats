@@ -73,11 +73,59 @@ signalled() {
 	done
 }
 
-@test "bluefield: any other terminating signal restores first, then ends pmuctl by that signal" {
+# a signal's number, from its name or its number
+signum() {
+	case $1 in [0-9]*) echo "$1" ;; *) kill -l "$1" ;; esac
+}
+
+@test "bluefield: every catchable signal, one by one, restores first, then ends pmuctl by it" {
 	ulimit -c 0
-	for sig in HUP QUIT ALRM USR1 USR2 XCPU VTALRM; do
-		signalled $sig $((128 + $(kill -l $sig)))
+	# the faults sent with kill (before, they ended pmuctl at once, three registers programmed),
+	# the other terminating signals, and every real-time signal from SIGRTMIN
+	for sig in HUP QUIT ILL TRAP ABRT BUS FPE USR1 SEGV USR2 ALRM STKFLT XCPU XFSZ VTALRM PROF IO PWR SYS \
+		$(seq "$(kill -l RTMIN)" "$(kill -l RTMAX)"); do
+		signalled "$sig" $((128 + $(signum "$sig")))
 	done
+}
+
+@test "bluefield: SIGPIPE, which pmuctl ignores, leaves the run counting" {
+	bf_mount "${INIT[@]}"
+	before=$(bf_state)
+	: >"$BFLOG"
+	background "$PMUCTL" -v --sysfs-root "$BFROOT" stat "${BFEV[@]}"
+	wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+	kill -PIPE "$BG"
+	kill -TERM "$BG"
+	finish
+	[ "$status" -eq 143 ]
+	[ "$(cat "$BFLOG")" = "$BFEV_WRITES" ]
+	[ "$(bf_state)" = "$before" ]
+}
+
+@test "bluefield: a run killed by SIGKILL is undone by the next one, and doctor says so meanwhile" {
+	bf_mount "${INIT[@]}"
+	before=$(bf_state)
+	background "$PMUCTL" -v --sysfs-root "$BFROOT" stat "${BFEV[@]}"
+	wait_for "pmuctl to count" counting "$BATS_TEST_TMPDIR/out"
+	dead=$BG
+	kill -KILL "$BG"
+	finish
+	[ "$status" -eq 137 ]
+	[ "$(bf_state)" != "$before" ]
+	pmuctl --sysfs-root "$BFROOT" doctor
+	[[ "$output" == *"warn  counters.left_programmed  $HW/tile0: pmuctl pid $dead ended without restoring 2 files it programmed (event0 0x45, before 0x45): the next pmuctl run on the block restores them"* ]]
+	# someone wrote event1 of tile0 since: it stays as they left it, and the run says why
+	echo 0x50 >"$HW/tile0/event1"
+	: >"$BFLOG"
+	pmuctl --sysfs-root "$BFROOT" stat "${BFEV[@]}" --duration 0.05
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"pmuctl: warning: block l3cachehalf0: pmuctl pid $dead ended without restoring what it programmed (killed, or a crash): restored event1 to 0x0, event0 to 0x2, enable to 1"* ]]
+	[[ "$output" == *"pmuctl: warning: block tile0: event1 reads '0x50', not the 0x46 that pmuctl pid $dead wrote before it ended without restoring: someone changed it since, so it stays (it held 0x4c before that run)"* ]]
+	[[ "$output" == *"pmuctl: warning: block tile0: pmuctl pid $dead ended without restoring what it programmed (killed, or a crash): restored event0 to 0x45"* ]]
+	[ "$(bf_state)" = "$(sed 's/^tile0\/event1: .*/tile0\/event1: 0x50: POC_FAIL/' <<<"$before")" ]
+	# nothing left to say
+	pmuctl --sysfs-root "$BFROOT" doctor
+	[[ "$output" != *left_programmed* ]]
 }
 
 @test "bluefield: a read slower than -I still ends on SIGINT and SIGTERM, state restored" {
@@ -217,6 +265,24 @@ for l in open(sys.argv[1]):
         print(c["state"], c["count"])' "$BATS_TEST_TMPDIR/out"
 	[ "$output" = "not_counted None
 not_counted None
+counted 1000" ]
+}
+
+@test "bluefield-3: a 32-bit counter's jump no block could count in the time is not counted" {
+	# 0x20, then 0xffffffff 100 ms later: 4 billion events, 43 billion a second
+	BF_SRC=$BF3 bf_mount --script llt0/counter0=0x20,0xffffffff,0x408
+	background "$PMUCTL" --sysfs-root "$BFROOT" -j stat -I 100 --interval-count 3 -e bfperf/llt0/HNF0_REQS_RECEIVED/
+	finish
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"pmuctl: warning: bfperf/llt0/HNF0_REQS_RECEIVED/: the counter jumped further than it can count in the time since the read before"* ]]
+	run python3 -c '
+import json, sys
+for l in open(sys.argv[1]):
+    if l.startswith("{"):
+        c = json.loads(l)["counts"][0]
+        print(c["state"], c["count"])' "$BATS_TEST_TMPDIR/out"
+	[ "$output" = "reset None
+reset None
 counted 1000" ]
 }
 
