@@ -119,7 +119,7 @@ static int group_events(struct stat_args *a)
 	}
 	joined = malloc(len);
 	if (!joined)
-		return 0;	/* counted apart: the kernel rotates what does not fit */
+		return -ENOMEM;	/* never counted apart in silence: the user asked for one group */
 	end = joined;
 	*end++ = '{';
 	for (int i = 0; i < a->nevent; i++) {
@@ -165,6 +165,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	struct stat_args *a = state->input;
 	/* -r: more than one run (0 is perf's "forever") */
 	bool repeats = a->repeat > 1 || a->repeat_forever;
+	int ret;
 
 	switch (key) {
 	case ARGP_KEY_INIT:
@@ -328,7 +329,11 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		if (a->group_all && (!a->nevent || a->per_device))
 			jerr_argp(state, a->per_device ? "-g groups the -e events as written; --per-device counts each on its function's PMU: drop -g"
 							: "-g groups the -e events: give -e");
-		if (a->group_all && group_events(a))
+		if (a->group_all && (ret = group_events(a)) == -ENOMEM) {
+			p_err("-g: out of memory for the group");
+			exit(EXIT_FAIL);
+		}
+		if (a->group_all && ret)
 			jerr_argp(state, "-g puts every -e event in one group: drop the {} of '%s', or -g", a->event[0]);
 		break;
 	default:

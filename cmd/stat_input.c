@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <search.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/outfile.h"
@@ -58,6 +59,16 @@ static bool merged_prefix(const char *name)
 	return merged;
 }
 
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+static void keep_key(void *key)
+{
+	(void)key;
+}
+
 /*
  * The machine as the recording names it: every PMU in the order perf printed them, by name,
  * with hw_clk_freq from --sysfs-root or SYSFS_PATH when that machine has the PMU
@@ -65,8 +76,12 @@ static bool merged_prefix(const char *name)
 static int recorded_pmus(const char *input, const struct perf_records *recs, const struct stat_setup *live,
 			 struct pmu_list *out)
 {
+	/* the names seen, in a tree: a recording of 40,000 PMUs is not read in quadratic time */
+	void *seen = NULL;
+	int ret = 0;
+
 	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < recs->n; i++) {
+	for (size_t i = 0; !ret && i < recs->n; i++) {
 		const struct pmu *lp;
 		struct err_report err;
 		struct ev_list l;
@@ -74,27 +89,29 @@ static int recorded_pmus(const char *input, const struct perf_records *recs, con
 
 		if (ev_parse(recs->v[i].event, &l, &err))
 			continue;
-		if (l.n == 1 && l.v[0].has_slash && !pmu_find(out, l.v[0].name)) {
+		if (l.n == 1 && l.v[0].has_slash && !tfind(l.v[0].name, &seen, name_cmp)) {
 			p = pmu_list_add_named(out, l.v[0].name);
-			if (!p) {
+			if (!p || !tsearch(p->name, &seen, name_cmp)) {
 				ev_list_free(&l);
-				return -ENOMEM;
+				ret = -ENOMEM;
+				break;
 			}
 			/* a name no family knows, checked once per PMU the recording names */
 			if (!pmu_family_known(p) && merged_prefix(l.v[0].name)) {
 				p_err("%s: '%s' is perf's sum of every %s_N PMU (a PMU name without its number): "
 				      "pmuctl cannot split it into instances; record with perf stat --no-merge, or "
 				      "name each PMU (-e %s_0/...)", input, l.v[0].name, l.v[0].name, l.v[0].name);
-				ev_list_free(&l);
-				return -EINVAL;
+				ret = -EINVAL;
 			}
-			lp = live->have_root ? pmu_find(&live->pmus, l.v[0].name) : NULL;
+			lp = !ret && live->have_root ? pmu_find(&live->pmus, l.v[0].name) : NULL;
 			if (lp)
 				pmu_family_copy_private(p, lp);
 		}
 		ev_list_free(&l);
 	}
-	return 0;
+	/* the names are the PMUs': the tree's nodes go, not its keys */
+	tdestroy(seen, keep_key);
+	return ret;
 }
 
 /* hw_clk_freq and --device need the machine: read it when --sysfs-root or SYSFS_PATH names one */
@@ -315,6 +332,11 @@ int stat_input(const struct stat_args *a)
 	}
 	if (report(a, &s, &recs, a->output ? out.f : stdout))
 		ret = EXIT_FAIL;
+	/* a write that failed is said, as stat -o says it; standard output's is main's to say */
+	if (a->output && (fflush(out.f) || ferror(out.f))) {
+		p_err("cannot write '%s': %s", a->output, strerror(errno ? errno : EIO));
+		ret = EXIT_FAIL;
+	}
 	if (a->output && outfile_close(&out, ret != EXIT_FAIL))
 		ret = EXIT_FAIL;
 out:

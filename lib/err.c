@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include "lib/err.h"
 
 static int err_record(struct err_report *e, int code, int has_pos, size_t pos, size_t len,
@@ -14,7 +15,13 @@ static int err_record(struct err_report *e, int code, int has_pos, size_t pos, s
 	e->syntax = 0;
 	e->pos = pos;
 	e->len = has_pos && !len ? 1 : len;
-	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	/* through a copy: a caller may quote e->msg itself ("metric x: %s", e->msg) */
+	{
+		char msg[sizeof(e->msg)];
+
+		vsnprintf(msg, sizeof(msg), fmt, ap);
+		memcpy(e->msg, msg, sizeof(msg));
+	}
 	return code;
 }
 

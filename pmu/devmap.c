@@ -196,10 +196,14 @@ void fn_pmu_name(struct fn_pmu *r, const struct pmu_list *pmus, const struct pmu
 	r->pmu = pmus ? pmu_find(pmus, r->name) : NULL;
 }
 
-void fn_filter_add(struct fn_filter *f, const char *name, uint64_t value, const char *fmt)
+int fn_filter_add(struct fn_filter *f, const char *name, uint64_t value, const char *fmt)
 {
-	if (f->n < FN_FILTER_TERMS)
-		f->term[f->n++] = (struct fn_term){ name, value, fmt };
+	if (f->n >= FN_FILTER_TERMS) {
+		f->n = 0;
+		return -ENOSPC;
+	}
+	f->term[f->n++] = (struct fn_term){ name, value, fmt };
+	return 0;
 }
 
 const char *fn_filter_text(const struct fn_filter *f, char *buf, size_t size)

@@ -79,7 +79,11 @@ int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, const str
 /* For families' map_functions: name the PMU (and find it in pmus), add a term to a filter */
 void fn_pmu_name(struct fn_pmu *r, const struct pmu_list *pmus, const struct pmu_family *family,
 		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-void fn_filter_add(struct fn_filter *f, const char *name, uint64_t value, const char *fmt);
+/*
+ * 0, or -ENOSPC past FN_FILTER_TERMS: then the filter is emptied, never cut short, since a
+ * filter without one of its terms would select more than the function
+ */
+int fn_filter_add(struct fn_filter *f, const char *name, uint64_t value, const char *fmt);
 /* "src_bdf=0x4100,src_bdf_en=1" */
 const char *fn_filter_text(const struct fn_filter *f, char *buf, size_t size);
 

@@ -40,13 +40,8 @@ static int filter_terms(const struct metric *m, const struct fn_filter *dev,
 	char text[200] = "";
 
 	memset(f, 0, sizeof(*f));
-	if (own && ev_parse_terms(m->filter, &f->parsed, err)) {
-		/* err_set writes err->msg: the reason is copied out before it is quoted */
-		char why[sizeof(err->msg)];
-
-		snprintf(why, sizeof(why), "%s", err->msg);
-		return err_set(err, -EINVAL, "metric '%s': filter '%s': %s", m->name, m->filter, why);
-	}
+	if (own && ev_parse_terms(m->filter, &f->parsed, err))
+		return err_set(err, -EINVAL, "metric '%s': filter '%s': %s", m->name, m->filter, err->msg);
 	if (dev)
 		fn_filter_text(dev, text, sizeof(text));
 	snprintf(f->text, sizeof(f->text), "%s%s%s%s", dev && dev->n ? "," : "", text, own ? "," : "", own ? m->filter : "");
@@ -260,8 +255,7 @@ static int add_metric_events(const struct plan_request *rq, struct plan *plan, s
 		}
 	}
 	if (ret)
-		return err_set(err, err->code, "metric %s on %s: %s", pm->m->name, p->name,
-				   err->msg);
+		return err_set(err, err->code, "metric %s on %s: %s", pm->m->name, p->name, err->msg);
 	if (!rq->no_merge && !rq->named_only)
 		ret = merge_inputs(plan, mi, before, at, group, &g);
 	if (ret)

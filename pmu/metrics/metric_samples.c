@@ -128,23 +128,58 @@ static bool recorded_event(const char *text, struct ev_list *l)
 	return false;
 }
 
+/* plan's metric instances, their order by PMU name: a record finds its own by bisection */
+static int by_pmu(const void *a, const void *b, void *plan)
+{
+	const struct plan_metric *x = &((const struct plan *)plan)->metric[*(const size_t *)a];
+	const struct plan_metric *y = &((const struct plan *)plan)->metric[*(const size_t *)b];
+	int c = strcmp(x->pmu->name, y->pmu->name);
+
+	return c ? c : (*(const size_t *)a > *(const size_t *)b) - (*(const size_t *)a < *(const size_t *)b);
+}
+
+/* The first of order (n long) whose instance's PMU is not before name */
+static size_t lower_bound(const struct plan *plan, const size_t *order, size_t n, const char *name)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(plan->metric[order[mid]].pmu->name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /*
  * Every record that is an event of a metric instance: visit(m, k, record) for instance m and
- * its formula name k
+ * its formula name k. Linear in records and instances: each record bisects for its PMU's.
  */
-static void match_records(const struct plan *plan, const struct perf_record *r, size_t nr,
-			  void (*visit)(void *ctx, size_t m, size_t k, const struct perf_record *rec),
-			  void *ctx)
+static int match_records(const struct plan *plan, const struct perf_record *r, size_t nr,
+			 void (*visit)(void *ctx, size_t m, size_t k, const struct perf_record *rec),
+			 void *ctx)
 {
+	size_t *order = malloc((plan->nmetric ? plan->nmetric : 1) * sizeof(*order));
+
+	if (!order)
+		return -ENOMEM;
+	for (size_t m = 0; m < plan->nmetric; m++)
+		order[m] = m;
+	qsort_r(order, plan->nmetric, sizeof(*order), by_pmu, (void *)plan);
 	for (size_t i = 0; i < nr; i++) {
 		struct ev_list l;
 
 		if (!recorded_event(r[i].event, &l))
 			continue;
-		for (size_t m = 0; m < plan->nmetric; m++) {
+		for (size_t o = lower_bound(plan, order, plan->nmetric, l.v[0].name);
+		     o < plan->nmetric && !strcmp(plan->metric[order[o]].pmu->name, l.v[0].name); o++) {
+			size_t m = order[o];
 			const struct plan_metric *pm = &plan->metric[m];
 
-			if (strcmp(l.v[0].name, pm->pmu->name) || !same_filter(&l.v[0], pm))
+			if (!same_filter(&l.v[0], pm))
 				continue;
 			for (size_t k = 0; k < pm->nvars; k++)
 				if (!strcmp(l.v[0].terms[0].name, pm->vars[k]))
@@ -152,6 +187,8 @@ static void match_records(const struct plan *plan, const struct perf_record *r, 
 		}
 		ev_list_free(&l);
 	}
+	free(order);
+	return 0;
 }
 
 struct sum_ctx {
@@ -164,6 +201,9 @@ static void sum_record(void *ctx, size_t m, size_t k, const struct perf_record *
 	struct sum_ctx *c = ctx;
 	struct metric_sample *s = &c->s[m];
 
+	/* samples_for gave every instance its counts; the analyzer cannot follow m there */
+	if (!s->count)
+		return;
 	/* a name seen first: its count starts here */
 	if (!((c->found[m] >> k) & 1))
 		s->count[k] = 0;
@@ -186,7 +226,9 @@ static void mark_record(void *ctx, size_t m, size_t k, const struct perf_record 
 void metric_samples_found(const struct plan *plan, const struct perf_record *r, size_t nr, size_t *found)
 {
 	memset(found, 0, plan->nmetric * sizeof(*found));
-	match_records(plan, r, nr, mark_record, found);
+	/* out of memory: none found, and the run says no metric was recorded */
+	if (match_records(plan, r, nr, mark_record, found))
+		memset(found, 0, plan->nmetric * sizeof(*found));
 }
 
 int metric_samples_recorded(const struct plan *plan, const struct perf_record *r, size_t nr,
@@ -199,7 +241,7 @@ int metric_samples_recorded(const struct plan *plan, const struct perf_record *r
 	if (!ret && !found)
 		ret = -ENOMEM;
 	if (!ret)
-		match_records(plan, r, nr, sum_record, &ctx);
+		ret = match_records(plan, r, nr, sum_record, &ctx);
 	/* a name never recorded is n/a; an instance with none recorded is no instance */
 	for (size_t m = 0; !ret && m < *n; m++) {
 		struct metric_sample *s = &(*out)[m];

@@ -211,6 +211,11 @@ JSON
 	pmuctl list --metrics --metrics-file "$BATS_TEST_TMPDIR/bad.json"
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: $BATS_TEST_TMPDIR/bad.json:1: metric 'x': expected ')' at column 14 of 'rd_bytes / (2'" ]
+	# a filter's unknown term is named: before, the message quoted itself and lost it
+	echo '[{"name": "bad_filter", "family": "t410_pcie", "expr": "rd_bytes", "filter": "nonsense=1"}]' >"$BATS_TEST_TMPDIR/bad.json"
+	pmuctl --sysfs-root "$T410" stat --dry-run -M bad_filter --metrics-file "$BATS_TEST_TMPDIR/bad.json"
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: metric bad_filter on nvidia_pcie_pmu_0_rc_0: unknown term 'nonsense' for PMU 'nvidia_pcie_pmu_0_rc_0'; valid: events: cycles, rd_bytes, rd_cum_outs, rd_req, wr_bytes, wr_req; terms: dst_loc_cmem, dst_loc_gmem, dst_loc_pcie_cxl, dst_loc_pcie_p2p, dst_rem, event, src_bdf, src_bdf_en, src_rp_mask" ]
 }
 
 @test "metrics: bad metric names, inputs and option mixes" {

@@ -160,6 +160,13 @@ attacker_dir() {
 	[ "$(ls -A "$BATS_TEST_TMPDIR" | grep -vc '^m.prom$\|^out$\|^pmuctl.stdout$')" = 0 ]
 }
 
+@test "output: --input -o /dev/full says what failed" {
+	# before: exit 1 and not a word
+	pmuctl -q stat --input "$BATS_TEST_DIRNAME/../data/perf-pcie.csv" -M t410_pcie_rd_bw -o /dev/full
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: cannot write '/dev/full': No space left on device" ]
+}
+
 @test "output: one report onto a full disk keeps the old file whole" {
 	[ "$(id -u)" = 0 ] || skip "needs root to mount a small tmpfs"
 	D=$BATS_TEST_TMPDIR/full

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Each function's root port on hand-built topologies: nesting, ties, domains, t in any order. */
+#include <errno.h>
 #include <pci/header.h>
 #include <stdlib.h>
 #include "pmu/devmap.h"
@@ -39,6 +40,21 @@ static ssize_t root_of(size_t i)
 	return r;
 }
 
+/* A term past FN_FILTER_TERMS empties the filter: cut short, it would select more than the function */
+static void test_filter_full(void)
+{
+	struct fn_filter f = { .bar = -1 };
+	char text[128];
+
+	CHECK(fn_filter_add(&f, "a", 1, "%llu") == 0);
+	CHECK(fn_filter_add(&f, "b", 2, "%llu") == 0);
+	CHECK(fn_filter_add(&f, "c", 3, "%llu") == 0);
+	CHECK_STR(fn_filter_text(&f, text, sizeof(text)), "a=1,b=2,c=3");
+	CHECK(fn_filter_add(&f, "d", 4, "%llu") == -ENOSPC);
+	CHECK(f.n == 0);
+	CHECK_STR(fn_filter_text(&f, text, sizeof(text)), "");
+}
+
 int main(void)
 {
 	size_t wide, narrow, first, second, ep, ep2, other, nested, alone, self;
@@ -70,5 +86,6 @@ int main(void)
 	CHECK(root_of(other) == -1);
 	CHECK(root_of(alone) == -1);
 	CHECK(root_of(self) == (ssize_t)self);
+	test_filter_full();
 	return unit_report("test_devmap");
 }
