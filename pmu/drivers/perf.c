@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* perf_event_open: one fd per uncore PMU instance, groups read with one read(). */
 #include <errno.h>
-#include <sched.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -311,95 +310,31 @@ static int read_leader(struct count_set *s, size_t i)
 	return p->leader == i ? read_group(s, i) : 0;
 }
 
-/* Where reads run from: the affinity pmuctl started with, and the CPU it is pinned to now */
-struct perf_state {
-	cpu_set_t orig;
-	bool movable;		/* false in a cpuset that forbids the moves */
-	int pinned;		/* -1: not pinned */
-};
-
-static struct perf_state **state_of(struct count_set *s)
+/*
+ * Every group leader read from wherever pmuctl runs: a counter of another CPU costs the kernel
+ * a cross-call (smp_call_function_single). Moving pmuctl to each counter's CPU first would
+ * take sched_setaffinity at every sample, a call the unit's syscall filter (@resources)
+ * refuses with SIGSYS.
+ */
+static int perf_read(struct count_set *s)
 {
-	return (struct perf_state **)count_driver_state(s, &perf_driver);
-}
+	int first = 0;
 
-static struct perf_state *read_state(struct count_set *s)
-{
-	struct perf_state *st = *state_of(s);
-
-	if (st)
-		return st;
-	st = calloc(1, sizeof(*st));
-	if (!st)
-		return NULL;
-	st->movable = !sched_getaffinity(0, sizeof(st->orig), &st->orig);
-	st->pinned = -1;
-	*state_of(s) = st;
-	return st;
-}
-
-static void read_cpu(struct count_set *s, struct perf_state *st, int cpu, int *first)
-{
-	if (st && st->movable && cpu != st->pinned && cpu >= 0 && cpu < CPU_SETSIZE &&
-	    CPU_ISSET(cpu, &st->orig)) {
-		cpu_set_t one;
-
-		CPU_ZERO(&one);
-		CPU_SET(cpu, &one);
-		if (!sched_setaffinity(0, sizeof(one), &one))
-			st->pinned = cpu;
-	}
 	for (size_t i = 0; i < s->n; i++) {
 		struct perf_spec *p = spec_of(&s->v[i]);
 		int ret;
 
-		if (!p || p->fd < 0 || s->v[i].cpu != cpu)
+		if (!p || p->fd < 0)
 			continue;
 		ret = read_leader(s, i);
-		if (ret && !*first)
-			*first = ret;
-	}
-}
-
-/*
- * Read each CPU's counters from that CPU: a read from elsewhere costs the kernel an IPI per
- * counter (smp_call_function_single), a move costs one migration. The CPU pmuctl is pinned to
- * is read first and pmuctl stays on the last one, so an interval over two CPUs moves once;
- * close puts the affinity back. Where it cannot change (a cpuset), reads happen from here.
- */
-static int perf_read(struct count_set *s)
-{
-	struct perf_state *st = read_state(s);
-	int first = 0, cpu = INT_MIN, here = st ? st->pinned : -1;
-
-	if (here >= 0)
-		read_cpu(s, st, here, &first);
-	for (;;) {
-		int next = INT_MAX;
-
-		for (size_t i = 0; i < s->n; i++) {
-			struct perf_spec *p = spec_of(&s->v[i]);
-
-			if (p && p->fd >= 0 && s->v[i].cpu > cpu && s->v[i].cpu < next &&
-			    (here < 0 || s->v[i].cpu != here))
-				next = s->v[i].cpu;
-		}
-		if (next == INT_MAX)
-			break;
-		cpu = next;
-		read_cpu(s, st, cpu, &first);
+		if (ret && !first)
+			first = ret;
 	}
 	return first;
 }
 
 static int perf_close(struct count_set *s, struct diag *errors)
 {
-	struct perf_state *st = *state_of(s);
-
-	if (st && st->movable && st->pinned >= 0)
-		sched_setaffinity(0, sizeof(st->orig), &st->orig);
-	free(st);
-	*state_of(s) = NULL;
 	/* members before leaders */
 	for (size_t i = s->n; i-- > 0;) {
 		struct perf_spec *p = spec_of(&s->v[i]);
