@@ -10,6 +10,7 @@
 #include <sys/xattr.h>
 #include "cmd/doctor.h"
 #include "cmd/pmuctl.h"
+#include "cmd/serve.h"
 #include "lib/diag.h"
 #include "lib/strnum.h"
 
@@ -30,7 +31,14 @@ static error_t doctor_parse(int key, char *arg, struct argp_state *state)
 		d->web_config = arg;
 		break;
 	case ARGP_KEY_ARG:
-		jerr_argp(state, "doctor takes no arguments, '%s' is one", arg);
+		/* -- serve ARGS: the rest are serve's, as its unit or container gives them */
+		if (!d->serve_argv && !strcmp(arg, "serve")) {
+			d->serve_argv = &state->argv[state->next - 1];
+			d->serve_argc = state->argc - state->next + 1;
+			state->next = state->argc;
+			break;
+		}
+		jerr_argp(state, "doctor takes no arguments but -- serve [ARGS], '%s' is one", arg);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -49,17 +57,21 @@ const struct argp doctor_argp = {
 	"whose hardware the PCI tree or the platform devices show has its PMUs (and the kernel module "
 	"that would register them), the driver behaviours of this kernel release that pmuctl knows "
 	"(each with its upstream commit), and with --web.config.file the exporter's web configuration "
-	"and its certificates' expiry."
+	"and its certificates' expiry. With -- serve ARGS, last: whether serve starts with those arguments "
+	"(the plan built, its servers started, its counters opened, then all closed), in serve's own words "
+	"when it would not: an init container or ExecStartPre= that fails exactly when serve would."
 	"\vEach check is ok, warn, fail or skip (nothing to check). With -j: {\"checks\": [{\"id\", "
 	"\"status\", \"seen\", \"fix\"}], \"summary\": {...}}, the form for fleets.\n\n"
 	"Examples:\n"
 	"  pmuctl doctor                                  this machine, this user\n"
 	"  sudo -u prometheus pmuctl doctor               as the exporter's user would run\n"
 	"  pmuctl doctor --web.config.file /etc/pmuctl/web.yml\n"
+	"  pmuctl doctor -- serve --per-device --web.listen-address=:10464\n"
 	"  pmuctl --sysfs-root S --proc-root P doctor     a machine's copy (tests, support bundles)\n\n"
 	"The process's own privileges are read from PROC/self/status and PROC/self/exe when --proc-root "
 	"holds them, else from the running process.\n\n"
-	"Exit status: 0 when no check fails (warnings included), 1 when one does, 64 usage error.",
+	"Exit status: 0 when no check fails (warnings included), 1 when one does, 64 usage error; "
+	"with -- serve ARGS, 0 when serve starts with them, whatever else fails.",
 	doctor_children, NULL, NULL
 };
 
@@ -230,6 +242,31 @@ static void doctor_text(const struct checks *c, const size_t count[4])
 	       count[CHECK_WARN] == 1 ? "" : "s", count[CHECK_OK], count[CHECK_SKIP]);
 }
 
+/* serve.start: whether serve starts with the arguments given after -- serve; its words say why not */
+static void doctor_serve(struct doctor *d, struct checks *c)
+{
+	struct check *k;
+	int ret;
+
+	if (!d->serve_argv)
+		return;
+	ret = serve_check(d->serve_argc, d->serve_argv);
+	if (!ret) {
+		checks_add(c, "serve.start", CHECK_OK, "serve starts with these arguments: its plan builds, it listens, its counters open");
+		return;
+	}
+	k = checks_add(c, "serve.start", CHECK_FAIL, "serve would not start with these arguments (exit %d): its own words are above", ret);
+	check_fix(k, "what serve said; pmuctl-serve(1) FLEET gives arguments that start on every machine");
+}
+
+static bool serve_failed(const struct checks *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->v[i].id, "serve.start"))
+			return c->v[i].status == CHECK_FAIL;
+	return true;
+}
+
 int cmd_doctor(int argc, char **argv)
 {
 	struct doctor d = { 0 };
@@ -253,13 +290,18 @@ int cmd_doctor(int argc, char **argv)
 	doctor_access(&d, &c);
 	doctor_machine(&d, &c);
 	doctor_web(&d, &c);
+	doctor_serve(&d, &c);
 	for (size_t i = 0; i < c.n; i++)
 		count[c.v[i].status]++;
 	if (settings.json)
 		ret = doctor_json(&c, count);
 	else
 		doctor_text(&c, count), ret = 0;
-	ret = ret ? EXIT_FAIL : count[CHECK_FAIL] ? EXIT_FAIL : EXIT_OK;
+	/* -- serve ARGS: the exit status is whether serve starts, the rest is advice */
+	if (!ret && d.serve_argv)
+		ret = serve_failed(&c) ? EXIT_FAIL : EXIT_OK;
+	else
+		ret = ret ? EXIT_FAIL : count[CHECK_FAIL] ? EXIT_FAIL : EXIT_OK;
 	free(c.v);
 	free(d.present);
 	pmu_list_free(&d.pmus);

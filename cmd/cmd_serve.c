@@ -136,12 +136,17 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 		if (a->ndevice && !a->metrics && !a->per_device)
 			jerr_argp(state, "--device narrows -M metrics; for events, take the filters from 'pmuctl map BDF'");
 		by_destination_check(state, a, "series", "series");
-		if (a->per_device && !a->metrics && !a->nevent) {
-			a->metrics = pmu_per_device_metrics(NULL);
+		/*
+		 * one argument list on every machine: no -M is each family's defaults, chosen once
+		 * the machine is read; an -M name that applies nowhere here is skipped and said;
+		 * --per-device where no function is attributed serves system wide
+		 */
+		if (!a->metrics && !a->nevent) {
+			a->serve_defaults = true;
 			a->metrics_default = true;
 		}
-		if (!a->nevent && !a->metrics)
-			jerr_argp(state, "nothing to serve: give -M METRIC,... ('pmuctl list --metrics' shows this machine's), -e EVENT, or --per-device");
+		a->skip_unavailable = true;
+		a->device_fallback = true;
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -178,25 +183,49 @@ const struct argp serve_argp = {
 	serve_children, NULL, NULL
 };
 
-int cmd_serve(int argc, char **argv)
+/* serve's arguments as cmd_serve takes them; EXIT_FAIL when out of memory */
+static int serve_args_parse(struct serve_args *sa, int argc, char **argv)
 {
-	struct serve_args sa = { .listen = calloc((size_t)argc + 1, sizeof(char *)),
-				 .telemetry_path = "/metrics", .max_connections = 256, .timeout_s = 10 };
-	int ret, die_signal = 0;
-
-	if (!sa.listen || stat_args_init(&sa.stat, argc)) {
-		free(sa.listen);
+	*sa = (struct serve_args){ .listen = calloc((size_t)argc + 1, sizeof(char *)),
+				   .telemetry_path = "/metrics", .max_connections = 256, .timeout_s = 10 };
+	if (!sa->listen || stat_args_init(&sa->stat, argc)) {
+		free(sa->listen);
 		return EXIT_FAIL;
 	}
-	sa.stat.interval_ms = 1000;
+	sa->stat.interval_ms = 1000;
 	/* every series' socket label, a memory controller's by its cpumask CPU as stat places it */
-	sa.stat.place_sockets = true;
-	cmd_parse(&serve_argp, argc, argv, &sa);
-	if (!sa.nlisten && !sa.systemd_socket)
-		sa.listen[sa.nlisten++] = DEFAULT_LISTEN;
+	sa->stat.place_sockets = true;
+	cmd_parse(&serve_argp, argc, argv, sa);
+	if (!sa->nlisten && !sa->systemd_socket)
+		sa->listen[sa->nlisten++] = DEFAULT_LISTEN;
 	/* one client never takes every slot: a scraper always finds one */
-	if (!sa.max_per_client)
-		sa.max_per_client = sa.max_connections > 1 ? sa.max_connections / 2 : 1;
+	if (!sa->max_per_client)
+		sa->max_per_client = sa->max_connections > 1 ? sa->max_connections / 2 : 1;
+	return EXIT_OK;
+}
+
+int serve_check(int argc, char **argv)
+{
+	struct serve_args sa;
+	int ret;
+
+	/* usage errors read as serve's own: "pmuctl serve: ..." */
+	argv[0] = (char *)"pmuctl serve";
+	ret = serve_args_parse(&sa, argc, argv);
+	if (ret)
+		return ret;
+	ret = serve_dry_start(&sa);
+	free(sa.listen);
+	return stat_args_end(&sa.stat, ret, 0);
+}
+
+int cmd_serve(int argc, char **argv)
+{
+	struct serve_args sa;
+	int ret = serve_args_parse(&sa, argc, argv), die_signal = 0;
+
+	if (ret)
+		return ret;
 	ret = serve_run(&sa, &die_signal);
 	free(sa.listen);
 	return stat_args_end(&sa.stat, ret, die_signal);

@@ -31,6 +31,9 @@ struct doctor {
 	struct sysroot sys, proc;
 	bool have_sys, have_proc;
 	const char *web_config;		/* --web.config.file, or NULL */
+	/* doctor -- serve ARGS: serve's words, argv[0] "serve": whether serve would start with them */
+	char **serve_argv;
+	int serve_argc;
 	struct privileges priv;
 	bool have_priv;
 	struct file_caps exe_caps;

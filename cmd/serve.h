@@ -23,5 +23,12 @@ struct serve_args {
 
 /* Count and serve until SIGINT or SIGTERM (0); *die_signal as stat_count's */
 int serve_run(const struct serve_args *a, int *die_signal);
+/*
+ * What serve_run does before its loop, and no more: the plan built, the servers started, the
+ * counters opened, then all closed again; serve's own messages say why not. Its exit code.
+ */
+int serve_dry_start(const struct serve_args *a);
+/* doctor -- serve ARGS: serve's arguments (argv[0] "serve") parsed as serve parses them, then that */
+int serve_check(int argc, char **argv);
 
 #endif

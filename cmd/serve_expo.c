@@ -11,6 +11,9 @@
 #include "lib/loglines.h"
 #include "pmu/metrics/metric_samples.h"
 
+/* The names one counter may be known by, at most: a counter merged from that many events */
+#define WORDS_MAX 4
+
 /* One counted event on one PMU: its CPUs summed, as stat sums them */
 struct series {
 	char *family;		/* pmuctl_t410_pcie_rd_bytes */
@@ -18,6 +21,8 @@ struct series {
 	const char *title;	/* the PMU family's, for HELP */
 	const char *word;	/* the event's name */
 	uint64_t total;		/* raw count since the counters opened */
+	uint64_t enabled_ns, running_ns;	/* since they opened too: what scales the total */
+	bool again;		/* another name of a counter a series before has: its times are said there */
 	double running;		/* share of the last interval it ran; NaN when not enabled */
 };
 
@@ -35,7 +40,28 @@ static const char *event_word(const struct plan *plan, const struct plan_event *
 	return e->pmu ? "raw" : e->event;
 }
 
-static int series_of(const struct expo_input *in, const struct plan_event *e, struct series *s)
+/*
+ * The names a counter is known by: its own, and each other formula name it feeds (two events
+ * whose encodings are one are one counter, but a series each, as perf counts each)
+ */
+static size_t event_words(const struct plan *plan, const struct plan_event *e, const char **out, size_t max)
+{
+	size_t n = 0;
+
+	out[n++] = event_word(plan, e);
+	for (size_t k = 0; k < e->nfeeds && n < max; k++) {
+		const char *w = plan->metric[e->feeds[k].metric].vars[e->feeds[k].var];
+		bool seen = false;
+
+		for (size_t j = 0; j < n && !seen; j++)
+			seen = !strcmp(out[j], w);
+		if (!seen)
+			out[n++] = w;
+	}
+	return n;
+}
+
+static int series_of(const struct expo_input *in, const struct plan_event *e, const char *word, struct series *s)
 {
 	const struct plan *plan = in->plan;
 	const struct plan_metric *pm = e->metric >= 0 ? &plan->metric[e->metric] : NULL;
@@ -44,7 +70,7 @@ static int series_of(const struct expo_input *in, const struct plan_event *e, st
 	char bus_id[32];
 	FILE *f;
 
-	s->word = event_word(plan, e);
+	s->word = word;
 	s->title = e->pmu ? e->pmu->family->title : "perf";
 	f = open_memstream(&s->family, &len);
 	if (!f)
@@ -96,7 +122,7 @@ static int collect(const struct expo_input *in, struct series **out, size_t *nou
 	struct count_mark *total = calloc(plan->n ? plan->n : 1, sizeof(*total));
 	struct count_mark *since = calloc(plan->n ? plan->n : 1, sizeof(*since));
 	bool *ok = calloc(plan->n ? plan->n : 1, sizeof(bool));
-	struct series *s = calloc(plan->n ? plan->n : 1, sizeof(*s));
+	struct series *s = calloc(WORDS_MAX * (plan->n ? plan->n : 1), sizeof(*s));
 	size_t n = 0, kept = 0;
 	int ret = 0;
 
@@ -115,16 +141,27 @@ static int collect(const struct expo_input *in, struct series **out, size_t *nou
 		ok[c->ev] = true;
 		/* a reload's new counter goes on from its old total: no reset to guess */
 		total[c->ev].value += all.value + (in->carried ? in->carried[i] : 0);
+		total[c->ev].enabled += all.enabled;
+		total[c->ev].running += all.running;
 		since[c->ev].enabled += d.enabled;
 		since[c->ev].running += d.running;
 	}
 	for (size_t ev = 0; ev < plan->n && !ret; ev++) {
+		const char *words[WORDS_MAX];
+		size_t nw;
+
 		if (!ok[ev])
 			continue;
-		ret = series_of(in, &plan->v[ev], &s[n]);
-		s[n].total = total[ev].value;
-		s[n].running = since[ev].enabled ? (double)since[ev].running / (double)since[ev].enabled : NAN;
-		n++;
+		nw = event_words(plan, &plan->v[ev], words, WORDS_MAX);
+		for (size_t w = 0; w < nw && !ret; w++) {
+			ret = series_of(in, &plan->v[ev], words[w], &s[n]);
+			s[n].total = total[ev].value;
+			s[n].enabled_ns = total[ev].enabled;
+			s[n].running_ns = total[ev].running;
+			s[n].running = since[ev].enabled ? (double)since[ev].running / (double)since[ev].enabled : NAN;
+			s[n].again = w > 0;
+			n++;
+		}
 	}
 	if (ret)
 		goto out;
@@ -165,6 +202,29 @@ static void put_counters(FILE *f, const struct series *s, size_t n, enum expo_fo
 	}
 }
 
+/* Each counter's enabled and running time: rate(x) * rate(enabled) / rate(running) is stat's scaling */
+static void put_times(FILE *f, const struct series *s, size_t n, enum expo_format fmt)
+{
+	if (!n)
+		return;
+	expo_family(f, fmt, "pmuctl_enabled_seconds", EXPO_COUNTER,
+		    "how long each counter was enabled since it opened (a multiplexed one longer than it ran)");
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].again)
+			continue;
+		expo_sample(f, "pmuctl_enabled_seconds", EXPO_COUNTER);
+		fprintf(f, "{%s} %.9f\n", s[i].labels, (double)s[i].enabled_ns / 1e9);
+	}
+	expo_family(f, fmt, "pmuctl_running_seconds", EXPO_COUNTER,
+		    "how long each counter ran on its PMU since it opened: its _total times enabled over running is its scaled count");
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].again)
+			continue;
+		expo_sample(f, "pmuctl_running_seconds", EXPO_COUNTER);
+		fprintf(f, "{%s} %.9f\n", s[i].labels, (double)s[i].running_ns / 1e9);
+	}
+}
+
 static void put_running(FILE *f, const struct series *s, size_t n, enum expo_format fmt)
 {
 	if (!n)
@@ -172,6 +232,8 @@ static void put_running(FILE *f, const struct series *s, size_t n, enum expo_for
 	expo_family(f, fmt, "pmuctl_running_ratio", EXPO_GAUGE,
 		    "share of the last interval each counter ran on its PMU (below 1: multiplexed)");
 	for (size_t i = 0; i < n; i++) {
+		if (s[i].again)
+			continue;
 		if (isnan(s[i].running))
 			fprintf(f, "pmuctl_running_ratio{%s} NaN\n", s[i].labels);
 		else
@@ -202,7 +264,8 @@ static void put_self(FILE *f, const struct expo_self *self, enum expo_format fmt
 		  self->sample_s, fmt);
 	put_counter(f, "pmuctl_samples", "samples taken since pmuctl serve started", self->samples, fmt);
 	put_counter(f, "pmuctl_read_failures",
-		    "counter reads that failed (not opened, not supported, or a read error), summed over the samples",
+		    "counters that began to fail (not opened, not supported, or a read error): each once, "
+		    "and again only after it read again; pmuctl_counters{state} says how many fail now",
 		    self->read_failures, fmt);
 	expo_family(f, fmt, "pmuctl_counters", EXPO_GAUGE, "counters in each state at the last sample");
 	for (size_t i = COUNT_OK; i <= COUNT_FAILED; i++)
@@ -336,6 +399,27 @@ static void put_remote_shares(FILE *f, const struct expo_input *in, const struct
 	free(sum);
 }
 
+/* Each -M name that applies to no PMU here, and why: one argument list serves every machine */
+static void put_unavailable(FILE *f, const struct expo_input *in, enum expo_format fmt)
+{
+	for (size_t i = 0; in->unavailable && i < in->unavailable->n; i++) {
+		const char *m = in->unavailable->msg[i], *tab = strchr(m, '\t');
+		char name[160];
+		bool first = true;
+
+		if (!tab)
+			continue;
+		if (!i)
+			expo_family(f, fmt, "pmuctl_metric_unavailable", EXPO_INFO,
+				    "a metric -M names that applies to no PMU of this machine, skipped, and why");
+		snprintf(name, sizeof(name), "%.*s", (int)(tab - m), m);
+		fputs("pmuctl_metric_unavailable_info{", f);
+		expo_put_label(f, "metric", name, &first);
+		expo_put_label(f, "reason", tab + 1, &first);
+		fputs("} 1\n", f);
+	}
+}
+
 /* One format, from what both share */
 static void put_exposition(FILE *f, const struct expo_input *in, enum expo_format fmt,
 			   const struct series *s, size_t n, const struct metric_value *vals, size_t nvals)
@@ -344,12 +428,14 @@ static void put_exposition(FILE *f, const struct expo_input *in, enum expo_forma
 				.omit_uncounted = in->cs->exclusive };
 
 	put_counters(f, s, n, fmt);
+	put_times(f, s, n, fmt);
 	put_running(f, s, n, fmt);
 	if (nvals)
 		render_metrics(&c, vals, nvals);
 	put_functions(f, in, fmt);
 	put_remote_shares(f, in, vals, nvals, fmt);
 	put_links(f, in, fmt);
+	put_unavailable(f, in, fmt);
 	put_self(f, in->self, fmt);
 	expo_end(f, fmt);
 }

@@ -36,6 +36,7 @@ struct expo_input {
 	const struct device_row *rows;	/* --per-device: what each function is, for its _info series */
 	const struct cpu_packages *packages;	/* for a PMU whose name gives no socket */
 	size_t nrows;
+	const struct diag *unavailable;	/* -M names that apply nowhere here: "NAME\tWHY" each */
 };
 
 /* The exposition in one format, malloc'd in *buf (*len bytes): 0, or -ENOMEM and none */

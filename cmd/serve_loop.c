@@ -37,6 +37,7 @@ struct plan_run {
 	struct count_mark *shown_mark;
 	double shown_duration;		/* and the seconds between the two */
 	bool sampled;			/* a sample of this plan was published: its counters show */
+	bool *failing;			/* per counter: failed at its last read, counted once */
 };
 
 struct server {
@@ -69,7 +70,22 @@ static void plan_run_close(struct plan_run *r)
 	counting_free(&r->c);
 	stat_setup_free(&r->s);
 	free(r->shown_mark);
+	free(r->failing);
 	memset(r, 0, sizeof(*r));
+}
+
+/* Each -M name that applies nowhere here, said once a plan is built (and in an _info series) */
+static void say_unavailable(const struct stat_setup *s)
+{
+	for (size_t i = 0; i < s->unavailable.n; i++) {
+		const char *tab = strchr(s->unavailable.msg[i], '\t');
+
+		p_note("-M %.*s: skipped: %s", tab ? (int)(tab - s->unavailable.msg[i]) : 0,
+		       s->unavailable.msg[i], tab ? tab + 1 : s->unavailable.msg[i]);
+	}
+	if (!s->plan.n && !s->plan.nmetric)
+		p_note("no family of this machine's PMUs has metrics to serve here: serving pmuctl's own "
+		       "series (pmuctl list shows the PMUs; -M or -e name what to count)");
 }
 
 /* The counters of the plan of r->s, already set up, and what they need to themselves */
@@ -100,7 +116,8 @@ static int plan_run_start(struct plan_run *r)
 	if (ret)
 		return ret;
 	r->shown_mark = calloc(r->c.cs.n ? r->c.cs.n : 1, sizeof(*r->shown_mark));
-	if (!r->shown_mark)
+	r->failing = calloc(r->c.cs.n ? r->c.cs.n : 1, sizeof(*r->failing));
+	if (!r->shown_mark || !r->failing)
 		return EXIT_FAIL;
 	count_enable_all(&r->c.cs);
 	r->last_t = monotonic_s();
@@ -131,7 +148,7 @@ static int render(void *ctx, enum expo_format fmt, char **buf, size_t *len)
 	struct expo_input in = { .plan = &r->s.plan, .cs = &r->c.cs, .mark = r->shown_mark,
 				 .carried = r->c.carried, .duration = r->shown_duration, .self = &self,
 				 .rows = r->s.rows, .nrows = r->s.rows ? r->s.ndevices : 0,
-				 .packages = &r->s.packages };
+				 .packages = &r->s.packages, .unavailable = &r->s.unavailable };
 	size_t dropped = 0;
 
 	sv->self.renders[fmt]++;
@@ -166,12 +183,16 @@ static void sample(struct server *sv, double t0)
 	warn_failures(&r->s.plan, &r->c.cs, r->c.warned);
 	for (size_t i = 0; i < r->c.cs.n; i++) {
 		enum count_state st = r->c.cs.v[i].state;
+		bool failed = st == COUNT_FAILED || st == COUNT_NOT_SUPPORTED;
 
 		sv->self.states[st]++;
-		sv->self.read_failures += st == COUNT_FAILED || st == COUNT_NOT_SUPPORTED;
+		/* once when it begins to fail, not at every sample: the alert clears once it reads */
+		sv->self.read_failures += failed && !r->failing[i];
+		r->failing[i] = failed;
 	}
 	sv->self.sample_s = monotonic_s() - t0;
-	sv->self.up = sv->self.states[COUNT_OK] > 0;
+	/* a plan of nothing to count (no family's defaults here) fails nothing */
+	sv->self.up = sv->self.states[COUNT_OK] > 0 || !r->c.cs.n;
 	sv->self.sampled = true;
 	sv->self.samples++;
 	publish(sv, t0 - r->last_t);
@@ -225,6 +246,7 @@ static void reload(struct server *sv)
 		p_err("reload failed: still counting what was counted before");
 		return;
 	}
+	say_unavailable(&next->s);
 	if (web_failed)
 		p_err("reload failed: the web configuration before is still serving; the plan was rebuilt");
 	/* the last sample's exposition, built from the old plan while it exists, is what the
@@ -361,6 +383,26 @@ static int start_http(struct server *sv, int *fds, size_t max)
 	return sv->http ? EXIT_OK : EXIT_FAIL;
 }
 
+int serve_dry_start(const struct serve_args *a)
+{
+	struct server sv = { .a = a };
+	int sd_fds[16];
+	int ret = stat_setup(&a->stat, &active(&sv)->s);
+
+	if (!ret) {
+		say_unavailable(&active(&sv)->s);
+		ret = start_http(&sv, sd_fds, sizeof(sd_fds) / sizeof(*sd_fds));
+	}
+	if (!ret)
+		ret = plan_run_prepare(active(&sv), &a->stat) ?: plan_run_start(active(&sv));
+	if (!ret)
+		p_note("serve starts with these arguments: it would count %zu counter%s",
+		       active(&sv)->c.cs.n, plural((long)active(&sv)->c.cs.n));
+	http_stop(sv.http);
+	plan_run_close(active(&sv));
+	return ret;
+}
+
 int serve_run(const struct serve_args *a, int *die_signal)
 {
 	struct server sv = { .a = a };
@@ -388,6 +430,7 @@ int serve_run(const struct serve_args *a, int *die_signal)
 	ret = stat_setup(&a->stat, &active(&sv)->s);
 	if (ret)
 		goto out;
+	say_unavailable(&active(&sv)->s);
 	/* listening before the counters open: a busy port changes no hardware state */
 	ret = start_http(&sv, sd_fds, sizeof(sd_fds) / sizeof(*sd_fds));
 	if (ret)

@@ -71,6 +71,13 @@ struct stat_args {
 	int socket, rc;		/* --socket, --rc; -1: any */
 	const char *sort;	/* --sort METRIC: --per-device rows by its value */
 	bool metrics_default;	/* -M is --per-device's default: chosen by the machine's PMUs */
+	/*
+	 * serve's one argument list for every machine (pmuctl-serve(1), FLEET): with no -M, each
+	 * family's own defaults (serve_defaults); an -M name that applies nowhere here skipped and
+	 * said, not fatal (skip_unavailable); --per-device that selects no function counted system
+	 * wide, said (device_fallback)
+	 */
+	bool serve_defaults, skip_unavailable, device_fallback;
 	struct count_view *view;	/* pmuctl top: reports go to its screen, keys come from it */
 };
 
@@ -166,6 +173,9 @@ struct stat_setup {
 	struct device_row *rows;	/* --per-device: one per device */
 	struct plan plan;
 	struct schedule sched;	/* what the kernel will count at once, predicted */
+	/* skip_unavailable: one "NAME\tWHY" per -M name that applies nowhere here */
+	struct diag unavailable;
+	bool per_device_off;	/* device_fallback: --per-device selected nothing */
 };
 
 /*

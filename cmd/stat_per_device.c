@@ -151,13 +151,15 @@ int per_device_select(const struct stat_args *a, struct stat_setup *s)
 	if (!ret && !s->ndevices && !a->ndevice) {
 		size_t k = pmu_family_unmapped(&s->pmus, 0);
 
+		void (*say)(const char *fmt, ...) = a->device_fallback ? p_warn : p_err;
+
 		/* a PMU that sees PCIe but no one function: why, rather than only "nothing" */
 		if (k < s->pmus.n)
-			p_err("--per-device: no PCI function that a PMU of this machine selects%s: %s: %s",
+			say("--per-device: no PCI function that a PMU of this machine selects%s: %s: %s",
 			      a->id_given || a->socket >= 0 || a->rc >= 0 ? " matches -d, --socket and --rc" : "",
 			      s->pmus.v[k].name, s->pmus.v[k].family->map_unknown);
 		else
-			p_err("--per-device: no PCI function that a PMU of this machine selects%s (pmuctl map shows them)",
+			say("--per-device: no PCI function that a PMU of this machine selects%s (pmuctl map shows them)",
 			      a->id_given || a->socket >= 0 || a->rc >= 0 ? " matches -d, --socket and --rc" : "");
 		return EXIT_FAIL;
 	}

@@ -9,11 +9,13 @@
 #include "pmu/family/family.h"
 #include "topology/bdf.h"
 
-/* -M as given, or --per-device's default for the PMUs this machine has */
+/* -M as given, or --per-device's default for the PMUs this machine has, or serve's */
 const char *stat_metric_list(const struct stat_args *a, const struct pmu_list *pmus)
 {
 	if (a->by_destination)
 		return pmu_destination_metrics(pmus);
+	if (a->serve_defaults)
+		return pmu_serve_metrics(pmus, a->per_device);
 	return a->metrics_default ? pmu_per_device_metrics(pmus) : a->metrics;
 }
 
@@ -93,7 +95,7 @@ static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 	size_t before;
 	int ret = 0;
 
-	if (!a->metrics && !(a->per_device && a->nevent))
+	if (!a->metrics && !(a->per_device && a->nevent) && !a->serve_defaults)
 		return EXIT_OK;
 	if (metric_catalog(&s->ml)) {
 		p_err("out of memory");
@@ -113,7 +115,13 @@ static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 	}
 	for (size_t i = before; i < s->ml.n; i++)
 		s->selected[i] = true;
-	list = a->metrics ? stat_metric_list(a, &s->pmus) : NULL;
+	list = a->metrics || a->serve_defaults ? stat_metric_list(a, &s->pmus) : NULL;
+	/* serve's defaults can be none: no family of this machine has any; then it serves its own */
+	if (a->serve_defaults && !list) {
+		free(s->selected);
+		s->selected = NULL;
+		return EXIT_OK;
+	}
 	/* only --by-destination's list can be none: no family of this machine has one */
 	if (a->metrics && !list) {
 		p_err("--by-destination: no PMU of this machine splits traffic by destination (a Tegra410 PCIE PMU does: pmuctl list)");
@@ -266,6 +274,13 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 	/* names for --per-device rows, from pci.ids */
 	src.names = a->per_device;
 	if (pcitopo_read(&src, &s->topo, &err)) {
+		/* serve on a machine without PCI (a fixture, a guest): its series system wide */
+		if (a->per_device && a->device_fallback && !a->ndevice) {
+			p_warn("%s: no PCI topology to read (%s): serving every family's series system wide, none per function",
+			       opt, err.msg);
+			s->per_device_off = true;
+			return EXIT_OK;
+		}
 		p_err("%s needs the PCI topology: %s", opt, err.msg);
 		return EXIT_FAIL;
 	}
@@ -284,6 +299,12 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 	}
 	if (!ret && a->per_device)
 		ret = per_device_select(a, s);
+	if (ret == EXIT_FAIL && a->per_device && a->device_fallback && !s->ndevices) {
+		/* serve on a machine whose PMUs attribute no function here: its series system wide */
+		p_note("--per-device: so serving every family's series system wide, none per function");
+		s->per_device_off = true;
+		ret = EXIT_OK;
+	}
 	/* iostat without ports: every root port a family with its columns sees */
 	for (size_t i = 0; !ret && a->iostat && !a->ndevice && i < s->topo.n; i++) {
 		char name[32];
@@ -300,11 +321,33 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 	return ret;
 }
 
+/* --per-device gave way (device_fallback): serve's defaults become the system-wide ones */
+static int reselect_system_wide(const struct stat_args *a, struct stat_setup *s)
+{
+	const char *list = pmu_serve_metrics(&s->pmus, false);
+	struct err_report err = { 0 };
+	struct diag unknown = { 0 };
+	int ret;
+
+	if (!a->serve_defaults || !s->selected)
+		return EXIT_OK;
+	memset(s->selected, 0, s->ml.n * sizeof(*s->selected));
+	if (!list)
+		return EXIT_OK;
+	ret = metric_select(&s->ml, list, s->selected, &unknown, &err);
+	diag_free(&unknown);
+	return ret ? EXIT_FAIL : EXIT_OK;
+}
+
 int stat_setup_metrics(const struct stat_args *a, struct stat_setup *s)
 {
 	int ret = load_metrics(a, s);
 
-	return ret ? ret : find_devices(a, s);
+	if (!ret)
+		ret = find_devices(a, s);
+	if (!ret && s->per_device_off)
+		ret = reselect_system_wide(a, s);
+	return ret;
 }
 
 /* PMUs of one family over their budget alike: --per-device meets it on every root port */
@@ -396,7 +439,7 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 		return EXIT_FAIL;
 	s->have_root = true;
 	/* -M looks for every instance of a family; plain events need only the PMUs they name */
-	if (a->metrics || a->per_device)
+	if (a->metrics || a->per_device || a->serve_defaults)
 		ret = pmu_scan(&s->root, &s->pmus, &diag);
 	else
 		ret = pmu_scan_for(&s->root, a->event, (size_t)a->nevent, &s->pmus, &diag);
@@ -431,6 +474,10 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 		rq.selected = s->selected;
 		/* a default that does not apply is no error of the user's */
 		rq.named = a->metrics_default ? NULL : a->metrics;
+		rq.unavailable = a->skip_unavailable ? &s->unavailable : NULL;
+		/* serve --per-device: what selects no function (memory) is served system wide */
+		rq.others_system_wide = a->serve_defaults && a->per_device;
+		rq.quiet_none = a->serve_defaults;
 	}
 	rq.devices = s->devices;
 	rq.ndevices = s->ndevices;
@@ -446,6 +493,13 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 		warn_budgets(&s->sched, &warn);
 	p_diag(&warn);
 	diag_free(&warn);
+	/* every name skipped, before the error that none was left (said by serve when it starts) */
+	for (size_t i = 0; ret && i < s->unavailable.n; i++) {
+		const char *tab = strchr(s->unavailable.msg[i], '\t');
+
+		if (tab)
+			p_note("-M %.*s: skipped: %s", (int)(tab - s->unavailable.msg[i]), s->unavailable.msg[i], tab + 1);
+	}
 	return ret ? plan_error(a, &err) : EXIT_OK;
 }
 
@@ -460,6 +514,7 @@ void stat_setup_free(struct stat_setup *s)
 	free(s->maps);
 	pcitopo_free(&s->topo);
 	free(s->selected);
+	diag_free(&s->unavailable);
 	metric_list_free(&s->ml);
 	cpulist_free(&s->online);
 	cpu_packages_free(&s->packages);

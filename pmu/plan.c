@@ -374,6 +374,15 @@ static int add_device_metric(const struct plan_request *rq, struct plan *plan, c
 	return ret;
 }
 
+/* Whether metric i is the first selected one of its name that applies nowhere */
+static bool plan_first_of_name(const struct metric_list *ml, const bool *none, const bool *selected, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (selected[k] && none[k] && !strcmp(ml->v[k].name, ml->v[i].name))
+			return false;
+	return true;
+}
+
 /* Every selected metric on every PMU it applies to, or on each device's PMU */
 static int add_metrics(const struct pmu_list *pmus, const struct plan_request *rq, struct plan *plan,
 		       struct err_report *err, struct diag *warn)
@@ -403,7 +412,7 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 
 			if (!pmu_metric_applies(p, m->family))
 				continue;
-			if (!rq->ndevices)
+			if (!rq->ndevices || (rq->others_system_wide && !p->family->map_functions))
 				ret = add_metric(rq, plan, m, p, NULL, NULL, NULL, err);
 			for (size_t n = rq->ndevices ? seen_by.first[k] : SIZE_MAX; n != SIZE_MAX && !ret;
 			     n = seen_by.next[n])
@@ -439,6 +448,13 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 					  plan_family_present(pmus, ml->v[i].family) ? " of another version than this machine's" : "",
 					  ml->v[i].name);
 
+			if (rq->unavailable) {
+				/* once per name: a name several families share has one entry */
+				if (plan_first_of_name(ml, none, rq->selected, i))
+					diag_add(rq->unavailable, "%s\t%s", ml->v[i].name, err->msg);
+				memset(err, 0, sizeof(*err));
+				continue;
+			}
 			free(none);
 			return ret;
 		}
@@ -447,7 +463,8 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 		free(none);
 		return err_set(err, -ENOENT, "none of the metrics asked for applies %s (pmuctl list --metrics shows those that do; --all, every one)", where);
 	}
-	plan_warn_no_pmu(ml, none, rq, warn);
+	if (!rq->quiet_none)
+		plan_warn_no_pmu(ml, none, rq, warn);
 	free(none);
 	plan_warn_absent(plan, warn);
 	return 0;

@@ -104,6 +104,12 @@ struct plan_request {
 	bool no_merge;			/* perf's --metric-no-merge: each metric's events its own */
 	bool no_group;			/* perf's --metric-no-group: a metric's inputs not grouped */
 	bool named_only;		/* metric events by name only: recorded input, no sysfs */
+	/* a name of named that applies nowhere goes here ("NAME\tWHY") instead of failing */
+	struct diag *unavailable;
+	/* with devices: a metric of a family that selects no function counts system wide */
+	bool others_system_wide;
+	/* the metrics are the machine's defaults: one that applies nowhere is not said */
+	bool quiet_none;
 	const char *where;		/* "on this machine" (default), "in the recording" */
 };
 

@@ -162,4 +162,5 @@ const struct pmu_family family_ampereone = {
 	.metrics = metrics,
 	.hardware = &hardware,
 	.kernel_changes = changes,
+	.serve_metrics = ACROSS_MEM_RD "," ACROSS_MEM_WR,
 };

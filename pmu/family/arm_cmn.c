@@ -583,4 +583,5 @@ const struct pmu_family family_arm_cmn = {
 		"its RN-I and RN-D nodes are where PCIe enters the mesh, but which root port enters at which node is the SoC's to say, and no file of the kernel's says it (arm-cmn's debugfs map shows node types at crosspoint ports, not devices): pcie_rd_bw, pcie_wr_bw and rni_* count every RN-I of the mesh",
 	.map_hint = map_hint,
 	.hardware = &hardware,
+	.serve_metrics = ACROSS_PCIE_RD "," ACROSS_PCIE_WR,
 };

@@ -121,4 +121,5 @@ const struct pmu_family family_dmc620 = {
 	.own_counters_from = "DMC620_PMU_CLK_MAX_COUNTERS, dmc620_get_event_idx",
 	.doc_metrics = doc_metrics,
 	.hardware = &hardware,
+	.serve_metrics = "dmc620_mem_bw",
 };

@@ -252,4 +252,5 @@ const struct pmu_family family_dwc_pcie = {
 	.metrics = metrics,
 	.hardware = &hardware,
 	.kernel_changes = changes,
+	.serve_metrics = ACROSS_PCIE_RD "," ACROSS_PCIE_WR,
 };

@@ -160,6 +160,40 @@ const char *pmu_per_device_metrics(const struct pmu_list *pmus)
 	return used && used < sizeof(joined) ? joined : first;
 }
 
+const char *pmu_across_meaning(const char *name)
+{
+	static const char *const meaning[][2] = {
+		{ ACROSS_PCIE_RD, "PCIe read bandwidth: the data PCIe devices read, toward them" },
+		{ ACROSS_PCIE_WR, "PCIe write bandwidth: the data PCIe devices write, from them" },
+		{ ACROSS_MEM_RD, "memory read bandwidth of a socket (of a die where that is the unit)" },
+		{ ACROSS_MEM_WR, "memory write bandwidth of a socket (of a die where that is the unit)" },
+	};
+
+	for (size_t i = 0; i < sizeof(meaning) / sizeof(meaning[0]); i++)
+		if (!strcmp(meaning[i][0], name))
+			return meaning[i][1];
+	return NULL;
+}
+
+const char *pmu_serve_metrics(const struct pmu_list *pmus, bool per_device)
+{
+	static char joined[1024];
+	size_t used = 0;
+
+	joined[0] = '\0';
+	for (size_t i = 0; pmu_families[i]; i++) {
+		const struct pmu_family *f = pmu_families[i];
+		const char *list = per_device && f->map_functions ? f->per_device_metrics : f->serve_metrics;
+		bool here = false;
+
+		for (size_t k = 0; pmus && k < pmus->n && !here; k++)
+			here = pmus->v[k].family == f;
+		if (here && list && used < sizeof(joined))
+			used += (size_t)snprintf(joined + used, sizeof(joined) - used, "%s%s", used ? "," : "", list);
+	}
+	return used && used < sizeof(joined) ? joined : NULL;
+}
+
 size_t pmu_family_unmapped(const struct pmu_list *pmus, size_t k)
 {
 	for (; pmus && k < pmus->n; k++) {

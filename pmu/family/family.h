@@ -84,6 +84,8 @@ struct family_metric_text {
 #define ACROSS_PCIE_WR "pcie_wr_bw"	/* data PCIe devices write: from them (link_dir -1) */
 #define ACROSS_MEM_RD "mem_rd_bw"	/* memory read bandwidth of a socket (or Yitian die) */
 #define ACROSS_MEM_WR "mem_wr_bw"	/* memory write bandwidth of a socket (or Yitian die) */
+/* What such a name means in every family, for a HELP line all of them share; NULL: not one */
+const char *pmu_across_meaning(const char *name);
 
 /*
  * A name perf's event JSON gives an event that sysfs names otherwise (Yitian's ddr_cycles), or,
@@ -280,6 +282,11 @@ struct pmu_family {
 	bool (*metric_family)(const char *mf);
 	/* --per-device without -M on a machine with its PMUs: what a function moves */
 	const char *per_device_metrics;
+	/*
+	 * serve without -M: the metrics it documents as its defaults, system wide (the names every
+	 * family shares first, so that one dashboard works on every machine); NULL: none
+	 */
+	const char *serve_metrics;
 	/* --per-device --by-destination: the same split by where it goes (metric destination) */
 	const char *destination_metrics;
 	/* It can select the traffic below one root port by the port's bit (per-device "rp") */
@@ -350,6 +357,11 @@ bool pmu_metric_applies(const struct pmu *p, const char *metric_family);
 /* --per-device's default metrics: those of every family with PMUs in pmus (may be NULL), in
  * the table's order, or of the first family that has any */
 const char *pmu_per_device_metrics(const struct pmu_list *pmus);
+/*
+ * serve without -M: every family of pmus' defaults, joined; with per_device, the families that
+ * select functions give their per-device metrics instead. NULL when no family has any.
+ */
+const char *pmu_serve_metrics(const struct pmu_list *pmus, bool per_device);
 /* --by-destination's metrics: those of the first family with PMUs in pmus that has them; NULL */
 const char *pmu_destination_metrics(const struct pmu_list *pmus);
 /* From k on, the first PMU of pmus (may be NULL) that is its family's first with a map_unknown

@@ -227,8 +227,8 @@ static const struct family_metric scf_metrics[] = {
 static const struct family_metric pcie_metrics[] = {
 	{ "grace_pcie_rd_bw", "(rd_bytes_loc + rd_bytes_rem) / " NS, "GB/s", "PCIe read bandwidth of the socket's root ports", MCF_OWN, 1, false, NULL, false, false, DEST_NONE, NULL },
 	{ "grace_pcie_wr_bw", "(wr_bytes_loc + wr_bytes_rem) / " NS, "GB/s", "PCIe write bandwidth of the socket's root ports", MCF_OWN, -1, false, NULL, false, false, DEST_NONE, NULL },
-	{ "grace_pcie_rd_bw_remote", "rd_bytes_rem / " NS, "GB/s", "PCIe read bandwidth from the remote socket's memory", MCF_OWN, 1, false, NULL, false, false, DEST_NONE, NULL },
-	{ "grace_pcie_wr_bw_remote", "wr_bytes_rem / " NS, "GB/s", "PCIe write bandwidth to the remote socket's memory", MCF_OWN, -1, false, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_pcie_rd_bw_remote", "rd_bytes_rem / " NS, "GB/s", "PCIe read bandwidth from the remote socket's memory", MCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
+	{ "grace_pcie_wr_bw_remote", "wr_bytes_rem / " NS, "GB/s", "PCIe write bandwidth to the remote socket's memory", MCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
 	{ ACROSS_PCIE_RD, "(rd_bytes_loc + rd_bytes_rem) / " NS, "GB/s", "PCIe read bandwidth: what the socket's devices read, as grace_pcie_rd_bw", MCF_OWN, 1, true, NULL, false, false, DEST_NONE, NULL },
 	{ ACROSS_PCIE_WR, "(wr_bytes_loc + wr_bytes_rem) / " NS, "GB/s", "PCIe write bandwidth: what the socket's devices write, as grace_pcie_wr_bw", MCF_OWN, -1, true, NULL, false, false, DEST_NONE, NULL },
 	{ "grace_pcie_rd_latency_cycles", "(rd_cum_outs_loc + rd_cum_outs_rem) / (rd_req_loc + rd_req_rem)", "cycles", "average PCIe read latency (Little's law)", MCF_OWN, 0, false, NULL, false, false, DEST_NONE, NULL },
@@ -258,7 +258,7 @@ static const struct kernel_change changes[] = {
 	{ 0 },
 };
 
-#define GRACE_FAMILY(ident, name, fn, evdocs, list, unmapped, scope, plan_check)                   \
+#define GRACE_FAMILY(ident, name, fn, evdocs, list, unmapped, scope, plan_check, serve)            \
 	{                                                                                          \
 		.id = (ident), .title = (name), .uncore = true, .decode = (fn),                    \
 		.location = t410_location, .fields = fields, .detail = detail,                     \
@@ -269,16 +269,18 @@ static const struct kernel_change changes[] = {
 		.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,                                     \
 		.counters_from = CSPMU_COUNTERS_FROM,                                              \
 		.metrics = (list), .map_unknown = (unmapped), .metric_scope = (scope),              \
-		.kernel_changes = changes,                                                         \
+		.kernel_changes = changes, .serve_metrics = (serve),                               \
 	}
 
 const struct pmu_family family_grace_scf =
-	GRACE_FAMILY("grace_scf", "NVIDIA Grace SCF", decode_scf, scf_events, scf_metrics, NULL, NULL, NULL);
+	GRACE_FAMILY("grace_scf", "NVIDIA Grace SCF", decode_scf, scf_events, scf_metrics, NULL, NULL, NULL,
+		     ACROSS_MEM_RD "," ACROSS_MEM_WR);
 const struct pmu_family family_grace_pcie =
-	GRACE_FAMILY("grace_pcie", "NVIDIA Grace PCIE", decode_pcie, mcf_events, pcie_metrics, ROOT_PORT_UNKNOWN, &all_root_ports, check_plan_pcie);
+	GRACE_FAMILY("grace_pcie", "NVIDIA Grace PCIE", decode_pcie, mcf_events, pcie_metrics, ROOT_PORT_UNKNOWN, &all_root_ports, check_plan_pcie,
+		     ACROSS_PCIE_RD "," ACROSS_PCIE_WR);
 const struct pmu_family family_grace_nvlink_c2c0 =
-	GRACE_FAMILY("grace_nvlink_c2c0", "NVIDIA Grace NVLink-C2C0", decode_c2c0, mcf_events, c2c0_metrics, NULL, &all_c2c_ports, check_plan_c2c0);
+	GRACE_FAMILY("grace_nvlink_c2c0", "NVIDIA Grace NVLink-C2C0", decode_c2c0, mcf_events, c2c0_metrics, NULL, &all_c2c_ports, check_plan_c2c0, NULL);
 const struct pmu_family family_grace_nvlink_c2c1 =
-	GRACE_FAMILY("grace_nvlink_c2c1", "NVIDIA Grace NVLink-C2C1", decode_c2c1, mcf_events, c2c1_metrics, NULL, &all_c2c_ports, check_plan_c2c1);
+	GRACE_FAMILY("grace_nvlink_c2c1", "NVIDIA Grace NVLink-C2C1", decode_c2c1, mcf_events, c2c1_metrics, NULL, &all_c2c_ports, check_plan_c2c1, NULL);
 const struct pmu_family family_grace_cnvlink =
-	GRACE_FAMILY("grace_cnvlink", "NVIDIA Grace CNVLink", decode_cnvlink, mcf_events, cnvlink_metrics, NULL, &all_rem_sockets, check_plan_cnvlink);
+	GRACE_FAMILY("grace_cnvlink", "NVIDIA Grace CNVLink", decode_cnvlink, mcf_events, cnvlink_metrics, NULL, &all_rem_sockets, check_plan_cnvlink, NULL);

@@ -143,4 +143,5 @@ const struct pmu_family family_hisi_ddrc = {
 	.doc_metrics = doc_metrics,
 	.hardware = &hardware,
 	.kernel_changes = changes,
+	.serve_metrics = "hisi_ddrc_rd_ops,hisi_ddrc_wr_ops",
 };

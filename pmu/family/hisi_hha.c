@@ -147,4 +147,5 @@ const struct pmu_family family_hisi_hha = {
 	.metrics = metrics,
 	.hardware = &hardware,
 	.kernel_changes = changes,
+	.serve_metrics = ACROSS_MEM_RD "," ACROSS_MEM_WR,
 };

@@ -422,4 +422,5 @@ const struct pmu_family family_hisi_pcie = {
 	.metrics = metrics,
 	.hardware = &hardware,
 	.kernel_changes = changes,
+	.serve_metrics = "hisi_pcie_rx_mwr_flux_rate,hisi_pcie_tx_cpl_flux_rate",
 };

@@ -504,4 +504,5 @@ const struct pmu_family family_hns3 = {
 	.per_device_metrics = "hns3_bw_ssu_rpu,hns3_bw_tpu_ssu",
 	.hardware = &hardware,
 	.kernel_changes = changes,
+	.serve_metrics = "hns3_bw_ssu_rpu,hns3_bw_tpu_ssu",
 };

@@ -359,4 +359,5 @@ const struct pmu_family family_t410_pcie = {
 	.iostat = iostat,
 	.hardware = &t410_pcie_hardware,
 	.kernel_changes = t410_new_pmus,
+	.serve_metrics = ACROSS_PCIE_RD "," ACROSS_PCIE_WR,
 };

@@ -201,4 +201,5 @@ const struct pmu_family family_t410_pcie_tgt = {
 	.iostat = iostat,
 	.hardware = &t410_pcie_hardware,
 	.kernel_changes = t410_new_pmus,
+	.serve_metrics = "t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw",
 };

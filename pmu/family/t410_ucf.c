@@ -83,4 +83,5 @@ const struct pmu_family family_t410_ucf = {
 	.format_docs = formats,
 	.metrics = metrics,
 	.doc_metrics = doc_metrics,
+	.serve_metrics = ACROSS_MEM_RD "," ACROSS_MEM_WR,
 };

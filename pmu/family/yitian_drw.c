@@ -152,4 +152,5 @@ const struct pmu_family family_yitian_drw = {
 	.doc_metrics = doc_metrics,
 	.hardware = &hardware,
 	.kernel_changes = changes,
+	.serve_metrics = ACROSS_MEM_RD "," ACROSS_MEM_WR,
 };

@@ -230,5 +230,24 @@ Try \`pmuctl --help' or \`pmuctl --usage' for more information." ]
 	[ "$output" = "pmuctl: error: cannot open --proc-root '$D/none': No such file or directory" ]
 	pmuctl doctor extra
 	[ "$status" -eq 64 ]
-	[ "${lines[0]}" = "pmuctl doctor: doctor takes no arguments, 'extra' is one" ]
+	[ "${lines[0]}" = "pmuctl doctor: doctor takes no arguments but -- serve [ARGS], 'extra' is one" ]
+}
+
+@test "doctor -- serve ARGS: fails exactly when serve would not start, in serve's words, whatever else fails" {
+	fake_proc 2 6.1.0
+	# a Hip09 whose NICs' PMUs are missing fails family.hns3, but serve starts: exit 0
+	pmuctl --proc-root "$D/proc" --sysfs-root "$HIP09_LIVE" doctor -- serve --web.listen-address=127.0.0.1:0 --per-device
+	[ "$status" -eq 0 ]
+	line_of family.hns3 | grep -q '^FAIL '
+	line_of serve.start | grep -qF "ok serve.start serve starts with these arguments: its plan builds, it listens, its counters open"
+	# nothing of -M applies here: serve's own error, then the check
+	pmuctl --proc-root "$D/proc" --sysfs-root "$HIP09_LIVE" doctor -- serve --web.listen-address=127.0.0.1:0 -M dmc620_mem_bw
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"pmuctl: note: -M dmc620_mem_bw: skipped: metric dmc620_mem_bw applies to no PMU on this machine: it counts on dmc620 PMUs (pmuctl list --metrics --all dmc620_mem_bw)"* ]]
+	[[ "$output" == *"pmuctl: error: none of the metrics asked for applies on this machine (pmuctl list --metrics shows those that do; --all, every one)"* ]]
+	line_of serve.start | grep -qF "FAIL serve.start serve would not start with these arguments (exit 1): its own words are above"
+	# serve's usage errors are serve's
+	pmuctl --proc-root "$D/proc" --sysfs-root "$HIP09_LIVE" doctor -- serve --no-such-option
+	[ "$status" -eq 64 ]
+	[[ "$output" == *"pmuctl serve: unrecognized option '--no-such-option'"* ]]
 }

@@ -68,6 +68,47 @@ scrape() {
 	grep -qi '^content-type: text/plain; version=0.0.4; charset=utf-8' "$BATS_TEST_TMPDIR/h"
 }
 
+@test "serve: one -M list for every machine: a name that applies nowhere here is skipped, said once and in an _info series" {
+	# mem_rd_bw has no family on a DesignWare-only Yitian: before, serve exited 1 there
+	background "$PMUCTL" --sysfs-root "$DWC_LIVE" serve --listen 127.0.0.1:0 -I 100 -M mem_rd_bw,dwc_pcie_l0_share
+	wait_for "serve to listen" listening
+	wait_for "a sample" sampled 1
+	[ "$(grep -c "pmuctl: note: -M mem_rd_bw: skipped: metric mem_rd_bw applies to no PMU on this machine: it counts on t410_ucf, grace_scf, yitian_drw, hisi_hha, ampereone_mcu PMUs (pmuctl list --metrics --all mem_rd_bw)" "$BATS_TEST_TMPDIR/out")" -eq 1 ]
+	scrape >"$BATS_TEST_TMPDIR/s.prom"
+	grep -qx 'pmuctl_metric_unavailable_info{metric="mem_rd_bw",reason="metric mem_rd_bw applies to no PMU on this machine: it counts on t410_ucf, grace_scf, yitian_drw, hisi_hha, ampereone_mcu PMUs (pmuctl list --metrics --all mem_rd_bw)"} 1' "$BATS_TEST_TMPDIR/s.prom"
+	grep -q '^pmuctl_dwc_pcie_l0_share{pmu="dwc_rootport_3018",socket="0"} ' "$BATS_TEST_TMPDIR/s.prom"
+	run promtool check metrics <"$BATS_TEST_TMPDIR/s.prom"
+	[ "$status" -eq 0 ]
+	# nothing of the list applies: that is no exporter
+	pmuctl --sysfs-root "$DWC_LIVE" serve --listen 127.0.0.1:0 -M mem_rd_bw,mem_wr_bw
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "pmuctl: error: none of the metrics asked for applies on this machine (pmuctl list --metrics shows those that do; --all, every one)" ]
+}
+
+@test "serve: without -M, each family's documented defaults; --per-device where no function is attributed serves them system wide" {
+	# the image's command: before, serve without -M exited 64
+	background "$PMUCTL" --sysfs-root "$FIX/altra-live/sys" serve --listen 127.0.0.1:0 -I 100 --per-device
+	wait_for "serve to listen" listening
+	wait_for "a sample" sampled 1
+	grep -qF "pmuctl: warning: --per-device: no PCI topology to read" "$BATS_TEST_TMPDIR/out"
+	scrape >"$BATS_TEST_TMPDIR/d.prom"
+	# the Altra's DMC-620 channels and its CMN meshes' RN-Is: dmc620_mem_bw and pcie_rd_bw, pcie_wr_bw
+	[ "$(grep -c '^pmuctl_dmc620_mem_bw_bytes_per_second{' "$BATS_TEST_TMPDIR/d.prom")" -eq 16 ]
+	[ "$(grep -c '^pmuctl_pcie_rd_bw_bytes_per_second{family="arm_cmn",' "$BATS_TEST_TMPDIR/d.prom")" -eq 2 ]
+	run promtool check metrics <"$BATS_TEST_TMPDIR/d.prom"
+	[ "$status" -eq 0 ]
+}
+
+@test "serve: a counter that fails is one read failure, not one a sample: the alert clears" {
+	# cycles is no software event on the live tree: it fails at every sample
+	serve_live -e nvidia_pcie_pmu_0_rc_4/cycles/ -e nvidia_pcie_pmu_0_rc_4/rd_bytes/
+	wait_for "five samples" sampled 5
+	scrape >"$BATS_TEST_TMPDIR/f.prom"
+	# before: 1 a sample, so increase() over any window never fell to 0
+	grep -qx 'pmuctl_read_failures_total 1' "$BATS_TEST_TMPDIR/f.prom"
+	grep -qx 'pmuctl_counters{state="not_supported"} 1' "$BATS_TEST_TMPDIR/f.prom"
+}
+
 @test "serve: routes: / links /metrics, /-/healthy, HEAD, 404 for other paths, 405 for other methods" {
 	serve_live -M t410_pcie_rd_bw
 	run curl -s -w '%{http_code}' "http://127.0.0.1:$PORT/"
@@ -364,9 +405,9 @@ write tile0/event0 '0x45' -> 0" ]
 }
 
 @test "serve: bad options and a busy port: one line, the exit status the man page gives" {
-	pmuctl --sysfs-root "$LIVE" serve
+	pmuctl --sysfs-root "$LIVE" serve extra
 	[ "$status" -eq 64 ]
-	[[ "${lines[0]}" == "pmuctl serve: nothing to serve: give -M METRIC,..."* ]]
+	[ "${lines[0]}" = "pmuctl serve: unexpected argument 'extra'; events go after -e" ]
 	pmuctl --sysfs-root "$LIVE" serve -M t410_pcie_rd_bw --listen ::1:10464
 	[ "$status" -eq 64 ]
 	[ "${lines[0]}" = "pmuctl serve: invalid --web.listen-address '::1:10464': put an IPv6 address in brackets: [::1]:10464" ]
