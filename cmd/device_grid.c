@@ -152,6 +152,16 @@ double device_grid_remote_share(const struct grid *g, size_t row)
  * A device's traffic in one direction of its link (dir 1 toward it, -1 from it) over what the
  * trained link carries: NaN when a part was not counted, the link is down, or no metric has it
  */
+/* Column j is a name every family shares, and its family's own metric of that direction is a column too */
+static bool own_beside(const struct grid *g, size_t j)
+{
+	for (size_t k = 0; g->col[j]->across && k < g->nc; k++)
+		if (!g->col[k]->across && g->col[k]->link_dir == g->col[j]->link_dir &&
+		    !strcmp(g->col[k]->family, g->col[j]->family))
+			return true;
+	return false;
+}
+
 double device_grid_link_share(const struct grid *g, size_t row, const struct device_row *r, int dir)
 {
 	double cap = pcilink_bytes_per_second(&r->link), sum = 0, scale;
@@ -161,7 +171,7 @@ double device_grid_link_share(const struct grid *g, size_t row, const struct dev
 	for (size_t j = 0; j < g->nc && cap > 0; j++) {
 		const struct metric_value *x = device_grid_cell(g, row, j);
 
-		if (g->col[j]->link_dir != dir)
+		if (g->col[j]->link_dir != dir || own_beside(g, j))
 			continue;
 		if (!x || isnan(x->value))
 			return NAN;

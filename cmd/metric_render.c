@@ -6,6 +6,7 @@
 #include "lib/csv.h"
 #include "cmd/pmuctl.h"
 #include "lib/expo.h"
+#include "pmu/family/family.h"
 #include "cmd/stat.h"
 
 /* Where a value was counted, PMU names from sysfs shown safe */
@@ -216,44 +217,93 @@ static void put_labels(FILE *f, const struct metric_value *v, bool first)
 	fputc('}', f);
 }
 
+/* Value indices in the order of their Prometheus names, each name's values in evaluation order */
+struct by_name {
+	char name[160];
+	double scale;	/* the value's unit to the name's base unit */
+	size_t i;
+};
+
+static int by_name_cmp(const void *a, const void *b)
+{
+	const struct by_name *x = a, *y = b;
+
+	return strcmp(x->name, y->name) ?: (x->i > y->i) - (x->i < y->i);
+}
+
+/* A name's HELP: a metric's own, or, for a name several families share, what it means in all */
+static char *help_of(const struct metric *m)
+{
+	char *help;
+
+	const char *meaning = m->across ? pmu_across_meaning(m->name) : NULL;
+	int n = meaning ?
+		asprintf(&help, "%s (%s, a name every family that has it shares, each with its own formula: "
+			 "the family label says whose; over the interval it was counted in (serve: its last -I), "
+			 "not a scrape's window)", meaning, m->name) :
+		asprintf(&help, "%s (%s; %s; over the interval it was counted in (serve: its last -I), not a scrape's window)",
+			 m->description, m->name, m->source);
+
+	return n < 0 ? NULL : help;
+}
+
 static void metrics_openmetrics(const struct render_ctx *c, const struct metric_value *v, size_t n)
 {
+	struct by_name *order = calloc(n ? n : 1, sizeof(*order));
 	FILE *f = c->f;
-	char name[160], *help;
-	double scale;
 
-	/* a metric's values come together (metric_evaluate): its HELP and TYPE once, before them */
+	if (!order)
+		return;
 	for (size_t i = 0; i < n; i++) {
-		bool first = !i || v[i - 1].m != v[i].m;
+		metric_prom_name(v[i].m, order[i].name, sizeof(order[i].name), &order[i].scale);
+		order[i].i = i;
+	}
+	/* one HELP and TYPE a name, whichever families give it (pcie_rd_bw: DesignWare's and CMN's) */
+	qsort(order, n, sizeof(*order), by_name_cmp);
+	for (size_t k = 0; k < n; k++) {
+		const struct metric_value *x = &v[order[k].i];
+		char *help;
 
-		metric_prom_name(v[i].m, name, sizeof(name), &scale);
-		/* not Prometheus's window: its rules compute that one from the counters */
-		if (first && asprintf(&help, "%s (%s; %s; over the interval it was counted in (serve: its last -I), not a scrape's window)",
-				      v[i].m->description, v[i].m->name, v[i].m->source) >= 0) {
+		if ((!k || strcmp(order[k - 1].name, order[k].name)) && (help = help_of(x->m))) {
 			/* a gauge's lines are the same in both dialects */
-			expo_family(f, EXPO_OPENMETRICS, name, EXPO_GAUGE, help);
+			expo_family(f, EXPO_OPENMETRICS, order[k].name, EXPO_GAUGE, help);
 			free(help);
 		}
-		if (isnan(v[i].value) && c->omit_uncounted)
+		if (isnan(x->value) && c->omit_uncounted)
 			continue;	/* its coverage ratio below says why */
-		fprintf(f, "%s{", name);
-		put_labels(f, &v[i], true);
-		if (isnan(v[i].value))
+		fprintf(f, "%s{", order[k].name);
+		if (x->m->across) {
+			bool first = true;
+
+			expo_put_label(f, "family", x->m->family, &first);
+			put_labels(f, x, false);
+		} else {
+			put_labels(f, x, true);
+		}
+		if (isnan(x->value))
 			fputs(" NaN\n", f);
 		else
-			fprintf(f, " %.17g\n", v[i].value * scale);
+			fprintf(f, " %.17g\n", x->value * order[k].scale);
 	}
 	/* how far to trust each value: one family for all, a series per value, labelled alike */
 	if (n)
 		expo_family(f, EXPO_OPENMETRICS, "pmuctl_metric_coverage_ratio", EXPO_GAUGE,
 			    "share of the time a metric value's inputs were counted (running over enabled, the lowest of its inputs'); below 1 the value is scaled");
-	for (size_t i = 0; i < n; i++) {
+	for (size_t k = 0; k < n; k++) {
+		const struct metric_value *x = &v[order[k].i];
+
 		fputs("pmuctl_metric_coverage_ratio{metric=\"", f);
-		expo_put_label_value(f, v[i].m->name);
+		expo_put_label_value(f, x->m->name);
 		fputc('"', f);
-		put_labels(f, &v[i], false);
-		fprintf(f, " %.17g\n", v[i].running);
+		if (x->m->across) {
+			fputs(",family=\"", f);
+			expo_put_label_value(f, x->m->family);
+			fputc('"', f);
+		}
+		put_labels(f, x, false);
+		fprintf(f, " %.17g\n", x->running);
 	}
+	free(order);
 	/* OpenMetrics ends so; to the Prometheus text format (node_exporter) it is a comment */
 	if (!c->in_exposition)
 		expo_end(f, EXPO_OPENMETRICS);

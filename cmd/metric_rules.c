@@ -21,6 +21,12 @@
 #define COUNTER_LABELS "event"
 /* and those of a PMU instance too, for perf's .all metrics (one value over every instance) */
 #define INSTANCE_LABELS "event, pmu, socket, rc, channel, device"
+/*
+ * each counter's count per second it ran, matched on all its labels: stat's scaled rate (count
+ * times enabled over running, over an interval it was enabled in whole), and exact whatever
+ * the scrape's timing, as both counters move at serve's samples alone
+ */
+#define SCALED "/ rate(pmuctl_running_seconds_total[" RATE_WINDOW "])"
 
 struct rule_names {
 	const struct metric *m;
@@ -48,7 +54,8 @@ static const char *name_text(const char *name, void *ctx)
 		r->text[o++] = '_';
 	for (const char *c = name; *c && o + 1 < sizeof(r->text); c++)
 		r->text[o++] = expo_name_char(*c);
-	snprintf(r->text + o, sizeof(r->text) - o, "_total[" RATE_WINDOW "]))");
+	/* per second it ran: scaled as stat scales a multiplexed count */
+	snprintf(r->text + o, sizeof(r->text) - o, "_total[" RATE_WINDOW "]) " SCALED ")");
 	return r->text;
 }
 
@@ -185,7 +192,8 @@ static bool put_link_rule(FILE *f, const struct metric *const *m, size_t n, cons
 	size_t k = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		if (!recorded[i] || m[i]->link_dir != dir)
+		/* a name every family shares is each family's own metric again: summed once */
+		if (!recorded[i] || m[i]->link_dir != dir || m[i]->across)
 			continue;
 		if (!k++)
 			fprintf(f, "      - record: pmu:pmuctl_pci_link_%s_device_ratio:rate" RATE_WINDOW "\n"
@@ -231,7 +239,7 @@ static void put_alerts(FILE *f)
 	      "          severity: warning\n"
 	      "        annotations:\n"
 	      "          summary: \"pmuctl on {{ $labels.instance }} fails to read counters\"\n"
-	      "          description: \"Counter reads failed in the last 5 minutes: the values that needed them are missing, not zero.\"\n"
+	      "          description: \"Counters began to fail in the last 5 minutes (each counted once, when it fails): the values that needed them are missing, not zero; pmuctl_counters{state='failed'} says how many fail now.\"\n"
 	      "      - alert: PmuctlLinkDowntrained\n"
 	      "        expr: \"pmuctl_pci_link_downtrained == 1\"\n"
 	      "        for: 10m\n"

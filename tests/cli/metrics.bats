@@ -548,3 +548,16 @@ print(len(a), [x[:2] for x in a] == [y[:2] for y in b] and all(abs(x[2] - y[2]) 
 	pmuctl -q --sysfs-root "$T410" -j stat --dry-run -M t410_ucf
 	[ "$(jq_py 'any("src_loc_noncpu" in e["event"] for e in d["events"])')" = False ]
 }
+
+@test "metrics: two families that give one name, one HELP and TYPE in OpenMetrics, their series apart by family" {
+	# a Yitian 710's DesignWare root ports and a CMN mesh, each with pcie_rd_bw
+	python3 "$BATS_TEST_DIRNAME/../fleet_tree.py" counted "$BATS_TEST_TMPDIR/y" "$FIX/yitian710-dwc-live" "$FIX/graviton-live"
+	pmuctl -q --sysfs-root "$BATS_TEST_TMPDIR/y/sys" stat -M pcie_rd_bw --per-socket --format=openmetrics --duration 0.1
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^# TYPE pmuctl_pcie_rd_bw_bytes_per_second ' <<<"$output")" -eq 1 ]
+	# before, two blocks, and socket 0's series twice alike, which Prometheus refuses whole
+	[ "$(grep -c '^pmuctl_pcie_rd_bw_bytes_per_second{family="dwc_pcie",socket="0"} ' <<<"$output")" -eq 1 ]
+	[ "$(grep -c '^pmuctl_pcie_rd_bw_bytes_per_second{family="arm_cmn",socket="0"} ' <<<"$output")" -eq 1 ]
+	run promtool check metrics <<<"$output"
+	[ "$status" -eq 0 ]
+}

@@ -426,3 +426,12 @@ print("1000000000,ns,duration_time,1000000000,100.00,,")' "$output" >"$BATS_TEST
 	[ "$status" -eq 64 ]
 	[ "${lines[0]}" = "pmuctl stat: --device-vendor '1234x': not a vendor ID in hex (--device-vendor 15b3)" ]
 }
+
+@test "per-device: a name every family shares is its family's own metric again: the link's share counts it once" {
+	pmuctl -q --sysfs-root "$LIVE" -j stat --per-device --device 0005:41:00.0 -M t410_pcie_rd_bw --duration 0.2
+	one=$(jq_py 'd["devices"][0]["link"]["to_device"] is not None')
+	[ "$one" = True ]
+	# before, pcie_rd_bw beside t410_pcie_rd_bw doubled the share: one counter, summed twice
+	pmuctl -q --sysfs-root "$LIVE" -j stat --per-device --device 0005:41:00.0 -M t410_pcie_rd_bw,pcie_rd_bw --duration 0.2
+	[ "$(jq_py 'round(d["devices"][0]["link"]["to_device"] * d["devices"][0]["link"]["bytes_per_second"] / 1e9 / d["devices"][0]["values"]["t410_pcie_rd_bw"], 6)')" = 1.0 ]
+}

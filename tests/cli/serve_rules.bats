@@ -33,9 +33,10 @@ nvidia_pcie_tgt_pmu_0_rc_4 cycles 15000000000"
 	grep -qx '      - alert: PmuctlDown' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
 	grep -qx '      - alert: PmuctlLinkDowntrained' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
 	grep -qx '      - record: pmu:pmuctl_t410_pcie_rd_latency_seconds:rate1m' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
-	grep -qxF '        expr: "((sum without (event) (rate(pmuctl_t410_pcie_rd_cum_outs_total[1m])) / sum without (event) (rate(pmuctl_t410_pcie_rd_req_total[1m]))) / (sum without (event) (rate(pmuctl_t410_pcie_cycles_total[1m])) / (1 * 1e+09))) * 1e-09"' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
+	# each counter per second it ran: stat's scaled count, whatever the multiplexing
+	grep -qxF '        expr: "((sum without (event) (rate(pmuctl_t410_pcie_rd_cum_outs_total[1m]) / rate(pmuctl_running_seconds_total[1m])) / sum without (event) (rate(pmuctl_t410_pcie_rd_req_total[1m]) / rate(pmuctl_running_seconds_total[1m]))) / (sum without (event) (rate(pmuctl_t410_pcie_cycles_total[1m]) / rate(pmuctl_running_seconds_total[1m])) / (1 * 1e+09))) * 1e-09"' "$BATS_TEST_TMPDIR/tegra410.rules.yml"
 	# HNS3's hw_clk_freq is the machine's own, a number in the rule
-	grep -qF '        expr: "(((sum without (event) (rate(pmuctl_hns3_bw_ssu_egu_byte_num_total[1m])) / sum without (event) (rate(pmuctl_hns3_bw_ssu_egu_time_total[1m]))) * 1e+08) / 1e+06) * 1e+06"' "$BATS_TEST_TMPDIR/hip09.rules.yml"
+	grep -qF '        expr: "(((sum without (event) (rate(pmuctl_hns3_bw_ssu_egu_byte_num_total[1m]) / rate(pmuctl_running_seconds_total[1m])) / sum without (event) (rate(pmuctl_hns3_bw_ssu_egu_time_total[1m]) / rate(pmuctl_running_seconds_total[1m]))) * 1e+08) / 1e+06) * 1e+06"' "$BATS_TEST_TMPDIR/hip09.rules.yml"
 	pmuctl list --format=prometheus-rules
 	[ "$status" -eq 64 ]
 	[ "${lines[0]}" = "pmuctl list: --format=prometheus-rules writes the rules of metrics: add --metrics" ]
@@ -49,32 +50,39 @@ nvidia_pcie_tgt_pmu_0_rc_4 cycles 15000000000"
 	run promtool check rules --lint-fatal "$BATS_TEST_TMPDIR/all.rules.yml"
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	[ "$(grep -c '^      - record: pmu:pmuctl_mem_rd_bw_bytes_per_second:rate1m$' "$BATS_TEST_TMPDIR/all.rules.yml")" -eq 1 ]
-	grep -qxF '        expr: "((sum without (event) (rate(pmuctl_t410_ucf_mem_bytes_rd_total[1m])) / (1 * 1e+09)) * 1e+09) or (((sum without (event) (rate(pmuctl_grace_scf_cmem_rd_data_total[1m])) * 32) / (1 * 1e+09)) * 1e+09) or (((sum without (event) (rate(pmuctl_yitian_drw_hif_rd_total[1m])) * 64) / (1 * 1e+09)) * 1e+09) or ((((sum without (event) (rate(pmuctl_hisi_hha_rd_ddr_64b_total[1m])) * 64) + (sum without (event) (rate(pmuctl_hisi_hha_rd_ddr_128b_total[1m])) * 128)) / (1 * 1e+09)) * 1e+09) or (((sum without (event) (rate(pmuctl_ampereone_mcu_rd_rda_sent_total[1m])) * 64) / (1 * 1e+09)) * 1e+09)"' "$BATS_TEST_TMPDIR/all.rules.yml"
+	grep -qxF '        expr: "((sum without (event) (rate(pmuctl_t410_ucf_mem_bytes_rd_total[1m]) / rate(pmuctl_running_seconds_total[1m])) / (1 * 1e+09)) * 1e+09) or (((sum without (event) (rate(pmuctl_grace_scf_cmem_rd_data_total[1m]) / rate(pmuctl_running_seconds_total[1m])) * 32) / (1 * 1e+09)) * 1e+09) or (((sum without (event) (rate(pmuctl_yitian_drw_hif_rd_total[1m]) / rate(pmuctl_running_seconds_total[1m])) * 64) / (1 * 1e+09)) * 1e+09) or ((((sum without (event) (rate(pmuctl_hisi_hha_rd_ddr_64b_total[1m]) / rate(pmuctl_running_seconds_total[1m])) * 64) + (sum without (event) (rate(pmuctl_hisi_hha_rd_ddr_128b_total[1m]) / rate(pmuctl_running_seconds_total[1m])) * 128)) / (1 * 1e+09)) * 1e+09) or (((sum without (event) (rate(pmuctl_ampereone_mcu_rd_rda_sent_total[1m]) / rate(pmuctl_running_seconds_total[1m])) * 64) / (1 * 1e+09)) * 1e+09)"' "$BATS_TEST_TMPDIR/all.rules.yml"
 }
 
-@test "rules: promtool test rules: every recording rule gives what stat --input computes from the same counts" {
+# promtool's rule test: every gauge stat --input computes from COUNTS, recorded running $1 % of
+# the time (perf prints the count scaled), is what the recording rule of its name gives from
+# serve's counters, which hold what ran (raw), their running seconds growing at that share
+rules_give_stat() {
+	local pct=$1
 	pmuctl --sysfs-root "$T410" list --metrics --format=prometheus-rules t410_pcie
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/rules.yml"
 	# one 15 s interval of the counts, as perf stat -x, -I 15000 records it
 	while read -r pmu ev n; do
-		echo "15.000000000,$n,,$pmu/$ev/,15000000000,100.00,,"
+		echo "15.000000000,$n,,$pmu/$ev/,$((15000000000 * pct / 100)),$pct.00,,"
 	done <<<"$COUNTS" >"$BATS_TEST_TMPDIR/rec.csv"
-	pmuctl stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie,t410_pcie_tgt --per-pmu --format=openmetrics
+	pmuctl -q stat --input "$BATS_TEST_TMPDIR/rec.csv" -M t410_pcie,t410_pcie_tgt --per-pmu --format=openmetrics
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/stat.om"
 	# the same counts as serve's counters, sampled every 15 s; each gauge pmuctl computed is
 	# what the rule of its name must give
-	COUNTS=$COUNTS python3 - "$BATS_TEST_TMPDIR" <<'PY'
+	COUNTS=$COUNTS python3 - "$BATS_TEST_TMPDIR" "$pct" <<'PY'
 import os, re, sys
-d = sys.argv[1]
+d, pct = sys.argv[1], int(sys.argv[2])
 lines = ["rule_files: [rules.yml]", "evaluation_interval: 15s", "tests:", "  - interval: 15s", "    input_series:"]
 for row in os.environ["COUNTS"].splitlines():
     pmu, ev, n = row.split()
     fam = "t410_pcie_tgt" if "tgt" in pmu else "t410_pcie"
     rc = pmu.rsplit("_", 1)[1]
-    lines.append("      - series: 'pmuctl_%s_%s_total{pmu=\"%s\",socket=\"0\",rc=\"%s\",event=\"%s/%s/\"}'" % (fam, ev, pmu, rc, pmu, ev))
-    lines.append("        values: '0+%sx40'" % n)
+    labels = 'pmu="%s",socket="0",rc="%s",event="%s/%s/"' % (pmu, rc, pmu, ev)
+    lines.append("      - series: 'pmuctl_%s_%s_total{%s}'" % (fam, ev, labels))
+    lines.append("        values: '0+%dx40'" % (int(n) * pct // 100))
+    lines.append("      - series: 'pmuctl_running_seconds_total{%s}'" % labels)
+    lines.append("        values: '0+%rx40'" % (15 * pct / 100))
 lines += ["    promql_expr_test:"]
 gauges = 0
 for l in open(os.path.join(d, "stat.om")):
@@ -92,6 +100,17 @@ open(os.path.join(d, "test.yml"), "w").write("\n".join(lines) + "\n")
 PY
 	run promtool test rules "$BATS_TEST_TMPDIR/test.yml"
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+}
+
+@test "rules: promtool test rules: every recording rule gives what stat --input computes from the same counts" {
+	rules_give_stat 100
+}
+
+@test "rules: a PMU that multiplexed: every recording rule gives stat's scaled value, not the raw rate" {
+	# before, the rules read a quarter of stat's value where the counters ran a quarter of the time
+	rules_give_stat 25
+	# and the bandwidth is the whole of it: 30e9 bytes in 15 s
+	grep -qx 'pmuctl_t410_pcie_rd_bw_bytes_per_second{pmu="nvidia_pcie_pmu_0_rc_4",socket="0",rc="4"} 2000000000' "$BATS_TEST_TMPDIR/stat.om"
 }
 
 @test "rules: each function's link share, each way, from the recorded rates over serve's link rate; an alert when it nears the raw rate" {
@@ -117,6 +136,7 @@ for inst, k in (("a:10464", 1), ("b:10464", 2)):
                                 ("pmuctl_t410_pcie_tgt_wr_bytes_total", tgt + ',event="bar0"', 5e9),
                                 ("pmuctl_t410_pcie_tgt_wr_bytes_total", tgt + ',event="bar2"', 2.5e9)):
         series.append("      - series: '%s{%s}'\n        values: '0+%dx40'" % (name, labels, k * per15))
+        series.append("      - series: 'pmuctl_running_seconds_total{%s}'\n        values: '0+15x40'" % labels)
     series.append("      - series: 'pmuctl_pci_link_bytes_per_second{instance=\"%s\",pci_bus_id=\"00000005:41:00.0\"}'\n        values: '%rx40'" % (inst, cap))
     samples.append((inst, k * 1.5e9 / cap, k * 0.25e9 / cap))
 tests = []
