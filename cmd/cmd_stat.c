@@ -165,7 +165,7 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	struct stat_args *a = state->input;
 	/* -r: more than one run (0 is perf's "forever") */
 	bool repeats = a->repeat > 1 || a->repeat_forever;
-	int ret;
+	int ret = 0;
 
 	switch (key) {
 	case ARGP_KEY_INIT:
