@@ -6,8 +6,9 @@
  * taken only when its directory and the library belong to root (or, for a process with no more
  * privilege than its user, to that user) and no one else can write them: a hard link of a
  * setcap pmuctl in a user's directory (fs.protected_hardlinks=0) finds that user's directory
- * and refuses it. The library opened is the file checked (through /proc/self/fd), and it must
- * carry this build's identity.
+ * and refuses it. Each directory above it must be as trusted (or root's sticky /tmp), so no
+ * name on the way can be swapped between the check and dlopen, which opens the checked name
+ * (its own, for the symbols a sanitizer's report shows); and it must carry this build's identity.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -55,12 +56,36 @@ static const char *untrusted(const struct stat *st, bool secure, char *buf, size
 	return NULL;
 }
 
+/*
+ * Why a directory on the way to the library (path[0..len), its canonical name) may not be
+ * trusted, or NULL: as untrusted(), but root's sticky directories (/tmp) may be writable by
+ * all, since no one but root renames root's entries in them
+ */
+static const char *untrusted_above(const char *path, size_t len, bool secure, char *buf, size_t size)
+{
+	char part[PATH_MAX];
+	struct stat st;
+
+	snprintf(part, sizeof(part), "%.*s", len ? (int)len : 1, len ? path : "/");
+	if (lstat(part, &st) || !S_ISDIR(st.st_mode)) {
+		snprintf(buf, size, "%s is no directory", part);
+		return buf;
+	}
+	if (st.st_uid == 0 && (st.st_mode & S_ISVTX))
+		return NULL;
+	if (!untrusted(&st, secure, buf, size))
+		return NULL;
+	snprintf(buf + strlen(buf), size - strlen(buf), ", on the way: %s", part);
+	return buf;
+}
+
 /* The library in dir, checked; NULL and said in plugin_why when it is absent or refused */
 static void *open_in(const char *dir, bool secure)
 {
-	char reason[192], path[PATH_MAX + 64], fdpath[64];
+	char reason[PATH_MAX + 192], path[PATH_MAX + 64], canonical[PATH_MAX], fdpath[64];
 	struct stat st;
 	void *h = NULL;
+	ssize_t n;
 	int dfd, fd;
 
 	snprintf(path, sizeof(path), "%.*s/%s", PATH_MAX, dir, PLUGIN_FILE);
@@ -82,10 +107,23 @@ static void *open_in(const char *dir, bool secure)
 		why_add("%s%s: not loaded: %s", path, S_ISREG(st.st_mode) ? reason : "not a regular file");
 		goto close_file;
 	}
-	/* the file checked, not whatever the name leads to by the time dlopen opens it */
-	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", fd);
+	/* the directory by its one name, links resolved: every directory above it trusted too */
+	snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", dfd);
+	n = readlink(fdpath, canonical, sizeof(canonical) - 1);
+	if (n <= 0) {
+		why_add("%s%s: not loaded: %s has no name", path, fdpath);
+		goto close_file;
+	}
+	canonical[n] = '\0';
+	for (ssize_t k = 0; k < n; k++) {
+		if (canonical[k] != '/' || !untrusted_above(canonical, (size_t)k, secure, reason, sizeof(reason)))
+			continue;
+		why_add("%s%s: not loaded: a directory above it is not the installation's: %s", path, reason);
+		goto close_file;
+	}
+	snprintf(path, sizeof(path), "%.*s/%s", PATH_MAX, canonical, PLUGIN_FILE);
 	/* RTLD_NOW: a missing library (libmicrohttpd) is said here, not at the first call */
-	h = dlopen(fdpath, RTLD_NOW | RTLD_LOCAL);
+	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	if (!h)
 		why_add("%s%s: %s", path, dlerror());
 close_file:

@@ -14,7 +14,12 @@
 #define COST_AT 4	/* "$2b$" */
 
 struct webauth {
-	const struct webconfig *wc;
+	/*
+	 * the users, copied: a reload moves the configuration the servers read into place while
+	 * the old checker still answers and is freed after (it read the new one's users before)
+	 */
+	struct wc_user *users;
+	size_t nusers;
 	char **verified;	/* per user: the last password that matched */
 	int max_cost;		/* the highest cost among the users' hashes */
 	char decoy[sizeof(DECOY_HASH)];
@@ -39,44 +44,56 @@ static void decoy_at(char *decoy, int cost)
 static void decoy_for(struct webauth *a)
 {
 	a->max_cost = 4;
-	for (size_t i = 0; i < a->wc->nusers; i++)
-		if (hash_cost(a->wc->users[i].hash) > a->max_cost)
-			a->max_cost = hash_cost(a->wc->users[i].hash);
+	for (size_t i = 0; i < a->nusers; i++)
+		if (hash_cost(a->users[i].hash) > a->max_cost)
+			a->max_cost = hash_cost(a->users[i].hash);
 	decoy_at(a->decoy, a->max_cost);
 }
 
 struct webauth *webauth_new(const struct webconfig *wc)
 {
 	struct webauth *a = calloc(1, sizeof(*a));
+	size_t n = wc->nusers ? wc->nusers : 1;
 
 	if (!a)
 		return NULL;
-	a->wc = wc;
-	a->verified = calloc(wc->nusers ? wc->nusers : 1, sizeof(char *));
-	if (!a->verified) {
-		free(a);
-		return NULL;
+	a->verified = calloc(n, sizeof(char *));
+	a->users = calloc(n, sizeof(*a->users));
+	if (!a->verified || !a->users)
+		goto fail;
+	for (size_t i = 0; i < wc->nusers; i++) {
+		a->users[i].name = strdup(wc->users[i].name);
+		a->users[i].hash = strdup(wc->users[i].hash);
+		a->nusers++;
+		if (!a->users[i].name || !a->users[i].hash)
+			goto fail;
 	}
 	decoy_for(a);
 	return a;
+fail:
+	webauth_free(a);
+	return NULL;
 }
 
 void webauth_free(struct webauth *a)
 {
 	if (!a)
 		return;
-	for (size_t i = 0; i < a->wc->nusers; i++) {
+	for (size_t i = 0; i < a->nusers; i++) {
 		if (a->verified[i])
 			explicit_bzero(a->verified[i], strlen(a->verified[i]));
 		free(a->verified[i]);
+		free(a->users[i].name);
+		free(a->users[i].hash);
 	}
+	free(a->users);
 	free(a->verified);
 	free(a);
 }
 
 bool webauth_required(const struct webauth *a)
 {
-	return a->wc->nusers > 0;
+	return a->nusers > 0;
 }
 
 /* Equal strings, in a time that depends on their lengths only */
@@ -93,20 +110,19 @@ static bool same(const char *x, const char *y)
 enum webauth_verdict webauth_begin(struct webauth *a, const char *user, const char *password,
 				   struct webauth_job **job)
 {
-	const struct webconfig *wc = a->wc;
 	const char *hash = a->decoy;
 	int index = -1;
 
 	*job = NULL;
 	if (!user || !password)
 		return WEBAUTH_DENIED;
-	for (size_t i = 0; i < wc->nusers && index < 0; i++) {
-		if (strcmp(wc->users[i].name, user))
+	for (size_t i = 0; i < a->nusers && index < 0; i++) {
+		if (strcmp(a->users[i].name, user))
 			continue;
 		if (a->verified[i] && same(a->verified[i], password))
 			return WEBAUTH_OK;
 		index = (int)i;
-		hash = wc->users[i].hash;
+		hash = a->users[i].hash;
 	}
 	*job = calloc(1, sizeof(**job));
 	if (!*job)
@@ -171,9 +187,9 @@ void webauth_carry(struct webauth *next, const struct webauth *old)
 {
 	if (!next || !old)
 		return;
-	for (size_t i = 0; i < next->wc->nusers; i++)
-		for (size_t j = 0; j < old->wc->nusers; j++) {
-			const struct wc_user *n = &next->wc->users[i], *o = &old->wc->users[j];
+	for (size_t i = 0; i < next->nusers; i++)
+		for (size_t j = 0; j < old->nusers; j++) {
+			const struct wc_user *n = &next->users[i], *o = &old->users[j];
 
 			if (!old->verified[j] || strcmp(n->name, o->name) || strcmp(n->hash, o->hash))
 				continue;
@@ -188,7 +204,7 @@ bool webauth_finish(struct webauth *a, struct webauth_job *job)
 {
 	bool ok = job->ok;
 
-	if (ok && job->user >= 0 && (size_t)job->user < a->wc->nusers) {
+	if (ok && job->user >= 0 && (size_t)job->user < a->nusers) {
 		char *copy = strdup(job->password);	/* not kept when out of memory: checked again */
 
 		if (copy) {

@@ -33,7 +33,7 @@ enum webauth_verdict {
 	WEBAUTH_CHECK,		/* a job to run */
 };
 
-/* The users of wc (which must outlive it); NULL when out of memory */
+/* The users of wc, copied (a reload frees wc while the old checker answers); NULL when out of memory */
 struct webauth *webauth_new(const struct webconfig *wc);
 void webauth_free(struct webauth *a);
 /* Whether any user is configured: without one every request passes */

@@ -152,7 +152,8 @@ def main():
         }[kind]
         if want != expect:
             raise SystemExit(f"{kind}: the whole file serves {want}, expected {expect}")
-        lengths = list(range(0, len(text), stride)) + [len(text)]
+        # every STRIDE-th prefix, and always the file but its last newline, and the file whole
+        lengths = sorted(set(range(0, len(text), stride)) | {len(text) - 1, len(text)})
         done = 0
         for n in lengths:
             put(text[:n])

@@ -267,6 +267,28 @@ static void test_carry(void)
 	webconfig_free(&after);
 }
 
+/*
+ * A reload moves the new configuration into the struct the old checker was made from, then
+ * frees the checker: it read the new one's users then (a heap overflow with more of them)
+ */
+static void test_auth_outlives_its_config(void)
+{
+	struct webconfig wc, more;
+	struct webauth *a;
+	char err[256];
+
+	CHECK(parse(USERS, &wc, err) == 0);
+	a = webauth_new(&wc);
+	CHECK(a && webauth_check(a, "alice", "secret"));
+	CHECK(parse(USERS "  bob: " HASH "\n  carol: " HASH "\n", &more, err) == 0);
+	webconfig_free(&wc);
+	wc = more;
+	CHECK(!webauth_check(a, "bob", "secret"));
+	CHECK(webauth_check(a, "alice", "secret"));
+	webauth_free(a);
+	webconfig_free(&wc);
+}
+
 int main(void)
 {
 	test_accepted();
@@ -274,6 +296,7 @@ int main(void)
 	test_auth();
 	test_reload();
 	test_carry();
+	test_auth_outlives_its_config();
 	CHECK(files_read > 0);
 	return unit_report("webconfig");
 }
