@@ -61,7 +61,10 @@ CMD_SRCS := $(wildcard cmd/*.c)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 
-LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+# each family's data, turned into its descriptor in the build (tools/famgen.c): the order of
+# the files is no matter, each says its own
+FAMILY_DATA := $(sort $(wildcard pmu/family/data/*.yaml))
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/families.o
 CMD_OBJS := $(CMD_SRCS:%.c=$(BUILD)/%.o)
 # the commands (and the parts of lib/) that need the plugin's libraries
 PLUGIN_SRCS := $(wildcard cmd/cmd_serve.c cmd/serve_*.c cmd/cmd_top.c cmd/top_*.c cmd/cmd_doctor.c \
@@ -77,7 +80,7 @@ SCHEMAS := $(wildcard schemas/*.schema.json)
 .PHONY: all check check-plain check-package-lint check-asan check-docs check-valgrind lint unit fuzz fuzz-build fuzz-smoke install uninstall clean
 .DELETE_ON_ERROR:
 
-all: pmuctl pmuctl-commands.so
+all: pmuctl pmuctl-commands.so $(BUILD)/gen/pmuctl-families.7
 
 # renamed into place: a pmuctl that is running keeps its file, and none is ever half copied
 pmuctl pmuctl-commands.so: %: $(BUILD)/%
@@ -110,6 +113,33 @@ $(BUILD)/plugin_dir.stamp: FORCE
 $(BUILD)/cmd/plugin.o: $(BUILD)/plugin_dir.stamp
 $(BUILD)/cmd/plugin.o: CPPFLAGS += -DPLUGIN_DIR='"$(PLUGIN_DIR_ABS)"'
 .PHONY: FORCE
+
+# famgen runs in the build: built for the build machine, never with the sanitizers of the
+# binary it feeds (LeakSanitizer would fail the build at its exit)
+HOSTCC ?= cc
+VERSION := $(shell sed -n 's/^\#define PMUCTL_VERSION "\(.*\)"/\1/p' cmd/pmuctl.h)
+%/famgen: tools/famgen.c cmd/pmuctl.h
+	$(call msg,HOSTCC,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) -std=gnu11 -O2 -g $(WARNINGS) -DPMUCTL_VERSION='"$(VERSION)"' -o $@ $< \
+		$$($(PKG_CONFIG) --cflags --libs yaml-0.1)
+
+# built through pattern rules, yet kept: a deleted famgen would make every build generate again
+.PRECIOUS: %/famgen %/gen/families.c %/gen/pmuctl-families.7
+
+%/gen/families.c: %/famgen $(FAMILY_DATA)
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$*/famgen c $(FAMILY_DATA) > $@.tmp && mv -f $@.tmp $@
+
+%/gen/pmuctl-families.7: %/famgen $(FAMILY_DATA)
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$*/famgen man $(FAMILY_DATA) > $@.tmp && mv -f $@.tmp $@
+
+$(BUILD)/gen/families.o: $(BUILD)/gen/families.c
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/libpmuctl.a: $(LIB_OBJS)
 	$(call msg,AR,$@)
@@ -164,11 +194,14 @@ fuzz-smoke:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) fuzz FUZZ_SECONDS=2
 
 # every man page lint-clean, and pmuctl-metrics(7) what the binary's catalog says
-check-docs: pmuctl pmuctl-commands.so
-	$(Q)out=$$(mandoc -Tlint $(MAN1) $(MAN7) 2>&1); [ -z "$$out" ] || { echo "$$out"; exit 1; }
+check-docs: pmuctl pmuctl-commands.so $(BUILD)/gen/pmuctl-families.7 $(BUILD)/famgen
+	$(Q)out=$$(mandoc -Tlint $(MAN1) $(MAN7) $(BUILD)/gen/pmuctl-families.7 2>&1); [ -z "$$out" ] || { echo "$$out"; exit 1; }
 	$(Q)python3 tests/gen/man_metrics.py ./pmuctl | cmp -s - man/pmuctl-metrics.7 || \
 		{ echo "man/pmuctl-metrics.7 is stale: python3 tests/gen/man_metrics.py ./pmuctl > man/pmuctl-metrics.7"; exit 1; }
-	$(Q)echo "  DOCS    $(words $(MAN1) $(MAN7)) man pages lint-clean"
+	$(Q)sed -n '/^<!-- families/,/^<!-- \/families/p' README.md | sed '1d;$$d' >$(BUILD)/readme-families.md
+	$(Q)$(BUILD)/famgen md $(FAMILY_DATA) | cmp -s - $(BUILD)/readme-families.md || \
+		{ echo "README.md's table of families is stale: put build/famgen md pmu/family/data/*.yaml in it"; exit 1; }
+	$(Q)echo "  DOCS    $(words $(MAN1) $(MAN7) 1) man pages lint-clean, the README's families current"
 
 # What valgrind adds to ASan: uninitialised reads, in the optimised release binary. Every
 # command's output (the golden battery, per-device tables, BlueField's blocks and dry-run
@@ -194,8 +227,8 @@ lint:
 	$(Q)python3 tests/lint_bats.py
 	$(Q)tests/lint_layout.sh
 	$(Q)cppcheck -q --enable=warning,portability,performance --inline-suppr --error-exitcode=1 \
-		-I. -D_GNU_SOURCE --std=c11 cmd lib pmu topology
-	$(Q)printf '%s\n' $(LIB_SRCS) $(CMD_SRCS) | xargs -P$(NPROC) -n 16 sh -c \
+		-I. -D_GNU_SOURCE --std=c11 cmd lib pmu topology tools
+	$(Q)printf '%s\n' $(LIB_SRCS) $(CMD_SRCS) tools/famgen.c | xargs -P$(NPROC) -n 16 sh -c \
 		'clang-tidy -quiet "$$@" -- -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS)' clang-tidy 2>/dev/null
 	$(Q)echo "  LINT    cppcheck and clang-tidy clean"
 
@@ -206,10 +239,15 @@ check: check-plain check-package-lint check-asan check-valgrind
 FUZZ_CC ?= clang
 FUZZ_SAN := -g -O1 -fno-sanitize-recover=all
 FUZZ_CFLAGS := -std=gnu11 -D_GNU_SOURCE -I. $(PKG_CFLAGS) -MMD -MP $(FUZZ_SAN)
-FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=build-fuzz/obj/%.o)
+FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=build-fuzz/obj/%.o) build-fuzz/obj/gen/families.o
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build-fuzz/%)
 
 build-fuzz/obj/%.o: %.c
+	$(call msg,CC,$< [fuzz])
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+
+build-fuzz/obj/gen/families.o: build-fuzz/gen/families.c
 	$(call msg,CC,$< [fuzz])
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
@@ -237,14 +275,14 @@ $(FUZZ_RUNS): fuzz-run-%: build-fuzz/%
 		tests/fuzz/corpus/$* > build-fuzz/$*.log 2>&1 || \
 		{ tail -30 build-fuzz/$*.log; exit 1; }
 
-install: pmuctl pmuctl-commands.so
+install: pmuctl pmuctl-commands.so $(BUILD)/gen/pmuctl-families.7
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) \
 		$(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(UNITDIR)
 	install -m 0755 pmuctl $(DESTDIR)$(BINDIR)/pmuctl
 	install -m 0644 pmuctl-commands.so $(DESTDIR)$(PKGLIBDIR)/pmuctl-commands.so
 	install -m 0644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
-	install -m 0644 $(MAN7) $(DESTDIR)$(MANDIR)/man7/
+	install -m 0644 $(MAN7) $(BUILD)/gen/pmuctl-families.7 $(DESTDIR)$(MANDIR)/man7/
 	install -m 0644 $(SCHEMAS) $(DESTDIR)$(SCHEMADIR)/
 	install -m 0644 completions/pmuctl.bash $(DESTDIR)$(BASHCOMPDIR)/pmuctl
 	install -m 0644 completions/_pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl
@@ -255,7 +293,7 @@ install: pmuctl pmuctl-commands.so
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/pmuctl $(DESTDIR)$(PKGLIBDIR)/pmuctl-commands.so $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
-		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
+		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7)) pmuctl-families.7) \
 		$(DESTDIR)$(BASHCOMPDIR)/pmuctl $(DESTDIR)$(ZSHCOMPDIR)/_pmuctl \
 		$(DESTDIR)$(FISHCOMPDIR)/pmuctl.fish $(DESTDIR)$(UNITDIR)/pmuctl-exporter.service \
 		$(DESTDIR)$(UNITDIR)/pmuctl-exporter.socket \

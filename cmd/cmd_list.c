@@ -113,7 +113,7 @@ bool list_block_matches(const struct list_args *a, const struct pmu *b)
 
 static void print_block(const struct pmu *b, const struct list_args *a)
 {
-	const char *kind = b->family->source->kind(b);
+	const char *kind = b->family->ops->identify.source->kind(b);
 	char buf[256];
 
 	if (!b->ncounters)
@@ -146,9 +146,9 @@ static void print_device(const struct pmu_list *pmus, size_t first, const struct
 	const struct pmu *p = &pmus->v[first];
 	const char *hwmon = p->hwmon;
 
-	printf("%s (%s, %s)", p->family->title, p->family->source->device, hwmon);
+	printf("%s (%s, %s)", p->family->title, p->family->ops->identify.source->device, hwmon);
 	if (a->events)
-		printf("; count with pmuctl stat -e %s/BLOCK/EVENT/", p->family->source->prefix);
+		printf("; count with pmuctl stat -e %s/BLOCK/EVENT/", p->family->ops->identify.source->prefix);
 	printf("\n");
 	for (size_t i = first; i < pmus->n; i++)
 		if (pmus->v[i].hwmon && !strcmp(pmus->v[i].hwmon, hwmon) && list_block_matches(a, &pmus->v[i]))
@@ -192,9 +192,9 @@ static void print_pmu(const struct pmu *p, const struct list_args *a)
 			fput_safe(p->peer, stdout);
 			putchar('\n');
 		}
-		if (p->family->detail && p->family->detail(p, buf, sizeof(buf)))
+		if (p->family->ops->locate.detail && p->family->ops->locate.detail(p, buf, sizeof(buf)))
 			printf("      %s\n", buf);
-		for (size_t i = 0; p->family->detail_line && p->family->detail_line(p, i, buf, sizeof(buf)); i++)
+		for (size_t i = 0; p->family->ops->locate.detail_line && p->family->ops->locate.detail_line(p, i, buf, sizeof(buf)); i++)
 			printf("      %s\n", buf);
 	}
 	if (a->formats)

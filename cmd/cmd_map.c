@@ -377,7 +377,7 @@ int cmd_map(int argc, char **argv)
 		char hint[512];
 
 		p_note("%s: %s", p->name, p->family->map_unknown);
-		if (p->family->map_hint && p->family->map_hint(p, hint, sizeof(hint)))
+		if (p->family->ops->locate.map_hint && p->family->ops->locate.map_hint(p, hint, sizeof(hint)))
 			p_note("%s: %s", p->name, hint);
 	}
 	/* a failure's JSON is its error document alone: one document on stdout, never two */

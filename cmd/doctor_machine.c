@@ -166,10 +166,19 @@ static void check_family(const struct presence *p, struct checks *c)
 		checks_add(c, id, CHECK_OK, "%zu PMU%s", p->pmus, p->pmus == 1 ? "" : "s");
 }
 
+/* Families of one driver say its changes alike (Tegra410's new PMUs): one row for them all */
+static bool same_changes(const struct kernel_change *a, const struct kernel_change *b)
+{
+	for (; a && b && a->what && b->what; a++, b++)
+		if (a->major != b->major || a->minor != b->minor || strcmp(a->what, b->what))
+			return false;
+	return a && b && !a->what && !b->what;
+}
+
 static bool row_seen(const struct presence *v, size_t upto, const struct kernel_change *rows)
 {
 	for (size_t i = 0; i < upto; i++)
-		if (v[i].family->kernel_changes == rows)
+		if (same_changes(v[i].family->kernel_changes, rows))
 			return true;
 	return false;
 }
@@ -210,7 +219,7 @@ static void check_unread(const struct doctor *d, const struct pmu_family *f, str
 		if (d->pmus.v[i].family != f)
 			continue;
 		n++;
-		if (!f->unread(&d->pmus.v[i], what, sizeof(what), fix, sizeof(fix)))
+		if (!f->ops->locate.unread(&d->pmus.v[i], what, sizeof(what), fix, sizeof(fix)))
 			continue;
 		snprintf(id, sizeof(id), "family.%s.files", f->id);
 		k = checks_add(c, id, CHECK_WARN, "%s: %s", d->pmus.v[i].name, what);
@@ -247,7 +256,7 @@ void doctor_machine(struct doctor *d, struct checks *c)
 	check_records(d, c);
 	for (size_t i = 0; i < d->npresent; i++) {
 		check_family(&d->present[i], c);
-		if (d->present[i].family->unread)
+		if (d->present[i].family->ops->locate.unread)
 			check_unread(d, d->present[i].family, c);
 	}
 	/* each family's rows once, though several families share them (Tegra410's, Grace's) */

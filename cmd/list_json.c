@@ -36,7 +36,7 @@ static void set_fields(json_t *o, const struct pmu_field *f, size_t n)
 /* A family's parts of the device (a mesh's nodes), each with its keys; null when unknown */
 static json_t *parts_json(const struct pmu *p)
 {
-	long n = p->family->parts(p);
+	long n = p->family->ops->locate.parts(p);
 	json_t *a;
 
 	if (n < 0)
@@ -46,7 +46,7 @@ static json_t *parts_json(const struct pmu *p)
 		struct pmu_field fields[PMU_FIELDS_MAX] = { 0 };
 		json_t *po = json_object();
 
-		set_fields(po, fields, p->family->part_fields(p, (size_t)i, fields));
+		set_fields(po, fields, p->family->ops->locate.part_fields(p, (size_t)i, fields));
 		json_array_append_new(a, po);
 	}
 	return a;
@@ -68,8 +68,8 @@ static json_t *pmu_json(const struct pmu *p)
 	json_object_set_new(o, "identifier_file", jout_text(p->identifier_file));
 	json_object_set_new(o, "socket", jout_int_or_null(p->socket));
 	json_object_set_new(o, "rc", jout_int_or_null(p->rc));
-	if (p->family->fields)
-		set_fields(o, fields, p->family->fields(p, fields));
+	if (p->family->ops->locate.fields)
+		set_fields(o, fields, p->family->ops->locate.fields(p, fields));
 	if (p->family->parts_key)
 		json_object_set_new(o, p->family->parts_key, parts_json(p));
 	for (size_t i = 0; i < p->nformats; i++) {
@@ -94,8 +94,8 @@ static json_t *pmu_json(const struct pmu *p)
 		json_object_set_new(eo, "alias_of", jout_text(e->alias_of));
 		if (e->json_only)
 			json_object_set_new(eo, "json_only", jout_text(e->json_only));
-		if (p->family->event_fields)
-			set_fields(eo, fields, p->family->event_fields(e, fields));
+		if (p->family->ops->locate.event_fields)
+			set_fields(eo, fields, p->family->ops->locate.event_fields(e, fields));
 		json_array_append_new(ea, eo);
 	}
 	json_object_set_new(o, "formats", fa);
@@ -123,7 +123,7 @@ static json_t *block_json(const struct pmu *b)
 		json_array_append_new(ev, eo);
 	}
 	return json_pack("{s:o, s:s, s:i, s:o}", "name", jout_text(pmu_block_name(b)), "kind",
-			 b->family->source->kind(b), "counters", b->ncounters, "events", ev);
+			 b->family->ops->identify.source->kind(b), "counters", b->ncounters, "events", ev);
 }
 
 /* The blocks of one hwmon device, from the first block of it at index first */
@@ -168,7 +168,7 @@ int list_render_json(const struct list_args *a, const struct pmu_list *pmus)
 	int ret = -ENOMEM;
 
 	for (size_t f = 0; pmu_families[f] && nkeys < LIST_ARRAYS; f++)
-		if (pmu_families[f]->source) {
+		if (pmu_families[f]->ops->identify.source) {
 			of[nkeys] = pmu_families[f];
 			keys[nkeys++] = pmu_families[f]->id;
 		}

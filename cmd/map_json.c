@@ -95,7 +95,8 @@ static json_t *capabilities_json(const struct pcifn *f)
 
 		snprintf(vendor, sizeof(vendor), "%04x", v->vendor);
 		for (const struct pmu_family *const *fam = pmu_families; *fam && !by; fam++)
-			if ((*fam)->capability_line && (*fam)->capability_line(f, &offset, line, sizeof(line)) &&
+			if ((*fam)->ops->locate.capability_line &&
+			    (*fam)->ops->locate.capability_line(*fam, f, &offset, line, sizeof(line)) &&
 			    offset == v->offset)
 				by = *fam;
 		json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:i, s:i, s:i, s:o, s:o}", "kind",

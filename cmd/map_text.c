@@ -307,7 +307,7 @@ void map_text_capabilities(const struct map_ctx *c)
 			continue;
 		ports++;
 		for (const struct pmu_family *const *f = pmu_families; *f; f++)
-			if ((*f)->capability_line && (*f)->capability_line(&c->topo.fn[i], &offset, line, sizeof(line))) {
+			if ((*f)->ops->locate.capability_line && (*f)->ops->locate.capability_line(*f, &c->topo.fn[i], &offset, line, sizeof(line))) {
 				printf("%s: %s\n", fn_str(c, i, bdf, sizeof(bdf)), line);
 				printed++;
 			}
@@ -319,7 +319,7 @@ void map_text_capabilities(const struct map_ctx *c)
 		const char *sep = "";
 
 		for (const struct pmu_family *const *f = pmu_families; *f; f++)
-			if ((*f)->capability_line) {
+			if ((*f)->ops->locate.capability_line) {
 				fprintf(stderr, "%s%s's", sep, (*f)->title);
 				sep = ", ";
 			}

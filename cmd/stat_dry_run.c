@@ -20,7 +20,7 @@ static void no_perf_command(FILE *f, const struct plan *set)
 	for (size_t i = 0; i < set->n; i++)
 		if (is_hwmon(&set->v[i])) {
 			fprintf(f, "(no perf command: %s count through hwmon, not perf)",
-				set->v[i].pmu->family->source->what);
+				set->v[i].pmu->family->ops->identify.source->what);
 			return;
 		}
 	fprintf(f, "(no perf command: perf counts none of these events)");
@@ -199,7 +199,7 @@ static void print_bdf_filter(FILE *f, const struct plan_event *e)
 	char buf[16];
 	uint16_t v;
 
-	if (!e->pmu || !e->pmu->family->bdf_filter || !e->pmu->family->bdf_filter(e, &v))
+	if (!e->pmu || !e->pmu->family->ops->rules.bdf_filter || !e->pmu->family->ops->rules.bdf_filter(e, &v))
 		return;
 	fprintf(f, "  bdf      0x%04x = %s\n", v, bdf_value_str(v, buf, sizeof(buf)));
 }

@@ -376,7 +376,7 @@ static void warn_over_budget(const struct schedule *sc, size_t i, struct diag *w
 {
 	const struct sched_pmu *sp = &sc->v[i];
 	/* a family with banks counts each kind of event on counters of its own (DesignWare) */
-	const char *kind = sp->pmu->family->counter_bank ? " of one kind" : "";
+	const char *kind = sp->pmu->family->ops->rules.counter_bank ? " of one kind" : "";
 	char names[256];
 	size_t n = 0, len = 0;
 

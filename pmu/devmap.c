@@ -175,11 +175,11 @@ int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, const str
 	}
 	/* a family's own capability first: which PMU sees a function may follow from where it is */
 	for (const struct pmu_family *const *f = pmu_families; *f; f++)
-		if ((*f)->locate)
-			(*f)->locate(t, m);
+		if ((*f)->ops->locate.locate)
+			(*f)->ops->locate.locate(*f, t, m);
 	for (const struct pmu_family *const *f = pmu_families; *f; f++)
-		if ((*f)->map_functions)
-			(*f)->map_functions(t, pmus, m);
+		if ((*f)->ops->locate.map_functions)
+			(*f)->ops->locate.map_functions(*f, t, pmus, m);
 	*out = m;
 	return 0;
 }

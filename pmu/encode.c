@@ -250,9 +250,9 @@ static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct
 	if (!e->given)
 		return oom(err);
 	/* events that are no perf format (BlueField's) are the family's to resolve */
-	if (p->family->resolve) {
+	if (p->family->ops->identify.resolve) {
 		e->type = 0;
-		return p->family->resolve(p, spec, e, err);
+		return p->family->ops->identify.resolve(p, spec, e, err);
 	}
 	ret = expand_aliases(p, spec, &f, &e->alias, err);
 	for (size_t i = 0; !ret && i < f.n; i++)
@@ -371,7 +371,7 @@ static int missing_pmu(const struct pmu_list *pmus, const struct ev_spec *s, str
 	char near[256];
 
 	for (const struct pmu_family *const *f = pmu_families; *f; f++)
-		if ((*f)->missing && (*f)->missing(s->name, s->name_pos, s->name_len, pmus, err))
+		if ((*f)->ops->identify.missing && (*f)->ops->identify.missing(*f, s->name, s->name_pos, s->name_len, pmus, err))
 			return err->code;
 	suggest_init(&sg, s->name);
 	for (size_t i = 0; i < pmus->n; i++)

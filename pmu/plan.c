@@ -300,9 +300,9 @@ static int absent_inputs(struct plan_metric *pm, struct err_report *err)
 	char buf[160];
 
 	for (size_t k = 0; k < pm->nvars; k++) {
-		if (pmu_find_event(p, pm->vars[k]) || p->family->resolve)
+		if (pmu_find_event(p, pm->vars[k]) || p->family->ops->identify.resolve)
 			continue;
-		why = p->family->absent_reason ? p->family->absent_reason(p, pm->vars[k]) : NULL;
+		why = p->family->ops->rules.absent_reason ? p->family->ops->rules.absent_reason(p, pm->vars[k]) : NULL;
 		if (!why) {
 			snprintf(buf, sizeof(buf), "no %s event", pm->vars[k]);
 			why = buf;
@@ -412,7 +412,7 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 
 			if (!pmu_metric_applies(p, m->family))
 				continue;
-			if (!rq->ndevices || (rq->others_system_wide && !p->family->map_functions))
+			if (!rq->ndevices || (rq->others_system_wide && !p->family->ops->locate.map_functions))
 				ret = add_metric(rq, plan, m, p, NULL, NULL, NULL, err);
 			for (size_t n = rq->ndevices ? seen_by.first[k] : SIZE_MAX; n != SIZE_MAX && !ret;
 			     n = seen_by.next[n])

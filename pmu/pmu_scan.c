@@ -59,10 +59,10 @@ static void read_cpus(const struct sysroot *r, struct pmu *p, const char *file, 
 
 static void read_identifier(const struct sysroot *r, struct pmu *p)
 {
-	/* Yitian's later drivers name the file after DEVICE_STRING_ATTR_RO's variable */
-	static const char *const files[] = { "identifier", "ali_drw_pmu_identifier" };
+	/* some drivers name the file after DEVICE_STRING_ATTR_RO's variable: the family's data says */
+	const char *files[] = { "identifier", p->family ? p->family->identifier_file : NULL };
 
-	for (size_t i = 0; i < 2; i++) {
+	for (size_t i = 0; i < 2 && files[i]; i++) {
 		if (!read_attr(r, files[i], &p->identifier)) {
 			p->identifier_file = files[i];
 			return;
@@ -261,8 +261,8 @@ static void pmu_read(const struct sysroot *root, const struct sysroot *r, const 
 		read_formats(r, p, diag);
 	read_events(r, p, diag);
 	/* what the family keeps beside (peer, bdf_min, filtermode/) */
-	if (p->family->read_extra && !o->skip_details)
-		p->family->read_extra(r, root, p, diag);
+	if (p->family->ops->identify.read_extra && !o->skip_details)
+		p->family->ops->identify.read_extra(r, root, p, diag);
 }
 
 int pmu_scan(const struct sysroot *root, struct pmu_list *out, struct diag *diag)

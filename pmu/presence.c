@@ -58,10 +58,10 @@ static void count_platform(const struct sysroot *root, char **devices, size_t nd
 
 static void count_pci(const struct pcitopo *t, struct presence *p)
 {
-	bool (*shows)(const struct pcifn *f) = p->family->hardware->pci_function;
+	bool (*shows)(const struct pmu_family *f, const struct pcifn *fn) = p->family->ops->presence.pci_function;
 
 	for (size_t i = 0; t && shows && i < t->n; i++)
-		if (shows(&t->fn[i]) && !p->pci++)
+		if (shows(p->family, &t->fn[i]) && !p->pci++)
 			pcifn_full_name(&t->fn[i], p->example, sizeof(p->example));
 }
 
@@ -91,7 +91,7 @@ int presence_scan(const struct sysroot *root, const struct pcitopo *t, const str
 			count_platform(root, devices, ndevices, p);
 		}
 		/* every unknown PMU is the generic family's: it counts here by its devices only */
-		if (p->family == &family_generic)
+		if (!p->family->match)
 			p->pmus = p->platform - p->platform_bare;
 		if (p->pci || p->platform || p->pmus)
 			k++;

@@ -72,7 +72,7 @@ int rule_err_term(struct err_report *err, const struct plan_event *e, const char
 size_t rules_group_counters(const struct plan *set, size_t i, size_t cap)
 {
 	const struct plan_event *e = &set->v[i];
-	uint64_t (*key)(const struct plan_event *) = e->pmu->family->counter_key;
+	uint64_t (*key)(const struct plan_event *) = e->pmu->family->ops->rules.counter_key;
 	uint64_t seen[64];
 	size_t n = 0;
 
@@ -115,10 +115,10 @@ static int own_counters(struct plan *set, size_t i, struct err_report *err)
 	const struct pmu_family *f = e->pmu->family;
 	size_t n = 0;
 
-	if (!f->own_counters || e->group < 0 || !f->own_counter(e))
+	if (!f->own_counters || e->group < 0 || !f->ops->rules.own_counter(e))
 		return 0;
 	for (size_t k = 0; k <= i; k++)
-		n += set->v[k].group == e->group && set->v[k].pmu == e->pmu && f->own_counter(&set->v[k]);
+		n += set->v[k].group == e->group && set->v[k].pmu == e->pmu && f->ops->rules.own_counter(&set->v[k]);
 	if (n <= f->own_counters)
 		return 0;
 	return rule_err(err, e, -EINVAL,
@@ -135,13 +135,13 @@ int rules_check(struct plan *set, struct err_report *err, struct diag *warn)
 
 		if (!ret && f)
 			ret = own_counters(set, i, err);
-		if (!ret && f && f->check)
-			ret = f->check(set, i, err, warn);
+		if (!ret && f && f->ops->rules.check)
+			ret = f->ops->rules.check(set, i, err, warn);
 		if (ret)
 			return ret;
 	}
 	for (size_t k = 0; pmu_families[k]; k++)
-		if (pmu_families[k]->check_plan)
-			pmu_families[k]->check_plan(set, warn);
+		if (pmu_families[k]->ops->rules.check_plan)
+			pmu_families[k]->ops->rules.check_plan(pmu_families[k], set, warn);
 	return 0;
 }

@@ -25,9 +25,9 @@ bool plan_together(const struct plan *set, size_t i, size_t k)
 
 	if (a->group >= 0 || b->group >= 0)
 		return a->group >= 0 && a->group == b->group;
-	if (!a->pmu || a->pmu != b->pmu || !a->pmu->family->together)
+	if (!a->pmu || a->pmu != b->pmu || !a->pmu->family->ops->rules.together)
 		return false;
-	return a->pmu->family->together(set, i, k);
+	return a->pmu->family->ops->rules.together(set, i, k);
 }
 
 int plan_by_pmu(const void *a, const void *b, void *plan)
@@ -87,9 +87,9 @@ enum together_class plan_together_class(const struct plan *set, size_t i, uint64
 		key[1] = (uint64_t)e->group;
 		return TOGETHER_GROUP;
 	}
-	if (f && f->together_key)
-		return f->together_key(set, i, key) ? TOGETHER_KEY : TOGETHER_ALONE;
-	return f && f->together ? TOGETHER_PAIRWISE : TOGETHER_ALONE;
+	if (f && f->ops->rules.together_key)
+		return f->ops->rules.together_key(set, i, key) ? TOGETHER_KEY : TOGETHER_ALONE;
+	return f && f->ops->rules.together ? TOGETHER_PAIRWISE : TOGETHER_ALONE;
 }
 
 static int by_pos(const void *a, const void *b)
@@ -102,7 +102,7 @@ static int by_pos(const void *a, const void *b)
 /* The bank of counters e takes: a family's own, else the one */
 static unsigned bank_of(const struct pmu_family *f, const struct plan_event *e)
 {
-	unsigned b = f->counter_bank ? f->counter_bank(e) : 0;
+	unsigned b = f->ops->rules.counter_bank ? f->ops->rules.counter_bank(e) : 0;
 
 	return b < COUNTER_BANKS ? b : COUNTER_BANKS - 1;
 }
@@ -124,13 +124,13 @@ static int add_unit(const struct plan *p, const size_t *grouped, size_t first, s
 		uint64_t v[2];
 
 		/* a counter an earlier member of the unit already takes */
-		for (size_t o = first; f->counter_key && o < m && !shared; o++)
-			shared = f->counter_key(&p->v[grouped[o]]) == f->counter_key(e);
-		bool own = f->own_counter && f->own_counter(e);
+		for (size_t o = first; f->ops->rules.counter_key && o < m && !shared; o++)
+			shared = f->ops->rules.counter_key(&p->v[grouped[o]]) == f->ops->rules.counter_key(e);
+		bool own = f->ops->rules.own_counter && f->ops->rules.own_counter(e);
 
 		x->size[bank_of(f, e)] += !shared && !own;
 		x->own += !shared && own && f->own_counters;
-		if (f->slot_value && f->slot_value(p, grouped[m], v) && add_value(x, v))
+		if (f->ops->rules.slot_value && f->ops->rules.slot_value(p, grouped[m], v) && add_value(x, v))
 			return -ENOMEM;
 	}
 	return 0;
@@ -255,7 +255,7 @@ static int schedule_pmu(const struct plan *p, const size_t *order, size_t n, str
 		return ret;
 	}
 	*s = (struct sched_pmu){ .pmu = p->v[order[0]].pmu, .events = n, .units = nu,
-				 .counters = f->counters_of ? f->counters_of(p->v[order[0]].pmu) : f->counters,
+				 .counters = f->ops->rules.counters_of ? f->ops->rules.counters_of(p->v[order[0]].pmu) : f->counters,
 				 .counters_from = f->counters_from, .own_counters = f->own_counters,
 				 .slots = f->filter_slots, .coverage = 1 };
 	for (size_t k = 0; k < ngiven; k++) {

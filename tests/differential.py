@@ -6,7 +6,8 @@ seed DIFF_SEED) both must accept or both reject, and accepted strings must give 
 (type, config, config1, config2, cpu) for every event perf tries to open. The fixture is
 copied with cpumasks folded onto CPUs 0/1 so that perf's opens reach every event.
 Family rules are turned off (--no-rules): perf leaves those to the kernel.
-Usage: tests/differential.py PMUCTL [FIXTURE...]"""
+Usage: tests/differential.py PMUCTL [FIXTURE...], each a name under tests/fixtures or a directory
+holding sys/"""
 import collections
 import concurrent.futures
 import json
@@ -314,7 +315,7 @@ def main():
     try:
         jobs = []
         for fx in FIXTURES:
-            sysfs = os.path.join(tmp, fx)
+            sysfs = os.path.join(tmp, os.path.basename(fx))  # a fixture name, or a tree of a test
             fold_cpus(os.path.join(HERE, "fixtures", fx, "sys"), sysfs)
             pmus = pmu_table(sysfs)
             for s in DOC_STRINGS.get(fx, []) + generated(rng, pmus):

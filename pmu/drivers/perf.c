@@ -62,7 +62,7 @@ static const char *einval_hint(const struct perf_spec *p)
 
 	if (!p->pmu)
 		return "the kernel refused the attributes";
-	hint = p->pmu->family->einval_hint ? p->pmu->family->einval_hint(p->pmu, p->config) : NULL;
+	hint = p->pmu->family->ops->rules.einval_hint ? p->pmu->family->ops->rules.einval_hint(p->pmu, p->config) : NULL;
 	return hint ? hint : "the CPU is not in the PMU's cpumask, or the group spans PMUs";
 }
 

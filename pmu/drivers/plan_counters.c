@@ -179,7 +179,7 @@ int plan_counters(const struct plan *set, const struct plan_counters_opts *o, st
 
 		if (done[i])
 			continue;
-		if (p && p->family->driver == &hwmon_driver) {
+		if (p && p->family->ops->rules.driver == &hwmon_driver) {
 			done[i] = true;
 			ret = add_hwmon(out, set, i, o);
 			continue;

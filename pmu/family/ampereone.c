@@ -9,7 +9,7 @@
 #include <string.h>
 #include "pmu/encode.h"
 #include "pmu/family/cspmu.h"
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 
@@ -48,14 +48,6 @@ static size_t fields(const struct pmu *p, struct pmu_field *out)
 				     .num = ((const struct ampere_mcu_pmu *)p->priv)->mcu };
 	return 1;
 }
-
-static const struct catalog_entry formats[] = {
-	{ "event", "event code (cycles: 0x100000000, the CoreSight PMU's cycle counter)" },
-	{ "threshold", "queue threshold of the *_gt_thresh events; the filters are \"per PMU instance rather than per event\" (ampere_cspmu.rst)" },
-	{ "rank", "rank filter, per PMU instance (ampere_cspmu.rst)" },
-	{ "bank", "bank filter, per PMU instance (ampere_cspmu.rst)" },
-	{ NULL, NULL },
-};
 
 /*
  * ampere_cspmu_validate_event(), from arm_cspmu_get_event_idx for every event but cycles: an
@@ -100,67 +92,17 @@ static bool slot_value(const struct plan *set, size_t i, uint64_t value[2])
 #define AMPERE_RD "rd_rda_sent * 64"
 #define AMPERE_WR "wr_wra_sent * 64"
 
-static const struct family_metric doc_metrics[] = {
-	{ "ampereone_mcu_rd_cmds", "rd_rda_sent / 1e6 / duration_time", "M/s",
-	  "DDR read commands (RD and RDA) a controller sends, a second", AMPERE_OWN, 0, false, NULL,
-	  false, false, DEST_NONE, NULL },
-	{ "ampereone_mcu_wr_cmds", "wr_wra_sent / 1e6 / duration_time", "M/s",
-	  "DDR write commands (WR and WRA) a controller sends, a second", AMPERE_OWN, 0, false,
-	  NULL, false, false, DEST_NONE, NULL },
-	{ "ampereone_mcu_rd_bw", AMPERE_RD " / " ACROSS_NS, "GB/s",
-	  "memory read bandwidth of a controller, derived: its read commands x 64 bytes, a full DDR5 burst (no Ampere document gives the bytes)",
-	  AMPERE_BYTES, 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "ampereone_mcu_wr_bw", AMPERE_WR " / " ACROSS_NS, "GB/s",
-	  "memory write bandwidth of a controller, derived: its write commands x 64 bytes, a full DDR5 burst (no Ampere document gives the bytes)",
-	  AMPERE_BYTES, 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "ampereone_mcu_clock", "cycle_count / 1e6 / duration_time", "MHz",
-	  "MCU clock of a controller, measured", AMPERE_OWN, 0, false, NULL, false, false,
-	  DEST_NONE, NULL },
-	{ 0 },
-};
-
-static const struct family_metric metrics[] = {
-	{ ACROSS_MEM_RD, AMPERE_RD " / " ACROSS_NS, "GB/s",
-	  "memory read bandwidth of the socket (its controllers summed), as ampereone_mcu_rd_bw",
-	  AMPERE_BYTES, 0, true, NULL, false, false, DEST_NONE, NULL },
-	{ ACROSS_MEM_WR, AMPERE_WR " / " ACROSS_NS, "GB/s",
-	  "memory write bandwidth of the socket (its controllers summed), as ampereone_mcu_wr_bw",
-	  AMPERE_BYTES, 0, true, NULL, false, false, DEST_NONE, NULL },
-	{ 0 },
-};
-
-/* Its devices are arm-cs-arch-pmu platform devices like every vendor's: only the PMUs tell */
-static const struct family_hardware hardware = {
-	.module = "ampere_cspmu",
-	.config = "CONFIG_AMPERE_CORESIGHT_PMU_ARCH_SYSTEM_PMU",
-	.since = "v6.7, " AMPERE_SOURCE,
-};
-
-static const struct kernel_change changes[] = {
-	{ 6, 7, "ampere_cspmu arrives: AmpereOne's MCU PMUs, ampere_mcu_pmu_<N>",
-	  AMPERE_SOURCE, "lists what the kernel registers; none before it" },
-	{ 0 },
-};
-
-const struct pmu_family family_ampereone = {
-	.id = "ampereone_mcu",
-	.title = "AmpereOne MCU",
-	.uncore = true,
-	.decode = decode,
-	.location = location,
-	.fields = fields,
-	.format_docs = formats,
-	.check = check,
-	.counters_from = CSPMU_COUNTERS_FROM,
-	.own_counter = cspmu_is_cycles,
-	.own_counters = 1,
-	.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,
-	.filter_slots = 1,
-	.filter_slots_from = "threshold, rank and bank per PMU, ampere_cspmu_validate_event",
-	.slot_value = slot_value,
-	.doc_metrics = doc_metrics,
-	.metrics = metrics,
-	.hardware = &hardware,
-	.kernel_changes = changes,
-	.serve_metrics = ACROSS_MEM_RD "," ACROSS_MEM_WR,
+const struct family_ops ampereone_ops = {
+	.identify = {
+		.decode = decode,
+	},
+	.locate = {
+		.location = location,
+		.fields = fields,
+	},
+	.rules = {
+		.check = check,
+		.own_counter = cspmu_is_cycles,
+		.slot_value = slot_value,
+	},
 };

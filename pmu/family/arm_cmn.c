@@ -13,7 +13,7 @@
 #include "lib/sysroot.h"
 #include "pmu/encode.h"
 #include "pmu/family/arm_cmn_map.h"
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 
@@ -247,24 +247,6 @@ static bool detail_line(const struct pmu *p, size_t i, char *buf, size_t size)
 		 n->nodeid, n->x, n->y, n->port, n->dev);
 	return true;
 }
-
-static const struct catalog_entry formats[] = {
-	{ "type",
-	  "node type (CMN_TYPE_*): 0x3 DTC cycles, 0x5 HN-F, 0x6 XP, 0xa RN-I/RN-D, 0x200 HN-S, 0x7770 watchpoint" },
-	{ "eventid", "event of the node type" },
-	{ "occupid",
-	  "occupancy filter of the events that have one (arm_cmn_filter_sel); on watchpoints wp_combine" },
-	{ "bynodeid", "1: count on the node nodeid only; 0: every node of the type" },
-	{ "nodeid", "the node's id, (x, y, port, device) packed as the mesh's size gives" },
-	{ "wp_dev_sel", "watchpoint: the device port of the crosspoint" },
-	{ "wp_chn_sel", "watchpoint: the channel (0 REQ, 1 RSP, 2 SNP, 3 DAT)" },
-	{ "wp_grp", "watchpoint: the match group" },
-	{ "wp_exclusive", "watchpoint: count what does not match" },
-	{ "wp_combine", "watchpoint: combine with the other watchpoint of its direction" },
-	{ "wp_val", "watchpoint: the flit value to match" },
-	{ "wp_mask", "watchpoint: the bits of wp_val to ignore" },
-	{ NULL, NULL },
-};
 
 /* The fields of arm-cmn.c's CMN_CONFIG_* */
 static unsigned cmn_type(const struct plan_event *e)
@@ -510,78 +492,22 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 			false, DEST_NONE, NULL                                                     \
 	}
 
-/* perf's formulas, names and all; its ScaleUnit 100% as a percentage */
-static const struct family_metric doc_metrics[] = {
-	RATE("slc_miss_rate", "hnf_cache_miss", "hnf_slc_sf_cache_access",
-	     "The system level cache miss rate."),
-	RATE("hnf_message_retry_rate", "hnf_pocq_retry", "hnf_pocq_reqs_recvd",
-	     "HN-F message retry rate indicates whether a lack of credits is causing the bottlenecks."),
-	RATE("sf_hit_rate", "hnf_sf_hit", "hnf_slc_sf_cache_access",
-	     "Snoop filter hit rate can be used to measure the snoop filter efficiency."),
-	RATE("mc_message_retry_rate", "hnf_mc_retries", "hnf_mc_reqs",
-	     "The memory controller request retries rate indicates whether the memory controller is the bottleneck."),
-	FLITS("rni_actual_read_bandwidth.all", "rnid_rxdat_flits",
-	      "This event measure the actual bandwidth that RN-I bridge sends to the interconnect."),
-	FLITS("rni_actual_write_bandwidth.all", "rnid_txdat_flits",
-	      "This event measures the actual write bandwidth at RN-I bridges."),
-	RATE("rni_retry_rate", "rnid_txreq_flits_retried", "rnid_txreq_flits_total",
-	     "RN-I bridge retry rate indicates whether the memory controller is the bottleneck."),
-	FLITS("sbsx_actual_write_bandwidth.all", "sbsx_txdat_flitv",
-	      "sbsx actual write bandwidth."),
-	{ 0 },
-};
-
-/*
- * The names PCIe shares across families, from perf's RN-I flits (32 bytes each): every RN-I
- * and RN-D of the mesh, the bridges where PCIe, and whatever else the SoC attaches there,
- * enters it; read data flows toward the devices (rxdat), written data from them (txdat)
- */
-static const struct family_metric metrics[] = {
-	{ ACROSS_PCIE_RD, "rnid_rxdat_flits * 32 / " ACROSS_NS, "GB/s",
-	  "PCIe read bandwidth of the mesh: the data its RN-I bridges receive for their devices' reads (all the I/O attached there), as rni_actual_read_bandwidth.all in GB/s",
-	  CMN_PERF, 1, true, NULL, false, false, DEST_NONE, NULL },
-	{ ACROSS_PCIE_WR, "rnid_txdat_flits * 32 / " ACROSS_NS, "GB/s",
-	  "PCIe write bandwidth of the mesh: the data its RN-I bridges send for their devices' writes (all the I/O attached there), as rni_actual_write_bandwidth.all in GB/s",
-	  CMN_PERF, -1, true, NULL, false, false, DEST_NONE, NULL },
-	{ 0 },
-};
-
-/* ACPI HIDs ARMHC600, ARMHC650, ARMHC700 (arm_cmn_acpi_match): ARMHC* */
-static const struct family_hardware hardware = {
-	.platform = "ARMHC",
-	.module = "arm-cmn",
-	.config = "CONFIG_ARM_CMN",
-	.since = "v5.10, " CMN_SOURCE,
-};
-
-const struct pmu_family family_arm_cmn = {
-	.id = "arm_cmn",
-	.title = "Arm CMN mesh",
-	.uncore = true,
-	.decode = decode,
-	.read_extra = read_extra,
-	.location = location,
-	.fields = fields,
-	.detail_line = detail_line,
-	.unread = unread,
-	.parts_key = "nodes",
-	.parts = parts,
-	.part_fields = part_fields,
-	.format_docs = formats,
-	.check = check,
-	.counters = CMN_DTC_COUNTERS,
-	.counters_from = "CMN_DT_NUM_COUNTERS, a DTC's, " CMN_SOURCE,
-	.own_counter = is_cycles,
-	.own_counters = 1,
-	.own_counters_from =
-		"a DTC's cycle counter, arm_cmn_event_add; arm_cmn_validate_group refuses a second in a group",
-	.doc_metrics = doc_metrics,
-	.metrics = metrics,
-	/* "which actual CPUs/peripherals/etc. are connected to each node" needs "knowledge of the
-	 * SoC beyond the CMN itself": the commit that added the debugfs map, 2020 */
-	.map_unknown =
-		"its RN-I and RN-D nodes are where PCIe enters the mesh, but which root port enters at which node is the SoC's to say, and no file of the kernel's says it (arm-cmn's debugfs map shows node types at crosspoint ports, not devices): pcie_rd_bw, pcie_wr_bw and rni_* count every RN-I of the mesh",
-	.map_hint = map_hint,
-	.hardware = &hardware,
-	.serve_metrics = ACROSS_PCIE_RD "," ACROSS_PCIE_WR,
+const struct family_ops arm_cmn_ops = {
+	.identify = {
+		.decode = decode,
+		.read_extra = read_extra,
+	},
+	.locate = {
+		.location = location,
+		.fields = fields,
+		.detail_line = detail_line,
+		.unread = unread,
+		.parts = parts,
+		.part_fields = part_fields,
+		.map_hint = map_hint,
+	},
+	.rules = {
+		.check = check,
+		.own_counter = is_cycles,
+	},
 };

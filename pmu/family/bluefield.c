@@ -13,7 +13,7 @@
 #include "pmu/drivers/hwmon.h"
 #include "pmu/encode.h"
 #include "pmu/family/bluefield.h"
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 
@@ -294,9 +294,11 @@ static void location(const struct pmu *p, char *buf, size_t size)
 }
 
 /* Some BlueField-3 names end in a space in the driver's table; the document's do not */
-static const char *describe_event(const char *event, char *buf, size_t size)
+static const char *describe_event(const struct pmu_family *f, const char *event, char *buf, size_t size)
 {
 	size_t n = strlen(event);
+
+	(void)f;
 
 	while (n && event[n - 1] == ' ')
 		n--;
@@ -350,11 +352,13 @@ static int resolve(const struct pmu *p, const struct ev_spec *spec, struct plan_
 }
 
 /* bfperf/<block> that is no block: no BlueField at all, or another block name */
-static bool missing(const char *name, size_t pos, size_t len, const struct pmu_list *pmus,
+static bool missing(const struct pmu_family *f, const char *name, size_t pos, size_t len, const struct pmu_list *pmus,
 		    struct err_report *err)
 {
 	const struct pmu *any = NULL;
 	size_t pl = strlen(BF_PMU_PREFIX);
+
+	(void)f;
 
 	if (strncmp(name, BF_PMU_PREFIX, pl))
 		return false;
@@ -400,10 +404,12 @@ static bool metric_applies(const struct pmu *p, const char *mf)
 }
 
 /* "bluefield", or "bluefield_" and a block's name without its number */
-static bool metric_family(const char *mf)
+static bool metric_family(const struct pmu_family *f, const char *mf)
 {
 	const char *pfx = "bluefield_";
 	size_t n = strlen(pfx);
+
+	(void)f;
 
 	if (strncmp(mf, pfx, n))
 		return !strcmp(mf, "bluefield");
@@ -415,18 +421,6 @@ static bool metric_family(const char *mf)
 	return true;
 }
 
-static const struct family_metric doc_metrics[] = {
-	/* BlueField (mlxbf-pmc): event names of the block's event_list */
-	{ "bf_l3c_hit_rate", "(HITS_BANK0 + HITS_BANK1) * 100 / (HITS_BANK0 + HITS_BANK1 + MISSES_BANK0 + MISSES_BANK1)", "%", "L3 cache hit rate of a half", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_l3cache" },
-	{ "bf_tile_mem_reads", "MEMORY_READS / duration_time", "1/s", "reads to MSS per second, per tile", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_tile" },
-	{ "bf_tile_mem_writes", "MEMORY_WRITES / duration_time", "1/s", "writes to MSS per second, per tile", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_tile" },
-	{ "bf_pcie_in_bytes", "(IN_P_BYTE_CNT + IN_NP_BYTE_CNT + IN_C_BYTE_CNT) / 1e6 / duration_time", "MB/s", "PCIe TLR incoming bytes", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_pcie" },
-	{ "bf_pcie_out_bytes", "(OUT_P_BYTE_CNT + OUT_NP_BYTE_CNT + OUT_C_BYTE_CNT) / 1e6 / duration_time", "MB/s", "PCIe TLR outgoing bytes", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_pcie" },
-	{ "bf_pcie_in_pkts", "(IN_P_PKT_CNT + IN_NP_PKT_CNT + IN_C_PKT_CNT) / duration_time", "1/s", "PCIe TLR incoming packets", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_pcie" },
-	{ "bf_pcie_out_pkts", "(OUT_P_PKT_CNT + OUT_NP_PKT_CNT + OUT_C_PKT_CNT) / duration_time", "1/s", "PCIe TLR outgoing packets", "BlueField BSP: performance monitoring counters", 0, false, NULL, false, false, DEST_NONE, "bluefield_pcie" },
-	{ 0 },
-};
-
 static const struct pmu_source bluefield_source = {
 	.prefix = "bfperf",
 	.device = "hwmon 'bfperf'",
@@ -436,36 +430,23 @@ static const struct pmu_source bluefield_source = {
 	.kind = bf_block_kind_name,
 };
 
-/* ACPI HIDs MLNXBFD0 (BlueField-1), MLNXBFD1 (-2), MLNXBFD2 (-3): mlxbf-pmc's platform devices */
-static const struct family_hardware hardware = {
-	.platform = "MLNXBFD",
-	.module = "mlxbf_pmc",
-	.config = "CONFIG_MLXBF_PMC",
-	.since = "v5.15, torvalds/linux 1a218d312e65",
-};
-
-static const struct kernel_change changes[] = {
-	{ 5, 15, "the BlueField performance counters driver (mlxbf-pmc, hwmon) arrives",
-	  "torvalds/linux 1a218d312e65 (\"platform/mellanox: mlxbf-pmc: Add Mellanox BlueField PMC driver\")",
-	  "none before it" },
-	{ 0 },
-};
-
-const struct pmu_family family_bluefield = {
-	.id = "bluefield",
-	.title = "NVIDIA BlueField performance counters",
-	.never_group = true,
-	.driver = &hwmon_driver,
-	.decode = decode,
-	.location = location,
-	.describe_event = describe_event,
-	.resolve = resolve,
-	.missing = missing,
-	.check = check,
-	.metric_applies = metric_applies,
-	.metric_family = metric_family,
-	.source = &bluefield_source,
-	.doc_metrics = doc_metrics,
-	.hardware = &hardware,
-	.kernel_changes = changes,
+const struct family_ops bluefield_ops = {
+	.identify = {
+		.decode = decode,
+		.resolve = resolve,
+		.missing = missing,
+		.metric_family = metric_family,
+		.source = &bluefield_source,
+	},
+	.locate = {
+		.location = location,
+	},
+	.rules = {
+		.driver = &hwmon_driver,
+		.describe_event = describe_event,
+		.check = check,
+	},
+	.metrics = {
+		.metric_applies = metric_applies,
+	},
 };

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "lib/strnum.h"
 #include "pmu/encode.h"
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 
@@ -53,8 +53,9 @@ static size_t fields(const struct pmu *p, struct pmu_field *out)
 }
 
 /* The driver names its events only: what it says of each is its clock domain and counters */
-static const char *describe_event(const char *name, char *buf, size_t size)
+static const char *describe_event(const struct pmu_family *f, const char *name, char *buf, size_t size)
 {
+	(void)f;
 	if (!strncmp(name, "clkdiv2_", 8))
 		snprintf(buf, size, "%s in the clkdiv2 domain (half the DMC clock, 8 counters)",
 			 name + 8);
@@ -85,41 +86,17 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 /* No public document gives a command's bytes: a DDR4 burst is BL8 x 64 bits, 64 bytes (JESD79-4) */
 #define DMC620_BYTES "pmuctl's, derived: 64 bytes a read or write command (a DDR4 burst, BL8 x 64 bits), on the driver's clkdiv2_rdwr (" DMC620_SOURCE ")"
 
-static const struct family_metric doc_metrics[] = {
-	{ "dmc620_clock", "clk_cycle_count / 1e6 / duration_time", "MHz",
-	  "DMC-620 clock of a channel, measured (pmuctl's)", DMC620_OWN, 0, false, NULL, false,
-	  false, DEST_NONE, NULL },
-	/* reads and writes together: the mask/match bits that tell them apart are the TRM's, in no public source */
-	{ "dmc620_mem_bw", "clkdiv2_rdwr * 64 / " ACROSS_NS, "GB/s",
-	  "memory bandwidth of a channel, reads and writes together, derived: its read and write commands x 64 bytes, a full DDR4 burst (no public document gives the bytes)",
-	  DMC620_BYTES, 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ 0 },
-};
-
-/* ACPI HID ARMHD620, dmc620_acpi_match */
-static const struct family_hardware hardware = {
-	.platform = "ARMHD620:",
-	.module = "arm_dmc620_pmu",
-	.config = "CONFIG_ARM_DMC620_PMU",
-	.since = "v5.10, " DMC620_SOURCE,
-};
-
-const struct pmu_family family_dmc620 = {
-	.id = "dmc620",
-	.title = "Arm DMC-620 memory controller",
-	.uncore = true,
-	.never_group = true,
-	.decode = decode,
-	.location = location,
-	.fields = fields,
-	.describe_event = describe_event,
-	.check = check,
-	.counters = 8,
-	.counters_from = "DMC620_PMU_CLKDIV2_MAX_COUNTERS, dmc620_get_event_idx",
-	.own_counter = clk_counter,
-	.own_counters = 2,
-	.own_counters_from = "DMC620_PMU_CLK_MAX_COUNTERS, dmc620_get_event_idx",
-	.doc_metrics = doc_metrics,
-	.hardware = &hardware,
-	.serve_metrics = "dmc620_mem_bw",
+const struct family_ops dmc620_ops = {
+	.identify = {
+		.decode = decode,
+	},
+	.locate = {
+		.location = location,
+		.fields = fields,
+	},
+	.rules = {
+		.describe_event = describe_event,
+		.check = check,
+		.own_counter = clk_counter,
+	},
 };

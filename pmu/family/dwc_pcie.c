@@ -11,7 +11,7 @@
 #include "lib/sysroot.h"
 #include "pmu/devmap.h"
 #include "pmu/encode.h"
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 #include "topology/pcicfg.h"
@@ -91,31 +91,6 @@ static size_t fields(const struct pmu *p, struct pmu_field *out)
 	return 1;
 }
 
-static const struct catalog_entry events[] = {
-	{ "one_cycle", "time-based, group 0: cycles the measurement ran" },
-	{ "TX_L0S", "time-based, group 0: time in Tx L0s" },
-	{ "RX_L0S", "time-based, group 0: time in Rx L0s" },
-	{ "L0", "time-based, group 0: time in L0" },
-	{ "L1", "time-based, group 0: time in L1" },
-	{ "L1_1", "time-based, group 0: time in L1.1" },
-	{ "L1_2", "time-based, group 0: time in L1.2" },
-	{ "CFG_RCVRY", "time-based, group 0: time in Configuration and Recovery" },
-	{ "TX_RX_L0S", "time-based, group 0: time in Tx and Rx L0s" },
-	{ "L1_AUX", "time-based, group 0: time in L1 with aux power" },
-	{ "Tx_PCIe_TLP_Data_Payload", "time-based, group 1: TLP payload bytes sent (the driver multiplies the 16-byte units)" },
-	{ "Rx_PCIe_TLP_Data_Payload", "time-based, group 1: TLP payload bytes received (the driver multiplies the 16-byte units)" },
-	{ "Tx_CCIX_TLP_Data_Payload", "time-based, group 1: CCIX TLP payload bytes sent" },
-	{ "Rx_CCIX_TLP_Data_Payload", "time-based, group 1: CCIX TLP payload bytes received" },
-	{ NULL, NULL },
-};
-
-static const struct catalog_entry formats[] = {
-	{ "eventid", "event id: a time-based report (0x0-0x23) or a lane event (group << 8 | event)" },
-	{ "type", "0: time-based analysis (one 64-bit counter), 1: lane event counting (one 32-bit counter)" },
-	{ "lane", "the lane a lane event counts; lane events need it (lane=? in their sysfs files)" },
-	{ NULL, NULL },
-};
-
 static unsigned int type_of(const struct plan_event *e)
 {
 	return (unsigned int)((e->config[0] >> 16) & 0xf);
@@ -161,13 +136,14 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 }
 
 /* Each port's PMU counts the port whole: its row is the root port itself, no filter needed */
-static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn *maps)
+static void map_functions(const struct pmu_family *fam, const struct pcitopo *t, const struct pmu_list *pmus,
+			  struct devmap_fn *maps)
 {
 	for (size_t k = 0; pmus && k < pmus->n; k++) {
 		const struct pmu *p = &pmus->v[k];
 		uint32_t s;
 
-		if (p->family != &family_dwc_pcie)
+		if (p->family != fam)
 			continue;
 		s = sbdf_of(p);
 		for (size_t i = 0; i < t->n; i++) {
@@ -176,31 +152,23 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 			if (f->domain != s >> 16 || f->bus != ((s >> 8) & 0xff) ||
 			    ((unsigned int)f->dev << 3 | f->fn) != (s & 0xff) || maps[i].requester.family)
 				continue;
-			fn_pmu_name(&maps[i].requester, pmus, &family_dwc_pcie, "%s", p->name);
+			fn_pmu_name(&maps[i].requester, pmus, fam, "%s", p->name);
 			maps[i].requester.event = "Rx_PCIe_TLP_Data_Payload";
 		}
 	}
 }
-
-/* dwc_pcie_pmu.rst: PCIe RX/TX Bandwidth = *_PCIe_TLP_Data_Payload / Measure_Time_Window */
-static const struct family_metric metrics[] = {
-	{ "dwc_pcie_rx_bw", "Rx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe RX bandwidth of the root port (TLP payload it receives)", DWC_DOC, -1, false, NULL, false, false, DEST_NONE, NULL },
-	{ "dwc_pcie_tx_bw", "Tx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe TX bandwidth of the root port (TLP payload it sends)", DWC_DOC, 1, false, NULL, false, false, DEST_NONE, NULL },
-	{ ACROSS_PCIE_RD, "Tx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe read bandwidth: the payload the root port sends its devices (their reads' completions, and MMIO writes), as dwc_pcie_tx_bw", DWC_DOC, 1, true, NULL, false, false, DEST_NONE, NULL },
-	{ ACROSS_PCIE_WR, "Rx_PCIe_TLP_Data_Payload / " NS, "GB/s", "PCIe write bandwidth: the payload the root port receives (its devices' writes, and MMIO read completions), as dwc_pcie_rx_bw", DWC_DOC, -1, true, NULL, false, false, DEST_NONE, NULL },
-	{ "dwc_pcie_l0_share", "L0 / one_cycle", "ratio", "share of the time the link spent in L0 (pmuctl's, on the document's group 0)", "pmuctl, on " DWC_DOC " (Time Based Analysis, group 0)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
-};
 
 /*
  * dwc_pcie_des_cap(): a root port whose VSEC 2, revision 4, is of one of these vendors
  * (include/linux/pcie-dwc.h dwc_pcie_rasdes_vsec_ids: Alibaba, Ampere, Qualcomm, Rockchip,
  * Samsung)
  */
-static bool ras_des_root_port(const struct pcifn *f)
+static bool ras_des_root_port(const struct pmu_family *fam, const struct pcifn *f)
 {
 	static const uint16_t vendors[] = { 0x1ded, 0x1def, 0x17cb, 0x1d87, 0x144d };
 	const struct pcicfg_vcap *v;
+
+	(void)fam;
 
 	if (!f->cfg.pcie || f->cfg.port_type != 4)
 		return false;
@@ -212,45 +180,21 @@ static bool ras_des_root_port(const struct pcifn *f)
 	return false;
 }
 
-static const struct family_hardware hardware = {
-	.pci_function = ras_des_root_port,
-	.module = "dwc_pcie_pmu",
-	.config = "CONFIG_DWC_PCIE_PMU",
-	.since = "v6.8, torvalds/linux af9597adc2f1",
-};
-
-static const struct kernel_change changes[] = {
-	{ 6, 8, "the DesignWare PCIe PMU driver arrives (dwc_rootport_<sbdf>)",
-	  "torvalds/linux af9597adc2f1 (\"drivers/perf: add DesignWare PCIe PMU driver\")",
-	  "none before it: a root port's bandwidth needs a kernel from v6.8" },
-	{ 0, 0, "the driver's event names went lower case (tx_pcie_tlp_data_payload; rx_nulified_tlp became rx_nullified_tlp)",
-	  "drivers/perf/dwc_pcie_pmu.c, as backported in deepin-community/kernel#965",
-	  "event names are matched without regard to case, as perf matches them: the metrics count on either" },
-	{ 0 },
-};
-
-const struct pmu_family family_dwc_pcie = {
-	.id = "dwc_pcie",
-	.title = "Synopsys DesignWare PCIe",
-	.uncore = true,
-	/* a second DesignWare event may not follow a hardware leader (dwc_pcie_pmu_event_init) */
-	.never_group = true,
-	.decode = decode,
-	.read_extra = read_extra,
-	.location = location,
-	.fields = fields,
-	.event_docs = events,
-	.format_docs = formats,
-	.check = check,
-	/* one time-based counter, and one lane counter beside it (dwc_pcie_pmu_event_add) */
-	.counters = 1,
-	.counters_from = "one counter per event type, dwc_pcie_pmu_event_add",
-	.counter_bank = counter_bank,
-	.map_functions = map_functions,
-	.device_method = "port",
-	.per_device_metrics = "dwc_pcie_rx_bw,dwc_pcie_tx_bw",
-	.metrics = metrics,
-	.hardware = &hardware,
-	.kernel_changes = changes,
-	.serve_metrics = ACROSS_PCIE_RD "," ACROSS_PCIE_WR,
+const struct family_ops dwc_pcie_ops = {
+	.identify = {
+		.decode = decode,
+		.read_extra = read_extra,
+	},
+	.locate = {
+		.location = location,
+		.fields = fields,
+		.map_functions = map_functions,
+	},
+	.rules = {
+		.check = check,
+		.counter_bank = counter_bank,
+	},
+	.presence = {
+		.pci_function = ras_des_root_port,
+	},
 };

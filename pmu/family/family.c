@@ -1,57 +1,96 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The table of families, and what every descriptor shares. */
+/* Finding a PMU's family by its name, and what every descriptor shares. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include "lib/strnum.h"
-#include "pmu/family/families.h"
+#include <stddef.h>
+#include "pmu/family/family.h"
 #include "pmu/pmu.h"
 
-const struct pmu_family *const pmu_families[] = {
-	&family_generic,
-	&family_t410_ucf,
-	&family_t410_pcie,
-	&family_t410_pcie_tgt,
-	&family_t410_cmem,
-	&family_t410_nvlink_c2c,
-	&family_t410_nvclink,
-	&family_t410_nvdlink,
-	&family_grace_scf,
-	&family_grace_pcie,
-	&family_grace_nvlink_c2c0,
-	&family_grace_nvlink_c2c1,
-	&family_grace_cnvlink,
-	&family_yitian_drw,
-	&family_dwc_pcie,
-	&family_hns3,
-	&family_hisi_pcie,
-	&family_hisi_ddrc,
-	&family_hisi_hha,
-	&family_hisi_l3c,
-	&family_hisi_sllc,
-	&family_hisi_pa,
-	&family_hisi_cpa,
-	&family_hisi_uc,
-	&family_arm_cmn,
-	&family_dmc620,
-	&family_ampereone,
-	&family_bluefield,
-	NULL,
-};
+const struct family_ops family_no_ops;
+
+/* s[0..) against pattern pat: text, "*" any text, {field} a decimal number into p's field */
+static bool name_match(const char *pat, const char *s, struct pmu *p)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} fields[] = {
+		{ "{socket}", offsetof(struct pmu, socket) },	{ "{rc}", offsetof(struct pmu, rc) },
+		{ "{die}", offsetof(struct pmu, die) },		{ "{channel}", offsetof(struct pmu, channel) },
+		{ "{subchannel}", offsetof(struct pmu, subchannel) },
+	};
+
+	for (; *pat; pat++, s++) {
+		if (*pat == '*') {
+			for (const char *t = s;; t++) {
+				if (name_match(pat + 1, t, p))
+					return true;
+				if (!*t)
+					return false;
+			}
+		}
+		for (size_t i = 0; *pat == '{' && i < sizeof(fields) / sizeof(*fields); i++) {
+			size_t fl = strlen(fields[i].name), n = strspn(s, "0123456789");
+
+			if (strncmp(pat, fields[i].name, fl))
+				continue;
+			if (!n || !family_decimal(s, n, (int *)((char *)p + fields[i].off)))
+				return false;
+			return name_match(pat + fl, s + n, p);
+		}
+		if (*pat != *s)
+			return false;
+	}
+	return !*s;
+}
+
+static bool matches(const struct pmu_family *f, struct pmu *p)
+{
+	for (const char *const *n = f->match->names; *n; n++) {
+		p->socket = p->rc = p->die = p->channel = p->subchannel = -1;
+		memset(p->priv, 0, sizeof(p->priv));
+		if (name_match(*n, p->name, p))
+			return true;
+	}
+	return false;
+}
 
 void pmu_family_decode(struct pmu *p)
 {
+	const struct pmu_family *other = NULL;
+
 	for (const struct pmu_family *const *f = pmu_families; *f; f++) {
-		p->socket = p->rc = p->die = p->channel = p->subchannel = -1;
-		memset(p->priv, 0, sizeof(p->priv));
-		if (*f != &family_generic && (*f)->decode(p)) {
-			p->family = *f;
-			return;
+		if (!(*f)->match) {
+			other = *f;
+			continue;
 		}
+		if (!matches(*f, p))
+			continue;
+		p->family = *f;
+		if (!(*f)->ops->identify.decode || (*f)->ops->identify.decode(p))
+			return;
 	}
 	p->socket = p->rc = p->die = p->channel = p->subchannel = -1;
 	memset(p->priv, 0, sizeof(p->priv));
-	p->family = &family_generic;
+	p->family = other;
+}
+
+const struct pmu_family *pmu_family_named(const char *id)
+{
+	for (const struct pmu_family *const *f = pmu_families; *f; f++)
+		if (!strcmp((*f)->id, id))
+			return *f;
+	return NULL;
+}
+
+const char *family_param(const struct pmu_family *f, const char *key)
+{
+	for (const struct family_param *v = f->params; v && v->key; v++)
+		if (!strcmp(v->key, key))
+			return v->value;
+	return NULL;
 }
 
 size_t pmu_family_index(const struct pmu_family *f)
@@ -81,16 +120,40 @@ bool family_decimal(const char *s, size_t len, int *out)
 	return true;
 }
 
+/* What the name's fields said, in the pattern's order: "socket 0, rc 4" */
+static void matched_location(const struct pmu *p, char *buf, size_t size)
+{
+	const char *pat = NULL;
+	size_t used = 0;
+	struct pmu probe;
+
+	for (const char *const *n = p->family->match ? p->family->match->names : NULL; n && *n && !pat; n++)
+		if (name_match(*n, p->name, &probe))
+			pat = *n;
+	for (const char *b = pat ? strchr(pat, '{') : NULL; b; b = strchr(b + 1, '{')) {
+		size_t len = strcspn(b + 1, "}");
+		int v = !strncmp(b + 1, "socket", len) ? p->socket :
+			!strncmp(b + 1, "rc", len)	? p->rc :
+			!strncmp(b + 1, "die", len)	? p->die :
+			!strncmp(b + 1, "channel", len) ? p->channel : p->subchannel;
+
+		used += (size_t)snprintf(buf + used, size > used ? size - used : 0, "%s%.*s %d",
+					 used ? ", " : "", (int)len, b + 1, v);
+	}
+}
+
 void pmu_location(const struct pmu *p, char *buf, size_t size)
 {
 	buf[0] = '\0';
-	if (p->family->location)
-		p->family->location(p, buf, size);
+	if (p->family->ops->locate.location)
+		p->family->ops->locate.location(p, buf, size);
+	else if (!p->family->ops->identify.decode)
+		matched_location(p, buf, size);
 }
 
 int pmu_socket(const struct pmu *p)
 {
-	return p->family->socket_of ? p->family->socket_of(p) : p->socket;
+	return p->family->ops->locate.socket_of ? p->family->ops->locate.socket_of(p) : p->socket;
 }
 
 const char *pmu_family_socket_word(const char *id)
@@ -103,7 +166,7 @@ const char *pmu_family_socket_word(const char *id)
 
 int64_t pmu_clock_hz(const struct pmu *p)
 {
-	return p->family->clock_hz ? p->family->clock_hz(p) : -1;
+	return p->family->ops->locate.clock_hz ? p->family->ops->locate.clock_hz(p) : -1;
 }
 
 void pmu_family_copy_private(struct pmu *to, const struct pmu *from)
@@ -116,8 +179,8 @@ const char *pmu_event_doc(const struct pmu *p, const char *event, char *buf, siz
 {
 	const char *t = catalog_lookup(p->family->event_docs, event);
 
-	if (!t && p->family->describe_event)
-		t = p->family->describe_event(event, buf, size);
+	if (!t && p->family->ops->rules.describe_event)
+		t = p->family->ops->rules.describe_event(p->family, event, buf, size);
 	return t;
 }
 
@@ -130,8 +193,8 @@ bool pmu_metric_applies(const struct pmu *p, const char *metric_family)
 {
 	const char *need = p->family->metrics_need;
 
-	if (p->family->metric_applies)
-		return p->family->metric_applies(p, metric_family);
+	if (p->family->ops->metrics.metric_applies)
+		return p->family->ops->metrics.metric_applies(p, metric_family);
 	return !strcmp(metric_family, p->family->id) &&
 	       (!need || !p->nevents || pmu_find_event(p, need));
 }
@@ -183,7 +246,7 @@ const char *pmu_serve_metrics(const struct pmu_list *pmus, bool per_device)
 	joined[0] = '\0';
 	for (size_t i = 0; pmu_families[i]; i++) {
 		const struct pmu_family *f = pmu_families[i];
-		const char *list = per_device && f->map_functions ? f->per_device_metrics : f->serve_metrics;
+		const char *list = per_device && f->ops->locate.map_functions ? f->per_device_metrics : f->serve_metrics;
 		bool here = false;
 
 		for (size_t k = 0; pmus && k < pmus->n && !here; k++)
@@ -218,12 +281,12 @@ const char *pmu_destination_metrics(const struct pmu_list *pmus)
 
 bool pmu_family_selects_functions(const struct pmu_family *f)
 {
-	return f && f->map_functions;
+	return f && f->ops->locate.map_functions;
 }
 
 bool pmu_family_known(const struct pmu *p)
 {
-	return p->family != &family_generic;
+	return p->family->match != NULL;
 }
 
 bool pmu_metric_family_known(const char *mf, const struct pmu_list *pmus)
@@ -231,7 +294,7 @@ bool pmu_metric_family_known(const char *mf, const struct pmu_list *pmus)
 	for (size_t i = 0; pmu_families[i]; i++) {
 		const struct pmu_family *f = pmu_families[i];
 
-		if (f->metric_family ? f->metric_family(mf) : !strcmp(mf, f->id))
+		if (f->ops->identify.metric_family ? f->ops->identify.metric_family(f, mf) : !strcmp(mf, f->id))
 			return true;
 	}
 	for (size_t i = 0; pmus && i < pmus->n; i++)
@@ -285,7 +348,7 @@ size_t pmu_family_titles(char *buf, size_t size)
 		size_t skip = 0;
 		int n;
 
-		if (*f == &family_generic)
+		if (!(*f)->match)
 			continue;
 		if (prev && shared_words(prev, t, &skip) >= 2)
 			n = snprintf(buf + used, size > used ? size - used : 0, ", %s", t + skip);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * One descriptor per PMU family: everything pmuctl knows about a kind of PMU beyond its
- * format/ and events/ files, in one file each under pmu/family/, in the role the arm_cspmu
- * driver's per-vendor ops tables play. Generic code asks the descriptor; it never tests which
- * family a PMU is. Adding a family is one file and one row of the table in family.c.
+ * format/ and events/ files. Its data is one file, pmu/family/data/<id>.yaml, which the build
+ * turns into the descriptor (tools/famgen.c, as perf's jevents.py does its JSON); what data
+ * cannot say is its ops, in pmu/family/<id>.c. Generic code asks the descriptor; it never
+ * tests which family a PMU is. Adding a family is one data file, and at most one C file.
  */
 #ifndef PMUCTL_FAMILY_H
 #define PMUCTL_FAMILY_H
@@ -119,12 +120,10 @@ struct pmu_source {
 };
 
 /*
- * What shows a family's hardware when its PMUs are missing (doctor): its PCI functions or its
- * platform devices, and the kernel module and option that register its PMUs
+ * What shows a family's hardware when its PMUs are missing (doctor): its platform devices,
+ * and the kernel module and option that register its PMUs (its PCI functions: presence ops)
  */
 struct family_hardware {
-	/* A function that carries its PMU (a root port with its capability) or is it; NULL: none */
-	bool (*pci_function)(const struct pcifn *f);
 	/* Its platform devices' names start so ("NVDA2021:", ACPI's HID); each has its PMU below */
 	const char *platform;
 	const char *module;	/* "nvidia_cspmu" */
@@ -142,50 +141,30 @@ struct kernel_change {
 	const char *what, *source, *pmuctl_does;
 };
 
-/* The most banks of counters a PMU has (struct pmu_family's counter_bank) */
+/* A word the family's data gives its code ("die": "sccl"), as a driver's platform data */
+struct family_param {
+	const char *key, *value;
+};
+
+/*
+ * How its PMUs are known by name: globs with fields ("hisi_sccl{die}_hha{index}", "*" any
+ * text, {socket} {rc} {die} {channel} {index} a decimal number the location shows)
+ */
+struct family_match {
+	const char *const *names;
+};
+
+/* The most banks of counters a PMU has (the rules ops' counter_bank) */
 #define COUNTER_BANKS 4
 
-struct pmu_family {
-	const char *id;		/* "t410_pcie": JSON, -M family names, list patterns */
-	const char *title;	/* "NVIDIA Tegra410 PCIE" */
-	bool uncore;		/* counts every privilege level: u/k/h modifiers are refused */
-	/* One hardware event per group (Yitian DRW): pmuctl never groups its events */
-	bool never_group;
-	/* The most events one group may hold, as its driver refuses more (0: none known) */
-	size_t group_max;
-	/*
-	 * The events one PMU counts at once, its driver's counters (0: the driver does not say:
-	 * arm_cspmu reads PMCFGR.N from the hardware), and where the number is from
-	 */
-	size_t counters;
-	const char *counters_from;
-	/* The counters of p when its version decides them (HiSilicon HHA v1 16, v2 8); NULL: counters */
-	size_t (*counters_of)(const struct pmu *p);
-	/* An event on a counter of its own, which takes none of counters (a cycle counter) */
-	bool (*own_counter)(const struct plan_event *e);
-	/*
-	 * How many such counters there are: own_counter's events beyond it take turns, and a group
-	 * of more is refused (a CSPMU's one cycle counter, arm_cspmu_get_event_idx); 0: one each
-	 */
-	size_t own_counters;
-	const char *own_counters_from;	/* "one cycle counter, arm_cspmu_get_event_idx" */
-	/*
-	 * The bank of counters event e takes, below COUNTER_BANKS, each bank of counters its own
-	 * (DesignWare: one counter per event type); NULL: one bank
-	 */
-	unsigned (*counter_bank)(const struct plan_event *e);
-	/* Events of one group with equal keys share one counter (an HNS3 pair); NULL: one each */
-	uint64_t (*counter_key)(const struct plan_event *e);
-	/*
-	 * A filter its live events share slots of (PCIE: one BDF; PCIE-TGT: eight address
-	 * filters), and what is in them: event i's value, or false when it takes no slot
-	 */
-	size_t filter_slots;
-	const char *filter_slots_from;
-	bool (*slot_value)(const struct plan *set, size_t i, uint64_t value[2]);
-	/* Who counts its events; NULL: perf_event_open */
-	const struct count_driver *driver;
-	/* Recognise a PMU by the name its driver gives it and fill its location; false: not ours */
+struct pmu_family;
+
+/*
+ * What data cannot say, as code, grouped by concern and chosen once per family (arm_cspmu's
+ * impl ops). Every hook reaches its family's data: through p->family, e->pmu->family, or f.
+ */
+struct family_identify {
+	/* Fill p's location from its name (p->family is set); false: not ours after all */
 	bool (*decode)(struct pmu *p);
 	/*
 	 * Files it has beyond type, cpumask, format/ and events/ (peer, bdf_min, filtermode/), in
@@ -193,42 +172,63 @@ struct pmu_family {
 	 */
 	void (*read_extra)(const struct sysroot *dir, const struct sysroot *machine, struct pmu *p,
 			   struct diag *diag);
-	/* "socket 0, rc 4"; empty when the name says nothing */
-	void (*location)(const struct pmu *p, char *buf, size_t size);
-	/* The clock its time events count in (a metric's hw_clk_freq), Hz; NULL or -1: none known */
-	int64_t (*clock_hz)(const struct pmu *p);
-	/* What --per-socket sums by: the socket, or Yitian's die; -1 unknown */
-	int (*socket_of)(const struct pmu *p);
-	/* That in words, for the rows of --per-socket: "die"; NULL: "socket" */
-	const char *socket_word;
-	/* list -j keys of its own, in order; list -l: one more line of detail, or false */
-	size_t (*fields)(const struct pmu *p, struct pmu_field *out);
-	size_t (*event_fields)(const struct pmu_event *e, struct pmu_field *out);
-	bool (*detail)(const struct pmu *p, char *buf, size_t size);
-	/* list -l: lines of detail after that one, i from 0, until false (arm_cmn's nodes) */
-	bool (*detail_line)(const struct pmu *p, size_t i, char *buf, size_t size);
-	/* doctor: a file beyond sysfs the family reads and could not (arm_cmn's debugfs map): what
-	 * goes without it in what, how to read it in fix; false: read, or nothing to read */
-	bool (*unread)(const struct pmu *p, char *what, size_t wsize, char *fix, size_t fsize);
-	/* list -j: under parts_key, an object a part of the PMU's device (arm_cmn's nodes); parts
-	 * gives how many, -1 when unknown (null) */
-	const char *parts_key;
-	long (*parts)(const struct pmu *p);
-	size_t (*part_fields)(const struct pmu *p, size_t i, struct pmu_field *out);
+	/* Where its PMUs come from when they are no perf PMUs; NULL: perf's sysfs */
+	const struct pmu_source *source;
 	/*
-	 * For a family whose events are no perf format (BlueField): resolve the one term of
-	 * spec on p into e (the event, its code in config), or say why not in err
+	 * For a family whose events are no perf format: resolve the one term of spec on p into e
+	 * (the event, its code in config), or say why not in err
 	 */
 	int (*resolve)(const struct pmu *p, const struct ev_spec *spec, struct plan_event *e,
 		       struct err_report *err);
 	/* A PMU name of this family's syntax that names no PMU: say what is missing, in err */
-	bool (*missing)(const char *name, size_t pos, size_t len, const struct pmu_list *pmus,
-			struct err_report *err);
-	/* perf's names for sysfs events, accepted and listed beside them; NULL-terminated */
-	const struct event_alias *aliases;
-	/* Meaning of events and format fields, from the document */
-	const struct catalog_entry *event_docs, *format_docs;
-	const char *(*describe_event)(const char *name, char *buf, size_t size);
+	bool (*missing)(const struct pmu_family *f, const char *name, size_t pos, size_t len,
+			const struct pmu_list *pmus, struct err_report *err);
+	/* Whether mf names metrics of this family wherever it runs (bluefield_tile); NULL: the id */
+	bool (*metric_family)(const struct pmu_family *f, const char *mf);
+};
+
+struct family_locate {
+	/* "socket 0, rc 4"; empty when the name says nothing; NULL: the fields match filled */
+	void (*location)(const struct pmu *p, char *buf, size_t size);
+	/* The clock its time events count in (a metric's hw_clk_freq), Hz; NULL or -1: none known */
+	int64_t (*clock_hz)(const struct pmu *p);
+	/* What --per-socket sums by: the socket, or a die; -1 unknown */
+	int (*socket_of)(const struct pmu *p);
+	/* list -j keys of its own, in order; list -l: one more line of detail, or false */
+	size_t (*fields)(const struct pmu *p, struct pmu_field *out);
+	size_t (*event_fields)(const struct pmu_event *e, struct pmu_field *out);
+	bool (*detail)(const struct pmu *p, char *buf, size_t size);
+	/* list -l: lines of detail after that one, i from 0, until false (a mesh's nodes) */
+	bool (*detail_line)(const struct pmu *p, size_t i, char *buf, size_t size);
+	/* doctor: a file beyond sysfs the family reads and could not (a debugfs map): what goes
+	 * without it in what, how to read it in fix; false: read, or nothing to read */
+	bool (*unread)(const struct pmu *p, char *what, size_t wsize, char *fix, size_t fsize);
+	/* list -j: under parts_key, an object a part of the PMU's device; -1 when unknown (null) */
+	long (*parts)(const struct pmu *p);
+	size_t (*part_fields)(const struct pmu *p, size_t i, struct pmu_field *out);
+	/*
+	 * Where functions are, from a capability of the family's own (an RC-map DVSEC on its root
+	 * ports): sets maps[i].at's socket, rc, rp and by where it knows better than the tree and
+	 * NUMA do; before any map_functions
+	 */
+	void (*locate)(const struct pmu_family *f, const struct pcitopo *t, struct devmap_fn *maps);
+	/*
+	 * That capability of fn as the family's document prints it (map --format=dvsec), and where
+	 * it is in config space: true, or false when fn has none
+	 */
+	bool (*capability_line)(const struct pmu_family *f, const struct pcifn *fn, uint16_t *offset,
+				char *buf, size_t size);
+	/*
+	 * The PMU of this family that sees each PCI function of t, and the filters that select
+	 * the function in it: fills maps[i].requester or .target (pmus may be NULL)
+	 */
+	void (*map_functions)(const struct pmu_family *f, const struct pcitopo *t,
+			      const struct pmu_list *pmus, struct devmap_fn *maps);
+	/* What the machine does say beside its map_unknown text, or false */
+	bool (*map_hint)(const struct pmu *p, char *buf, size_t size);
+};
+
+struct family_rules {
 	/*
 	 * The driver's rules for event i of the set, run before anything opens: 0, or the
 	 * error the kernel would give, in err; what it accepts but the document calls
@@ -236,8 +236,8 @@ struct pmu_family {
 	 */
 	int (*check)(struct plan *set, size_t i, struct err_report *err, struct diag *warn);
 	/* What the driver does across the whole plan, after every event's check: warnings, one pass */
-	void (*check_plan)(const struct plan *set, struct diag *warn);
-	/* Events i and k of one PMU are read in one group (a latency's parts, an HNS3 pair) */
+	void (*check_plan)(const struct pmu_family *f, const struct plan *set, struct diag *warn);
+	/* Events i and k of one PMU are read in one group (a latency's parts, a counter pair) */
 	bool (*together)(const struct plan *set, size_t i, size_t k);
 	/*
 	 * The same as a key, so that a long plan is grouped by sorting, not pair by pair: events
@@ -248,38 +248,94 @@ struct pmu_family {
 	const char *(*einval_hint)(const struct pmu *p, const uint64_t *config);
 	/* The 16-bit BDF an event filters on, for --dry-run; false when it filters none */
 	bool (*bdf_filter)(const struct plan_event *e, uint16_t *bdf);
-	/*
-	 * Where functions are, from a capability of the family's own (Tegra410's RC-map DVSEC on
-	 * its root ports): sets maps[i].at's socket, rc, rp and by where it knows better than the
-	 * tree and NUMA do; before any map_functions
-	 */
-	void (*locate)(const struct pcitopo *t, struct devmap_fn *maps);
-	/*
-	 * That capability of f as the family's document prints it ("Bus=00, Segment=01, RP=00,
-	 * RC=00, Socket=00", map --format=dvsec), and where it is in config space: true, or false
-	 * when f has none
-	 */
-	bool (*capability_line)(const struct pcifn *f, uint16_t *offset, char *buf, size_t size);
-	/* What map calls the unit locate's rc numbers ("RC", "core"); NULL: "RC" */
-	const char *rc_word;
-	/*
-	 * The PMU of this family that sees each PCI function of t, and the filters that select
-	 * the function in it: fills maps[i].requester or .target (pmus may be NULL)
-	 */
-	void (*map_functions)(const struct pcitopo *t, const struct pmu_list *pmus,
-			      struct devmap_fn *maps);
+	/* The counters of p when its version decides them; NULL: the family's counters */
+	size_t (*counters_of)(const struct pmu *p);
+	/* An event on a counter of its own, which takes none of counters (a cycle counter) */
+	bool (*own_counter)(const struct plan_event *e);
+	/* The bank of counters event e takes, below COUNTER_BANKS, each its own; NULL: one bank */
+	unsigned (*counter_bank)(const struct plan_event *e);
+	/* Events of one group with equal keys share one counter (a pair); NULL: one each */
+	uint64_t (*counter_key)(const struct plan_event *e);
+	/* What is in the filter slots event i takes (filter_slots): false when it takes none */
+	bool (*slot_value)(const struct plan *set, size_t i, uint64_t value[2]);
 	/* Why p has no event named event (a link's peer); NULL: the generic reason */
 	const char *(*absent_reason)(const struct pmu *p, const char *event);
+	/* What an event its catalog does not list means, from its name; NULL: nothing */
+	const char *(*describe_event)(const struct pmu_family *f, const char *name, char *buf,
+				      size_t size);
+	/* Who counts its events; NULL: perf_event_open */
+	const struct count_driver *driver;
+};
+
+struct family_metrics {
+	/* The i-th formula made from the driver's tables, all of m filled, its texts in buf:
+	 * false past the last */
+	bool (*made_metric)(const struct pmu_family *f, size_t i, struct family_metric *m,
+			    struct family_metric_text *buf);
 	/* Whether a metric written for family id mf counts on p; NULL: mf is the family id */
 	bool (*metric_applies)(const struct pmu *p, const char *mf);
+};
+
+struct family_presence {
+	/* A function that carries its PMU (a root port with its capability) or is it; NULL: none */
+	bool (*pci_function)(const struct pmu_family *f, const struct pcifn *fn);
+};
+
+struct family_ops {
+	struct family_identify identify;
+	struct family_locate locate;
+	struct family_rules rules;
+	struct family_metrics metrics;
+	struct family_presence presence;
+};
+
+/* A family whose data file names no ops: what its data says, and nothing more */
+extern const struct family_ops family_no_ops;
+
+/* A family: its data, generated from pmu/family/data/<id>.yaml, and its ops */
+struct pmu_family {
+	const char *id;		/* "t410_pcie": JSON, -M family names, list patterns */
+	const char *title;	/* "NVIDIA Tegra410 PCIE" */
+	const char *vendor;	/* "NVIDIA": the man page's and the README's grouping */
+	const char *about;	/* a paragraph for the man page, or NULL */
+	const struct family_match *match;	/* NULL: the generic family, every other PMU */
+	const struct family_ops *ops;
+	const struct family_param *params;	/* ended by a NULL key; NULL: none */
+	bool uncore;		/* counts every privilege level: u/k/h modifiers are refused */
+	/* One hardware event per group: pmuctl never groups its events */
+	bool never_group;
+	/* The most events one group may hold, as its driver refuses more (0: none known) */
+	size_t group_max;
 	/*
-	 * An event its metrics need, which a version of its PMUs does not register (HHA v2's lack
-	 * of rd_ddr_64b): a PMU without it takes none of them; one recorded (no events/) takes
-	 * them; NULL: every PMU of the family takes them
+	 * The events one PMU counts at once, its driver's counters (0: the driver does not say:
+	 * arm_cspmu reads PMCFGR.N from the hardware), and where the number is from
+	 */
+	size_t counters;
+	const char *counters_from;
+	/*
+	 * How many own counters there are (rules' own_counter): its events beyond them take turns,
+	 * and a group of more is refused (a CSPMU's one cycle counter); 0: one each
+	 */
+	size_t own_counters;
+	const char *own_counters_from;
+	/* A filter its live events share slots of (rules' slot_value), and where that is from */
+	size_t filter_slots;
+	const char *filter_slots_from;
+	/* What --per-socket sums by, in words for its rows: "die"; NULL: "socket" */
+	const char *socket_word;
+	/* What map calls the unit locate's rc numbers ("RC", "core"); NULL: "RC" */
+	const char *rc_word;
+	/* list -j: the key of its parts (locate's parts); NULL: none */
+	const char *parts_key;
+	/* perf's names for sysfs events, accepted and listed beside them; NULL-terminated */
+	const struct event_alias *aliases;
+	/* Meaning of events and format fields, from the document */
+	const struct catalog_entry *event_docs, *format_docs;
+	/*
+	 * An event its metrics need, which a version of its PMUs does not register: a PMU without
+	 * it takes none of them; one recorded (no events/) takes them; NULL: every PMU takes them
 	 */
 	const char *metrics_need;
-	/* Whether mf names metrics of this family wherever it runs (bluefield_tile); NULL: the id */
-	bool (*metric_family)(const char *mf);
 	/* --per-device without -M on a machine with its PMUs: what a function moves */
 	const char *per_device_metrics;
 	/*
@@ -291,33 +347,28 @@ struct pmu_family {
 	const char *destination_metrics;
 	/* It can select the traffic below one root port by the port's bit (per-device "rp") */
 	bool port_filter;
-	/*
-	 * The filter every event of a system-wide metric needs on its PMUs (HiSilicon PCIe: a
-	 * port bitmap, without which the driver counts one requester); NULL: none
-	 */
-	const struct fn_filter *metric_scope;
 	/* How its map_functions PMU selects a function when that is no filter of it ("port": the
 	 * PMU is the root port's own); NULL: by its filters, "bdf" or "rp" */
 	const char *device_method;
 	/*
-	 * It sees PCI traffic by a filter that no public source ties to lspci's functions (Grace's
-	 * root_port bits): what map says instead of guessing; NULL: map_functions maps them
+	 * It sees PCI traffic by a filter that no public source ties to lspci's functions: what
+	 * map says instead of guessing; NULL: map_functions maps them
 	 */
 	const char *map_unknown;
-	/* What the machine does say beside that (arm_cmn: its RN-Is' nodeids), or false */
-	bool (*map_hint)(const struct pmu *p, char *buf, size_t size);
+	/*
+	 * The filter every event of a system-wide metric needs on its PMUs (a port bitmap without
+	 * which the driver counts one requester); NULL: none
+	 */
+	const struct fn_filter *metric_scope;
+	/* The file a driver names its identifier by, when not "identifier"; NULL: that */
+	const char *identifier_file;
 	/*
 	 * Its formulas, NULL-terminated by name. The catalog lists every family's doc_metrics
 	 * first (the documents' formulas, and pmuctl's derived from them), then every family's
 	 * made ones, then every family's metrics (pmuctl's own, and the names across families)
 	 */
 	const struct family_metric *doc_metrics;
-	/* The i-th formula made from the driver's tables, all of m filled, its texts in buf:
-	 * false past the last */
-	bool (*made_metric)(size_t i, struct family_metric *m, struct family_metric_text *buf);
 	const struct family_metric *metrics;
-	/* Where its PMUs come from when they are no perf PMUs; NULL: perf's sysfs */
-	const struct pmu_source *source;
 	/*
 	 * perf iostat's four columns of a root port, Inbound Read, Inbound Write, Outbound Read,
 	 * Outbound Write (IOSTAT_*), as the names of its metrics in GB/s with a value per root port;
@@ -333,12 +384,18 @@ struct pmu_family {
 /* perf iostat's columns, in its order */
 enum iostat_column { IOSTAT_IN_READ, IOSTAT_IN_WRITE, IOSTAT_OUT_READ, IOSTAT_OUT_WRITE, IOSTAT_COLUMNS };
 
-/* The families, in the order list shows them; the generic one takes every other PMU */
+/*
+ * The families, in the order list shows them (their data's order), generated from
+ * pmu/family/data/; the one without match takes every other PMU
+ */
 extern const struct pmu_family *const pmu_families[];
-extern const struct pmu_family family_generic;
 
 /* Find p's family from its name and fill its location fields */
 void pmu_family_decode(struct pmu *p);
+/* The family of that id, or NULL */
+const struct pmu_family *pmu_family_named(const char *id);
+/* A word of f's data file's params ("die"), or NULL */
+const char *family_param(const struct pmu_family *f, const char *key);
 /* Its position in the table, for sorting */
 size_t pmu_family_index(const struct pmu_family *f);
 /* Every family's title but the generic one's, a vendor's words once: "NVIDIA Tegra410 UCF, PCIE; ..." */

@@ -4,13 +4,7 @@
 #include "pmu/family/family.h"
 #include "pmu/pmu.h"
 
-static bool decode(struct pmu *p)
-{
-	(void)p;
-	return true;
-}
-
-/* Grace and other NVIDIA link PMUs have a peer file too */
+/* Link PMUs a family does not know may have a peer file too */
 static void read_extra(const struct sysroot *dir, const struct sysroot *machine, struct pmu *p,
 		       struct diag *diag)
 {
@@ -25,19 +19,11 @@ static bool metric_applies(const struct pmu *p, const char *mf)
 	return !strcmp(mf, "generic") || !strcmp(mf, p->name);
 }
 
-/* The Arm CoreSight PMU architecture's devices (ACPI APMT): a vendor module names their PMUs */
-static const struct family_hardware hardware = {
-	.platform = "arm-cs-arch-pmu.",
-	.module = "arm_cspmu_module (and its vendor's: nvidia_cspmu, ampere_cspmu)",
-	.config = "CONFIG_ARM_CORESIGHT_PMU_ARCH_SYSTEM_PMU",
-	.since = "v6.2, torvalds/linux e37dfd65731d",
-};
-
-const struct pmu_family family_generic = {
-	.id = "generic",
-	.title = "Other PMUs",
-	.decode = decode,
-	.read_extra = read_extra,
-	.metric_applies = metric_applies,
-	.hardware = &hardware,
+const struct family_ops generic_ops = {
+	.identify = {
+		.read_extra = read_extra,
+	},
+	.metrics = {
+		.metric_applies = metric_applies,
+	},
 };

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pmu/encode.h"
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "pmu/family/hisi_uncore.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
@@ -26,24 +26,6 @@
  * hisi_ddrc_pmu_probe(): "hisi_sccl%d_ddrc%d_%d" (SCCL, channel, sub id) when the version
  * register reads HISI_PMU_V2 or later, else "hisi_sccl%d_ddrc%d"
  */
-HISI_UNCORE_NAME_HOOKS("sccl", "ddrc")
-
-/* perf's hip08/uncore-ddrc.json (flux_wr, flux_rd) and the v2 driver's own three */
-static const struct catalog_entry events[] = {
-	{ "flux_wr",
-	  "DDRC total write operations (perf's uncore-ddrc.json; no document gives their bytes)" },
-	{ "flux_rd",
-	  "DDRC total read operations (perf's uncore-ddrc.json; no document gives their bytes)" },
-	{ "flux_wcmd", "DDRC write commands (v1)" },
-	{ "flux_rcmd", "DDRC read commands (v1)" },
-	{ "pre_cmd", "DDRC precharge commands (v1)" },
-	{ "act_cmd", "DDRC active commands (v1)" },
-	{ "rnk_chg", "DDRC rank changes (v1)" },
-	{ "rw_chg", "DDRC read and write changes (v1)" },
-	{ "cycles", "DDRC clock cycles (v2 and later)" },
-	{ NULL, NULL },
-};
-
 /*
  * hisi_uncore_pmu_event_init(): -EINVAL for a config past check_event (the whole config, so a
  * raw config= beyond the event field too) and for a group of more hardware events than the 8
@@ -70,12 +52,12 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
  * event of one code on a PMU finds its counter taken (-EAGAIN) and waits its turn, and in
  * one group the group never counts
  */
-static void check_plan(const struct plan *set, struct diag *warn)
+static void check_plan(const struct pmu_family *f, const struct plan *set, struct diag *warn)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		const struct plan_event *e = &set->v[i];
 
-		if (!e->pmu || e->pmu->family != &family_hisi_ddrc || hisi_uncore_of(e->pmu)->sub >= 0)
+		if (!e->pmu || e->pmu->family != f || hisi_uncore_of(e->pmu)->sub >= 0)
 			continue;
 		for (size_t k = 0; k < i; k++) {
 			const struct plan_event *o = &set->v[k];
@@ -97,51 +79,16 @@ static void check_plan(const struct plan *set, struct diag *warn)
 
 #define DDRC_OWN "pmuctl's, on the driver's flux_rd, flux_wr and cycles (" DDRC_SOURCE ")"
 
-static const struct family_metric doc_metrics[] = {
-	/* operations, not bytes: no public document gives the bytes of a flux count */
-	{ "hisi_ddrc_rd_ops", "flux_rd / 1e6 / duration_time", "M/s",
-	  "DDR read operations a second (perf's \"DDRC total read operations\")", DDRC_OWN, 0,
-	  false, NULL, false, false, DEST_NONE, NULL },
-	{ "hisi_ddrc_wr_ops", "flux_wr / 1e6 / duration_time", "M/s",
-	  "DDR write operations a second (perf's \"DDRC total write operations\")", DDRC_OWN, 0,
-	  false, NULL, false, false, DEST_NONE, NULL },
-	{ "hisi_ddrc_clock", "cycles / 1e6 / duration_time", "MHz",
-	  "DDRC clock of a controller, measured (v2 and later)", DDRC_OWN, 0, false, NULL, false,
-	  false, DEST_NONE, NULL },
-	{ 0 },
-};
-
-/* ACPI HIDs HISI0233 (v1), HISI0234 (v2), HISI0235 (v3): hisi_ddrc_pmu_acpi_match */
-static const struct family_hardware hardware = {
-	.platform = "HISI023",
-	.module = "hisi_uncore_ddrc_pmu",
-	.config = "CONFIG_HISI_PMU",
-	.since = "v4.16 (v1), v5.13 (v2, torvalds/linux cce03e702c9f), " DDRC_SOURCE,
-};
-
-static const struct kernel_change changes[] = {
-	{ 5, 13,
-	  "DDRC PMU v2 (Hip09): programmable counters, hisi_sccl<S>_ddrc<I>_<sub>, events cycles, flux_wr and flux_rd up to 0x90",
-	  "torvalds/linux cce03e702c9f (\"drivers/perf: hisi: Update DDRC PMU for programmable counter\")",
-	  "reads both names; warns for an event past 0x90 on v2, which later kernels take up to 0xff" },
-	{ 0 },
-};
-
-const struct pmu_family family_hisi_ddrc = {
-	.id = "hisi_ddrc",
-	.title = "HiSilicon DDRC",
-	.uncore = true,
-	.decode = decode,
-	.location = location,
-	.fields = fields,
-	.event_docs = events,
-	.check = check,
-	.check_plan = check_plan,
-	.group_max = DDRC_COUNTERS,
-	.counters = DDRC_COUNTERS,
-	.counters_from = "DDRC_NR_COUNTERS, " DDRC_SOURCE,
-	.doc_metrics = doc_metrics,
-	.hardware = &hardware,
-	.kernel_changes = changes,
-	.serve_metrics = "hisi_ddrc_rd_ops,hisi_ddrc_wr_ops",
+const struct family_ops hisi_ddrc_ops = {
+	.identify = {
+		.decode = hisi_uncore_name_decode,
+	},
+	.locate = {
+		.location = hisi_uncore_name_location,
+		.fields = hisi_uncore_name_fields,
+	},
+	.rules = {
+		.check = check,
+		.check_plan = check_plan,
+	},
 };

@@ -6,7 +6,7 @@
  * and the H60PA, hisi_sicl<S>_h60pa<I>: other events, the same formats, counters and rules.
  */
 #include <string.h>
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "pmu/family/hisi_uncore.h"
 #include "pmu/plan.h"
 #include "pmu/pmu.h"
@@ -40,30 +40,6 @@ static size_t fields(const struct pmu *p, struct pmu_field *out)
 	return hisi_uncore_fields(p, "sicl", "pa", out);
 }
 
-/* The driver's names (v2; v3's hisi_pa_pmu_v3_events_attr; H60PA's); no document describes them */
-static const struct catalog_entry events[] = {
-	{ "rx_req", "requests the adapter receives (the driver's name)" },
-	{ "tx_req", "requests the adapter sends (the driver's name)" },
-	{ "cycle", "PA clock cycles" },
-	{ "rx_dat", "data the adapter receives (PA v3; the driver's name)" },
-	{ "tx_dat", "data the adapter sends (PA v3; the driver's name)" },
-	{ "rx_snp", "snoops the adapter receives (PA v3; the driver's name)" },
-	{ "tx_snp", "snoops the adapter sends (PA v3; the driver's name)" },
-	{ "rx_flit", "flits the H60PA receives (the driver's name)" },
-	{ "tx_flit", "flits the H60PA sends (the driver's name)" },
-	{ NULL, NULL },
-};
-
-/* hisi-pmu.rst's words */
-static const struct catalog_entry formats[] = {
-	{ "tgtid_cmd", "count only traffic to this target id, a CCL or ICL" },
-	{ "tgtid_msk", "the bits of tgtid_cmd not compared" },
-	{ "srcid_cmd", "count only traffic from this source id, a CCL or ICL" },
-	{ "srcid_msk", "the bits of srcid_cmd not compared" },
-	{ "tracetag_en", "count only requests with the tracetag set" },
-	{ NULL, NULL },
-};
-
 /* hisi_uncore_pmu_event_init(); a mask without its command warned */
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
@@ -78,44 +54,23 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 }
 
 /* hisi_pa_pmu_enable_filter(): PA_TGTID_CTRL, PA_SRCID_CTRL and PA_TT_CTRL */
-static void check_plan(const struct plan *set, struct diag *warn)
+static void check_plan(const struct pmu_family *f, const struct plan *set, struct diag *warn)
 {
-	hisi_uncore_shared_filter(set, &family_hisi_pa, PA_FILTER,
+	hisi_uncore_shared_filter(set, f, PA_FILTER,
 				  "PA_TGTID_CTRL, PA_SRCID_CTRL and PA_TT_CTRL, hisi_pa_pmu_enable_filter",
 				  warn);
 }
 
-static const struct family_metric doc_metrics[] = {
-	{ "hisi_pa_clock", "cycle / 1e6 / duration_time", "MHz", "PA clock, measured",
-	  "pmuctl's, on the driver's cycle (" PA_SOURCE ")", 0, false, NULL, false, false,
-	  DEST_NONE, NULL },
-	{ 0 },
-};
-
-/* ACPI HIDs HISI0273 (v2), HISI0274 (H60PA), HISI0275 (v3): hisi_pa_pmu_acpi_match */
-static const struct family_hardware hardware = {
-	.platform = "HISI027",
-	.module = "hisi_uncore_pa_pmu",
-	.config = "CONFIG_HISI_PMU",
-	.since = "v5.13 (PA v3 and H60PA: v6.5, torvalds/linux 1a51688474c0), " PA_SOURCE,
-};
-
-const struct pmu_family family_hisi_pa = {
-	.id = "hisi_pa",
-	.title = "HiSilicon PA",
-	.uncore = true,
-	.decode = decode,
-	.location = location,
-	.fields = fields,
-	.event_docs = events,
-	.format_docs = formats,
-	.check = check,
-	.check_plan = check_plan,
-	.group_max = PA_COUNTERS,
-	.counters = PA_COUNTERS,
-	.counters_from = "PA_NR_COUNTERS, " PA_SOURCE,
-	/* hisi_pa_clock needs v2's cycle, which v3 and the H60PA do not register */
-	.metrics_need = "cycle",
-	.doc_metrics = doc_metrics,
-	.hardware = &hardware,
+const struct family_ops hisi_pa_ops = {
+	.identify = {
+		.decode = decode,
+	},
+	.locate = {
+		.location = location,
+		.fields = fields,
+	},
+	.rules = {
+		.check = check,
+		.check_plan = check_plan,
+	},
 };

@@ -10,7 +10,7 @@
 #include "lib/strnum.h"
 #include "pmu/devmap.h"
 #include "pmu/encode.h"
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 #include "topology/pcitopo.h"
@@ -169,34 +169,6 @@ static size_t fields(const struct pmu *p, struct pmu_field *out)
 	return 3;
 }
 
-static const struct catalog_entry events[] = {
-	{ "rx_mwr_latency", "delay cycles of received memory writes (counter; rx_mwr_cnt the TLPs)" },
-	{ "rx_mwr_cnt", "received memory write TLPs (ext counter of rx_mwr_latency)" },
-	{ "rx_mrd_latency", "delay cycles of received memory reads (counter; rx_mrd_cnt the TLPs)" },
-	{ "rx_mrd_cnt", "received memory read TLPs (ext counter of rx_mrd_latency)" },
-	{ "tx_mrd_latency", "delay cycles of sent memory reads (counter; tx_mrd_cnt the TLPs)" },
-	{ "tx_mrd_cnt", "sent memory read TLPs (ext counter of tx_mrd_latency)" },
-	{ "rx_mwr_flux", "received memory write data (bandwidth: with rx_mwr_time)" },
-	{ "rx_mrd_flux", "received memory read data (bandwidth: with rx_mrd_time)" },
-	{ "rx_cpl_flux", "received completion data (bandwidth: with rx_cpl_time)" },
-	{ "tx_mwr_flux", "sent memory write data (bandwidth: with tx_mwr_time)" },
-	{ "tx_mrd_flux", "sent memory read data (bandwidth: with tx_mrd_time)" },
-	{ "tx_cpl_flux", "sent completion data (bandwidth: with tx_cpl_time)" },
-	{ NULL, NULL },
-};
-
-static const struct catalog_entry formats[] = {
-	{ "event", "event id; bit 16 reads the ext counter of the same hardware event (xxx_cnt, xxx_time)" },
-	{ "port", "bitmap of the root ports to count (bit 0: 00:00.0 x8, bit 8: 00:04.0 x4 in the document); this or bdf must be set" },
-	{ "bdf", "the endpoint whose requests a bandwidth event counts: (bus << 8) | (dev << 3) | fn" },
-	{ "thr_len", "bandwidth events: count TLPs of length against 2^thr_len DW (at most 10)" },
-	{ "thr_mode", "0: length >= threshold, 1: length < threshold" },
-	{ "trig_len", "bandwidth events: start when a TLP's length passes 2^trig_len DW (at most 10)" },
-	{ "trig_mode", "0: start when longer than the trigger, 1: when shorter" },
-	{ "len_mode", "bandwidth of 1: payloads, 2: headers, 3 (default): both; 0 is reserved" },
-	{ NULL, NULL },
-};
-
 /* The hardware event, bits 0-15: a pair's counter (xxx_flux) and ext counter (xxx_time) share it */
 static unsigned int real_event(const struct plan_event *e)
 {
@@ -267,7 +239,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 }
 
 /* A latency event with a bdf (per device, most often): said once for the plan, not per event */
-static void check_plan(const struct plan *set, struct diag *warn)
+static void check_plan(const struct pmu_family *f, const struct plan *set, struct diag *warn)
 {
 	const struct plan_event *first = NULL;
 	size_t n = 0;
@@ -276,7 +248,7 @@ static void check_plan(const struct plan *set, struct diag *warn)
 		const struct plan_event *e = &set->v[i];
 		bool bdf_given;
 
-		if (!e->pmu || e->pmu->family != &family_hisi_pcie || bandwidth_event(e) ||
+		if (!e->pmu || e->pmu->family != f || bandwidth_event(e) ||
 		    ev_field(e, "port", NULL))
 			continue;
 		ev_field(e, "bdf", &bdf_given);
@@ -322,13 +294,14 @@ static int port_bit(const struct pcifn *rp)
  * everything below it are placed at the core (rc), its port bit the root port's number (rp); a
  * function is selected by its requester ID (bdf=), a root port's traffic by its bit (port=)
  */
-static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn *maps)
+static void map_functions(const struct pmu_family *f, const struct pcitopo *t, const struct pmu_list *pmus,
+			  struct devmap_fn *maps)
 {
 	for (size_t k = 0; pmus && k < pmus->n; k++) {
 		const struct pmu *p = &pmus->v[k];
 		const struct hisi_pcie_pmu *h = hp_of(p);
 
-		if (p->family != &family_hisi_pcie || h->bus < 0)
+		if (p->family != f || h->bus < 0)
 			continue;
 		for (size_t i = 0; i < t->n; i++) {
 			const struct pcifn *rp;
@@ -343,11 +316,11 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 			bit = port_bit(rp);
 			m->at.rc = h->core;
 			m->at.rp = bit;
-			m->at.by = &family_hisi_pcie;
+			m->at.by = f;
 			/* a switch port makes no requests of its own: it is placed, not selected */
 			if (t->fn[i].cfg.bridge && (ssize_t)i != m->at.root_port)
 				continue;
-			fn_pmu_name(&m->requester, pmus, &family_hisi_pcie, "%s", p->name);
+			fn_pmu_name(&m->requester, pmus, f, "%s", p->name);
 			m->requester.event = "rx_mwr_flux";
 			fn_filter_add(&m->requester.function, "bdf", m->src_bdf, "0x%04llx");
 			if (bit >= 0)
@@ -356,71 +329,34 @@ static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, 
 	}
 }
 
-/* A system-wide metric's events: every port bit of the core, as the document's examples set one */
-static const struct fn_filter all_ports = { .term = { { "port", 0xffff, "0x%llx" } }, .n = 1, .bar = -1 };
-
 #define OWN "pmuctl's, on " HISI_PCIE_DOC " (related events: xxx_latency / xxx_cnt, xxx_flux / xxx_time) and the driver's counter / ext counter"
 #define RATIO(name, a, b, unit, text) { name, a " / " b, unit, text, OWN, 0, false, NULL, false, false, DEST_NONE, NULL }
 
-/* The document names the pairs but not the units of flux and time: ratios, no GB/s claimed */
-static const struct family_metric metrics[] = {
-	RATIO("hisi_pcie_rx_mwr_latency", "rx_mwr_latency", "rx_mwr_cnt", "cycles", "average delay of a received memory write TLP"),
-	RATIO("hisi_pcie_rx_mrd_latency", "rx_mrd_latency", "rx_mrd_cnt", "cycles", "average delay of a received memory read TLP"),
-	RATIO("hisi_pcie_tx_mrd_latency", "tx_mrd_latency", "tx_mrd_cnt", "cycles", "average delay of a sent memory read TLP"),
-	RATIO("hisi_pcie_rx_mwr_flux_rate", "rx_mwr_flux", "rx_mwr_time", "flux/time", "received memory write bandwidth, in the counters' own units (the document gives none)"),
-	RATIO("hisi_pcie_tx_cpl_flux_rate", "tx_cpl_flux", "tx_cpl_time", "flux/time", "sent completion bandwidth (read data), in the counters' own units (the document gives none)"),
-	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
-};
-
 /* hisi_pcie_pmu.c binds to the PMU's own PCI function, 19e5:a12d */
-static bool pmu_function(const struct pcifn *f)
+static bool pmu_function(const struct pmu_family *fam, const struct pcifn *f)
 {
+	(void)fam;
 	return f->cfg.vendor == 0x19e5 && f->cfg.device == 0xa12d;
 }
 
-static const struct family_hardware hardware = {
-	.pci_function = pmu_function,
-	.module = "hisi_pcie_pmu",
-	.config = "CONFIG_HISI_PCIE_PMU",
-	.since = "v5.19, torvalds/linux 8404b0fbc7fb",
-};
-
-static const struct kernel_change changes[] = {
-	{ 5, 19, "the HiSilicon PCIe PMU driver arrives",
-	  "torvalds/linux 8404b0fbc7fb (\"drivers/perf: hisi: Add driver for HiSilicon PCIe PMU\")",
-	  "none before it" },
-	{ 6, 13, "bdf_min and bdf_max say which buses each PCIe core sees (hisi-pcie-pmu.rst)",
-	  "torvalds/linux 006d9e3df639",
-	  "map tells cores apart by them; before it, by the bus alone, and says so where two cores share one" },
-	{ 0 },
-};
-
-const struct pmu_family family_hisi_pcie = {
-	.id = "hisi_pcie",
-	.title = "HiSilicon PCIe",
-	.uncore = true,
-	.decode = decode,
-	.read_extra = read_extra,
-	.location = location,
-	.fields = fields,
-	.event_docs = events,
-	.format_docs = formats,
-	.check = check,
-	.check_plan = check_plan,
-	.group_max = HISI_PCIE_COUNTERS,
-	.counters = HISI_PCIE_COUNTERS,
-	.counters_from = "HISI_PCIE_MAX_COUNTERS, hisi_pcie_pmu.c",
-	.counter_key = counter_key,
-	.together = together,
-	.together_key = together_key,
-	.map_functions = map_functions,
-	.rc_word = "core",
-	.port_filter = true,
-	.metric_scope = &all_ports,
-	/* what an endpoint writes to memory, and the read data sent back to it */
-	.per_device_metrics = "hisi_pcie_rx_mwr_flux_rate,hisi_pcie_tx_cpl_flux_rate",
-	.metrics = metrics,
-	.hardware = &hardware,
-	.kernel_changes = changes,
-	.serve_metrics = "hisi_pcie_rx_mwr_flux_rate,hisi_pcie_tx_cpl_flux_rate",
+const struct family_ops hisi_pcie_ops = {
+	.identify = {
+		.decode = decode,
+		.read_extra = read_extra,
+	},
+	.locate = {
+		.location = location,
+		.fields = fields,
+		.map_functions = map_functions,
+	},
+	.rules = {
+		.check = check,
+		.check_plan = check_plan,
+		.counter_key = counter_key,
+		.together = together,
+		.together_key = together_key,
+	},
+	.presence = {
+		.pci_function = pmu_function,
+	},
 };

@@ -4,7 +4,7 @@
  * drivers/perf/hisilicon/hisi_uncore_sllc_pmu.c registers it (read at torvalds/linux
  * 0ea5c948cb64; v5.13, 3bf30882c3c7). PMU v2 only (Hip09).
  */
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "pmu/family/hisi_uncore.h"
 #include "pmu/plan.h"
 #include "pmu/pmu.h"
@@ -15,28 +15,6 @@
 #define SLLC_LAST 0x80
 /* tgtid_min, tgtid_max, srcid_cmd, srcid_msk, tracetag_en: config1:0-44, the PMU's registers */
 #define SLLC_FILTER 0x1fffffffffffull
-
-HISI_UNCORE_NAME_HOOKS("sccl", "sllc")
-
-/* The driver's names; no document describes them */
-static const struct catalog_entry events[] = {
-	{ "rx_req", "requests the link receives (the driver's name)" },
-	{ "rx_data", "data the link receives (the driver's name)" },
-	{ "tx_req", "requests the link sends (the driver's name)" },
-	{ "tx_data", "data the link sends (the driver's name)" },
-	{ "cycles", "SLLC clock cycles" },
-	{ NULL, NULL },
-};
-
-/* hisi-pmu.rst's words */
-static const struct catalog_entry formats[] = {
-	{ "tgtid_min", "count only traffic to a target id from this one (with tgtid_max)" },
-	{ "tgtid_max", "count only traffic to a target id up to this one" },
-	{ "srcid_cmd", "count only traffic from this source id, a CCL or ICL" },
-	{ "srcid_msk", "the bits of srcid_cmd not compared" },
-	{ "tracetag_en", "count only requests with the tracetag set" },
-	{ NULL, NULL },
-};
 
 /*
  * hisi_uncore_pmu_event_init(); warned, what the filter drops: a target range that is none
@@ -61,43 +39,24 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 }
 
 /* hisi_sllc_pmu_enable_filter(): SLLC_SRCID_CTRL, SLLC_TGTID_CTRL and SLLC_PERF_CTRL's bits */
-static void check_plan(const struct plan *set, struct diag *warn)
+static void check_plan(const struct pmu_family *f, const struct plan *set, struct diag *warn)
 {
 	hisi_uncore_shared_filter(
-		set, &family_hisi_sllc, SLLC_FILTER,
+		set, f, SLLC_FILTER,
 		"SLLC_SRCID_CTRL, SLLC_TGTID_CTRL and SLLC_PERF_CTRL, hisi_sllc_pmu_enable_filter",
 		warn);
 }
 
-static const struct family_metric doc_metrics[] = {
-	{ "hisi_sllc_clock", "cycles / 1e6 / duration_time", "MHz", "SLLC clock, measured",
-	  "pmuctl's, on the driver's cycles (" SLLC_SOURCE ")", 0, false, NULL, false, false,
-	  DEST_NONE, NULL },
-	{ 0 },
-};
-
-/* ACPI HID HISI0263: hisi_sllc_pmu_acpi_match */
-static const struct family_hardware hardware = {
-	.platform = "HISI0263",
-	.module = "hisi_uncore_sllc_pmu",
-	.config = "CONFIG_HISI_PMU",
-	.since = "v5.13 (torvalds/linux 3bf30882c3c7), " SLLC_SOURCE,
-};
-
-const struct pmu_family family_hisi_sllc = {
-	.id = "hisi_sllc",
-	.title = "HiSilicon SLLC",
-	.uncore = true,
-	.decode = decode,
-	.location = location,
-	.fields = fields,
-	.event_docs = events,
-	.format_docs = formats,
-	.check = check,
-	.check_plan = check_plan,
-	.group_max = SLLC_COUNTERS,
-	.counters = SLLC_COUNTERS,
-	.counters_from = "num_counters, " SLLC_SOURCE,
-	.doc_metrics = doc_metrics,
-	.hardware = &hardware,
+const struct family_ops hisi_sllc_ops = {
+	.identify = {
+		.decode = hisi_uncore_name_decode,
+	},
+	.locate = {
+		.location = hisi_uncore_name_location,
+		.fields = hisi_uncore_name_fields,
+	},
+	.rules = {
+		.check = check,
+		.check_plan = check_plan,
+	},
 };

@@ -6,7 +6,7 @@
  * HISI0291): a chip after Hip09, on kernels after Debian 12's.
  */
 #include <errno.h>
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "pmu/family/hisi_uncore.h"
 #include "pmu/plan.h"
 #include "pmu/pmu.h"
@@ -21,18 +21,6 @@
 #define UC_URING_LAST 0x59
 /* rd_req_en, uring_channel, srcid, srcid_en: config1:0-20, the PMU's registers */
 #define UC_FILTER 0x1fffffull
-
-HISI_UNCORE_NAME_HOOKS("sccl", "uc")
-
-/* hisi-pmu.rst's words (uring_channel) and the driver's (the rest) */
-static const struct catalog_entry formats[] = {
-	{ "rd_req_en", "count only read requests (the tracetag's request type)" },
-	{ "uring_channel",
-	  "events 0x47-0x59 only: 0x3 or 0x1 the uring_ext (MATA) channel, 0x2 the uring (non-MATA) channel, 0 both" },
-	{ "srcid", "count only requests from this source id (with srcid_en)" },
-	{ "srcid_en", "filter by srcid; needs rd_req_en" },
-	{ NULL, NULL },
-};
 
 /*
  * hisi_uc_pmu_check_filter(), from hisi_uncore_pmu_event_init(): srcid_en without rd_req_en
@@ -62,42 +50,24 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 }
 
 /* hisi_uc_pmu_enable_filter(): HISI_UC_TRACETAG_CTRL_REG, _SRCID_CTRL_REG, _EVENT_CTRL_REG */
-static void check_plan(const struct plan *set, struct diag *warn)
+static void check_plan(const struct pmu_family *f, const struct plan *set, struct diag *warn)
 {
 	hisi_uncore_shared_filter(
-		set, &family_hisi_uc, UC_FILTER,
+		set, f, UC_FILTER,
 		"HISI_UC_TRACETAG_CTRL_REG, HISI_UC_SRCID_CTRL_REG and HISI_UC_EVENT_CTRL_REG, hisi_uc_pmu_enable_filter",
 		warn);
 }
 
-static const struct family_metric doc_metrics[] = {
-	{ "hisi_uc_clock", "cycles / 1e6 / duration_time", "MHz", "UC clock, measured",
-	  "pmuctl's, on the driver's cycles (" UC_SOURCE ")", 0, false, NULL, false, false,
-	  DEST_NONE, NULL },
-	{ 0 },
-};
-
-/* ACPI HID HISI0291: hisi_uc_pmu_acpi_match */
-static const struct family_hardware hardware = {
-	.platform = "HISI0291",
-	.module = "hisi_uncore_uc_pmu",
-	.config = "CONFIG_HISI_PMU",
-	.since = "v6.5 (torvalds/linux 312eca95e28d), " UC_SOURCE,
-};
-
-const struct pmu_family family_hisi_uc = {
-	.id = "hisi_uc",
-	.title = "HiSilicon UC",
-	.uncore = true,
-	.decode = decode,
-	.location = location,
-	.fields = fields,
-	.format_docs = formats,
-	.check = check,
-	.check_plan = check_plan,
-	.group_max = UC_COUNTERS,
-	.counters = UC_COUNTERS,
-	.counters_from = "HISI_UC_NR_COUNTERS, " UC_SOURCE,
-	.doc_metrics = doc_metrics,
-	.hardware = &hardware,
+const struct family_ops hisi_uc_ops = {
+	.identify = {
+		.decode = hisi_uncore_name_decode,
+	},
+	.locate = {
+		.location = hisi_uncore_name_location,
+		.fields = hisi_uncore_name_fields,
+	},
+	.rules = {
+		.check = check,
+		.check_plan = check_plan,
+	},
 };

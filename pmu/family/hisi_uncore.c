@@ -116,3 +116,18 @@ void hisi_uncore_mask_alone(const struct plan_event *e, const char *mask, const 
 			"%s: %s without %s filters nothing: the driver writes the mask only beside a command (%s)",
 			e->event, mask, cmd, function);
 }
+
+bool hisi_uncore_name_decode(struct pmu *p)
+{
+	return hisi_uncore_decode(p, family_param(p->family, "die"), family_param(p->family, "unit"));
+}
+
+void hisi_uncore_name_location(const struct pmu *p, char *buf, size_t size)
+{
+	hisi_uncore_location(p, family_param(p->family, "die"), family_param(p->family, "unit"), buf, size);
+}
+
+size_t hisi_uncore_name_fields(const struct pmu *p, struct pmu_field *out)
+{
+	return hisi_uncore_fields(p, family_param(p->family, "die"), family_param(p->family, "unit"), out);
+}

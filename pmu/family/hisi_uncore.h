@@ -30,20 +30,10 @@ void hisi_uncore_location(const struct pmu *p, const char *die, const char *unit
 /* list -j's <die>, <unit> and sub */
 size_t hisi_uncore_fields(const struct pmu *p, const char *die, const char *unit,
 			  struct pmu_field *out);
-/* A unit's decode, location and fields hooks, from its name's die ("sccl", "sicl") and unit */
-#define HISI_UNCORE_NAME_HOOKS(die, unit)                                                          \
-	static bool decode(struct pmu *p)                                                          \
-	{                                                                                          \
-		return hisi_uncore_decode(p, die, unit);                                           \
-	}                                                                                          \
-	static void location(const struct pmu *p, char *buf, size_t size)                         \
-	{                                                                                          \
-		hisi_uncore_location(p, die, unit, buf, size);                                     \
-	}                                                                                          \
-	static size_t fields(const struct pmu *p, struct pmu_field *out)                           \
-	{                                                                                          \
-		return hisi_uncore_fields(p, die, unit, out);                                      \
-	}
+/* The same as a unit's hooks, its die and unit words from its data's params ("sccl", "hha") */
+bool hisi_uncore_name_decode(struct pmu *p);
+void hisi_uncore_name_location(const struct pmu *p, char *buf, size_t size);
+size_t hisi_uncore_name_fields(const struct pmu *p, struct pmu_field *out);
 
 /*
  * The driver's v2 register set (identifier >= HISI_PMU_V2) shows in the formats it registers:

@@ -7,7 +7,7 @@
 #include "lib/strnum.h"
 #include "pmu/devmap.h"
 #include "pmu/encode.h"
-#include "pmu/family/families.h"
+#include "pmu/family/family.h"
 #include "pmu/family/hns3.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
@@ -185,21 +185,8 @@ static bool detail(const struct pmu *p, char *buf, size_t size)
 	return true;
 }
 
-static const struct catalog_entry formats[] = {
-	{ "subevent", "hardware sub-event code" },
-	{ "event_type", "0 bandwidth, 1 packet rate, 2 latency, 3 interrupt rate" },
-	{ "ext_counter_used", "0 reads counter 0, 1 reads counter 1 of the event pair" },
-	{ "port", "port (MAC) id, for port and port-tc modes" },
-	{ "tc", "traffic class 0-7 (port-tc mode), 0xF for all (port mode)" },
-	{ "bdf", "function: (bus << 8) + (device << 3) + function, for func modes" },
-	{ "queue", "queue id (func-queue mode), 0xFFFF for all queues (func mode)" },
-	{ "intr", "interrupt id, for func-intr mode" },
-	{ "global", "1 counts every HNS3 PCIe function of the IO die (global mode)" },
-	{ NULL, NULL },
-};
-
 /* Names are systematic: bw_<path>_byte_num / _time, pps_<path>_packet_num / _time, dly_<path>_time / _packet_num */
-static const char *describe_event(const char *event, char *buf, size_t size)
+static const char *describe_event(const struct pmu_family *f, const char *event, char *buf, size_t size)
 {
 	static const struct {
 		const char *prefix, *what;
@@ -210,6 +197,8 @@ static const char *describe_event(const char *event, char *buf, size_t size)
 	} parts[] = { { "_byte_num", "bytes" }, { "_packet_num", "packets" },
 		      { "_intr_num", "interrupts" }, { "_time", "cycles at hw_clk_freq" } };
 	size_t n = strlen(event);
+
+	(void)f;
 
 	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		size_t pl = strlen(kinds[k].prefix);
@@ -374,8 +363,9 @@ static bool bdf_filter(const struct plan_event *e, uint16_t *bdf)
 	return given;
 }
 
-static bool is_pmu_endpoint(const struct pcifn *f)
+static bool is_pmu_endpoint(const struct pmu_family *fam, const struct pcifn *f)
 {
+	(void)fam;
 	return f->cfg.vendor == HNS3_PMU_VENDOR && f->cfg.device == HNS3_PMU_DEVICE;
 }
 
@@ -393,31 +383,32 @@ static const char *func_event(const struct pmu *p)
  * not say which domain that is, so when the topology shows 19e5:a22b endpoints, only their
  * domains count.
  */
-static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn *maps)
+static void map_functions(const struct pmu_family *f, const struct pcitopo *t, const struct pmu_list *pmus,
+			  struct devmap_fn *maps)
 {
 	bool any_endpoint = false, any_pmu = false;
 
 	/* most machines have no HNS3 PMU: then nothing to look for */
 	for (size_t k = 0; pmus && k < pmus->n && !any_pmu; k++)
-		any_pmu = pmus->v[k].family == &family_hns3;
+		any_pmu = pmus->v[k].family == f;
 	if (!any_pmu)
 		return;
 	for (size_t i = 0; i < t->n && !any_endpoint; i++)
-		any_endpoint = is_pmu_endpoint(&t->fn[i]);
+		any_endpoint = is_pmu_endpoint(f, &t->fn[i]);
 	for (size_t i = 0; i < t->n; i++) {
 		struct fn_pmu *r = &maps[i].requester;
 		bool domain_ok = !any_endpoint;
 
 		for (size_t k = 0; k < t->n && !domain_ok; k++)
-			domain_ok = is_pmu_endpoint(&t->fn[k]) && t->fn[k].domain == t->fn[i].domain;
+			domain_ok = is_pmu_endpoint(f, &t->fn[k]) && t->fn[k].domain == t->fn[i].domain;
 		for (size_t k = 0; domain_ok && !r->family && k < pmus->n; k++) {
 			const struct pmu *p = &pmus->v[k];
 			const struct hns3_pmu *h = hns3_of_const(p);
 
-			if (p->family != &family_hns3 || h->bdf_min < 0 || h->bdf_max < 0 ||
+			if (p->family != f || h->bdf_min < 0 || h->bdf_max < 0 ||
 			    maps[i].src_bdf < h->bdf_min || maps[i].src_bdf > h->bdf_max)
 				continue;
-			fn_pmu_name(r, pmus, &family_hns3, "%s", p->name);
+			fn_pmu_name(r, pmus, f, "%s", p->name);
 			r->event = func_event(p);
 			fn_filter_add(&r->function, "bdf", maps[i].src_bdf, "0x%04llx");
 			fn_filter_add(&r->function, "queue", 0xffff, "0x%llx");
@@ -436,10 +427,12 @@ static uint64_t hw_event(const struct plan_event *e)
  * document gives no unit; the driver prints the register as it is). The kind comes from the
  * counter 0 name: _byte_num bandwidth, _packet_num packets, _intr_num interrupts.
  */
-static bool made_metric(size_t i, struct family_metric *m, struct family_metric_text *t)
+static bool made_metric(const struct pmu_family *f, size_t i, struct family_metric *m, struct family_metric_text *t)
 {
 	const struct hns3_pair *p = &hns3_pairs[i];
 	const char *kind, *scale, *unit;
+
+	(void)f;
 
 	if (i >= hns3_npairs)
 		return false;
@@ -462,47 +455,31 @@ static bool made_metric(size_t i, struct family_metric *m, struct family_metric_
 	return true;
 }
 
-/* hns3_pmu.c binds to the PMU's own PCI function */
-static const struct family_hardware hardware = {
-	.pci_function = is_pmu_endpoint,
-	.module = "hns3_pmu",
-	.config = "CONFIG_HNS3_PMU",
-	.since = "v6.0, torvalds/linux 66637ab137b4",
-};
-
-static const struct kernel_change changes[] = {
-	{ 6, 0, "the HNS3 PMU driver arrives",
-	  "torvalds/linux 66637ab137b4 (\"drivers/perf: hisi: add driver for HNS3 PMU\")",
-	  "none before it" },
-	{ 0 },
-};
-
-const struct pmu_family family_hns3 = {
-	.id = "hns3",
-	.made_metric = made_metric,
-	.title = "HiSilicon HNS3 NIC",
-	.uncore = true,
-	.decode = decode,
-	.read_extra = read_extra,
-	.location = location,
-	.clock_hz = clock_hz,
-	.fields = fields,
-	.event_fields = event_fields,
-	.detail = detail,
-	.format_docs = formats,
-	.describe_event = describe_event,
-	.check = check,
-	.together = together,
-	.group_max = HNS3_HW_EVENTS,
-	.counters = HNS3_HW_EVENTS,
-	.counter_key = hw_event,
-	.counters_from = "HNS3_PMU_MAX_HW_EVENTS, hns3_pmu.c",
-	.einval_hint = einval_hint,
-	.bdf_filter = bdf_filter,
-	.map_functions = map_functions,
-	/* what a NIC function receives and sends */
-	.per_device_metrics = "hns3_bw_ssu_rpu,hns3_bw_tpu_ssu",
-	.hardware = &hardware,
-	.kernel_changes = changes,
-	.serve_metrics = "hns3_bw_ssu_rpu,hns3_bw_tpu_ssu",
+const struct family_ops hns3_ops = {
+	.identify = {
+		.decode = decode,
+		.read_extra = read_extra,
+	},
+	.locate = {
+		.location = location,
+		.clock_hz = clock_hz,
+		.fields = fields,
+		.event_fields = event_fields,
+		.detail = detail,
+		.map_functions = map_functions,
+	},
+	.rules = {
+		.describe_event = describe_event,
+		.check = check,
+		.together = together,
+		.counter_key = hw_event,
+		.einval_hint = einval_hint,
+		.bdf_filter = bdf_filter,
+	},
+	.metrics = {
+		.made_metric = made_metric,
+	},
+	.presence = {
+		.pci_function = is_pmu_endpoint,
+	},
 };

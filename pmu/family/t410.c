@@ -1,33 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Tegra410 PMU names, the latency groups of its documents, and its root ports' RC map. */
+/* The latency groups of Tegra410's documents, and its root ports' RC map. */
 #include <stdio.h>
 #include <string.h>
 #include "pmu/encode.h"
-#include "pmu/family/families.h"
 #include "pmu/family/t410.h"
 #include "pmu/pmu.h"
-
-bool t410_decode(struct pmu *p, const char *prefix, bool has_rc)
-{
-	const char *s = p->name + strlen(prefix), *rc;
-
-	if (strncmp(p->name, prefix, strlen(prefix)))
-		return false;
-	if (!has_rc)
-		return family_decimal(s, strlen(s), &p->socket);
-	/* Grace's per-socket nvidia_pcie_pmu_<s> has no _rc_: it is not a Tegra410 PCIE PMU */
-	rc = strstr(s, "_rc_");
-	return rc && family_decimal(s, (size_t)(rc - s), &p->socket) &&
-	       family_decimal(rc + 4, strlen(rc + 4), &p->rc);
-}
-
-void t410_location(const struct pmu *p, char *buf, size_t size)
-{
-	if (p->rc >= 0)
-		snprintf(buf, size, "socket %d, rc %d", p->socket, p->rc);
-	else if (p->socket >= 0)
-		snprintf(buf, size, "socket %d", p->socket);
-}
 
 static bool ends_with(const char *s, const char *suffix)
 {
@@ -91,7 +68,7 @@ bool t410_rc_map(const struct pcifn *f, struct t410_rc_map *out)
 	return true;
 }
 
-void t410_locate(const struct pcitopo *t, struct devmap_fn *maps)
+void t410_locate(const struct pmu_family *f, const struct pcitopo *t, struct devmap_fn *maps)
 {
 	for (size_t i = 0; i < t->n; i++) {
 		struct fn_location *at = &maps[i].at;
@@ -103,36 +80,25 @@ void t410_locate(const struct pcitopo *t, struct devmap_fn *maps)
 		at->socket = map.socket;
 		at->rc = map.rc;
 		at->rp = map.rp;
-		at->by = &family_t410_pcie;
+		at->by = f;
 	}
 }
 
-static bool rc_map_root_port(const struct pcifn *f)
+bool t410_rc_map_root_port(const struct pmu_family *f, const struct pcifn *fn)
 {
 	struct t410_rc_map map;
 
-	return t410_rc_map(f, &map);
+	(void)f;
+	return t410_rc_map(fn, &map);
 }
 
-const struct family_hardware t410_pcie_hardware = {
-	.pci_function = rc_map_root_port,
-	.module = "nvidia_cspmu",
-	.config = "CONFIG_NVIDIA_CORESIGHT_PMU_ARCH_SYSTEM_PMU (and CONFIG_ARM_CORESIGHT_PMU_ARCH_SYSTEM_PMU, module arm_cspmu_module)",
-	.since = "the per-RC PMUs of drivers/perf/arm_cspmu/nvidia_cspmu.c, upstream at torvalds/linux c43267e6794a",
-};
-
-const struct kernel_change t410_new_pmus[] = {
-	{ 0, 0, "the per-RC PCIE and PCIE-TGT PMUs, C2C/CLink/DLink and CMEM latency PMUs were queued upstream in March 2026 (torvalds/linux c43267e6794a); older kernels show the hardware without them",
-	  "nvidia-tegra410-pmu.rst @ c43267e6794a",
-	  "doctor names the module each missing family needs; list shows what the kernel has, nothing is assumed" },
-	{ 0 },
-};
-
-bool t410_rc_map_line(const struct pcifn *f, uint16_t *offset, char *buf, size_t size)
+bool t410_rc_map_line(const struct pmu_family *f, const struct pcifn *fn, uint16_t *offset, char *buf,
+		      size_t size)
 {
 	struct t410_rc_map map;
 
-	if (!t410_rc_map(f, &map))
+	(void)f;
+	if (!t410_rc_map(fn, &map))
 		return false;
 	*offset = map.offset;
 	snprintf(buf, size, "Bus=%02x, Segment=%02x, RP=%02x, RC=%02x, Socket=%02x", map.bus, map.segment,

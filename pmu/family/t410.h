@@ -10,8 +10,6 @@
 #include "pmu/family/family.h"
 
 #define T410_DOC "nvidia-tegra410-pmu.rst"
-#define T410_NS "(duration_time * 1e9)"	/* ELAPSED_TIME_IN_NS */
-
 
 /* nvidia-tegra410-pmu.rst: the RC-map DVSEC, vendor 10de, id 4, on every root port */
 #define T410_DVSEC_VENDOR 0x10de
@@ -26,18 +24,13 @@ struct t410_rc_map {
 /* f's RC map: the first DVSEC of (10de, 4) whose bytes reach +0x10, as the document's script finds it */
 bool t410_rc_map(const struct pcifn *f, struct t410_rc_map *out);
 /* Each function below a root port with an RC map: its socket, RC and RP from it */
-void t410_locate(const struct pcitopo *t, struct devmap_fn *maps);
+void t410_locate(const struct pmu_family *f, const struct pcitopo *t, struct devmap_fn *maps);
 /* "Bus=00, Segment=01, RP=00, RC=00, Socket=00", the script's line */
-bool t410_rc_map_line(const struct pcifn *f, uint16_t *offset, char *buf, size_t size);
+bool t410_rc_map_line(const struct pmu_family *f, const struct pcifn *fn, uint16_t *offset, char *buf,
+		      size_t size);
 
 /* Root ports with the RC-map DVSEC: the PCIE and PCIE-TGT PMUs' hardware (doctor) */
-extern const struct family_hardware t410_pcie_hardware;
-/* The arrival of the PCIE-TGT, C2C and CMEM PMUs, which many kernels lack */
-extern const struct kernel_change t410_new_pmus[];
-
-/* "<prefix><socket>" or, with has_rc, "<prefix><socket>_rc_<rc>" */
-bool t410_decode(struct pmu *p, const char *prefix, bool has_rc);
-void t410_location(const struct pmu *p, char *buf, size_t size);
+bool t410_rc_map_root_port(const struct pmu_family *f, const struct pcifn *fn);
 /*
  * AVG_LATENCY = *_CUM_OUTS / *_REQ and FREQ = CYCLES / time: a PMU's *_cum_outs, *_req and
  * cycles are read in one group when the set has a *_cum_outs for it (Grace's PMUs alike, with

@@ -5,38 +5,9 @@
 #include <stdlib.h>
 #include "pmu/devmap.h"
 #include "pmu/encode.h"
-#include "pmu/family/families.h"
 #include "pmu/family/t410.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
-
-static bool decode(struct pmu *p)
-{
-	return t410_decode(p, "nvidia_pcie_pmu_", true);
-}
-
-static const struct catalog_entry events[] = {
-	{ "rd_req", "count the number of read requests by PCIE device" },
-	{ "wr_req", "count the number of write requests by PCIE device" },
-	{ "rd_bytes", "count the number of bytes transferred by rd_req" },
-	{ "wr_bytes", "count the number of bytes transferred by wr_req" },
-	{ "rd_cum_outs", "count outstanding rd_req each cycle" },
-	{ "cycles", "count the clock cycles of SOC fabric connected to the PCIE interface" },
-	{ NULL, NULL },
-};
-
-static const struct catalog_entry formats[] = {
-	{ "event", "event id" },
-	{ "src_rp_mask", "bitmask of root ports that will be monitored (bit = RP index in the RC); exclusive with src_bdf_en" },
-	{ "src_bdf", "the BDF that will be monitored: (bus << 8) + (device << 3) + (function), see 'pmuctl bdf'" },
-	{ "src_bdf_en", "enable the BDF filter in src_bdf; one BDF per RC PMU for all its events" },
-	{ "dst_loc_cmem", "if set, count events to local system memory (CMEM) address" },
-	{ "dst_loc_gmem", "if set, count events to local GPU memory (GMEM) address" },
-	{ "dst_loc_pcie_p2p", "if set, count events to local PCIE peer address" },
-	{ "dst_loc_pcie_cxl", "if set, count events to local CXL memory address" },
-	{ "dst_rem", "if set, count events to remote memory address" },
-	{ NULL, NULL },
-};
 
 /* The filter the driver programs: a root-port mask, and the BDF with its enable bit or 0 */
 struct v2_filter {
@@ -120,7 +91,7 @@ static void add_filter(struct pmu_filters *t, const struct v2_filter *f)
  * Groups with different BDFs on one PMU take turns (pcie_v2_pmu_validate_event at add):
  * said once per PMU, in one pass over the plan
  */
-static void check_plan(const struct plan *set, struct diag *warn)
+static void check_plan(const struct pmu_family *fam, const struct plan *set, struct diag *warn)
 {
 	struct pmu_filters *t = NULL;
 	size_t nt = 0;
@@ -130,7 +101,7 @@ static void check_plan(const struct plan *set, struct diag *warn)
 		struct v2_filter f;
 		size_t k;
 
-		if (!e->pmu || e->pmu->family != &family_t410_pcie || cspmu_is_cycles(e) || (e->group >= 0 && !e->leader))
+		if (!e->pmu || e->pmu->family != fam || cspmu_is_cycles(e) || (e->group >= 0 && !e->leader))
 			continue;
 		for (k = 0; k < nt && t[k].pmu != e->pmu; k++)
 			;
@@ -222,15 +193,16 @@ static bool bdf_filter(const struct plan_event *e, uint16_t *bdf)
 }
 
 /* Below a Tegra410 root port: the RC's PCIE PMU, by requester ID or by the port's bit */
-static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn *maps)
+static void map_functions(const struct pmu_family *f, const struct pcitopo *t, const struct pmu_list *pmus,
+			  struct devmap_fn *maps)
 {
 	for (size_t i = 0; i < t->n; i++) {
 		struct devmap_fn *m = &maps[i];
 		struct fn_pmu *r = &m->requester;
 
-		if (m->at.by != &family_t410_pcie)
+		if (m->at.by != f)
 			continue;
-		fn_pmu_name(r, pmus, &family_t410_pcie, "nvidia_pcie_pmu_%d_rc_%d", m->at.socket, m->at.rc);
+		fn_pmu_name(r, pmus, f, "nvidia_pcie_pmu_%d_rc_%d", m->at.socket, m->at.rc);
 		r->event = "rd_bytes";
 		fn_filter_add(&r->function, "src_bdf", m->src_bdf, "0x%04llx");
 		fn_filter_add(&r->function, "src_bdf_en", 1, "%llu");
@@ -284,80 +256,23 @@ static bool slot_value(const struct plan *set, size_t i, uint64_t value[2])
 	return true;
 }
 
-/* The names every PCIe family shares: t410_pcie_rd_bw's and t410_pcie_wr_bw's formulas */
-static const struct family_metric doc_metrics[] = {
-	/* PCIE; a device's DMA reads carry data toward it (link_dir 1), its DMA writes from it (-1) */
-	{ "t410_pcie_rd_bw", "rd_bytes / " T410_NS, "GB/s", "PCIe read bandwidth of the RC", T410_DOC " (PCIE)", 1, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_pcie_wr_bw", "wr_bytes / " T410_NS, "GB/s", "PCIe write bandwidth of the RC", T410_DOC " (PCIE)", -1, false, NULL, false, false, DEST_NONE, NULL },
-	/*
-	 * The same by destination (the PCIE PMU's dst_* filters, by the address's home socket):
-	 * local CPU memory, local GPU memory, a local peer, local CXL memory, the remote socket
-	 */
-#define T410_PCIE_DST(dir, what, term, text, link, dest)                                             \
-	{ "t410_pcie_" #dir "_bw_" what, #dir "_bytes / " T410_NS, "GB/s", "PCIe " text,                 \
-	  T410_DOC " (PCIE: destination filter " term ")", link, false, term "=1", false, true, dest, NULL }
-	T410_PCIE_DST(rd, "cmem", "dst_loc_cmem", "read bandwidth from local CPU memory", 1, DEST_LOCAL),
-	T410_PCIE_DST(rd, "gmem", "dst_loc_gmem", "read bandwidth from local GPU memory", 1, DEST_LOCAL),
-	T410_PCIE_DST(rd, "p2p", "dst_loc_pcie_p2p", "read bandwidth from local PCIe peers", 1, DEST_LOCAL),
-	T410_PCIE_DST(rd, "cxl", "dst_loc_pcie_cxl", "read bandwidth from local CXL memory", 1, DEST_LOCAL),
-	T410_PCIE_DST(rd, "remote", "dst_rem", "read bandwidth from the remote socket's memory", 1, DEST_REMOTE),
-	T410_PCIE_DST(wr, "cmem", "dst_loc_cmem", "write bandwidth to local CPU memory", -1, DEST_LOCAL),
-	T410_PCIE_DST(wr, "gmem", "dst_loc_gmem", "write bandwidth to local GPU memory", -1, DEST_LOCAL),
-	T410_PCIE_DST(wr, "p2p", "dst_loc_pcie_p2p", "write bandwidth to local PCIe peers", -1, DEST_LOCAL),
-	T410_PCIE_DST(wr, "cxl", "dst_loc_pcie_cxl", "write bandwidth to local CXL memory", -1, DEST_LOCAL),
-	T410_PCIE_DST(wr, "remote", "dst_rem", "write bandwidth to the remote socket's memory", -1, DEST_REMOTE),
-#undef T410_PCIE_DST
-	{ "t410_pcie_rd_req_rate", "rd_req / cycles", "req/cycle", "PCIe read requests per cycle", T410_DOC " (PCIE)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_pcie_wr_req_rate", "wr_req / cycles", "req/cycle", "PCIe write requests per cycle", T410_DOC " (PCIE)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_pcie_freq", "cycles / " T410_NS, "GHz", "PCIe RC clock (FREQ_IN_GHZ)", T410_DOC " (PCIE)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_pcie_rd_latency_cycles", "rd_cum_outs / rd_req", "cycles", "average PCIe read latency", T410_DOC " (PCIE)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_pcie_rd_latency_ns", "(rd_cum_outs / rd_req) / (cycles / " T410_NS ")", "ns", "average PCIe read latency", T410_DOC " (PCIE)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ 0 },
-};
-
-static const struct family_metric metrics[] = {
-	{ ACROSS_PCIE_RD, "rd_bytes / " ACROSS_NS, "GB/s", "PCIe read bandwidth: what the RC's devices read", T410_DOC " (PCIE), as t410_pcie_rd_bw", 1, true, NULL, false, false, DEST_NONE, NULL },
-	{ ACROSS_PCIE_WR, "wr_bytes / " ACROSS_NS, "GB/s", "PCIe write bandwidth: what the RC's devices write", T410_DOC " (PCIE), as t410_pcie_wr_bw", -1, true, NULL, false, false, DEST_NONE, NULL },
-	{ NULL, NULL, NULL, NULL, NULL, 0, false, NULL, false, false, DEST_NONE, NULL },
-};
-
-/* The RC's requests by its devices: their reads and writes of memory (perf iostat's Inbound) */
-static const char *const iostat[IOSTAT_COLUMNS] = { "t410_pcie_rd_bw", "t410_pcie_wr_bw", NULL, NULL };
-
-const struct pmu_family family_t410_pcie = {
-	.id = "t410_pcie",
-	.title = "NVIDIA Tegra410 PCIE",
-	.uncore = true,
-	.decode = decode,
-	.location = t410_location,
-	.event_docs = events,
-	.format_docs = formats,
-	.check = check,
-	.check_plan = check_plan,
-	.together = together,
-	.together_key = together_key,
-	.einval_hint = einval_hint,
-	.bdf_filter = bdf_filter,
-	.locate = t410_locate,
-	.capability_line = t410_rc_map_line,
-	.map_functions = map_functions,
-	/* what a device moves, as requester and as target */
-	.per_device_metrics = "t410_pcie_rd_bw,t410_pcie_wr_bw,t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw",
-	.destination_metrics = "t410_pcie_rd_bw_cmem,t410_pcie_rd_bw_gmem,t410_pcie_rd_bw_p2p,t410_pcie_rd_bw_cxl,"
-			       "t410_pcie_rd_bw_remote,t410_pcie_wr_bw_cmem,t410_pcie_wr_bw_gmem,t410_pcie_wr_bw_p2p,"
-			       "t410_pcie_wr_bw_cxl,t410_pcie_wr_bw_remote",
-	.port_filter = true,
-	.counters_from = CSPMU_COUNTERS_FROM,
-	.own_counter = cspmu_is_cycles,
-	.own_counters = 1,
-	.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,
-	.filter_slots = 1,
-	.filter_slots_from = "one BDF per PMU, pcie_v2_pmu_validate_event",
-	.slot_value = slot_value,
-	.metrics = metrics,
-	.doc_metrics = doc_metrics,
-	.iostat = iostat,
-	.hardware = &t410_pcie_hardware,
-	.kernel_changes = t410_new_pmus,
-	.serve_metrics = ACROSS_PCIE_RD "," ACROSS_PCIE_WR,
+const struct family_ops t410_pcie_ops = {
+	.locate = {
+		.locate = t410_locate,
+		.capability_line = t410_rc_map_line,
+		.map_functions = map_functions,
+	},
+	.rules = {
+		.check = check,
+		.check_plan = check_plan,
+		.together = together,
+		.together_key = together_key,
+		.einval_hint = einval_hint,
+		.bdf_filter = bdf_filter,
+		.own_counter = cspmu_is_cycles,
+		.slot_value = slot_value,
+	},
+	.presence = {
+		.pci_function = t410_rc_map_root_port,
+	},
 };

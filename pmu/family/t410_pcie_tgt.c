@@ -3,35 +3,11 @@
 #include <errno.h>
 #include "pmu/devmap.h"
 #include "pmu/encode.h"
-#include "pmu/family/families.h"
 #include "pmu/family/t410.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 
 #define TGT_ADDR_SLOTS 8
-
-static bool decode(struct pmu *p)
-{
-	return t410_decode(p, "nvidia_pcie_tgt_pmu_", true);
-}
-
-static const struct catalog_entry events[] = {
-	{ "rd_req", "count the number of read requests to PCIE" },
-	{ "wr_req", "count the number of write requests to PCIE" },
-	{ "rd_bytes", "count the number of bytes transferred by rd_req" },
-	{ "wr_bytes", "count the number of bytes transferred by wr_req" },
-	{ "cycles", "count the clock cycles of SOC fabric connected to the PCIE interface" },
-	{ NULL, NULL },
-};
-
-static const struct catalog_entry formats[] = {
-	{ "event", "event id" },
-	{ "dst_rp_mask", "bitmask to select the root port(s) to monitor (PCIE BAR traffic only)" },
-	{ "dst_addr_base", "BAR or CXL HDM filter base address" },
-	{ "dst_addr_mask", "BAR or CXL HDM filter address mask" },
-	{ "dst_addr_en", "enable the address filter: (addr & dst_addr_mask) == (dst_addr_base & dst_addr_mask)" },
-	{ NULL, NULL },
-};
 
 struct addr_filter {
 	uint64_t base, mask;
@@ -105,16 +81,18 @@ static const char *einval_hint(const struct pmu *p, const uint64_t *config)
 }
 
 /* Below a Tegra410 root port: the RC's PCIE-TGT PMU, one address filter per sized BAR */
-static void map_functions(const struct pcitopo *t, const struct pmu_list *pmus, struct devmap_fn *maps)
+static void map_functions(const struct pmu_family *fam, const struct pcitopo *t, const struct pmu_list *pmus,
+			  struct devmap_fn *maps)
 {
 	for (size_t i = 0; i < t->n; i++) {
 		struct fn_pmu *r = &maps[i].target;
 
 		const struct fn_location *at = &maps[i].at;
 
-		if (at->by != &family_t410_pcie)
+		/* placed by its root port's RC map: the PCIE family's locate */
+		if (!at->by || at->by->ops->locate.locate != t410_locate)
 			continue;
-		fn_pmu_name(r, pmus, &family_t410_pcie_tgt, "nvidia_pcie_tgt_pmu_%d_rc_%d", at->socket, at->rc);
+		fn_pmu_name(r, pmus, fam, "nvidia_pcie_tgt_pmu_%d_rc_%d", at->socket, at->rc);
 		r->event = "rd_bytes";
 		/* the document: the RP filter sees BAR traffic only, as --root-port asks */
 		if (at->rp >= 0 && at->rp < 8)
@@ -165,41 +143,19 @@ static bool together(const struct plan *set, size_t i, size_t k)
 	       a.mask == b.mask;
 }
 
-static const struct family_metric doc_metrics[] = {
-	/* PCIE-TGT */
-	{ "t410_pcie_tgt_rd_bw", "rd_bytes / " T410_NS, "GB/s", "read bandwidth to PCIe BARs / CXL HDM", T410_DOC " (PCIE-TGT)", -1, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_pcie_tgt_wr_bw", "wr_bytes / " T410_NS, "GB/s", "write bandwidth to PCIe BARs / CXL HDM", T410_DOC " (PCIE-TGT)", 1, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_pcie_tgt_rd_req_rate", "rd_req / cycles", "req/cycle", "read requests per cycle", T410_DOC " (PCIE-TGT)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ "t410_pcie_tgt_wr_req_rate", "wr_req / cycles", "req/cycle", "write requests per cycle", T410_DOC " (PCIE-TGT)", 0, false, NULL, false, false, DEST_NONE, NULL },
-	{ 0 },
-};
-
-/* Reads and writes of the devices' BARs, by CPUs and peers (perf iostat's Outbound) */
-static const char *const iostat[IOSTAT_COLUMNS] = { NULL, NULL, "t410_pcie_tgt_rd_bw", "t410_pcie_tgt_wr_bw" };
-
-const struct pmu_family family_t410_pcie_tgt = {
-	.id = "t410_pcie_tgt",
-	.doc_metrics = doc_metrics,
-	.title = "NVIDIA Tegra410 PCIE-TGT",
-	.uncore = true,
-	.decode = decode,
-	.location = t410_location,
-	.event_docs = events,
-	.format_docs = formats,
-	.check = check,
-	.einval_hint = einval_hint,
-	.together = together,
-	.together_key = slot_value,
-	.map_functions = map_functions,
-	.counters_from = CSPMU_COUNTERS_FROM,
-	.own_counter = tgt_cycles,
-	.own_counters = 1,
-	.own_counters_from = CSPMU_CYCLE_COUNTER_FROM,
-	.filter_slots = TGT_ADDR_SLOTS,
-	.filter_slots_from = "eight address filters, pcie_tgt_pmu_validate_event",
-	.slot_value = slot_value,
-	.iostat = iostat,
-	.hardware = &t410_pcie_hardware,
-	.kernel_changes = t410_new_pmus,
-	.serve_metrics = "t410_pcie_tgt_rd_bw,t410_pcie_tgt_wr_bw",
+const struct family_ops t410_pcie_tgt_ops = {
+	.locate = {
+		.map_functions = map_functions,
+	},
+	.rules = {
+		.check = check,
+		.einval_hint = einval_hint,
+		.together = together,
+		.together_key = slot_value,
+		.own_counter = tgt_cycles,
+		.slot_value = slot_value,
+	},
+	.presence = {
+		.pci_function = t410_rc_map_root_port,
+	},
 };

@@ -37,7 +37,7 @@ int metric_catalog(struct metric_list *out)
 		struct family_metric_text text;
 		struct family_metric d;
 
-		for (size_t i = 0; (*f)->made_metric && !ret && (*f)->made_metric(i, &d, &text); i++)
+		for (size_t i = 0; (*f)->ops->metrics.made_metric && !ret && (*f)->ops->metrics.made_metric(*f, i, &d, &text); i++)
 			ret = add_family_metric(out, *f, &d);
 	}
 	for (f = pmu_families; *f && !ret; f++)

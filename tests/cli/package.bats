@@ -23,7 +23,7 @@ ROOT=$BATS_TEST_DIRNAME/../..
 	[ -z "$(grep -v 'running with root privileges' <<<"$output")" ] || { echo "$output"; return 1; }
 	run dpkg-deb -c "$deb"
 	for f in ./usr/bin/pmuctl ./usr/lib/pmuctl/pmuctl-commands.so ./usr/share/man/man1/pmuctl-stat.1.gz ./usr/share/man/man1/pmuctl-top.1.gz \
-		./usr/share/man/man7/pmuctl-metrics.7.gz ./usr/share/pmuctl/schemas/error.schema.json \
+		./usr/share/man/man7/pmuctl-metrics.7.gz ./usr/share/man/man7/pmuctl-families.7.gz ./usr/share/pmuctl/schemas/error.schema.json \
 		./usr/share/bash-completion/completions/pmuctl ./usr/share/zsh/vendor-completions/_pmuctl \
 		./usr/share/fish/vendor_completions.d/pmuctl.fish ./lib/systemd/system/pmuctl-exporter.service \
 		./usr/share/man/man1/pmuctl-serve.1.gz ./usr/share/doc/pmuctl/examples/tegra410/bus/event_source/devices/ \
