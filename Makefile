@@ -57,7 +57,8 @@ msg = @printf '  %-7s %s\n' $(1) "$(2)";
 endif
 
 LIB_SRCS := $(wildcard lib/*.c topology/*.c pmu/*.c pmu/*/*.c)
-CMD_SRCS := $(wildcard cmd/*.c)
+# cmd/: the commands, a folder each for the big ones, and what they share (out/, report/)
+CMD_SRCS := $(wildcard cmd/*.c cmd/*/*.c)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 
@@ -67,8 +68,8 @@ FAMILY_DATA := $(sort $(wildcard pmu/family/data/*.yaml))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/gen/families.o
 CMD_OBJS := $(CMD_SRCS:%.c=$(BUILD)/%.o)
 # the commands (and the parts of lib/) that need the plugin's libraries
-PLUGIN_SRCS := $(wildcard cmd/cmd_serve.c cmd/serve_*.c cmd/cmd_top.c cmd/top_*.c cmd/cmd_doctor.c \
-	cmd/doctor_*.c cmd/plugin_commands.c) lib/webauth.c lib/webconfig.c
+PLUGIN_SRCS := $(wildcard cmd/serve/*.c cmd/top/*.c cmd/doctor/*.c cmd/plugin_commands.c) lib/webauth.c \
+	lib/webconfig.c
 PLUGIN_OBJS := $(PLUGIN_SRCS:%.c=$(BUILD)/%.o)
 CORE_OBJS := $(filter-out $(PLUGIN_OBJS),$(CMD_OBJS) $(LIB_OBJS))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cmd/jerr.h"
+#include "cmd/out/jerr.h"
 #include "cmd/options_check.h"
 #include "cmd/plugin.h"
 #include "cmd/pmuctl.h"

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "cmd/jerr.h"
+#include "cmd/out/jerr.h"
 #include "lib/err.h"
 #include "lib/sysroot.h"
 

@@ -21,7 +21,7 @@ if [ -n "$own" ]; then
 	printf '%s\n  (a family'"'"'s own header outside pmu/family/: add a descriptor hook instead)\n' "$own"
 	status=1
 fi
-for f in cmd/*.[ch] pmu/*.[ch] pmu/*/*.[ch] topology/*.[ch] lib/*.[ch]; do
+for f in cmd/*.[ch] cmd/*/*.[ch] pmu/*.[ch] pmu/*/*.[ch] topology/*.[ch] lib/*.[ch]; do
 	n=$(wc -l <"$f")
 	if [ "$n" -gt 600 ]; then
 		echo "$f: $n lines (at most 600: one idea a file)"

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pmuctl map's text: the tree by socket, RC and root port, the table, the capability lines. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/map/map.h"
+#include "cmd/pmuctl.h"
+#include "pmu/family/family.h"
+
+static const char *fn_str(const struct map_ctx *c, size_t i, char *buf, size_t size)
+{
+	pcifn_name(&c->topo, &c->topo.fn[i], buf, size);
+	return buf;
+}
+
+/* "x4 at 8 GT/s, below x16 at 16 GT/s", what a downtrained link lost; "" for any other */
+static const char *downtrained_text(const struct map_ctx *c, const struct pcifn *f, char *buf, size_t size)
+{
+	const struct pcilink *l = &f->link, *o;
+	uint8_t speed, width;
+
+	*buf = '\0';
+	if (l->downtrained != 1)
+		return buf;
+	o = &c->topo.fn[l->partner].link;
+	speed = l->cap_speed < o->cap_speed ? l->cap_speed : o->cap_speed;
+	width = l->cap_width < o->cap_width ? l->cap_width : o->cap_width;
+	snprintf(buf, size, "  [downtrained: x%u at %g GT/s, both ends can x%u at %g GT/s]", l->width,
+		 pcilink_gts(l->speed), width, pcilink_gts(speed));
+	return buf;
+}
+
+/* Its name, and what its link lost when it trained below both ends */
+static const char *fn_label(const struct map_ctx *c, const struct pcifn *f, char *buf, size_t size)
+{
+	char note[96];
+	size_t n;
+
+	if (f->name)
+		safe_str(f->name, buf, size);
+	else
+		snprintf(buf, size, "[%04x:%04x]", f->cfg.vendor, f->cfg.device);
+	n = strlen(buf);
+	snprintf(buf + n, size - n, "%s", downtrained_text(c, f, note, sizeof(note)));
+	return buf;
+}
+
+/* A number, or "-" when there is none */
+static const char *num_or_dash(int v, char *buf, size_t size)
+{
+	if (v < 0)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%d", v);
+	return buf;
+}
+
+void map_text_table(const struct map_ctx *c)
+{
+	char bdf[32], rp[32], label[512], filt[64], s[16], r[16], p[16];
+
+	printf("%-13s %-6s %-3s %-3s %-13s %-26s %-8s %s\n", "BDF", "SOCKET", "RC", "RP",
+	       "ROOT_PORT", "PMU", "SRC_BDF", "DEVICE");
+	for (size_t i = 0; i < c->topo.n; i++) {
+		const struct devmap_fn *m = &c->maps[i];
+		const struct fn_location *at = &m->at;
+
+		if (!c->shown[i])
+			continue;
+		snprintf(filt, sizeof(filt), "0x%04x", m->src_bdf);
+		printf("%-13s %-6s %-3s %-3s %-13s %-26s %-8s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
+		       num_or_dash(at->socket, s, sizeof(s)), num_or_dash(at->rc, r, sizeof(r)),
+		       num_or_dash(at->rp, p, sizeof(p)),
+		       at->root_port >= 0 ? fn_str(c, (size_t)at->root_port, rp, sizeof(rp)) : "-",
+		       m->requester.family ? m->requester.name : "-", filt,
+		       fn_label(c, &c->topo.fn[i], label, sizeof(label)));
+	}
+}
+
+static const char *size_str(uint64_t size, char *buf, size_t n)
+{
+	static const char units[] = "KMGTPE";
+	int u = -1;
+
+	while (size >= 1024 && !(size % 1024) && u < 5) {
+		size /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, n, "%llu", (unsigned long long)size);
+	else
+		snprintf(buf, n, "%llu%c", (unsigned long long)size, units[u]);
+	return buf;
+}
+
+/* Traffic to each memory BAR: its address filter, or why there is none */
+static void print_tgt_lines(const struct pcifn *f, const struct fn_pmu *t)
+{
+	size_t k = 0;
+
+	for (int b = 0; b < 6 && t->family; b++) {
+		char sz[32], filt[160];
+
+		if (!f->bar[b].mem)
+			continue;
+		while (k < t->nbars && t->bars[k].bar < b)
+			k++;
+		if (k >= t->nbars || t->bars[k].bar != b) {
+			printf("          BAR%d 0x%llx  size unknown (a dump has no BAR sizes)\n", b,
+			       (unsigned long long)f->bar[b].addr);
+			continue;
+		}
+		printf("          BAR%d %-5s %s\n", b, size_str(t->bars[k].bar_size, sz, sizeof(sz)),
+		       fn_filter_text(&t->bars[k], filt, sizeof(filt)));
+	}
+}
+
+/*
+ * A root port's line: its number in the family (RP n) or "port", and how its traffic is
+ * selected: the family's root-port filter, or the PMU that is the port's own
+ */
+static void print_root_port(const struct map_ctx *c, size_t i)
+{
+	const struct devmap_fn *m = &c->maps[i];
+	char bdf[32], label[512], filt[160], rp[16];
+
+	if (m->at.rp >= 0)
+		snprintf(rp, sizeof(rp), "RP %d", m->at.rp);
+	else
+		snprintf(rp, sizeof(rp), "port");
+	if (m->requester.root_port.n)
+		fn_filter_text(&m->requester.root_port, filt, sizeof(filt));
+	else
+		snprintf(filt, sizeof(filt), "%s", m->requester.family ? m->requester.name : "");
+	printf("    %-13s %-6s %-28s %s\n", fn_str(c, i, bdf, sizeof(bdf)), rp, filt,
+	       fn_label(c, &c->topo.fn[i], label, sizeof(label)));
+}
+
+static void print_device(const struct map_ctx *c, size_t i)
+{
+	const struct devmap_fn *m = &c->maps[i];
+	const struct pcifn *f = &c->topo.fn[i];
+	char bdf[32], label[512], filt[160];
+
+	if (m->at.root_port >= 0 && (size_t)m->at.root_port == i) {
+		print_root_port(c, i);
+		return;
+	}
+	printf("      %-13s %-32s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
+	       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
+	       fn_label(c, f, label, sizeof(label)));
+	print_tgt_lines(f, &m->target);
+}
+
+/* Known sockets first, by number; then RC (none first), then lspci order (the index) */
+static int cmp_root_port(const void *a, const void *b, void *maps)
+{
+	const struct devmap_fn *m = maps;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	const struct fn_location *p = &m[x].at, *q = &m[y].at;
+	unsigned sp = (unsigned)p->socket, sq = (unsigned)q->socket;
+
+	int by_pmu = strcmp(m[x].requester.name, m[y].requester.name);
+
+	if (sp != sq)
+		return sp < sq ? -1 : 1;
+	if (p->rc != q->rc)
+		return p->rc < q->rc ? -1 : 1;
+	/* two SICLs' core 0 on one socket are two cores: their PMUs tell them apart */
+	if (by_pmu)
+		return by_pmu;
+	return x < y ? -1 : x > y;
+}
+
+/* The root ports with something shown below them, sorted for the tree */
+static size_t shown_root_ports(const struct map_ctx *c, size_t *out)
+{
+	bool *seen = calloc(c->topo.n ? c->topo.n : 1, sizeof(bool));
+	size_t n = 0;
+
+	if (!seen)
+		return 0;
+	for (size_t i = 0; i < c->topo.n; i++) {
+		ssize_t r = c->maps[i].at.root_port;
+
+		if (c->shown[i] && r >= 0 && !seen[r]) {
+			seen[r] = true;
+			out[n++] = (size_t)r;
+		}
+	}
+	free(seen);
+	qsort_r(out, n, sizeof(*out), cmp_root_port, (void *)c->maps);
+	return n;
+}
+
+/* "  RC 4  nvidia_pcie_pmu_0_rc_4, nvidia_pcie_tgt_pmu_0_rc_4": the PMUs that see the RC */
+static void print_rc(const struct devmap_fn *port)
+{
+	const struct fn_pmu *pmus[] = { &port->requester, &port->target };
+	const char *word = port->at.by && port->at.by->rc_word ? port->at.by->rc_word : "RC";
+
+	printf("  %s %d ", word, port->at.rc);
+	for (size_t k = 0, n = 0; k < 2; k++) {
+		if (!pmus[k]->family)
+			continue;
+		printf("%s%s%s", n++ ? ", " : " ", pmus[k]->name, pmus[k]->pmu ? "" : " (not in sysfs)");
+	}
+	printf("\n");
+}
+
+/* The functions of socket (-1: not known) below no root port (root complex integrated), seen by a PMU */
+static void print_integrated(const struct map_ctx *c, int socket, bool heading)
+{
+	char bdf[32], label[512], filt[160];
+	size_t listed = 0;
+
+	for (size_t i = 0; i < c->topo.n; i++) {
+		const struct devmap_fn *m = &c->maps[i];
+
+		if (!c->shown[i] || m->at.root_port >= 0 || m->at.socket != socket)
+			continue;
+		if (heading)
+			printf(socket >= 0 ? "socket %d\n" : "socket unknown (no NUMA node says)\n", socket);
+		/* set apart, or they would read as below the last root port printed */
+		if (!listed++)
+			printf("  integrated (below no root port)\n");
+		heading = false;
+		printf("    %-13s %s %s  %s\n", fn_str(c, i, bdf, sizeof(bdf)), m->requester.name,
+		       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
+		       fn_label(c, &c->topo.fn[i], label, sizeof(label)));
+	}
+}
+
+/* The sockets of the functions shown, known ones first by number, -1 (not known) last */
+static size_t shown_sockets(const struct map_ctx *c, int *out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->topo.n; i++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = out[k] == c->maps[i].at.socket;
+		if (c->shown[i] && !seen)
+			out[n++] = c->maps[i].at.socket;
+	}
+	for (size_t a = 1; a < n; a++)
+		for (size_t b = a; b > 0 && (unsigned)out[b] < (unsigned)out[b - 1]; b--) {
+			int t = out[b];
+
+			out[b] = out[b - 1];
+			out[b - 1] = t;
+		}
+	return n;
+}
+
+void map_text_tree(const struct map_ctx *c)
+{
+	size_t shown = 0, *ports = calloc(c->topo.n ? c->topo.n : 1, sizeof(size_t));
+	int *sockets = calloc(c->topo.n ? c->topo.n : 1, sizeof(int));
+	size_t nports = ports ? shown_root_ports(c, ports) : 0, nsockets = sockets ? shown_sockets(c, sockets) : 0;
+
+	/* by socket: its root ports, by RC, each with what is below it; then its integrated functions */
+	for (size_t s = 0; s < nsockets; s++) {
+		long last_rc = -2;
+		const char *last_pmu = "";
+		bool heading = true;
+
+		for (size_t k = 0; k < nports; k++) {
+			const struct fn_location *at = &c->maps[ports[k]].at;
+
+			if (at->socket != sockets[s])
+				continue;
+			if (heading)
+				printf(at->socket >= 0 ? "socket %d\n" : "socket unknown (no NUMA node says)\n", at->socket);
+			heading = false;
+			if (at->rc >= 0 && (last_rc != at->rc || strcmp(last_pmu, c->maps[ports[k]].requester.name)))
+				print_rc(&c->maps[ports[k]]);
+			last_rc = at->rc;
+			last_pmu = c->maps[ports[k]].requester.name;
+			for (size_t i = 0; i < c->topo.n; i++)
+				if (c->shown[i] && c->maps[i].at.root_port == (ssize_t)ports[k])
+					print_device(c, i);
+		}
+		print_integrated(c, sockets[s], heading);
+	}
+	free(ports);
+	free(sockets);
+	for (size_t i = 0; i < c->topo.n; i++)
+		shown += c->shown[i];
+	if (!settings.quiet && shown)
+		printf("\nCount with: pmuctl stat -e 'PMU/EVENT,FILTER/'; pmuctl -j map gives ready event strings.\n");
+}
+
+void map_text_capabilities(const struct map_ctx *c)
+{
+	bool *port = calloc(c->topo.n ? c->topo.n : 1, sizeof(bool));
+	char bdf[32], line[256];
+	uint16_t offset;
+	size_t ports = 0, printed = 0;
+
+	for (size_t i = 0; port && i < c->topo.n; i++)
+		if (c->shown[i] && c->maps[i].at.root_port >= 0)
+			port[c->maps[i].at.root_port] = true;
+	for (size_t i = 0; port && i < c->topo.n; i++) {
+		if (!port[i])
+			continue;
+		ports++;
+		for (const struct pmu_family *const *f = pmu_families; *f; f++)
+			if ((*f)->ops->locate.capability_line && (*f)->ops->locate.capability_line(*f, &c->topo.fn[i], &offset, line, sizeof(line))) {
+				printf("%s: %s\n", fn_str(c, i, bdf, sizeof(bdf)), line);
+				printed++;
+			}
+	}
+	free(port);
+	/* an empty output would read as "no root ports"; say which it is */
+	if (ports && !printed && !settings.quiet) {
+		fprintf(stderr, "pmuctl: note: none of these %zu root ports carries a capability a family reads (", ports);
+		const char *sep = "";
+
+		for (const struct pmu_family *const *f = pmu_families; *f; f++)
+			if ((*f)->ops->locate.capability_line) {
+				fprintf(stderr, "%s%s's", sep, (*f)->title);
+				sep = ", ";
+			}
+		fprintf(stderr, "); --format=tree shows where they are\n");
+	}
+}

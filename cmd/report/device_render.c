@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+/* stat --per-device as text (and top's frames): a row per device, its -M values as columns, then RC and socket sums. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/pmuctl.h"
+#include "cmd/stat/stat.h"
+#include "cmd/report/device_grid.h"
+
+struct sorting {
+	const struct render_ctx *c;
+	const struct grid *g;
+};
+
+/* The rows in the order shown: topology order, or --sort's value highest first, n/a last */
+static double sort_key(const struct sorting *s, size_t r)
+{
+	const struct grid *g = s->g;
+	const struct metric_value *x = g->sort >= 0 ? device_grid_cell(g, r, (size_t)g->sort) : NULL;
+	double v = x ? x->value : NAN;
+
+	if (g->sort == SORT_TO_DEVICE || g->sort == SORT_FROM_DEVICE)
+		v = device_grid_link_share(g, r, &s->c->rows[r], g->sort == SORT_TO_DEVICE ? 1 : -1);
+	else if (g->sort == SORT_REMOTE)
+		v = device_grid_remote_share(g, r);
+	return isnan(v) ? -INFINITY : v;
+}
+
+static int by_value(const void *a, const void *b, void *p)
+{
+	double x = sort_key(p, *(const size_t *)a), y = sort_key(p, *(const size_t *)b);
+
+	if (x != y)
+		return x > y ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;	/* stable: topology order */
+}
+
+static size_t *row_order(const struct render_ctx *c, const struct grid *g)
+{
+	size_t *order = calloc(c->nrows ? c->nrows : 1, sizeof(*order));
+	struct sorting s = { c, g };
+
+	for (size_t r = 0; order && r < c->nrows; r++)
+		order[r] = r;
+	if (order && c->sort)
+		qsort_r(order, c->nrows, sizeof(*order), by_value, &s);
+	return order;
+}
+
+/* top's bars: the column they show (--sort's, or the first), and its largest value */
+struct bars {
+	size_t col;
+	double max;
+	bool on;
+};
+
+static struct bars bars_of(const struct render_ctx *c, const struct grid *g)
+{
+	struct bars b = { .col = g->sort >= 0 ? (size_t)g->sort : 0, .on = c->bars && g->nc };
+
+	if (c->sort && g->sort < 0)
+		b.on = false;
+	for (size_t r = 0; b.on && r < c->nrows; r++) {
+		const struct metric_value *x = device_grid_cell(g, r, b.col);
+
+		if (x && !isnan(x->value))
+			b.max = fmax(b.max, x->value);
+	}
+	return b;
+}
+
+/* top: 20 cells of '#' for the row's share of the busiest row, in the sort column (or the first) */
+/* 20 cells of '#' for share, 0..1, and the space after them */
+static void share_bar(FILE *f, double share)
+{
+	int cells = (int)lround(20 * fmin(fmax(share, 0), 1));
+
+	fprintf(f, "%.*s%*s  ", cells, "####################", 20 - cells, "");
+}
+
+static void bar_text(FILE *f, const struct grid *g, const struct bars *b, size_t row)
+{
+	const struct metric_value *x = b->on ? device_grid_cell(g, row, b->col) : NULL;
+	double mine = x && !isnan(x->value) ? x->value : 0;
+
+	share_bar(f, b->max > 0 ? mine / b->max : 0);
+}
+
+/* top with link columns: the busier direction's share of the link's raw rate */
+static void link_bar_text(FILE *f, double to, double from)
+{
+	share_bar(f, fmax(isnan(to) ? 0 : to, isnan(from) ? 0 : from));
+}
+
+static void value_text(FILE *f, const struct metric_value *x, int width)
+{
+	char num[64];
+
+	if (!x || isnan(x->value))
+		fprintf(f, " %*s", width, "n/a");
+	else
+		fprintf(f, " %*s", width, human_number(x->value, x->value >= 100 ? 2 : 4, num, sizeof(num)));
+}
+
+static int width_of(const struct metric *m)
+{
+	int w = (int)strlen(m->name);
+
+	return w < 12 ? 12 : w;
+}
+
+static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct metric *const *col, size_t nc)
+{
+	char label[64], num[64];
+
+	if (s->rc >= 0)
+		snprintf(label, sizeof(label), "socket %d rc %d", s->socket, s->rc);
+	else
+		snprintf(label, sizeof(label), "socket %d", s->socket);
+	fprintf(f, "  %-29s", label);
+	for (size_t j = 0; j < nc; j++) {
+		if (!device_grid_additive(col[j]))
+			fprintf(f, " %*s", width_of(col[j]), "-");
+		else if (!s->have[j])
+			fprintf(f, " %*s", width_of(col[j]), "n/a");
+		else
+			fprintf(f, " %*s", width_of(col[j]),
+				human_number(s->sum[j], s->sum[j] >= 100 ? 2 : 4, num, sizeof(num)));
+	}
+	fprintf(f, "  %zu device%s\n", s->devices, s->devices == 1 ? "" : "s");
+}
+
+static bool one_unit(const struct metric *const *col, size_t nc)
+{
+	for (size_t j = 1; j < nc; j++)
+		if (strcmp(col[j]->unit, col[0]->unit))
+			return false;
+	return true;
+}
+
+/* Its link as the table shows it: "16GT/s x8", "down", "-" without one; '!' when downtrained */
+static const char *link_text(const struct pcilink *l, char *buf, size_t size)
+{
+	if (!l->present)
+		return "-";
+	if (!l->width)
+		return "down";
+	snprintf(buf, size, "%gGT/s x%u%s", pcilink_gts(l->speed), l->width, l->downtrained == 1 ? "!" : "");
+	return buf;
+}
+
+/* A socket, RC or root-port number, or "-" where the topology gives none (not Tegra410's) */
+static const char *id_text(int v, char *buf, size_t size)
+{
+	if (v >= 0)
+		snprintf(buf, size, "%d", v);
+	return v >= 0 ? buf : "-";
+}
+
+/* A 0..1 share as a percentage w wide, or n/a */
+static void share_text(FILE *f, double v, int w)
+{
+	if (isnan(v))
+		fprintf(f, " %*s", w, "n/a");
+	else
+		fprintf(f, " %*.1f%%", w - 1, 100 * v);
+}
+
+static void table_text(const struct render_ctx *c, const struct grid *g, const size_t *order)
+{
+	const struct metric *const *col = g->col;
+	struct bars bars = bars_of(c, g);
+	size_t nc = g->nc, downtrained = 0;
+	char link[32], s[12], rc[12], rp[12];
+	FILE *f = c->f;
+
+	/* each view titled and headed for what it shows: top's RC and socket views show sums */
+	fprintf(f, "\n Per %s (%.3f s; values",
+		c->view == VIEW_RC ? "RC" : c->view == VIEW_SOCKET ? "socket" : "device", c->time_s);
+	/* one unit said once (-e columns' "1/s" in words: rd_bytes counts bytes); several, each with its column */
+	if (one_unit(col, nc) && nc && !strcmp(col[0]->unit, "1/s"))
+		fprintf(f, ": each event's count per second");
+	else if (one_unit(col, nc))
+		fprintf(f, " in %s", nc ? col[0]->unit : "");
+	else
+		fprintf(f, " in");
+	for (size_t j = 0; !one_unit(col, nc) && j < nc; j++)
+		fprintf(f, "%s %s %s", j ? "," : "", col[j]->name, col[j]->unit);
+	fprintf(f, "):\n\n");
+	if (c->view == VIEW_RC || c->view == VIEW_SOCKET) {
+		fprintf(f, "  %-29s", c->view == VIEW_RC ? "rc" : "socket");
+		for (size_t j = 0; j < nc; j++)
+			fprintf(f, " %*s", width_of(col[j]), col[j]->name);
+		fprintf(f, "  %s\n", "devices");
+	} else {
+		fprintf(f, "  %-12s %2s %2s %2s %-6s", "device", "s", "rc", "rp", "method");
+		for (size_t j = 0; j < nc; j++)
+			fprintf(f, " %*s", width_of(col[j]), col[j]->name);
+		fprintf(f, " %7s  %-12s", "running", "link");
+		if (g->link_columns)
+			fprintf(f, " %6s %6s", "to%", "from%");
+		if (g->destination_columns)
+			fprintf(f, " %7s", "remote%");
+		fprintf(f, "  %s\n", !c->bars ? "name" : g->link_columns ? "link use, name" : "share of the busiest, name");
+	}
+	for (size_t i = 0; order && c->view <= VIEW_DEVICES && i < c->nrows; i++) {
+		const struct device_row *row = &c->rows[order[i]];
+
+		fprintf(f, "  %-12s %2s %2s %2s %-6s", row->bdf, id_text(row->socket, s, sizeof(s)),
+			id_text(row->rc, rc, sizeof(rc)), id_text(row->rp, rp, sizeof(rp)),
+			row->method ? row->method : "-");
+		for (size_t j = 0; j < nc; j++)
+			value_text(f, device_grid_cell(g, order[i], j), width_of(col[j]));
+		double to = g->link_columns ? device_grid_link_share(g, order[i], row, 1) : NAN;
+		double from = g->link_columns ? device_grid_link_share(g, order[i], row, -1) : NAN;
+
+		share_text(f, g->running[order[i]], 7);
+		fprintf(f, "  %-12s", link_text(&row->link, link, sizeof(link)));
+		if (g->link_columns) {
+			share_text(f, to, 6);
+			share_text(f, from, 6);
+		}
+		if (g->destination_columns) {
+			fputc(' ', f);
+			share_text(f, device_grid_remote_share(g, order[i]), 6);
+		}
+		fputs("  ", f);
+		if (c->bars && g->link_columns)
+			link_bar_text(f, to, from);
+		else if (c->bars)
+			bar_text(f, g, &bars, order[i]);
+		fprintf(f, "%s\n", row->name);
+		downtrained += row->link.downtrained == 1;
+	}
+	if (downtrained)
+		fprintf(f, "  ! downtrained: the link trained below what the device and its port both support "
+			   "(pmuctl map --downtrained)\n");
+	if (c->view == VIEW_ALL)
+		fputc('\n', f);
+	for (int per_rc = 1; per_rc >= 0; per_rc--) {
+		struct grid_subtotals st;
+
+		if (!device_grid_subtotals(c, g, per_rc, &st))
+			for (size_t k = 0; (c->view == VIEW_ALL || c->view == (per_rc ? VIEW_RC : VIEW_SOCKET)) && k < st.n; k++)
+				subtotal_text(f, &st.v[k], col, nc);
+		device_grid_subtotals_free(&st);
+	}
+	if (c->view == VIEW_ALL)
+		fputc('\n', f);
+}
+
+void render_device_table(const struct render_ctx *c, const struct metric_value *v, size_t n)
+{
+	struct grid g;
+	size_t *order = device_grid_build(c, v, n, &g) ? NULL : row_order(c, &g);
+
+	if (order && c->face == FACE_JSON)
+		device_json_table(c, &g, order);
+	else if (order && c->face == FACE_TEXT)
+		table_text(c, &g, order);
+	else if (order && (c->face == FACE_CSV || c->face == FACE_PERF))
+		device_csv_table(c, &g, order);
+	free(order);
+	device_grid_free(&g);
+	fflush(c->f);
+}

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stat --per-device: every PCI function a PMU sees, each selected the exact way its place in
+ * the topology allows (kernel-pmu-facts §1.5): a function alone below its root port by the
+ * port's bit, which every port of an RC holds at once (Tegra410) and which latency events take
+ * (HiSilicon PCIe); functions sharing a port by their BDF, which Tegra410's PCIE PMU holds one
+ * at a time, so those groups take turns; traffic to a function
+ * by the address filter of each of its BARs. Then one row per function.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd/report/device_grid.h"
+#include "cmd/pmuctl.h"
+#include "cmd/stat/stat.h"
+#include "pmu/family/family.h"
+#include "topology/pcifilter.h"
+
+/* The functions below the root port r, the port itself left out */
+static size_t below_port(const struct stat_setup *s, ssize_t r)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < s->topo.n; k++)
+		n += s->maps[k].at.root_port == r && (ssize_t)k != r;
+	return n;
+}
+
+const char *per_device_method(const struct stat_setup *s, size_t i, const struct fn_filter **filter)
+{
+	const struct devmap_fn *m = &s->maps[i];
+
+	if (m->requester.family && m->requester.family->device_method) {
+		*filter = &m->requester.function;
+		return m->requester.family->device_method;
+	}
+	if (!m->requester.family || !m->requester.family->port_filter) {
+		*filter = &m->requester.function;
+		return "bdf";
+	}
+	if (m->at.root_port >= 0 && (size_t)m->at.root_port != i && m->requester.root_port.n &&
+	    below_port(s, m->at.root_port) == 1) {
+		*filter = &m->requester.root_port;
+		return "rp";
+	}
+	*filter = &m->requester.function;
+	return "bdf";
+}
+
+int per_device_row(struct stat_setup *s, size_t i)
+{
+	const struct devmap_fn *m = &s->maps[i];
+	struct device_row *rows = realloc(s->rows, s->ndevices * sizeof(*rows));
+	struct device_row *r;
+
+	if (!rows)
+		return EXIT_FAIL;
+	s->rows = rows;
+	r = &rows[s->ndevices - 1];
+	memset(r, 0, sizeof(*r));
+	r->bdf = s->devices[s->ndevices - 1].bdf;
+	r->method = s->devices[s->ndevices - 1].method;
+	r->nbars = s->devices[s->ndevices - 1].ntarget_filters;
+	r->socket = m->at.socket;
+	r->rc = m->at.rc;
+	r->rp = m->at.rp;
+	if (m->at.root_port >= 0)
+		pcifn_full_name(&s->topo.fn[m->at.root_port], r->root_port, sizeof(r->root_port));
+	snprintf(r->name, sizeof(r->name), "%s", s->topo.fn[i].name ? s->topo.fn[i].name : "");
+	r->link = s->topo.fn[i].link;
+	return EXIT_OK;
+}
+
+/*
+ * Whether a -M metric counts function i on its requester or its target PMU: one that neither
+ * counts is no row (a Hip09's NIC functions under -M of its PCIe cores); with no -M, or with
+ * neither PMU registered, it is
+ */
+static bool counts_a_metric(const struct stat_setup *s, size_t i)
+{
+	const struct pmu *r = s->maps[i].requester.pmu, *t = s->maps[i].target.pmu;
+	bool any = false;
+
+	for (size_t j = 0; j < s->ml.n; j++) {
+		if (s->selected[j] && ((r && pmu_metric_applies(r, s->ml.v[j].family)) ||
+				       (t && pmu_metric_applies(t, s->ml.v[j].family))))
+			return true;
+		any |= s->selected[j];
+	}
+	return !any || (!r && !t);
+}
+
+/* A PCI bridge below the root port: a switch's upstream or downstream port */
+static bool switch_port(const struct stat_setup *s, size_t i)
+{
+	return s->topo.fn[i].cfg.class_code >> 8 == 0x0604 && s->maps[i].at.root_port != (ssize_t)i;
+}
+
+static bool selected(const struct stat_args *a, const struct stat_setup *s, size_t i)
+{
+	const struct devmap_fn *m = &s->maps[i];
+
+	/* a root port is a row only when its PMU is its own (no filter selects functions below it) */
+	if (!m->requester.family || (m->at.root_port == (ssize_t)i && m->requester.function.n))
+		return false;
+	/* a switch port forwards its devices' requests under their IDs: its own row is all but
+	 * empty, a row (and series) per port; -d with a class (lspci's ::0604) asks for them */
+	if (switch_port(s, i) && !(a->id_given && a->id.device_class >= 0))
+		return false;
+	if (!counts_a_metric(s, i))
+		return false;
+	if (a->id_given && !pcifilter_match(&a->id, &s->topo.fn[i]))
+		return false;
+	return devmap_fn_at(m, a->socket, a->rc);
+}
+
+/* --sort names a metric the rows have */
+static int check_sort(const struct stat_args *a, const struct stat_setup *s)
+{
+	for (size_t i = 0; a->sort && i < s->ml.n; i++)
+		if (s->selected[i] && !strcmp(s->ml.v[i].name, a->sort))
+			return EXIT_OK;
+	/* the shares the table shows beside the values */
+	if (a->sort && device_grid_share_sort(a->sort) != -1)
+		return EXIT_OK;
+	if (a->sort && !a->metrics) {
+		p_err("--sort %s: not a column: the -e events are the columns, named FAMILY:EVENT (t410_pcie:rd_req)",
+		      a->sort);
+		return EXIT_USAGE;
+	}
+	if (a->sort) {
+		p_err("--sort %s: not a metric of -M %s, whose values are the columns", a->sort,
+		      stat_metric_list(a, &s->pmus));
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+int per_device_select(const struct stat_args *a, struct stat_setup *s)
+{
+	char name[32];
+	int ret = check_sort(a, s);
+
+	/* --device named the rows already */
+	for (size_t i = 0; i < s->topo.n && !ret && !a->ndevice; i++) {
+		if (!selected(a, s, i))
+			continue;
+		pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
+		ret = stat_add_function(a, s, i, name);
+	}
+	if (!ret && !s->ndevices && !a->ndevice) {
+		size_t k = pmu_family_unmapped(&s->pmus, 0);
+
+		void (*say)(const char *fmt, ...) = a->device_fallback ? p_warn : p_err;
+
+		/* a PMU that sees PCIe but no one function: why, rather than only "nothing" */
+		if (k < s->pmus.n)
+			say("--per-device: no PCI function that a PMU of this machine selects%s: %s: %s",
+			      a->id_given || a->socket >= 0 || a->rc >= 0 ? " matches -d, --socket and --rc" : "",
+			      s->pmus.v[k].name, s->pmus.v[k].family->map_unknown);
+		else
+			say("--per-device: no PCI function that a PMU of this machine selects%s (pmuctl map shows them)",
+			      a->id_given || a->socket >= 0 || a->rc >= 0 ? " matches -d, --socket and --rc" : "");
+		return EXIT_FAIL;
+	}
+	return ret;
+}
