@@ -222,11 +222,15 @@ check-valgrind: pmuctl pmuctl-commands.so
 
 # static analysis: clang-tidy with .clang-tidy's checks (exceptions written there), and cppcheck's
 # warning/portability/performance classes (its style class is advice: scope of variables); and
-# the tests' own: no negated command bats would ignore; and the layout: no family named outside
-# pmu/family/, no source file over 600 lines
-lint:
+# the tests' own: no negated command bats would ignore; and the layout: no family or vendor
+# named outside pmu/family/ (lint_names.py, from the families' data), no two files of cmd/
+# that call each other however far round (cmd_cycles.py, from the objects), no source file
+# over 600 lines
+lint: pmuctl pmuctl-commands.so
 	$(Q)python3 tests/lint_bats.py
 	$(Q)tests/lint_layout.sh
+	$(Q)python3 tests/lint_names.py >/dev/null || python3 tests/lint_names.py
+	$(Q)python3 tests/cmd_cycles.py $(BUILD) >/dev/null || python3 tests/cmd_cycles.py $(BUILD)
 	$(Q)cppcheck -q --enable=warning,portability,performance --inline-suppr --error-exitcode=1 \
 		-I. -D_GNU_SOURCE --std=c11 cmd lib pmu topology tools
 	$(Q)printf '%s\n' $(LIB_SRCS) $(CMD_SRCS) tools/famgen.c | xargs -P$(NPROC) -n 16 sh -c \

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pmuctl bdf: 27:01.1 <-> 0x2709, the value src_bdf= and HNS3 bdf= take. */
+/* pmuctl bdf: 27:01.1 <-> 0x2709, the value PMUs' BDF filters take. */
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
@@ -32,8 +32,8 @@ static const struct argp_child bdf_children[] = { { &global_argp, 0, NULL, 0 }, 
 const struct argp bdf_argp = {
 	NULL, bdf_parse_opt, "BDF...",
 	"Convert PCI functions between lspci's [domain:]bus:device.function and the 16-bit value "
-	"(bus << 8) | (device << 3) | function that the Tegra410 PCIE PMU's src_bdf and the HNS3 "
-	"PMU's bdf filter take. Each argument prints one line: the other form (after 'ARG -> ' when "
+	"(bus << 8) | (device << 3) | function that PMUs' BDF filters take (pmuctl map names each "
+	"function's filter). Each argument prints one line: the other form (after 'ARG -> ' when "
 	"there are several). A value is hex, with or without 0x, as lspci prints them (4100 is "
 	"41:00.0). A domain, when given, is reported beside the value; it is not part of the filter "
 	"(the PMU is per RC / per SICL)."
@@ -43,9 +43,8 @@ const struct argp bdf_argp = {
 	"  pmuctl bdf 0005:27:01.1   prints 0x2709 (domain 0005)\n"
 	"  pmuctl -j bdf 35:00.0     every form, as JSON\n"
 	"\nLimits: bus 0x00-0xff, device 0x00-0x1f, function 0-7.\n"
-	"Note: nvidia-tegra410-pmu.rst's examples say 27:01.1 is 0x2781 and 01:01.0 is 0x0180, which "
-	"contradicts its own formula (those values are 27:10.1 and 01:10.0); pmuctl follows the "
-	"formula, the PCIe requester ID.\n\n"
+	"Note: pmuctl follows the formula, the PCIe requester ID, where a family's document gives "
+	"other values in its examples (pmuctl-families(7) says which).\n\n"
 	"Exit status: 0 success, 64 when an argument is not a BDF: the others are still converted "
 	"(with -j, the array holds them, in order).",
 	bdf_children, NULL, NULL

@@ -27,9 +27,9 @@ static void print_options(const struct argp *argp)
 		print_options(c->argp);
 }
 
-static int complete_options(const char *name)
+static int complete_options(const struct command *table, const char *name)
 {
-	for (const struct command *c = commands; c->name; c++) {
+	for (const struct command *c = table; c->name; c++) {
 		if (strcmp(c->name, name))
 			continue;
 		c = plugin_command(c);
@@ -104,7 +104,7 @@ static bool applies(const struct metric *m, const struct pmu_list *l)
 	return false;
 }
 
-/* The metrics of this machine's PMUs (a BlueField is offered no Tegra410 metric); with none, all */
+/* The metrics of this machine's PMUs (none of a family it lacks); with none, all */
 static int complete_metrics(void)
 {
 	struct pmu_scan_opts so = { .skip_formats = true, .skip_details = true };
@@ -156,18 +156,18 @@ static int complete_bdfs(void)
 	return EXIT_OK;
 }
 
-int cmd_complete(int argc, char **argv)
+int cmd_complete(int argc, char **argv, const struct command *table)
 {
 	const char *what = argc > 1 ? argv[1] : "";
 
 	settings.quiet = true;
 	if (!strcmp(what, "commands")) {
-		for (const struct command *c = commands; c->name; c++)
+		for (const struct command *c = table; c->name; c++)
 			printf("%s\n", c->name);
 		return EXIT_OK;
 	}
 	if (!strcmp(what, "options"))
-		return complete_options(argc > 2 ? argv[2] : "");
+		return complete_options(table, argc > 2 ? argv[2] : "");
 	if (!strcmp(what, "pmus"))
 		return complete_pmus(NULL);
 	if (!strcmp(what, "events") && argc > 2)

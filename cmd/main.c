@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pmuctl: uncore PMUs of Arm and NVIDIA data-center servers.
+ * pmuctl: the uncore PMUs of data-center servers.
  * argp in two stages: global options up to the command name (ARGP_IN_ORDER),
  * then the command's own argp, which takes the global options too.
  */
@@ -20,13 +20,11 @@
 #include "lib/suggest.h"
 #include "lib/workload.h"
 
-struct settings settings;
-
 static int cmd_help(int argc, char **argv);
 
 /* run NULL: in pmuctl-commands.so with the libraries only it uses (cmd/plugin.h) */
-const struct command commands[] = {
-	{ "list", cmd_list, "list PMUs, their events, formats and metrics, and BlueField blocks", &list_argp },
+static const struct command commands[] = {
+	{ "list", cmd_list, "list PMUs, their events, formats and metrics, and hwmon blocks", &list_argp },
 	{ "map", cmd_map, "map PCI functions to socket, RC, root port and their PMU filters", &map_argp },
 	{ "stat", cmd_stat, "count events and metrics (or encode them: --dry-run)", &stat_argp },
 	{ "top", NULL, "show live which PCI functions move the PCIe traffic (stat --per-device, refreshed)", NULL },
@@ -36,12 +34,6 @@ const struct command commands[] = {
 	{ "bdf", cmd_bdf, "convert between bus:device.function and 16-bit BDF filter values", &bdf_argp },
 	{ "help", cmd_help, "show help for pmuctl or one of its commands", NULL },
 	{ NULL, NULL, NULL, NULL },
-};
-
-enum global_key {
-	KEY_SYSFS_ROOT = 0x100,
-	KEY_PROC_ROOT,
-	KEY_LIST_CMDS,
 };
 
 static void print_version(FILE *f, struct argp_state *state)
@@ -55,77 +47,16 @@ static void print_version(FILE *f, struct argp_state *state)
 void (*argp_program_version_hook)(FILE *, struct argp_state *) = print_version;
 const char *argp_program_bug_address = "the pmuctl issue tracker";
 
-static const struct argp_option global_options[] = {
-	{ NULL, 0, NULL, 0, "Global options (before or after the command):", -1 },
-	{ "json", 'j', NULL, 0, "JSON output (the stable interface for scripts)", -1 },
-	{ "pretty", 'p', NULL, 0, "indented JSON; implies --json", -1 },
-	{ "sysfs-root", KEY_SYSFS_ROOT, "DIR", 0,
-	  "read the machine under DIR instead of /sys (default: $SYSFS_PATH, as perf)", -1 },
-	{ "proc-root", KEY_PROC_ROOT, "DIR", 0, "read the kernel's settings under DIR instead of /proc (doctor)", -1 },
-	{ "pci-dump", 'F', "FILE", 0, "read PCI config space from an lspci hex dump of the full 4096 bytes (map, doctor)", -1 },
-	{ "verbose", 'v', NULL, 0, "say more about what is read and why", -1 },
-	{ "quiet", 'q', NULL, 0, "no warnings, only errors", -1 },
-	{ "list-cmds", KEY_LIST_CMDS, NULL, OPTION_HIDDEN, "print the command names", -1 },
-	/* perf's habit: -h is --help, for pmuctl and every command */
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "help, as --help", -1 },
-	{ 0 },
-};
-
-static error_t global_parse(int key, char *arg, struct argp_state *state)
-{
-	switch (key) {
-	case 'p':
-		settings.pretty = true;
-		/* pretty implies JSON */
-		/* fall through */
-	case 'j':
-		settings.json = true;
-		break;
-	case KEY_SYSFS_ROOT:
-		/* an empty root would silently mean the live machine's / */
-		if (!*arg)
-			jerr_argp(state, "--sysfs-root needs a directory, not an empty string");
-		settings.sysfs_root = arg;
-		break;
-	case KEY_PROC_ROOT:
-		if (!*arg)
-			jerr_argp(state, "--proc-root needs a directory, not an empty string");
-		settings.proc_root = arg;
-		break;
-	case 'F':
-		settings.pci_dump = arg;
-		break;
-	case 'v':
-	case 'q':
-		if (key == 'v' ? settings.quiet : settings.verbose)
-			jerr_argp(state, "-q and -v ask for less and for more: give one");
-		*(key == 'v' ? &settings.verbose : &settings.quiet) = true;
-		break;
-	case 'h':
-		argp_state_help(state, stdout, ARGP_HELP_STD_HELP);
-		break;
-	case KEY_LIST_CMDS:
-		for (const struct command *c = commands; c->name; c++)
-			printf("%s\n", c->name);
-		exit(finish_output(EXIT_OK));
-	default:
-		(void)state;
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
-}
-
-const struct argp global_argp = { global_options, global_parse, NULL, NULL, NULL, NULL, NULL };
-
-void cmd_parse(const struct argp *argp, int argc, char **argv, void *input)
-{
-	options_check(argp, argc, argv, false);
-	argp_parse(argp, argc, argv, 0, NULL, input);
-}
-
 struct main_state {
 	int argc;
 	char **argv;
+};
+
+#define KEY_LIST_CMDS 0x1ff
+
+static const struct argp_option main_options[] = {
+	{ "list-cmds", KEY_LIST_CMDS, NULL, OPTION_HIDDEN, "print the command names", -1 },
+	{ 0 },
 };
 
 static error_t main_parse(int key, char *arg, struct argp_state *state)
@@ -143,6 +74,10 @@ static error_t main_parse(int key, char *arg, struct argp_state *state)
 		st->argv = &state->argv[state->next - 1];
 		state->next = state->argc;
 		break;
+	case KEY_LIST_CMDS:
+		for (const struct command *c = commands; c->name; c++)
+			printf("%s\n", c->name);
+		exit(finish_output(EXIT_OK));
 	case ARGP_KEY_END:
 		if (!st->argc)
 			jerr_argp(state, "no command given; try 'pmuctl list' or 'pmuctl help'");
@@ -158,21 +93,23 @@ static error_t main_parse(int key, char *arg, struct argp_state *state)
 
 static char *main_help_filter(int key, const char *text, void *input)
 {
-	char *out = NULL;
+	char *out = NULL, *filled;
 	size_t len = 0;
 	FILE *f;
 
-	(void)input;
 	if (key != ARGP_KEY_HELP_POST_DOC)
-		return (char *)text;
+		return help_families_filter(key, text, input);
 	f = open_memstream(&out, &len);
 	if (!f)
 		return (char *)text;
+	filled = help_families_filter(key, text, input);
 	fprintf(f, "Commands:\n");
 	for (const struct command *c = commands; c->name; c++)
 		fprintf(f, "  %-6s  %s\n", c->name, c->summary);
-	fprintf(f, "\n%s\n", text ? text : "");
+	fprintf(f, "\n%s\n", filled ? filled : "");
 	fprintf(f, EXIT_STATUS_HELP);
+	if (filled != text)
+		free(filled);
 	fclose(f);
 	return out;
 }
@@ -180,17 +117,17 @@ static char *main_help_filter(int key, const char *text, void *input)
 static const struct argp_child main_children[] = { { &global_argp, 0, NULL, 0 }, { 0 } };
 
 static const struct argp main_argp = {
-	NULL, main_parse, "COMMAND [ARGS...]",
-	"pmuctl -- uncore PMUs of Arm and NVIDIA data-center servers: list them, map PCIe devices "
+	main_options, main_parse, "COMMAND [ARGS...]",
+	"pmuctl -- the uncore PMUs of data-center servers: list them, map PCIe devices "
 	"to root complexes, encode perf event strings and count with the documented metrics."
 	"\vExamples:\n"
 	"  pmuctl list                       every PMU of this machine, by family\n"
-	"  pmuctl list --events 'nvidia_pcie_pmu_0_rc_*'\n"
+	"  pmuctl list --events '@EX:pmu_glob@'\n"
 	"  pmuctl map 0005:01:00.0           the RC, PMU and filters of a device\n"
 	"  pmuctl bdf 27:01.1                the 16-bit src_bdf value 0x2709\n"
-	"  pmuctl stat -M t410_pcie_rd_bw -I 1000   PCIe read GB/s per RC, socket\n"
+	"  pmuctl stat -M pcie_rd_bw -I 1000   PCIe read GB/s, of every family\n"
 	"  pmuctl stat --dry-run -e \\\n"
-	"    'nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x0108,src_bdf_en=1/'\n"
+	"    '@EX:event@'\n"
 	"  pmuctl --sysfs-root tests/fixtures/tegra410/sys list\n"
 	"\nMore: pmuctl COMMAND --help, man pmuctl, man pmuctl-metrics.\n"
 	"\nEnvironment: SYSFS_PATH is the sysfs root when --sysfs-root is not given (as in perf).",
@@ -281,7 +218,7 @@ int main(int argc, char **argv)
 	options_check(&main_argp, argc, argv, true);
 	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &st);
 	if (!strcmp(st.argv[0], "__complete"))
-		return finish_output(cmd_complete(st.argc, st.argv));
+		return finish_output(cmd_complete(st.argc, st.argv, commands));
 	c = find_command(st.argv[0]);
 	if (!c) {
 		char buf[256], near[256];

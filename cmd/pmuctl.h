@@ -38,7 +38,6 @@ struct command {
 	const struct argp *argp;	/* its options, for completion and the sync test */
 };
 
-extern const struct command commands[];
 
 extern const struct argp list_argp, map_argp, stat_argp, top_argp, serve_argp, bdf_argp, doctor_argp, iostat_argp;
 
@@ -51,7 +50,7 @@ int cmd_bdf(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
 int cmd_iostat(int argc, char **argv);
 /* Hidden: the words a shell completes (commands, options, PMUs, events, metrics, BDFs) */
-int cmd_complete(int argc, char **argv);
+int cmd_complete(int argc, char **argv, const struct command *table);
 
 /* Parse a command's own options; global options are accepted there too. */
 void cmd_parse(const struct argp *argp, int argc, char **argv, void *input);

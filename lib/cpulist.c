@@ -41,7 +41,7 @@ int cpulist_parse(const char *text, struct cpulist *out)
 	while (*p == ' ' || *p == '\t')
 		p++;
 	if (!strncmp(p, "-1", 2) && strspn(p + 2, " \t\r\n") == strlen(p + 2))
-		return 0;	/* HNS3 before any CPU is online */
+		return 0;	/* a driver's before any CPU is online */
 	while (*p && *p != '\n') {
 		size_t len = strcspn(p, ",\n");
 		const char *dash = memchr(p, '-', len);

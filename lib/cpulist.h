@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* CPU lists as sysfs prints them: "0-71", "72-143", "0,2-3", or HNS3's single "%d". */
+/* CPU lists as sysfs prints them: "0-71", "72-143", "0,2-3", or a single "%d". */
 #ifndef PMUCTL_CPULIST_H
 #define PMUCTL_CPULIST_H
 

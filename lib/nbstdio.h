@@ -2,7 +2,7 @@
 /*
  * Output that never blocks a stop signal. A counting run blocks its signals everywhere but in
  * signals_wait, so a write() to a pipe nobody reads, or a terminal on hold, would hold SIGTERM
- * off for as long as the reader likes (and BlueField's blocks programmed with it). Here such a
+ * off for as long as the reader likes (and a source's blocks programmed with it). Here such a
  * stream writes without blocking, on a description of its own (reopened through /proc, so
  * that a shell or a workload sharing the file sees no O_NONBLOCK), and waits for room in
  * signals_wait; once a stop signal has come it gives up at signals_give_up_at(), the write

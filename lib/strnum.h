@@ -13,7 +13,7 @@
  */
 int strnum_u64n(const char *s, size_t len, int base, uint64_t max, uint64_t *out);
 int strnum_u64(const char *s, int base, uint64_t max, uint64_t *out);
-/* Signed decimal, for files like HNS3's cpumask that may say -1. */
+/* Signed decimal, for files like a cpumask that may say -1. */
 int strnum_s64(const char *s, int64_t min, int64_t max, int64_t *out);
 /* The shortest decimal that reads back as v exactly (1e-09, not 1.0000000000000001e-09) */
 const char *strnum_double(double v, char *buf, size_t size);

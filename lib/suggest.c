@@ -65,7 +65,7 @@ void suggest_offer(struct suggest *s, const char *candidate)
 	if (!len || !strcasecmp(candidate, s->word))
 		return;
 	/* a word of 3 letters or more that starts a name is as near as one edit; one whose
-	 * instance number is wrong as two: nvidia_pcie_pmu_9 of nvidia_pcie_pmu_0_rc_0 */
+	 * instance number is wrong as two: pmu_9 of pmu_0_rc_0 */
 	if (len >= 3 && !strncasecmp(candidate, s->word, len)) {
 		d = 1;
 	} else if (same_stem(s->word, len, candidate)) {

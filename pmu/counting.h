@@ -38,7 +38,7 @@ size_t counting_files(const struct counting *c);
 int counting_start(struct counting *c, struct nofile *nf);
 /* The totals of from's counters (read last) go on in to's counters of the same event and CPU */
 void counting_carry(struct counting *to, const struct counting *from);
-/* Close, restoring what BlueField counting programmed: each restore that failed goes to
+/* Close, restoring what a source's counting programmed: each restore that failed goes to
  * errors, naming the file and its value; then -EIO */
 int counting_close(struct counting *c, struct diag *errors);
 void counting_free(struct counting *c);

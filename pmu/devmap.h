@@ -47,8 +47,8 @@ struct fn_pmu {
 /*
  * Where a function is. The tree and sysfs give every vendor's: its root port (the nearest PCI
  * Express root port above it, or itself) and its socket (the package of its NUMA node's CPUs:
- * a node is not a socket, two share one on Kunpeng-class machines). A family that knows
- * better from a capability of its own (Tegra410's RC-map DVSEC) refines it (pmu_family.locate).
+ * a node is not a socket, two may share one). A family that knows
+ * better from a capability of its own (a DVSEC on its root ports) refines it (its locate op).
  */
 struct fn_location {
 	ssize_t root_port;	/* the root port above it (or itself), an index in the topology; -1 none */

@@ -249,7 +249,7 @@ static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct
 	e->given = calloc(p->nformats ? p->nformats : 1, sizeof(bool));
 	if (!e->given)
 		return oom(err);
-	/* events that are no perf format (BlueField's) are the family's to resolve */
+	/* events that are no perf format (a source's) are the family's to resolve */
 	if (p->family->ops->identify.resolve) {
 		e->type = 0;
 		return p->family->ops->identify.resolve(p, spec, e, err);

@@ -18,7 +18,7 @@ struct parser {
 
 static bool is_name_char(char c)
 {
-	/* glob characters are part of PMU names, as in nvidia_pcie_pmu_0_rc_[0-5] */
+	/* glob characters are part of PMU names, as in pmu_0_rc_[0-5] */
 	return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '-' || c == '*' ||
 	       c == '?' || c == '[' || c == ']' || c == '!';
 }
@@ -175,8 +175,8 @@ static int parse_terms(struct parser *p, struct ev_spec *e)
 }
 
 /*
- * PREFIX/BLOCK/EVENT/ of a PMU source (bfperf/tile0/HNF_REQUESTS/): the PMU is PREFIX/BLOCK,
- * and EVENT, an event's name (some BlueField-3 names end in spaces) or code, its one term
+ * PREFIX/BLOCK/EVENT/ of a PMU source: the PMU is PREFIX/BLOCK,
+ * and EVENT, an event's name (some end in spaces) or code, its one term
  */
 static int parse_block(struct parser *p, struct ev_spec *e, const struct pmu_source *src)
 {

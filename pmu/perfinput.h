@@ -9,7 +9,7 @@
 
 struct perf_record {
 	double time;		/* -I timestamp in seconds; -1 without intervals */
-	char *event;		/* as perf printed it: "nvidia_pcie_pmu_0_rc_4/rd_bytes/" */
+	char *event;		/* as perf printed it: "PMU/EVENT/" */
 	double count;
 	bool counted;		/* false for <not counted> / <not supported> */
 	bool not_supported;	/* perf said <not supported> */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The plan: what stat will count, typed, built once from what the user asked (-e strings in
- * perf syntax or bfperf/BLOCK/EVENT/, -M metrics, --device functions). --dry-run prints it,
+ * perf syntax or PREFIX/BLOCK/EVENT/, -M metrics, --device functions). --dry-run prints it,
  * the drivers open it, --input feeds it recorded counts, and the metric engine evaluates it:
  * each event carries the metric and formula name it feeds as numbers, never as a label.
  */
@@ -41,7 +41,7 @@ struct plan_event {
 	size_t nfeeds;
 	bool encoded;			/* false: named only (recorded input has no sysfs) */
 	struct cpulist cpus;		/* where it opens; cpu -1 means "the command's task" */
-	const char *filter_mode;	/* HNS3: the mode the driver will pick */
+	const char *filter_mode;	/* where a family's driver picks one: the mode it will pick */
 };
 
 /* A metric instance's input that an event counts besides its first: distinct events count once */

@@ -19,7 +19,7 @@ void plan_warn_no_pmu(const struct metric_list *ml, const bool *none, const stru
 void plan_warn_absent(const struct plan *plan, struct diag *warn);
 /* Traffic to a function without a sized memory BAR has no address filter to select it */
 void plan_warn_barless(const struct plan_request *rq, const bool *barless, struct diag *warn);
-/* The families that define metric name, joined by ", " in buf: "t410_pcie, grace_pcie" */
+/* The families that define metric name, joined by ", " in buf: "a, b" */
 const char *plan_families_of(const struct metric_list *ml, const char *name, char *buf, size_t size);
 /* A PMU whose cpumask is no CPU list counts once per CPU */
 void plan_warn_garbled_cpumasks(const struct pmu_list *pmus, const struct plan *plan, struct diag *warn);

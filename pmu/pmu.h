@@ -25,10 +25,10 @@ enum pmu_peer {
 struct pmu_event {
 	char *name;
 	char *value;		/* the events/ file, trimmed: "event=0x0", "config=0x1020f";
-				 * BlueField: the code from event_list, "0x45" (NULL for registers) */
+				 * a source's block: the code from its event list, "0x45" (NULL for registers) */
 	char *scale;		/* events/<name>.scale, or NULL */
 	char *unit;		/* events/<name>.unit, or NULL */
-	unsigned filter_modes;	/* HNS3: from filtermode/<name>, a bit per mode; 0 = unknown */
+	unsigned filter_modes;	/* from filtermode/<name>, a bit per mode; 0 = unknown */
 	const char *alias_of;	/* a name perf's JSON gives a sysfs event: that event; NULL */
 	const char *json_only;	/* an event only perf's JSON has: that JSON; NULL */
 };
@@ -42,7 +42,7 @@ struct pmu {
 	struct cpulist associated;
 	bool has_associated;
 	char *identifier;
-	const char *identifier_file;	/* "identifier" or Yitian's "ali_drw_pmu_identifier" */
+	const char *identifier_file;	/* "identifier", or the file its family's data names */
 	char *peer;
 	enum pmu_peer peer_kind;
 	int peer_count;
@@ -54,10 +54,10 @@ struct pmu {
 	const struct pmu_family *family;	/* decoded from the name; never NULL */
 	/* where it sits, as its name says; -1 when the name does not say */
 	int socket, rc, die, channel, subchannel;
-	/* a block of a hwmon device (BlueField's bfperf/<block>): the device, "hwmon0"; NULL for perf PMUs */
+	/* a block of a hwmon device (a source's PREFIX/<block>): the device, "hwmon0"; NULL for perf PMUs */
 	char *hwmon;
 	int ncounters;		/* a hwmon block's eventN/counterN pairs */
-	/* one malloc'd block its family read beyond priv (arm_cmn's debugfs node map), freed with
+	/* one malloc'd block its family read beyond priv (a debugfs node map), freed with
 	 * the PMU and never copied; NULL: none */
 	void *family_data;
 	/* what only its family reads (its descriptor casts it to its own struct), zeroed before decode */

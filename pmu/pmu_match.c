@@ -14,7 +14,7 @@ static bool is_glob(const char *s)
 
 /*
  * perf 6.1 also takes a name that goes on past the token with digits, after a '_' or not
- * (perf_pmu__valid_suffix): nvidia_pcie_pmu_0_rc -> rc_0..rc_5, ampere_mcu_pmu_1 -> _1, _10..
+ * (perf_pmu__valid_suffix): pmu_0_rc -> rc_0..rc_5, pmu_1 -> _1, _10..
  */
 static bool prefix_matches(const char *name, const char *tok)
 {

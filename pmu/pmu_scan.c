@@ -331,7 +331,7 @@ int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, str
 	ret = scan_perf(root, o, out, diag);
 	if (ret && ret != -ENOENT)
 		return ret;
-	/* and the blocks that are no perf PMUs but count alike (BlueField's) */
+	/* and the blocks that are no perf PMUs but count alike (a family's source's) */
 	if (pmu_sources_scan(root, o->texts, o->ntexts, out, diag))
 		return -ENOMEM;
 	return ret;

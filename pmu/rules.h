@@ -28,8 +28,8 @@ int rule_err_term(struct err_report *err, const struct plan_event *e, const char
 	__attribute__((format(printf, 5, 6)));
 
 /*
- * A driver that takes one hardware event per group, software ones beside it (Yitian DRW,
- * DMC-620): 0, or -EINVAL naming event i's first hardware partner, who (the family's word
+ * A driver that takes one hardware event per group, software ones beside it (never_group
+ * families): 0, or -EINVAL naming event i's first hardware partner, who (the family's word
  * for its events) and where (the driver's words or function)
  */
 int rule_one_hw_event_per_group(struct plan *set, size_t i, struct err_report *err, const char *who,

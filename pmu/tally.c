@@ -44,7 +44,7 @@ static int socket_of(const struct plan_event *e, const struct counter *c, const 
 	return socket >= 0 ? socket : cpu_package_of(pk, c->cpu);
 }
 
-/* The PMU's root complex (Tegra410 PCIE), or -1 */
+/* The PMU's root complex, where its name gives one, or -1 */
 static int rc_of(const struct plan_event *e)
 {
 	return e->pmu ? e->pmu->rc : -1;

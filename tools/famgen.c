@@ -163,7 +163,7 @@ static const char *const family_keys[] = {
 	"filter_slots_from", "socket_word", "rc_word", "metrics_need", "per_device_metrics",
 	"serve_metrics", "destination_metrics", "port_filter", "device_method", "map_unknown",
 	"parts_key", "iostat", "hardware", "kernel_changes", "aliases", "events", "formats",
-	"doc_metrics", "metrics", "about", "params", "identifier_file", "metric_scope", NULL,
+	"doc_metrics", "metrics", "about", "params", "identifier_file", "metric_scope", "examples", NULL,
 };
 
 static void catalog(FILE *f, struct doc *d, const char *key)
@@ -323,20 +323,21 @@ static void match(FILE *f, struct doc *d)
 	fprintf(f, "NULL };\nstatic const struct family_match %s_match = { %s_names };\n", d->id, d->id);
 }
 
-static void params(FILE *f, struct doc *d)
+/* A mapping of words (params, examples) as a family_param table named <id>_<key> */
+static void words(FILE *f, struct doc *d, const char *key)
 {
-	yaml_node_t *m = get(d, d->root, "params");
+	yaml_node_t *m = get(d, d->root, key);
 
 	if (!m)
 		return;
 	if (m->type != YAML_MAPPING_NODE)
-		die(d, m, "params: expected a mapping of words");
-	fprintf(f, "static const struct family_param %s_params[] = {\n", d->id);
+		die(d, m, "%s: expected a mapping of words", key);
+	fprintf(f, "static const struct family_param %s_%s[] = {\n", d->id, key);
 	for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
 		fputs("\t{ ", f);
-		lit(f, scalar(d, node(d, p->key), "params"));
+		lit(f, scalar(d, node(d, p->key), key));
 		fputs(", ", f);
-		lit(f, scalar(d, node(d, p->value), "params"));
+		lit(f, scalar(d, node(d, p->value), key));
 		fputs(" },\n", f);
 	}
 	fputs("\t{ NULL, NULL },\n};\n", f);
@@ -364,7 +365,8 @@ static void tables(FILE *f, struct doc *d)
 	yaml_node_t *hw = get(d, d->root, "hardware"), *io = seq(d, d->root, "iostat");
 
 	match(f, d);
-	params(f, d);
+	words(f, d, "params");
+	words(f, d, "examples");
 	metric_scope(f, d);
 	catalog(f, d, "events");
 	catalog(f, d, "formats");
@@ -445,6 +447,8 @@ static void descriptor(FILE *f, struct doc *d)
 		fprintf(f, "\t.match = &%s_match,\n", d->id);
 	if (get(d, d->root, "params"))
 		fprintf(f, "\t.params = %s_params,\n", d->id);
+	if (get(d, d->root, "examples"))
+		fprintf(f, "\t.examples = %s_examples,\n", d->id);
 	if (get(d, d->root, "metric_scope"))
 		fprintf(f, "\t.metric_scope = &%s_scope,\n", d->id);
 	fprintf(f, "\t.ops = &%s,\n", ops ? ops : "family_no_ops");

@@ -47,7 +47,7 @@ static void read_bars(struct pci_dev *d, struct pcifn *f)
 		pcibar_set(&f->bar[i], d->base_addr[i], d->size[i]);
 }
 
-/* "NVIDIA Corporation Device 22b2" when pci.ids knows the vendor only, as lspci prints it */
+/* "VENDOR Device 22b2" when pci.ids knows the vendor only, as lspci prints it */
 static void look_up_name(struct pci_access *pacc, struct pcifn *f)
 {
 	char buf[512];

@@ -40,7 +40,7 @@ struct pcitopo {
 	struct pcifn *fn;	/* sorted as lspci sorts: domain, bus, device, function */
 	size_t n;
 	bool show_domains;	/* lspci prints domains when any function has one */
-	size_t candidates;	/* NVIDIA bridges: the functions whose whole config space is read */
+	size_t candidates;	/* bridges of the vendors families read: whose whole config space is read */
 	size_t ext_unreadable;	/* candidates whose extended config space could not be read */
 	size_t looped;		/* functions with a looped capability chain */
 	struct diag diag;	/* libpci's warnings, and what was skipped */

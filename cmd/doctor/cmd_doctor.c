@@ -75,42 +75,6 @@ const struct argp doctor_argp = {
 	doctor_children, NULL, NULL
 };
 
-struct check *checks_add(struct checks *c, const char *id, enum check_status status, const char *fmt, ...)
-{
-	struct check *k;
-	va_list ap;
-
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 16;
-		struct check *v = realloc(c->v, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		c->v = v;
-		c->cap = cap;
-	}
-	k = &c->v[c->n++];
-	memset(k, 0, sizeof(*k));
-	snprintf(k->id, sizeof(k->id), "%s", id);
-	k->status = status;
-	va_start(ap, fmt);
-	vsnprintf(k->seen, sizeof(k->seen), fmt, ap);
-	va_end(ap);
-	return k;
-}
-
-void check_fix(struct check *k, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!k)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(k->fix, sizeof(k->fix), fmt, ap);
-	va_end(ap);
-}
-
-/* The process's own: from the proc root when it holds them, else the running process's */
 static int read_own(const struct doctor *d, const char *rel, int flags)
 {
 	char path[64];
@@ -192,15 +156,6 @@ static void read_machine(struct doctor *d)
 	if (d->have_sys &&
 	    presence_scan(&d->sys, d->have_topo ? &d->topo : NULL, &d->pmus, &d->present, &d->npresent))
 		d->npresent = 0;
-}
-
-bool doctor_perfmon_capable(const struct doctor *d)
-{
-	/* security/commoncap.c: CAP_PERFMON exists from v5.8 (capability.h perfmon_capable()) */
-	bool perfmon = !d->have_release || kernel_release_cmp(&d->release, 5, 8) >= 0;
-
-	return d->have_priv && ((perfmon && privileges_has(d->priv.cap_eff, PRIV_CAP_PERFMON)) ||
-				privileges_has(d->priv.cap_eff, PRIV_CAP_SYS_ADMIN));
 }
 
 static const char *const status_word[] = { "ok", "warn", "fail", "skip" };

@@ -54,9 +54,6 @@ struct check *checks_add(struct checks *c, const char *id, enum check_status sta
 	__attribute__((format(printf, 4, 5)));
 void check_fix(struct check *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Whether the process may count system-wide: CAP_PERFMON (from v5.8) or CAP_SYS_ADMIN */
-bool doctor_perfmon_capable(const struct doctor *d);
-
 /* the kernel release */
 void doctor_release(struct doctor *d, struct checks *c);
 /* paranoid, capabilities, no_new_privs, file capabilities, lockdown, PCI config space */

@@ -9,6 +9,15 @@
 #include "cmd/doctor/doctor.h"
 #include "cmd/pmuctl.h"
 
+static bool perfmon_capable(const struct doctor *d)
+{
+	/* security/commoncap.c: CAP_PERFMON exists from v5.8 (capability.h perfmon_capable()) */
+	bool perfmon = !d->have_release || kernel_release_cmp(&d->release, 5, 8) >= 0;
+
+	return d->have_priv && ((perfmon && privileges_has(d->priv.cap_eff, PRIV_CAP_PERFMON)) ||
+				privileges_has(d->priv.cap_eff, PRIV_CAP_SYS_ADMIN));
+}
+
 /* The capability that lets a process count system-wide on this kernel */
 static const char *perfmon_name(const struct doctor *d)
 {
@@ -23,7 +32,7 @@ static const char *perfmon_setcap(const struct doctor *d)
 /* kernel/events/core.c perf_allow_cpu(): above 0, system-wide events need perfmon_capable() */
 static bool paranoid_blocks(const struct doctor *d)
 {
-	return d->paranoid != INT_MIN && d->paranoid > 0 && !doctor_perfmon_capable(d);
+	return d->paranoid != INT_MIN && d->paranoid > 0 && !perfmon_capable(d);
 }
 
 static void check_paranoid(struct doctor *d, struct checks *c)

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "cmd/doctor/doctor.h"
 #include "cmd/pmuctl.h"
-#include "pmu/drivers/hwmon_record.h"
+#include "pmu/drivers/count.h"
 #include "pmu/family/family.h"
 
 void doctor_release(struct doctor *d, struct checks *c)
@@ -166,7 +166,7 @@ static void check_family(const struct presence *p, struct checks *c)
 		checks_add(c, id, CHECK_OK, "%zu PMU%s", p->pmus, p->pmus == 1 ? "" : "s");
 }
 
-/* Families of one driver say its changes alike (Tegra410's new PMUs): one row for them all */
+/* Families of one driver say its changes alike: one row for them all */
 static bool same_changes(const struct kernel_change *a, const struct kernel_change *b)
 {
 	for (; a && b && a->what && b->what; a++, b++)
@@ -241,7 +241,16 @@ static void check_records(struct doctor *d, struct checks *c)
 
 	if (!d->have_sys)
 		return;
-	hwmon_record_stale(&d->sys, &stale);
+	/* each family's own driver once: several families may count through one */
+	for (size_t i = 0; pmu_families[i]; i++) {
+		const struct count_driver *drv = pmu_families[i]->ops->rules.driver;
+		bool seen = false;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = pmu_families[j]->ops->rules.driver == drv;
+		if (drv && drv->stale && !seen)
+			drv->stale(&d->sys, &stale);
+	}
 	for (size_t i = 0; i < stale.n; i++) {
 		k = checks_add(c, "counters.left_programmed", CHECK_WARN, "%s", stale.msg[i]);
 		check_fix(k, "run any pmuctl stat on the block (it restores them first), or write the values before back by hand");
@@ -259,7 +268,7 @@ void doctor_machine(struct doctor *d, struct checks *c)
 		if (d->present[i].family->ops->locate.unread)
 			check_unread(d, d->present[i].family, c);
 	}
-	/* each family's rows once, though several families share them (Tegra410's, Grace's) */
+	/* each family's rows once, though several families of one driver share them */
 	for (size_t i = 0; i < d->npresent; i++) {
 		const struct kernel_change *rows = d->present[i].family->kernel_changes;
 

@@ -111,7 +111,7 @@ static void iostat_families(char *buf, size_t size)
 			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "", (*f)->title);
 }
 
-/* "0005:41:00.0 (Mellanox ...)" for each function below root port r, in topology order */
+/* "0005:41:00.0 (VENDOR DEVICE)" for each function below root port r, in topology order */
 static void put_below(const struct pcitopo *t, const struct devmap_fn *maps, size_t r)
 {
 	char name[32], shown[256];
@@ -229,6 +229,6 @@ int cmd_iostat(int argc, char **argv)
 	pmu_family_iostat_metrics(io.metrics, sizeof(io.metrics));
 	io.stat.metrics = io.metrics;
 	io.stat.metrics_default = true;
-	ret = stat_count(&io.stat, &die_signal);
+	ret = stat_count(&io.stat, NULL, &die_signal);
 	return stat_args_end(&io.stat, ret, die_signal);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pmuctl list: every PMU by family and location, with events, formats and BlueField blocks. */
+/* pmuctl list: every PMU by family and location, with events, formats and a source's blocks. */
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -79,37 +79,19 @@ const struct argp list_argp = {
 	list_options, list_parse_opt, "[PATTERN...]",
 	"List the PMUs under <sysfs-root>/bus/event_source/devices grouped by family (@FAMILIES@; "
 	"every other PMU generically) and location (socket, RC, core, die, channel, SICL, root "
-	"port), and the BlueField 'bfperf' hwmon blocks. A PATTERN is a glob or a part of a PMU "
-	"name, or a family id (t410_pcie, grace_pcie, yitian_drw, dwc_pcie, hns3, hisi_pcie, "
-	"bluefield, ...; pmuctl __complete families prints them all)."
+	"port), and the blocks families find outside perf (hwmon). A PATTERN is a glob or a part "
+	"of a PMU name, or a family id (@FAMILY_IDS@; pmuctl-families(7) says what each is)."
 	"\vExamples:\n"
 	"  pmuctl list\n"
-	"  pmuctl list --events 'nvidia_pcie_pmu_0_rc_*'\n"
-	"  pmuctl list --formats hns3\n"
-	"  pmuctl list --metrics t410_pcie\n"
-	"  pmuctl -j list | jq '.pmus[] | select(.family == \"t410_pcie\") | .name'\n"
+	"  pmuctl list --events '@EX:pmu_glob@'\n"
+	"  pmuctl list --formats @EX:family@\n"
+	"  pmuctl list --metrics @EX:family@\n"
+	"  pmuctl -j list | jq '.pmus[] | select(.family == \"@EX:family@\") | .name'\n"
 	"\nExit status: 0 success, 1 no PMU directory or patterns that match nothing, 2 listed, but "
 	"some files were unreadable "
 	"(see the warnings).",
 	list_children, help_families_filter, NULL
 };
-
-bool list_matches(const struct list_args *a, const char *name, const char *family)
-{
-	if (!a->npattern)
-		return true;
-	for (int i = 0; i < a->npattern; i++)
-		if (!fnmatch(a->pattern[i], name, 0) || strstr(name, a->pattern[i]) ||
-		    !strcmp(a->pattern[i], family))
-			return true;
-	return false;
-}
-
-/* A source's block is listed by its block name as well as by its whole (bfperf/<block>) */
-bool list_block_matches(const struct list_args *a, const struct pmu *b)
-{
-	return list_matches(a, b->name, b->family->id) || list_matches(a, pmu_block_name(b), b->family->id);
-}
 
 static void print_block(const struct pmu *b, const struct list_args *a)
 {
@@ -146,6 +128,8 @@ static void print_device(const struct pmu_list *pmus, size_t first, const struct
 	const struct pmu *p = &pmus->v[first];
 	const char *hwmon = p->hwmon;
 
+	if (!hwmon)	/* list_first_of_device's: a block has its device */
+		return;
 	printf("%s (%s, %s)", p->family->title, p->family->ops->identify.source->device, hwmon);
 	if (a->events)
 		printf("; count with pmuctl stat -e %s/BLOCK/EVENT/", p->family->ops->identify.source->prefix);
@@ -153,17 +137,6 @@ static void print_device(const struct pmu_list *pmus, size_t first, const struct
 	for (size_t i = first; i < pmus->n; i++)
 		if (pmus->v[i].hwmon && !strcmp(pmus->v[i].hwmon, hwmon) && list_block_matches(a, &pmus->v[i]))
 			print_block(&pmus->v[i], a);
-}
-
-/* The first block of its hwmon device: where that device's listing starts */
-bool list_first_of_device(const struct pmu_list *pmus, size_t i)
-{
-	if (!pmus->v[i].hwmon)
-		return false;
-	for (size_t k = 0; k < i; k++)
-		if (pmus->v[k].hwmon && !strcmp(pmus->v[k].hwmon, pmus->v[i].hwmon))
-			return false;
-	return true;
 }
 
 static void print_pmu(const struct pmu *p, const struct list_args *a)

@@ -17,11 +17,11 @@ struct list_args {
 
 /* No pattern, or a pattern that names the PMU (glob or substring) or its family */
 bool list_matches(const struct list_args *a, const char *name, const char *family);
-/* A BlueField block the patterns select */
+/* A source's block the patterns select */
 bool list_block_matches(const struct list_args *a, const struct pmu *b);
 /* The first block of its hwmon device: where that device's listing starts */
 bool list_first_of_device(const struct pmu_list *pmus, size_t i);
-/* {"pmus": [...], "bluefield": [...]}, each PMU written and freed before the next is built */
+/* {"pmus": [...], and each source's blocks}, each PMU written and freed before the next is built */
 int list_render_json(const struct list_args *a, const struct pmu_list *pmus);
 
 #endif

@@ -157,7 +157,7 @@ static json_t *json_member(size_t member, size_t k, void *arg)
 	return member ? device_json(j->pmus, i, j->a) : pmu_json(&j->pmus->v[i]);
 }
 
-/* {"pmus": [...], "bluefield": [...]}, each PMU written and freed before the next is built */
+/* {"pmus": [...], and each source's blocks}, each PMU written and freed before the next is built */
 int list_render_json(const struct list_args *a, const struct pmu_list *pmus)
 {
 	const char *keys[LIST_ARRAYS] = { "pmus" };

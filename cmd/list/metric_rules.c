@@ -10,7 +10,7 @@
 #include <string.h>
 #include "cmd/list/metric_rules.h"
 #include "cmd/pmuctl.h"
-#include "cmd/stat/stat.h"
+#include "cmd/report/metric_prom.h"
 #include "lib/expo.h"
 #include "lib/strnum.h"
 #include "pmu/family/family.h"

@@ -24,7 +24,7 @@ static json_t *event_json(const struct fn_pmu *r, const struct fn_filter *f, boo
 	if (!r->event || (!f->n && !own))
 		return json_null();
 	fn_filter_text(f, filt, sizeof(filt));
-	/* a PMU that is the port's own (DesignWare) needs no filter: no comma before nothing */
+	/* a PMU that is the port's own needs no filter: no comma before nothing */
 	snprintf(buf, sizeof(buf), "%s/%s%s%s/", r->name, r->event, filt[0] ? "," : "", filt);
 	return jout_text(buf);
 }
@@ -160,7 +160,7 @@ json_t *map_record_json(const struct pcitopo *topo, const struct devmap_fn *maps
 	json_object_set_new(o, "port_type", port_type_json(&f->cfg));
 	json_object_set_new(o, "is_root_port", json_boolean(own));
 	json_object_set_new(o, "location", location_json(topo, f, &m->at));
-	/* a root port's own PMU (DesignWare) selects it with no filter */
+	/* a root port's own PMU selects it with no filter */
 	json_object_set_new(o, "requester", requester_json(&m->requester, own && !m->requester.function.n));
 	json_object_set_new(o, "target", target_json(&m->target));
 	json_object_set_new(o, "capabilities", capabilities_json(f));

@@ -193,7 +193,7 @@ static size_t shown_root_ports(const struct map_ctx *c, size_t *out)
 	return n;
 }
 
-/* "  RC 4  nvidia_pcie_pmu_0_rc_4, nvidia_pcie_tgt_pmu_0_rc_4": the PMUs that see the RC */
+/* "  RC 4  PMU, PMU": the PMUs that see the RC */
 static void print_rc(const struct devmap_fn *port)
 {
 	const struct fn_pmu *pmus[] = { &port->requester, &port->target };

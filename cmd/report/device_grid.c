@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/report/device_grid.h"
+#include "cmd/report/metric_prom.h"
 #include "cmd/pmuctl.h"
 
 void device_grid_free(struct grid *g)

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "cmd/stat/stat.h"
+#include "cmd/report/report.h"
 
 /*
  * The table's cells, found once per report: a device value's row is its --device index (the
@@ -67,5 +67,7 @@ double device_grid_remote_share(const struct grid *g, size_t row);
 /* The table as stat -j writes it (devices, subtotals) and as CSV (a line per device and sum) */
 void device_json_table(const struct render_ctx *c, const struct grid *g, const size_t *order);
 void device_csv_table(const struct render_ctx *c, const struct grid *g, const size_t *order);
+/* The text face's table (and top's frames): a row per device, the RC and socket sums below */
+void devices_text_table(const struct render_ctx *c, const struct grid *g, const size_t *order);
 
 #endif

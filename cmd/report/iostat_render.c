@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
-#include "cmd/stat/stat.h"
+#include "cmd/report/iostat_render.h"
+#include "cmd/report/report.h"
 #include "pmu/family/family.h"
 #include "pmu/metrics/metric_eval.h"
 
@@ -170,21 +171,32 @@ static void json_report(const struct render_ctx *c, const struct iostat_port *p)
 	}
 }
 
-void render_iostat(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration)
+void iostat_render_text(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration)
 {
 	struct iostat_port *p = collect(c, v, n, duration);
 
 	if (!p)
 		return;
-	if (c->face == FACE_JSON) {
-		json_report(c, p);
-	} else if (c->face == FACE_PERF || c->face == FACE_CSV) {
-		sep_rows(c, p);
-	} else {
-		if (!c->interval || c->first)
-			text_header(c);
-		text_rows(c, p);
-	}
+	if (!c->interval || c->first)
+		text_header(c);
+	text_rows(c, p);
 	free(p);
-	fflush(c->f);
+}
+
+void iostat_render_sep(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration)
+{
+	struct iostat_port *p = collect(c, v, n, duration);
+
+	if (p)
+		sep_rows(c, p);
+	free(p);
+}
+
+void iostat_render_json(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration)
+{
+	struct iostat_port *p = collect(c, v, n, duration);
+
+	if (p)
+		json_report(c, p);
+	free(p);
 }

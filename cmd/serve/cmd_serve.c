@@ -35,13 +35,6 @@ static const struct argp_option serve_options[] = {
 	{ "max-connections", KEY_MAX_CONNECTIONS, "N", 0, "connections served at once; more wait in the kernel's listen queue (default 256)", 0 },
 	{ "max-connections-per-client", KEY_MAX_PER_CLIENT, "N", 0, "connections from one address at once; more are closed at once (default half of --max-connections)", 0 },
 	{ "timeout", KEY_TIMEOUT, "SEC", 0, "a request must be whole SEC seconds after its connection opened or its last answer, however slowly it trickles in; else it is closed (default 10)", 0 },
-	{ "metrics", 'M', "METRIC,...", 0, "metrics to expose as gauges (pmuctl list --metrics), their events as counters", 1 },
-	{ "event", 'e', "EVENT", 0, "an event to expose as a counter (repeatable), in stat's syntax", 1 },
-	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7)); SIGHUP reads it again", 1 },
-	{ "no-rules", KEY_NO_RULES, NULL, 0, "skip the family rule checks, as stat --no-rules", 1 },
-	{ "counters", KEY_COUNTERS, "PMU=N", 0, "the schedule's budget of PMU (a name or glob) is N counters, as stat --counters", 1 },
-	{ "exclusive", KEY_EXCLUSIVE, NULL, 0, "leave out a metric whose events ran less than all of the interval (pmuctl_metric_coverage_ratio says how much they ran), as stat --exclusive", 1 },
-	{ "per-device", KEY_PER_DEVICE, NULL, 0, "a series per PCI function, as stat --per-device (label device)", 2 },
 	{ "max-series", KEY_MAX_SERIES, "N", 0, "at most N samples in /metrics: the PCI functions past the first that fit are left out whole, pmuctl_series_dropped says how many samples (default: no bound)", 2 },
 	{ "topology", KEY_TOPOLOGY, "FILE", 0, "the PCI functions from FILE, an lspci -xxxx dump root wrote, not from config space: --per-device then needs CAP_PERFMON only (the unit's ExecStartPre writes it)", 2 },
 	{ 0 },
@@ -58,6 +51,7 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case ARGP_KEY_INIT:
 		state->child_inputs[DEVICE_CHILD] = a;
+		state->child_inputs[COUNT_CHILD] = a;
 		break;
 	case KEY_LISTEN: {
 		char host[256];
@@ -101,27 +95,6 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 	case KEY_MAX_PER_CLIENT:
 		sa->max_per_client = arg_number(arg, "connection limit per client", 1, 65536, state);
 		break;
-	case 'M':
-		a->metrics = arg;
-		break;
-	case 'e':
-		a->event[a->nevent++] = arg;
-		break;
-	case KEY_METRICS_FILE:
-		a->metrics_file = arg;
-		break;
-	case KEY_NO_RULES:
-		a->no_rules = true;
-		break;
-	case KEY_EXCLUSIVE:
-		a->exclusive = true;
-		break;
-	case KEY_COUNTERS:
-		stat_args_budget(a, arg, state);
-		break;
-	case KEY_PER_DEVICE:
-		a->per_device = true;
-		break;
 	case KEY_MAX_SERIES:
 		sa->max_series = arg_number(arg, "series limit", 1, 100000000, state);
 		break;
@@ -154,7 +127,8 @@ static error_t serve_parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static const struct argp_child serve_children[] = DEVICE_CHILDREN("The PCI functions of --per-device (and of -M with --device):", 5);
+static const struct argp_child serve_children[] =
+	COUNT_DEVICE_CHILDREN("What to count, as stat counts it:", "The PCI functions of --per-device (and of -M with --device):", 5);
 
 const struct argp serve_argp = {
 	serve_options, serve_parse_opt, NULL,
@@ -169,18 +143,18 @@ const struct argp serve_argp = {
 	"for it in Accept (Prometheus does), the Prometheus text format otherwise. GET / is a "
 	"page linking /metrics, GET /-/healthy says the server runs. SIGHUP reads the machine and "
 	"the --metrics-file again (a plan that fails to build keeps the old one); SIGTERM and "
-	"SIGINT stop, restoring what BlueField counting programmed. Counting needs root or CAP_PERFMON; --per-device (the "
-	"DVSEC in extended config space) and BlueField (its hwmon files) need root: see "
+	"SIGINT stop, restoring every register counting wrote. Counting needs root or CAP_PERFMON; --per-device (a "
+	"capability in extended config space) and hwmon blocks (their files) need root: see "
 	"pmuctl-serve(1), PRIVILEGES."
 	"\vExamples:\n"
-	"  pmuctl serve -M t410_pcie_rd_bw,t410_pcie_wr_bw\n"
+	"  pmuctl serve -M @EX:metrics@\n"
 	"  pmuctl serve --per-device --socket 0 --web.listen-address '[::1]:10464'\n"
-	"  pmuctl serve -M t410_pcie_rd_bw --web.config.file /etc/pmuctl/web.yml\n"
-	"  pmuctl --sysfs-root examples/tegra410-live serve -M t410_pcie_rd_bw\n"
+	"  pmuctl serve --web.config.file /etc/pmuctl/web.yml\n"
+	"  pmuctl --sysfs-root examples/tegra410-live serve -M @EX:metric@\n"
 	"  curl -s http://127.0.0.1:10464/metrics\n"
 	"\nExit status: 0 stopped by SIGTERM or SIGINT, 1 nothing could be counted or the address "
 	"cannot be listened on, 64 a bad option.",
-	serve_children, NULL, NULL
+	serve_children, help_families_filter, NULL
 };
 
 /* serve's arguments as cmd_serve takes them; EXIT_FAIL when out of memory */

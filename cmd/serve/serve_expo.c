@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
+#include "cmd/report/metric_prom.h"
 #include "cmd/serve/serve_expo.h"
 #include "lib/expo.h"
 #include "lib/loglines.h"
@@ -424,14 +425,11 @@ static void put_unavailable(FILE *f, const struct expo_input *in, enum expo_form
 static void put_exposition(FILE *f, const struct expo_input *in, enum expo_format fmt,
 			   const struct series *s, size_t n, const struct metric_value *vals, size_t nvals)
 {
-	struct render_ctx c = { .f = f, .face = FACE_OPENMETRICS, .in_exposition = true,
-				.omit_uncounted = in->cs->exclusive };
-
 	put_counters(f, s, n, fmt);
 	put_times(f, s, n, fmt);
 	put_running(f, s, n, fmt);
 	if (nvals)
-		render_metrics(&c, vals, nvals);
+		metric_prom_write(f, fmt, vals, nvals, in->cs->exclusive);
 	put_functions(f, in, fmt);
 	put_remote_shares(f, in, vals, nvals, fmt);
 	put_links(f, in, fmt);

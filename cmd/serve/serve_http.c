@@ -36,23 +36,6 @@ static void on_log(void *cls, const char *fmt, va_list ap)
 	p_info("http: %s", h->last_log);
 }
 
-void http_drop(struct MHD_Response *r)
-{
-	if (r)
-		MHD_destroy_response(r);
-}
-
-/* http_server_config's headers, on every answer */
-bool http_add_headers(const struct http *h, struct MHD_Response *r)
-{
-	/* a header given empty is not sent: how a reload stops sending one (webconfig.h) */
-	for (size_t i = 0; i < h->web.nheaders; i++)
-		if (h->web.headers[i].value[0] &&
-		    MHD_add_response_header(r, h->web.headers[i].name, h->web.headers[i].value) != MHD_YES)
-			return false;
-	return true;
-}
-
 static struct MHD_Response *text_response(const struct http *h, const char *text, const char *type)
 {
 	struct MHD_Response *r = MHD_create_response_from_buffer(strlen(text), (void *)text,

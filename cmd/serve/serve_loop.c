@@ -61,7 +61,7 @@ static struct plan_run *active(struct server *sv)
 	return &sv->runs[sv->cur];
 }
 
-/* Restores what the counters changed (BlueField), logging every restore that failed */
+/* Restores what the counters changed (a source's registers), logging every restore that failed */
 static void plan_run_close(struct plan_run *r)
 {
 	if (r->c.open)
@@ -225,7 +225,7 @@ static int reload_web(struct server *sv)
 
 /*
  * SIGHUP: the machine and the metrics file read again, and a new plan built beside the one
- * counting, which goes on until the new one is good. The new plan takes its BlueField blocks
+ * counting, which goes on until the new one is good. The new plan takes its source blocks
  * before the old lets go of them, so no other pmuctl can take one in between; counters of
  * the same event and CPU go on from the old totals, so Prometheus sees no reset; /metrics
  * keeps the last sample until the new plan's first.

@@ -31,36 +31,24 @@ enum stat_key {
 };
 
 static const struct argp_option stat_options[] = {
-	{ "event", 'e', "EVENT", 0,
-	  "event to count: pmu/term=value,.../, a named event, or {a,b} groups; repeatable", 0 },
 	{ "all-cpus", 'a', NULL, 0, "system-wide (always so for uncore PMUs)", 0 },
 	{ "cpu", 'C', "CPUS", 0, "count only on these CPUs (0-3,8), system-wide, as perf's -C; an uncore PMU still counts once, on its cpumask's CPU", 0 },
 	{ "dry-run", KEY_DRY_RUN, NULL, 0,
 	  "encode and check only: print each event's type, config words, CPU and the perf command (with -M, the events its metrics count)", 0 },
-	{ "no-rules", KEY_NO_RULES, NULL, 0,
-	  "skip the family rule checks: encode exactly what perf would, even what the driver refuses",
-	  0 },
-	{ "exclusive", KEY_EXCLUSIVE, NULL, 0,
-	  "report no value scaled from part of the time: an event that ran less than all of it is <multiplexed>, its metrics n/a, and the exit status 2", 0 },
-	{ "counters", KEY_COUNTERS, "PMU=N", 0,
-	  "the schedule's budget of PMU (a name or glob) is N counters: for a PMU whose driver does not say (arm_cspmu), from the reads a warning gave; repeatable", 0 },
 	{ "interval-print", 'I', "MS", 0, "print the counts of every MS milliseconds (at least 10)", 1 },
 	{ "interval-count", KEY_INTERVAL_COUNT, "N", 0, "stop after N intervals", 1 },
 	{ "duration", KEY_DURATION, "SEC", 0, "count for SEC seconds (fractions allowed)", 1 },
 	{ "timeout", KEY_TIMEOUT, "MS", 0, "count for MS milliseconds, as perf's --timeout (the same as --duration in seconds)", 1 },
 	{ "repeat", 'r', "N", 0, "run COMMAND (or --duration) N times and print each count's mean, with its noise: the standard deviation of the mean, in % of it, as perf's -r; 0 runs until Ctrl-C and prints every run", 1 },
-	{ "group", 'g', NULL, 0, "read every -e event in one group per PMU, as perf's -g (the HNS3 document's own example takes it)", 0 },
+	{ "group", 'g', NULL, 0, "read every -e event in one group per PMU, as perf's -g", 0 },
 	{ "no-aggr", 'A', NULL, 0, "one line per PMU instance and CPU", 2 },
-	{ "per-socket", KEY_PER_SOCKET, NULL, 0, "sum the instances of each socket (die on Yitian)", 2 },
+	{ "per-socket", KEY_PER_SOCKET, NULL, 0, "sum the instances of each socket (or die, where a family counts by die)", 2 },
 	{ "per-pmu", KEY_PER_PMU, NULL, 0, "one line per PMU instance", 2 },
 	{ "field-separator", 'x', "SEP", 0, "perf stat -x's lines, fields separated by SEP ('\\t' is a tab): [time,][S<socket>,<n>,|CPU<n>,]value,unit,event,run-time,pct-running,metric-value,metric-unit, no header; with --format=csv, the table's separator", 3 },
 	{ "output", 'o', "FILE", 0, "write to FILE ('-': standard output), each interval as it is printed; with --format=openmetrics FILE is replaced whole at every interval", 3 },
 	{ "append", KEY_APPEND, NULL, 0, "append to the -o FILE instead of truncating it", 3 },
 	{ "format", KEY_FORMAT, "FORMAT", 0, "text (default); csv: one RFC 4180 table with a header, a row per count, metric value and metric input (time, kind, name, value, unit, pmu, socket, rc, cpu, device, scope, running_pct, state, multiplexed, coverage, together), quoted where a field holds the separator; or openmetrics: the Prometheus text format of -M's values, for node_exporter's textfile collector (with -o, rewritten every -I interval)", 3 },
-	{ "metrics", 'M', "METRIC,...", 0, "count what these metrics need and print their values (pmuctl list --metrics): one for the machine, or per socket or PMU as the flags say; a family id selects all of its metrics", 4 },
-	{ "metrics-file", KEY_METRICS_FILE, "FILE", 0, "more metrics, from a JSON file (pmuctl-metrics(7))", 4 },
 	{ "root-port", KEY_ROOT_PORT, NULL, 0, "with --device: the whole root port above it (src_rp_mask, dst_rp_mask)", 4 },
-	{ "per-device", KEY_PER_DEVICE, NULL, 0, "one row per PCI function a PMU of the machine selects (pmuctl map shows which): the PMU that sees it, the exact way to select it, and its -M values (default: PCIe read and write bandwidth, as requester and as target), or the rate of each -e PMU/EVENT/ with the function's filter added; narrow with --device, -d, --socket, --rc", 4 },
 	{ "sort", KEY_SORT, "METRIC", 0, "with --per-device: rows by METRIC's value, highest first (n/a last); default: topology order", 4 },
 	{ "metric-only", KEY_METRIC_ONLY, NULL, 0, "the metric values alone: no -e counts, and no input counts under -v (as perf's --metric-only)", 4 },
 	{ "metric-no-merge", KEY_METRIC_NO_MERGE, NULL, 0, "count each metric's events apart, as perf's option: by default an event two metrics read (or -e names) is counted once", 4 },
@@ -68,37 +56,6 @@ static const struct argp_option stat_options[] = {
 	{ "input", KEY_INPUT, "FILE", 0, "compute -M from recorded 'perf stat -x,' or 'perf stat -j' output, or pmuctl's own -x, -j or --format=csv, instead of counting", 4 },
 	{ 0 },
 };
-
-long arg_number(const char *arg, const char *what, long min, long max, struct argp_state *state)
-{
-	uint64_t v;
-
-	if (strnum_u64(arg, 10, (uint64_t)max, &v) || (long)v < min)
-		jerr_argp(state, "invalid %s '%s': expected a whole number from %ld to %ld", what, arg,
-			   min, max);
-	return (long)v;
-}
-
-const char *arg_separator(const char *arg, struct argp_state *state)
-{
-	if (!*arg || strpbrk(arg, "\n\r\""))
-		jerr_argp(state, "invalid separator '%s': give one or more characters, not a newline or a quote (which CSV quotes fields with)", arg);
-	/* as perf: the two characters \t mean a tab */
-	return strcmp(arg, "\\t") ? arg : "\t";
-}
-
-double arg_seconds(const char *arg, struct argp_state *state)
-{
-	char *end;
-	double v;
-
-	/* decimal seconds, as perf and sleep(1) take them: strtod's hex floats (0x1p3) are not */
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno || end == arg || *end || !(v > 0) || v > 31536000 || strspn(arg, "0123456789.") != strlen(arg))
-		jerr_argp(state, "invalid duration '%s': expected seconds, more than 0 (e.g. 1 or 0.5)", arg);
-	return v;
-}
 
 /*
  * -g, as perf's --group: the -e strings become one group, "{a,b,...}", which the encoder splits
@@ -170,12 +127,10 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case ARGP_KEY_INIT:
 		state->child_inputs[DEVICE_CHILD] = a;
+		state->child_inputs[COUNT_CHILD] = a;
 		break;
 	case KEY_SORT:
 		a->sort = arg;
-		break;
-	case 'e':
-		a->event[a->nevent++] = arg;
 		break;
 	case 'a':
 		a->all_cpus = true;
@@ -193,15 +148,6 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	}
 	case KEY_DRY_RUN:
 		a->dry_run = true;
-		break;
-	case KEY_NO_RULES:
-		a->no_rules = true;
-		break;
-	case KEY_EXCLUSIVE:
-		a->exclusive = true;
-		break;
-	case KEY_COUNTERS:
-		stat_args_budget(a, arg, state);
 		break;
 	case KEY_METRIC_NO_MERGE:
 		a->metric_no_merge = true;
@@ -256,12 +202,6 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		else if (strcmp(arg, "text"))
 			jerr_argp(state, "invalid format '%s': use text, csv or openmetrics", arg);
 		break;
-	case 'M':
-		a->metrics = arg;
-		break;
-	case KEY_METRICS_FILE:
-		a->metrics_file = arg;
-		break;
 	case KEY_ROOT_PORT:
 		a->root_port = true;
 		break;
@@ -270,9 +210,6 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case KEY_METRIC_ONLY:
 		a->metric_only = true;
-		break;
-	case KEY_PER_DEVICE:
-		a->per_device = true;
 		break;
 	case ARGP_KEY_ARG:
 		jerr_argp(state, "unexpected argument '%s'; events go after -e, a command after --", arg);
@@ -342,7 +279,8 @@ static error_t stat_parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static const struct argp_child stat_children[] = DEVICE_CHILDREN("The PCI functions of --per-device (and of -M with --device):", 5);
+static const struct argp_child stat_children[] =
+	COUNT_DEVICE_CHILDREN("What to count:", "The PCI functions of --per-device (and of -M with --device):", 5);
 
 const struct argp stat_argp = {
 	stat_options, stat_parse_opt, "-e EVENT... [-a] [-I MS] [--duration SEC] [-- COMMAND [ARG...]]",
@@ -351,10 +289,11 @@ const struct argp stat_argp = {
 	"fields packed into config, config1, config2; named events expanded; PMU globs and prefixes "
 	"expanded to every match) and checked against the rules of each family's driver (@FAMILIES@) "
 	"before anything is opened; a bad string is shown with a caret under the bad part. Uncore PMUs open once, on the CPU of their cpumask; PMUs without one (msr, software) "
-	"open on every CPU and are summed. Events read together: {} groups, a latency's *_cum_outs, "
-	"*_req and cycles, an HNS3 pair; Yitian DRW events always alone. BlueField blocks count "
-	"through hwmon: bfperf/BLOCK/EVENT/ programs eventN, reads counterN deltas and restores "
-	"every eventN and enable it touched, also on Ctrl-C and SIGTERM."
+	"open on every CPU and are summed. Events read together: {} groups, and what a family's "
+	"driver counts as one (a latency's parts, a counter pair); a family whose driver takes one "
+	"event at a time has each alone (pmuctl-families(7)). Blocks a family finds outside perf "
+	"(hwmon) count through their own files, PREFIX/BLOCK/EVENT/, and every register written is "
+	"restored, also on Ctrl-C and SIGTERM."
 	"\vEvent syntax:\n"
 	"  PMU/TERM[=VALUE],.../  TERMs are format fields (pmuctl list --formats),\n"
 	"                         named events, config=, config1=, config2=, name=;\n"
@@ -363,22 +302,21 @@ const struct argp stat_argp = {
 	"                         perf symbol (cycles, cpu-clock)\n"
 	"  {A,B}                  a group, read together; split per PMU instance\n"
 	"                         when a glob expands\n"
-	"  bfperf/BLOCK/EVENT/    a BlueField hwmon block (tile0, l3cachehalf0, pcie0)\n"
-	"                         and an event name or number from its event_list\n"
-	"  PMU may be a glob (nvidia_pcie_pmu_0_rc_*) or, as in perf, a prefix\n"
-	"  followed in the real names by _<digits> (nvidia_pcie_pmu_0_rc).\n"
+	"  PREFIX/BLOCK/EVENT/    a block of a family's own source and an event\n"
+	"                         (@EX:block_event@; pmuctl list shows them)\n"
+	"  PMU may be a glob (@EX:pmu_glob@) or, as in perf, a prefix\n"
+	"  followed in the real names by _<digits> (@EX:pmu_prefix@).\n"
 	"\nExamples:\n"
-	"  pmuctl stat -e 'nvidia_pcie_pmu_0_rc_*/rd_bytes/' --per-pmu -- sleep 1\n"
+	"  pmuctl stat -e '@EX:event_glob@' --per-pmu -- sleep 1\n"
 	"  pmuctl -j stat -I 1000 -e msr/tsc/ --interval-count 5\n"
-	"  pmuctl stat -e bfperf/tile0/HNF_REQUESTS/ --duration 2\n"
+	"  pmuctl stat -e @EX:block_event@ --duration 2\n"
 	"  pmuctl stat --dry-run -e \\\n"
-	"    'nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x0108,src_bdf_en=1/'\n"
+	"    '@EX:event@'\n"
 	"  pmuctl stat --dry-run -e \\\n"
-	"    'nvidia_ucf_pmu_0/event=0x0,src_loc_cpu=0x1,dst_loc_cmem=0x1/'\n"
-	"  pmuctl stat --dry-run -e \\\n"
-	"    'hns3_pmu_sicl_0/bw_ssu_rpu_byte_num,global=1/'\n"
+	"    '@EX:filtered_event@'\n"
 	"  pmuctl -j stat --dry-run -e \\\n"
-	"    '{nvidia_cmem_latency_pmu_0/rd_req/,nvidia_cmem_latency_pmu_0/cycles/}'\n"
+	"    '@EX:group@'\n"
+	"  pmuctl stat -M @EX:metric@ -I 1000 --per-socket\n"
 	"\nExit status: 0 success, 1 an event does not fit this machine (unknown PMU or term, value "
 	"too wide, a broken family rule) or none could be counted, 2 some events counted and "
 	"others could not be opened (the warnings say why), 64 a malformed event string or option; "
@@ -386,17 +324,6 @@ const struct argp stat_argp = {
 	"COMMAND, SIGINT and SIGTERM print the totals, then end pmuctl by that signal (130, 143).",
 	stat_children, help_families_filter, NULL
 };
-
-enum face stat_face(const struct stat_args *a)
-{
-	if (a->openmetrics)
-		return FACE_OPENMETRICS;
-	if (settings.json)
-		return FACE_JSON;
-	if (a->csv_table)
-		return FACE_CSV;
-	return a->sep ? FACE_PERF : FACE_TEXT;
-}
 
 int cmd_stat(int argc, char **argv)
 {
@@ -415,6 +342,6 @@ int cmd_stat(int argc, char **argv)
 		}
 	}
 	cmd_parse(&stat_argp, argc, argv, &a);
-	ret = a.dry_run ? stat_dry_run(&a) : a.input ? stat_input(&a) : stat_count(&a, &die_signal);
+	ret = a.dry_run ? stat_dry_run(&a) : a.input ? stat_input(&a) : stat_count(&a, NULL, &die_signal);
 	return stat_args_end(&a, ret, die_signal);
 }

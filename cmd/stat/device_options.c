@@ -7,10 +7,10 @@
 #include "topology/pcifilter.h"
 
 static const struct argp_option device_options[] = {
-	{ "device", KEY_DEVICE, "BDF", 0, "these PCI functions only (repeatable, or BDF,BDF); -M then counts each through the PMU that sees it and the filter that selects it (pmuctl map shows both: a Tegra410 PCIE PMU's src_bdf, PCIE-TGT's address filter per BAR, an HNS3 or HiSilicon PCIe PMU's bdf, a DesignWare root port's own PMU)", 0 },
+	{ "device", KEY_DEVICE, "BDF", 0, "these PCI functions only (repeatable, or BDF,BDF); -M then counts each through the PMU that sees it and the filter that selects it (pmuctl map shows both: a requester ID filter, a root port's bit, an address filter per BAR, or the root port's own PMU)", 0 },
 	{ "vendor-device", 'd', "[VENDOR]:[DEVICE][:CLASS]", 0, "only these functions, as lspci -d (-d ::0200: network controllers)", 0 },
 	{ "device-class", KEY_DEVICE_CLASS, "CLASS", 0, "only the functions of this class, hex as lspci prints it (0200 Ethernet, 0302 3D controller, 0108 NVMe, 0604 a switch's ports): -d ::CLASS", 0 },
-	{ "device-vendor", KEY_DEVICE_VENDOR, "VENDOR", 0, "only this vendor's functions, hex (15b3 Mellanox, 10de NVIDIA): -d VENDOR:", 0 },
+	{ "device-vendor", KEY_DEVICE_VENDOR, "VENDOR", 0, "only this vendor's functions, hex as lspci -n prints it (15b3, 8086): -d VENDOR:", 0 },
 	{ "socket", KEY_SOCKET, "N", 0, "only the functions of socket N", 0 },
 	{ "rc", KEY_RC, "N", 0, "only the functions of RC N", 0 },
 	{ "by-destination", KEY_BY_DESTINATION, NULL, 0, "each function's reads and writes split by destination (local CPU memory, local GPU memory, peers, CXL memory, the remote socket) and the share that crosses to the remote socket", 0 },

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* One warning per cause: "-M t410_pcie" on a machine without cycles is 2 lines, not 48. */
+/* One warning per cause: a family's -M on a machine without one of its events is 2 lines, not 48. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,7 +92,7 @@ static void warn_cause(const struct plan *plan, const struct count_set *cs, bool
 		if (warned[k] || !failed(c) || !cause[k] || strcmp(cause[k], cause[first]))
 			continue;
 		warned[k] = true;
-		/* the event as the PMU's own: rd_req/ of nvidia_pcie_pmu_0_rc_1/rd_req/ */
+		/* the event as the PMU's own: EVENT/ of PMU/EVENT/ */
 		ev[k] = plen && !strncmp(c->event, pmu_name(plan, c), plen) ? c->event + plen + 1 : c->event;
 		pmu[k] = pmu_name(plan, c);
 		if (!seen(ev, evs, nev, ev[k]))

@@ -18,6 +18,7 @@
 #include "pmu/metrics/metric_eval.h"
 #include "pmu/schedule.h"
 #include "topology/pciclass.h"
+#include "cmd/report/report.h"
 #include "pmu/plan.h"
 #include "pmu/tally.h"
 #include <pci/pci.h>
@@ -25,9 +26,6 @@
 struct count_view;
 struct render_ctx;
 struct repeat;
-
-/* pmuctl iostat's rows: none (stat), the root ports, or each port and its functions (--per-device) */
-enum iostat_rows { IOSTAT_NONE, IOSTAT_PORTS, IOSTAT_FUNCTIONS };
 
 struct stat_args {
 	char **event;
@@ -78,7 +76,6 @@ struct stat_args {
 	 * wide, said (device_fallback)
 	 */
 	bool serve_defaults, skip_unavailable, device_fallback;
-	struct count_view *view;	/* pmuctl top: reports go to its screen, keys come from it */
 };
 
 /*
@@ -138,24 +135,21 @@ extern const struct argp device_argp;
 #define DEVICE_CHILDREN(header, group) \
 	{ { &global_argp, 0, NULL, 0 }, { &device_argp, 0, header, group }, { 0 } }
 /*
+ * -e, -M, --metrics-file, --no-rules, --exclusive, --counters and --per-device, the same in
+ * stat and serve: an argp child whose input the command sets to its struct stat_args, as the
+ * device child's (COUNT_CHILD)
+ */
+extern const struct argp count_argp;
+#define COUNT_CHILD 2
+#define COUNT_DEVICE_CHILDREN(count_header, header, group) \
+	{ { &global_argp, 0, NULL, 0 }, { &device_argp, 0, header, group }, { &count_argp, 0, count_header, 0 }, { 0 } }
+/*
  * At the end of the options: --by-destination needs --per-device and chooses the metrics
  * itself (rows and columns: what the command calls them); argp's usage error otherwise
  */
 void by_destination_check(struct argp_state *state, const struct stat_args *a, const char *rows,
 			  const char *columns);
 
-
-/* A --per-device row: the function, where it sits, and how each PMU selects it */
-struct device_row {
-	const char *bdf;	/* the plan_device's */
-	char name[128];		/* vendor and device, from pci.ids */
-	int socket, rc, rp;	/* -1 when not below a Tegra410 root port */
-	char root_port[16];	/* that root port's BDF, as map -j gives it; "" */
-	struct pci_class_devices classdev;	/* its netdev, nvme, infiniband and drm names (serve) */
-	const char *method;	/* requester: "rp" (alone below its port), "bdf", or its family's device_method ("port") */
-	size_t nbars;		/* target: the BARs an address filter selects */
-	struct pcilink link;	/* its PCIe link, as map reads it */
-};
 
 /* What every mode starts from: the machine, the metrics, the devices, and the plan */
 struct stat_setup {
@@ -191,106 +185,28 @@ const char *stat_metric_list(const struct stat_args *a, const struct pmu_list *p
 void stat_setup_free(struct stat_setup *s);
 
 int stat_dry_run(const struct stat_args *a);
-/* Count; *die_signal is a signal pmuctl must die by once it has cleaned up, or 0 */
-int stat_count(const struct stat_args *a, int *die_signal);
+/*
+ * Count, reporting to view (top's screen), or to stat's output when it is NULL; *die_signal is a
+ * signal pmuctl must die by once it has cleaned up, or 0
+ */
+int stat_count(const struct stat_args *a, struct count_view *view, int *die_signal);
 struct stream;
 /* -o FILE before counting: 0, or -errno (refused, or not appendable to) */
 int stat_output_open(const struct stat_args *a, struct stream *out);
 /* --input: metrics from recorded perf stat -x, or -j output */
 int stat_input(const struct stat_args *a);
 
-/* The rows of the --per-device table: all (stat), or one kind (top's d key) */
-enum table_view { VIEW_ALL, VIEW_DEVICES, VIEW_RC, VIEW_SOCKET };
-
-/* How a record is shown: chosen once from the options */
-enum face {
-	FACE_TEXT,
-	FACE_CSV,		/* --format=csv: one RFC 4180 table per stream, with a header */
-	FACE_PERF,		/* -x SEP: perf stat -x's fields, no header */
-	FACE_JSON,
-	FACE_OPENMETRICS,
-};
-
-struct render_ctx {
-	FILE *f;
-	enum face face;
-	const char *sep;	/* FACE_CSV, FACE_PERF */
-	enum tally_aggr aggr;
-	double time_s;		/* since counting began */
-	long interval;		/* 1.. with -I, 0 for the totals */
-	bool first;		/* the first report: CSV headers */
-	const char *target;	/* "system wide" or the command */
-	struct timespec wall;	/* the wall-clock time of the report; 0 when recorded (--input) */
-	json_t *record;		/* FACE_JSON: the report's object, which counts and metrics fill */
-	const struct device_row *rows;	/* --per-device: the table's rows, in topology order */
-	size_t nrows;
-	const char *sort;	/* --sort: the metric the rows are ordered by, or NULL */
-	enum table_view view;	/* which rows of the table */
-	bool bars;		/* top: a bar of the sort column's share of its largest value */
-	bool in_exposition;	/* serve: OpenMetrics values inside an exposition, which ends it */
-	bool omit_uncounted;	/* serve --exclusive: a value with no count is left out, not NaN */
-	enum iostat_rows iostat;	/* the metrics as perf iostat's table of root ports */
-	/* -x with -M: each metric's input events as perf's lines, the value beside the first */
-	const struct plan *plan;
-	const struct count_set *cs;
-	const struct count_mark *base;
-	const struct plan_device *ports;	/* iostat: its rows, the --device functions */
-	size_t nports;
-	const char *cpu_list;	/* --dry-run: -C, for the perf command */
-	const struct repeat *runs;	/* -r: the counts are the means of these runs, rows with their noise */
-};
-
-
-enum face stat_face(const struct stat_args *a);
-/* FACE_JSON: one object per report (interval, time, target, counts, metrics), then printed */
-json_t *stat_record_new(const struct render_ctx *c);
-int stat_record_emit(const struct render_ctx *c);
-/*
- * FACE_CSV: the header of the stream's one table, before its first report's rows; count,
- * metric and input rows all have its fields: time,kind,name,value,unit,pmu,socket,rc,cpu,
- * device,scope,running_pct,state,multiplexed,coverage,together
- */
-void stat_csv_header(const struct render_ctx *c);
-/* FACE_PERF: perf's [time,][aggregate,] fields, before value */
-void stat_perf_prefix(const struct render_ctx *c, FILE *f, int socket, int ncpu, int cpu);
-/* Counts, metric values, and the plan itself (--dry-run); none changes what it is given */
-void render_counts(const struct render_ctx *c, const struct tally *t);
-/*
- * A metric's name in Prometheus, in base units (pmuctl_t410_pcie_rd_latency_seconds), and
- * what its value is multiplied by to be in them (1e-9 from ns)
- */
-void metric_prom_name(const struct metric *m, char *buf, size_t size, double *scale);
-void render_metrics(const struct render_ctx *c, const struct metric_value *v, size_t n);
-/* The values of metric samples over duration seconds, evaluated and rendered */
-int render_metric_samples(const struct render_ctx *c, const struct metric_sample *samples, size_t n,
-			  double duration);
 /* --device and --per-device: function i of s->topo, named text by the user */
-int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text);
+int devices_add(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text);
 /* --per-device: every function a PMU sees that -d, --socket and --rc select (none more when
  * --device named them), after checking --sort */
-int per_device_select(const struct stat_args *a, struct stat_setup *s);
+int devices_select(const struct stat_args *a, struct stat_setup *s);
 /* How function i is selected alone in its requester PMU: *filter is set to that filter */
-const char *per_device_method(const struct stat_setup *s, size_t i, const struct fn_filter **filter);
+const char *devices_method(const struct stat_setup *s, size_t i, const struct fn_filter **filter);
 /* The row of the device just added for function i */
-int per_device_row(struct stat_setup *s, size_t i);
-/* --per-device: the values of the devices as a table (text) or "devices" (JSON) */
-void render_device_table(const struct render_ctx *c, const struct metric_value *v, size_t n);
-/* pmuctl iostat: the values as perf iostat's table of root ports, in MB over duration */
-void render_iostat(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration);
-/* -x with -M (c->plan set): the input events' lines, each metric value beside its first input */
-void metric_inputs_perf(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration);
-/* A metric value as perf -x's line of its own: empty count fields, the PMU or device, the value */
-void metric_perf_line(const struct render_ctx *c, const struct metric_value *v);
-/* The time the formulas divided by, as perf's -x duration_time line in ns: --input reads it back */
-void metric_duration_line(const struct render_ctx *c, double duration);
-/* -v: the count of every event a metric reads, since base (NULL: since enable), as text */
-/* -j: the record's inputs, every metric input's counts summed over its counters */
-int metric_inputs_json(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
-		       const struct count_mark *base);
-/* --format=csv: the same as rows of kind input */
-int metric_inputs_csv(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
-		      const struct count_mark *base);
-void render_metric_inputs(const struct render_ctx *c, const struct plan *plan, const struct count_set *cs,
-			  const struct count_mark *base);
+int devices_row(struct stat_setup *s, size_t i);
+
+/* The report's face the options chose: text, CSV, perf -x, JSON or OpenMetrics, once */
+const struct report_ops *stat_report_ops(const struct stat_args *a);
 
 #endif

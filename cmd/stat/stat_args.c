@@ -53,9 +53,26 @@ void stat_args_budget(struct stat_args *a, char *arg, struct argp_state *state)
 	uint64_t n;
 
 	if (!eq || eq == arg || strnum_u64(eq + 1, 10, BUDGET_MAX, &n) || !n)
-		jerr_argp(state, "--counters '%s': give PMU=N, a PMU name (or glob) and its counters, 1 to %d (nvidia_ucf_pmu_0=8)",
-			  arg, BUDGET_MAX);
+		jerr_argp(state, "--counters '%s': give PMU=N, a PMU name (or glob) and its counters, 1 to %d (%s)",
+			  arg, BUDGET_MAX, pmu_family_example("counters") ?: "PMU_0=8");
 	*eq = '\0';
 	a->budgets[a->nbudgets++] = (struct schedule_budget){ .pmu = arg, .n = (size_t)n };
 }
 
+const char *stat_metric_list(const struct stat_args *a, const struct pmu_list *pmus)
+{
+	if (a->by_destination)
+		return pmu_destination_metrics(pmus);
+	if (a->serve_defaults)
+		return pmu_serve_metrics(pmus, a->per_device);
+	return a->metrics_default ? pmu_per_device_metrics(pmus) : a->metrics;
+}
+
+const struct report_ops *stat_report_ops(const struct stat_args *a)
+{
+	return a->openmetrics ? &face_openmetrics :
+	       settings.json  ? &face_json :
+	       a->csv_table   ? &face_csv :
+	       a->sep	      ? &face_perf :
+				&face_text;
+}

@@ -26,6 +26,7 @@
 
 struct run {
 	const struct stat_args *a;
+	struct count_view *view;	/* top's screen, or NULL: stat's output */
 	struct stat_setup s;
 	struct counting c;	/* the plan's counters, marked at the last interval */
 	struct workload wl;
@@ -85,14 +86,14 @@ static int emit_metrics(struct run *r, FILE *f, const struct render_ctx *c, bool
 
 	mc.f = f;
 	/* perf -x prints a metric beside the events it comes from, which --input reads again */
-	if (c->face == FACE_PERF && !r->a->metric_only && !c->rows && !c->iostat &&
+	if (c->ops->metrics_inline && !r->a->metric_only && !c->rows && !c->iostat &&
 	    (c->aggr == AGGR_TOTAL || c->aggr == AGGR_PMU)) {
 		mc.plan = &r->s.plan;
 		mc.cs = &r->c.cs;
 		mc.base = delta ? r->c.mark : NULL;
 	}
 	if (!ret)
-		ret = render_metric_samples(&mc, samples, n, duration);
+		ret = report_values(&mc, samples, n, duration);
 	metric_samples_free(samples, n);
 	return ret;
 }
@@ -112,8 +113,8 @@ static int emit_file(struct run *r, const struct render_ctx *c, bool delta, doub
 /* A view's report (top's): the interval's table, rendered for it to show */
 static int emit_frame(struct run *r, double t, double duration)
 {
-	struct count_view *v = r->a->view;
-	struct render_ctx c = { .face = FACE_TEXT, .time_s = t, .interval = 0, .rows = r->s.rows,
+	struct count_view *v = r->view;
+	struct render_ctx c = { .ops = &face_text, .time_s = t, .interval = 0, .rows = r->s.rows,
 				.nrows = r->s.ndevices };
 	char *text = NULL;
 	size_t len = 0;
@@ -135,11 +136,12 @@ static int emit_frame(struct run *r, double t, double duration)
 static int emit(struct run *r, bool delta, long interval, double t, bool first)
 {
 	/* appended to a file that has reports already: its CSV header is there */
-	struct render_ctx c = { .f = r->out.f, .face = stat_face(r->a), .sep = r->a->sep,
+	struct render_ctx c = { .f = r->out.f, .ops = stat_report_ops(r->a), .sep = r->a->sep,
 				.aggr = r->a->aggr, .time_s = t, .interval = interval,
 				.first = first && !r->out.had_data, .target = r->target,
 				.rows = r->s.rows, .nrows = r->s.rows ? r->s.ndevices : 0,
 				.sort = r->a->sort, .runs = r->averaged ? &r->rep : NULL,
+				.metric_only = r->a->metric_only,
 				.iostat = r->a->iostat, .ports = r->s.devices, .nports = r->s.ndevices };
 	double duration = delta ? t - r->last_t : t;
 	int ret = 0;
@@ -153,36 +155,33 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 		ret = emit_metrics(r, r->out.f, &c, delta, duration);
 		return stream_report_end(&r->out) ?: ret;
 	}
-	if (c.face == FACE_JSON && !(c.record = stat_record_new(&c)))
+	/* JSON's object for the report; CSV's header once: counts and metrics are rows of one table */
+	if (c.ops->begin && c.ops->begin(&c))
 		return -ENOMEM;
-	/* counts and metrics are rows of one table: its header once, the device table has its own */
-	if (c.face == FACE_CSV && c.first && !c.rows)
-		stat_csv_header(&c);
-	if (shows_counts(r->a)) {
+	if (shows_counts(r->a) && c.ops->counts) {
 		struct tally rows;
 
 		if (build_rows(r, delta, &rows)) {
-			json_decref(c.record);
+			if (c.ops->end)
+				c.ops->end(&c, false);
 			return -ENOMEM;
 		}
-		render_counts(&c, &rows);
+		c.ops->counts(&c, &rows);
+		fflush(c.f);
 		tally_free(&rows);
 	}
 	if (r->s.plan.nmetric && r->a->openmetrics && r->a->output)
 		ret = emit_file(r, &c, delta, duration);
 	else if (r->s.plan.nmetric)
 		ret = emit_metrics(r, r->out.f, &c, delta, duration);
-	/* as perf shows the events beside a metric: under -v, in the table */
-	if (!ret && settings.verbose && !r->a->metric_only && c.face == FACE_TEXT && r->s.plan.nmetric)
-		render_metric_inputs(&c, &r->s.plan, &r->c.cs, delta ? r->c.mark : NULL);
-	/* what --input needs to evaluate the run again; a --per-device table's would dwarf it */
-	if (!ret && c.record && r->s.plan.nmetric && !c.rows)
-		ret = metric_inputs_json(&c, &r->s.plan, &r->c.cs, delta ? r->c.mark : NULL);
-	if (!ret && c.face == FACE_CSV && r->s.plan.nmetric && !c.rows && !r->a->metric_only)
-		ret = metric_inputs_csv(&c, &r->s.plan, &r->c.cs, delta ? r->c.mark : NULL);
-	if (c.record && !ret)
-		ret = stat_record_emit(&c);
-	json_decref(c.record);
+	/* what the metrics read, as each face says it (-v's lines, CSV's rows, JSON's inputs) */
+	if (!ret && r->s.plan.nmetric && c.ops->inputs)
+		ret = c.ops->inputs(&c, &r->s.plan, &r->c.cs, delta ? r->c.mark : NULL);
+	if (c.ops->end) {
+		int end = c.ops->end(&c, !ret);
+
+		ret = ret ? ret : end;
+	}
 	return stream_report_end(&r->out) ?: ret;
 }
 
@@ -209,7 +208,7 @@ static bool any_reset(const struct count_set *cs)
 /* Whether a view reads keys while counting waits (top on a terminal) */
 static bool reads_keys(const struct run *r)
 {
-	return r->a->view && r->a->view->reads_keys;
+	return r->view && r->view->reads_keys;
 }
 
 /* Deadlines passed over: said once when it starts, and in all at the end */
@@ -345,7 +344,7 @@ static enum sampler_next view_woke(void *ctx, struct sampler *s, struct pollfd *
 	bool hangup = n && (fds->revents & (POLLHUP | POLLERR | POLLNVAL));
 
 	(void)s;
-	return n && r->a->view->keys(r->a->view->ctx, hangup) ? SAMPLER_STOP : SAMPLER_GO;
+	return n && r->view->keys(r->view->ctx, hangup) ? SAMPLER_STOP : SAMPLER_GO;
 }
 
 static int view_sample(void *ctx, const struct sampler *s, double t, long skipped)
@@ -379,7 +378,7 @@ static int count_loop(struct run *r)
 	const struct stat_args *a = r->a;
 	struct sampler s = { .c = &r->c, .start = r->t0, .period = (double)a->interval_ms / 1e3,
 			     .end = a->duration > 0 ? r->t0 + a->duration : 0 };
-	struct sampler_sink sink = a->view ? view_sink : stream_sink;
+	struct sampler_sink sink = r->view ? view_sink : stream_sink;
 	int ret;
 
 	sink.ctx = r;
@@ -455,14 +454,14 @@ static int view_columns(struct run *r)
 	}
 	if (r->a->by_destination)
 		names[n++] = "remote%";
-	r->a->view->columns(r->a->view->ctx, names, n);
+	r->view->columns(r->view->ctx, names, n);
 	return 0;
 }
 
 static void free_run(struct run *r)
 {
-	if (r->a->view)
-		r->a->view->end(r->a->view->ctx);
+	if (r->view)
+		r->view->end(r->view->ctx);
 	counting_free(&r->c);
 	repeat_free(&r->rep);
 	free(r->warned);
@@ -503,7 +502,7 @@ static int one_run(struct run *r, bool first)
 		ret = signals_caught() ? EXIT_OK : EXIT_FAIL;
 		goto out_close;
 	}
-	if (first && a->view && a->view->begin(a->view->ctx)) {
+	if (first && r->view && r->view->begin(r->view->ctx)) {
 		ret = EXIT_FAIL;
 		goto out_close;
 	}
@@ -556,9 +555,9 @@ static int worse(int a, int b)
 	return a == EXIT_FAIL || b == EXIT_FAIL ? EXIT_FAIL : a == EXIT_PARTIAL ? a : b;
 }
 
-int stat_count(const struct stat_args *a, int *die_signal)
+int stat_count(const struct stat_args *a, struct count_view *view, int *die_signal)
 {
-	struct run r = { .a = a, .out = { .start = -1, .out.dirfd = -1 },
+	struct run r = { .a = a, .view = view, .out = { .start = -1, .out.dirfd = -1 },
 			 .wl = { .pid = -1, .go_fd = -1, .err_fd = -1 } };
 	int ret;
 
@@ -567,7 +566,7 @@ int stat_count(const struct stat_args *a, int *die_signal)
 	nbstdio_wrap_std(!reads_keys(&r));
 	r.out.f = stdout;
 	ret = stat_setup(a, &r.s);
-	if (!ret && (target_text(&r) || (a->view && view_columns(&r))))
+	if (!ret && (target_text(&r) || (view && view_columns(&r))))
 		ret = EXIT_FAIL;
 	if (ret)
 		goto out;

@@ -8,7 +8,7 @@
 #include "pmu/metrics/metric.h"
 #include "topology/bdf.h"
 
-/* A source's block's event (BlueField's): counted through hwmon, no perf_event_attr */
+/* A source's block's event: counted through its own files, no perf_event_attr */
 static bool is_hwmon(const struct plan_event *e)
 {
 	return e->pmu && e->pmu->hwmon;
@@ -268,32 +268,38 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 		fprintf(f, "  counts   %.1f%% of the time, predicted: its PMU rotates (Schedule, below)\n", 100 * coverage);
 }
 
-static int render_plan(const struct render_ctx *c, const struct plan *p, const struct schedule *sc)
+/* The plan in text: each event, the schedule, and the perf command that counts the same */
+static int plan_text(const struct plan *p, const struct schedule *sc, const char *cpu_list)
 {
-	char *cmdline = perf_command(p, c->cpu_list);
-	int ret = 0;
+	char *cmdline = perf_command(p, cpu_list);
 
-	if (c->face == FACE_JSON) {
-		json_t *root = json_object(), *arr = json_array();
+	for (size_t i = 0; i < p->n; i++)
+		event_text(stdout, p, &p->v[i], sc->coverage ? sc->coverage[i] : 1);
+	if (sc->n)
+		schedule_text(stdout, sc);
+	fprintf(stdout, "\n");
+	if (cmdline)
+		fput_safe(cmdline, stdout);
+	else
+		no_perf_command(stdout, p);
+	fprintf(stdout, "\n");
+	free(cmdline);
+	return 0;
+}
 
-		for (size_t i = 0; i < p->n; i++)
-			json_array_append_new(arr, event_json(p, &p->v[i], sc->coverage ? sc->coverage[i] : 1));
-		json_object_set_new(root, "events", arr);
-		json_object_set_new(root, "schedule", schedule_json(sc));
-		json_object_set_new(root, "perf_command", jout_text(cmdline));
-		ret = jout_emit(root);
-	} else {
-		for (size_t i = 0; i < p->n; i++)
-			event_text(c->f, p, &p->v[i], sc->coverage ? sc->coverage[i] : 1);
-		if (sc->n)
-			schedule_text(c->f, sc);
-		fprintf(c->f, "\n");
-		if (cmdline)
-			fput_safe(cmdline, c->f);
-		else
-			no_perf_command(c->f, p);
-		fprintf(c->f, "\n");
-	}
+/* -j: the same as one document (schemas/stat.schema.json's plan) */
+static int plan_json(const struct plan *p, const struct schedule *sc, const char *cpu_list)
+{
+	char *cmdline = perf_command(p, cpu_list);
+	json_t *root = json_object(), *arr = json_array();
+	int ret;
+
+	for (size_t i = 0; i < p->n; i++)
+		json_array_append_new(arr, event_json(p, &p->v[i], sc->coverage ? sc->coverage[i] : 1));
+	json_object_set_new(root, "events", arr);
+	json_object_set_new(root, "schedule", schedule_json(sc));
+	json_object_set_new(root, "perf_command", jout_text(cmdline));
+	ret = jout_emit(root);
 	free(cmdline);
 	return ret;
 }
@@ -301,11 +307,13 @@ static int render_plan(const struct render_ctx *c, const struct plan *p, const s
 int stat_dry_run(const struct stat_args *a)
 {
 	struct stat_setup s = { 0 };
-	struct render_ctx c = { .f = stdout, .face = stat_face(a), .cpu_list = a->cpu_list };
+	/* its face, chosen once: the plan has no -x or OpenMetrics form (refused with the options) */
+	int (*render)(const struct plan *p, const struct schedule *sc, const char *cpu_list) =
+		settings.json ? plan_json : plan_text;
 	int ret = stat_setup(a, &s);
 
 	if (!ret)
-		ret = render_plan(&c, &s.plan, &s.sched) ? EXIT_FAIL : EXIT_OK;
+		ret = render(&s.plan, &s.sched, a->cpu_list) ? EXIT_FAIL : EXIT_OK;
 	stat_setup_free(&s);
 	return ret;
 }

@@ -42,7 +42,7 @@ static double slice_duration(const struct slice *s, double prev_t)
 	return run / 1e9;
 }
 
-/* A name whose _0 a family knows: perf merged nvidia_pcie_pmu_0_rc_* into nvidia_pcie_pmu_0_rc */
+/* A name whose _0 a family knows: perf merged PMU_0, PMU_1... into PMU */
 static bool merged_prefix(const char *name)
 {
 	struct pmu_list l = { 0 };
@@ -143,7 +143,7 @@ static void echo_records(const struct render_ctx *c, const struct slice *sl, dou
 		bool tool = !strcmp(r->event, "duration_time");
 
 		timed |= tool;
-		stat_perf_prefix(c, c->f, -1, -1, -1);
+		face_perf_prefix(c, c->f, -1, -1, -1);
 		if (r->counted)
 			fprintf(c->f, "%.17g", r->count);
 		else
@@ -153,7 +153,7 @@ static void echo_records(const struct render_ctx *c, const struct slice *sl, dou
 	}
 	/* the time the formulas divided by, when the recording gave it otherwise */
 	if (!timed && duration > 0)
-		metric_duration_line(c, duration);
+		face_perf_duration_line(c, duration);
 }
 
 static int report_slice(struct render_ctx *c, const struct plan *plan, const struct slice *sl,
@@ -165,16 +165,15 @@ static int report_slice(struct render_ctx *c, const struct plan *plan, const str
 
 	if (!ret && echo)
 		echo_records(c, sl, duration);
-	if (!ret && c->face == FACE_JSON && !(c->record = stat_record_new(c)))
-		ret = -ENOMEM;
-	if (!ret && c->face == FACE_CSV && c->first && !c->rows)
-		stat_csv_header(c);
+	if (!ret && c->ops->begin)
+		ret = c->ops->begin(c);
 	if (!ret)
-		ret = render_metric_samples(c, samples, n, duration);
-	if (!ret && c->record)
-		ret = stat_record_emit(c);
-	json_decref(c->record);
-	c->record = NULL;
+		ret = report_values(c, samples, n, duration);
+	if (c->ops->end) {
+		int end = c->ops->end(c, !ret);
+
+		ret = ret ? ret : end;
+	}
 	metric_samples_free(samples, n);
 	return ret;
 }
@@ -183,13 +182,13 @@ static int report(const struct stat_args *a, const struct stat_setup *s, const s
 		  FILE *f)
 {
 	const struct plan *plan = &s->plan;
-	struct render_ctx c = { .f = f, .face = stat_face(a), .sep = a->sep, .aggr = a->aggr,
+	struct render_ctx c = { .f = f, .ops = stat_report_ops(a), .sep = a->sep, .aggr = a->aggr,
 				.first = true, .rows = s->rows, .nrows = s->rows ? s->ndevices : 0,
 				.sort = a->sort };
 	double prev_t = 0;
 	int ret = 0;
 	/* as a counting run's -x: the counts beside the metrics, where its aggregation keeps them */
-	bool echo = c.face == FACE_PERF && !a->metric_only && !c.rows &&
+	bool echo = c.ops->metrics_inline && !a->metric_only && !c.rows &&
 		    (c.aggr == AGGR_TOTAL || c.aggr == AGGR_PMU);
 
 	for (size_t i = 0; i < recs->n && !ret;) {

@@ -18,6 +18,6 @@ int stat_output_open(const struct stat_args *a, struct stream *out)
 	if (!a->output)
 		return 0;
 	return stream_open(out, a->output, a->append, a->interval_ms != 0) ?:
-	       stream_check_append(out, stat_face(a) == FACE_JSON, stat_face(a) == FACE_CSV,
-				   stat_face(a) == FACE_CSV || stat_face(a) == FACE_PERF ? a->sep : NULL);
+	       stream_check_append(out, stat_report_ops(a)->json_lines, stat_report_ops(a)->csv_header,
+				   stat_report_ops(a)->separated ? a->sep : NULL);
 }

@@ -10,15 +10,6 @@
 #include "topology/bdf.h"
 
 /* -M as given, or --per-device's default for the PMUs this machine has, or serve's */
-const char *stat_metric_list(const struct stat_args *a, const struct pmu_list *pmus)
-{
-	if (a->by_destination)
-		return pmu_destination_metrics(pmus);
-	if (a->serve_defaults)
-		return pmu_serve_metrics(pmus, a->per_device);
-	return a->metrics_default ? pmu_per_device_metrics(pmus) : a->metrics;
-}
-
 /* "PMU/EVENT/" or "EVENT", EVENT a name: into pmu (empty for none) and event; false if not so */
 static bool split_named_event(const char *text, char *pmu, size_t psize, char *event, size_t esize)
 {
@@ -78,7 +69,7 @@ static int event_columns(const struct stat_args *a, struct stat_setup *s)
 			}
 		}
 		if (!ndone) {
-			p_err("--per-device -e '%s': no PCIE, PCIE-TGT or HNS3 PMU%s%s has an event '%s' (the PMUs that select a PCI function; pmuctl list --events shows theirs)",
+			p_err("--per-device -e '%s': no PMU that selects a PCI function%s%s has an event '%s' (pmuctl map names those PMUs, pmuctl list --events their events)",
 			      a->event[i], pmu[0] ? " named " : " here", pmu, event);
 			return EXIT_FAIL;
 		}
@@ -124,7 +115,7 @@ static int load_metrics(const struct stat_args *a, struct stat_setup *s)
 	}
 	/* only --by-destination's list can be none: no family of this machine has one */
 	if (a->metrics && !list) {
-		p_err("--by-destination: no PMU of this machine splits traffic by destination (a Tegra410 PCIE PMU does: pmuctl list)");
+		p_err("--by-destination: no PMU of this machine splits traffic by destination (pmuctl-families(7) says whose do)");
 		return EXIT_FAIL;
 	}
 	if (list)
@@ -156,77 +147,6 @@ static size_t functions_named(const struct pcitopo *t, const struct bdf *b, size
 	return n;
 }
 
-static int add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text,
-			bool whole_port);
-
-/* iostat --per-device: after port p, each function below it its PMU can select alone */
-static int add_functions_below(const struct stat_args *a, struct stat_setup *s, size_t p)
-{
-	char name[32];
-	int ret = EXIT_OK;
-
-	for (size_t k = 0; !ret && k < s->topo.n; k++) {
-		const struct fn_pmu *r = &s->maps[k].requester;
-
-		/* a PMU that is the port's own (DesignWare) sees the port whole, not its functions */
-		if (k == p || s->maps[k].at.root_port != (ssize_t)p || !r->family || r->family->device_method ||
-		    !r->function.n)
-			continue;
-		pcifn_full_name(&s->topo.fn[k], name, sizeof(name));
-		ret = add_function(a, s, k, name, false);
-	}
-	return ret;
-}
-
-/* Function i, counted alone: the PMU that sees it and the filter that selects it (or its port) */
-int stat_add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text)
-{
-	return add_function(a, s, i, text, a->root_port);
-}
-
-static int add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text,
-			bool whole_port)
-{
-	const struct fn_pmu *r = &s->maps[i].requester, *t = &s->maps[i].target;
-	const struct fn_filter *filter = whole_port ? &r->root_port : &r->function;
-	const char *method = whole_port ? "rp" : "bdf";
-	struct plan_device *d;
-	char name[32];
-
-	if (!r->family) {
-		p_err("--device %s is seen by no PMU of this machine (pmuctl map %s)", text, text);
-		return EXIT_FAIL;
-	}
-	/* a PMU that is the port's own (DesignWare) selects by being it, not by a filter */
-	if (a->per_device || r->family->device_method)
-		method = per_device_method(s, i, &filter);
-	/* a root port forwards its devices' requests under their own IDs: its own BDF sees little */
-	if (!a->per_device && !whole_port && s->maps[i].at.root_port == (ssize_t)i && !strcmp(method, "bdf"))
-		p_warn("--device %s is a root port: src_bdf selects the requests the port itself makes, "
-		       "not its devices' (add --root-port to count everything below it)", text);
-	/* --root-port: the port is what is counted, so the port is what is named */
-	pcifn_full_name(&s->topo.fn[whole_port && s->maps[i].at.root_port >= 0 ? (size_t)s->maps[i].at.root_port : i],
-			name, sizeof(name));
-	for (size_t k = 0; k < s->ndevices; k++)
-		if (!strcmp(s->devices[k].bdf, name))
-			return EXIT_OK;	/* named twice, or two functions below one port */
-	d = realloc(s->devices, (s->ndevices + 1) * sizeof(*d));
-	if (!d)
-		return EXIT_FAIL;
-	s->devices = d;
-	d[s->ndevices] = (struct plan_device){ .bdf = strdup(name), .pmu = r, .filter = filter,
-					       .target = t->family ? t : NULL,
-					       .target_filters = whole_port ? &t->root_port : t->bars,
-					       .ntarget_filters = whole_port ? !!t->root_port.n : t->nbars,
-					       .method = method };
-	if (!d[s->ndevices].bdf)
-		return EXIT_FAIL;
-	s->ndevices++;
-	if (a->iostat == IOSTAT_FUNCTIONS && whole_port && s->maps[i].at.root_port >= 0)
-		return add_functions_below(a, s, (size_t)s->maps[i].at.root_port);
-	return a->per_device ? per_device_row(s, i) : EXIT_OK;
-}
-
 /* One --device BDF: exactly one function of the machine */
 static int add_device(const struct stat_args *a, struct stat_setup *s, const char *text)
 {
@@ -252,7 +172,7 @@ static int add_device(const struct stat_args *a, struct stat_setup *s, const cha
 		p_err("--device %s names %zu functions, one per PCI domain: %s; give the domain", text, n, list);
 		return EXIT_USAGE;
 	}
-	return stat_add_function(a, s, at[0], text);
+	return devices_add(a, s, at[0], text);
 }
 
 /* --device, every one: read the topology once, then each BDF of each comma list */
@@ -298,7 +218,7 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 		free(copy);
 	}
 	if (!ret && a->per_device)
-		ret = per_device_select(a, s);
+		ret = devices_select(a, s);
 	if (ret == EXIT_FAIL && a->per_device && a->device_fallback && !s->ndevices) {
 		/* serve on a machine whose PMUs attribute no function here: its series system wide */
 		p_note("--per-device: so serving every family's series system wide, none per function");
@@ -312,7 +232,7 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 		if (s->maps[i].at.root_port != (ssize_t)i || !pmu_family_has_iostat(s->maps[i].requester.family))
 			continue;
 		pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
-		ret = stat_add_function(a, s, i, name);
+		ret = devices_add(a, s, i, name);
 	}
 	if (!ret && a->iostat && !s->ndevices) {
 		p_err("iostat: no root port that a PMU of this machine counts perf iostat's traffic on (pmuctl iostat list says which families do; pmuctl-iostat(1) why not the others)");
@@ -375,7 +295,7 @@ static bool over_budget_said(const struct schedule *sc, size_t i)
 static void warn_over_budget(const struct schedule *sc, size_t i, struct diag *warn)
 {
 	const struct sched_pmu *sp = &sc->v[i];
-	/* a family with banks counts each kind of event on counters of its own (DesignWare) */
+	/* a family with banks counts each kind of event on counters of its own */
 	const char *kind = sp->pmu->family->ops->rules.counter_bank ? " of one kind" : "";
 	char names[256];
 	size_t n = 0, len = 0;

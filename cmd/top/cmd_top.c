@@ -65,19 +65,19 @@ static const struct argp_child top_children[] = DEVICE_CHILDREN("The PCI functio
 const struct argp top_argp = {
 	top_options, top_parse_opt, NULL,
 	"Show live which PCI functions move the PCIe traffic: pmuctl stat --per-device, refreshed "
-	"every -I. One row per function below a Tegra410 root port (or a root port with a DesignWare "
-	"PMU: method port), with the way its PMU selects it "
+	"every -I. One row per function a PMU selects (a root port with a PMU of its own: method "
+	"port), with the way its PMU selects it "
 	"(rp: alone below its port; bdf: sharing it, so counted in turns, the running share says "
 	"how long), a bar of its share of the busiest row, then the sums per RC and per socket. On "
 	"a terminal it is full-screen (keys: q quit, s sort by the next column, d devices / RC / "
 	"socket view, p pause, / filter, arrows, PgUp/PgDn, Home/End scroll); with -b, -n or a pipe, it prints plain frames, as top -b does."
 	"\vExamples:\n"
 	"  pmuctl top\n"
-	"  pmuctl top -M t410_pcie_rd_bw,t410_pcie_wr_bw --socket 0\n"
+	"  pmuctl top -M @EX:metrics@ --socket 0\n"
 	"  pmuctl --sysfs-root examples/tegra410-live top -b -n 2\n"
 	"\nExit status: 0 success, 1 nothing to count or the screen cannot start, 2 some events could "
 	"not be opened, 64 a bad option.",
-	top_children, NULL, NULL
+	top_children, help_families_filter, NULL
 };
 
 /* stat_count's reports go to the screen: the view's side of struct count_view */
@@ -156,7 +156,6 @@ int cmd_top(int argc, char **argv)
 					.interval_s = (double)t.stat.interval_ms / 1e3, .sort = t.stat.sort };
 	view.ctx = &t.screen;
 	view.reads_keys = !t.screen.batch;
-	t.stat.view = &view;
-	ret = stat_count(&t.stat, &die_signal);
+	ret = stat_count(&t.stat, &view, &die_signal);
 	return stat_args_end(&t.stat, ret, die_signal);
 }

@@ -8,9 +8,6 @@
 #include "pmu/drivers/count.h"
 #include "lib/grow.h"
 
-static const struct count_driver *const drivers[COUNT_DRIVERS] = { &perf_driver, &hwmon_driver,
-								    &tool_driver };
-#define NDRIVERS COUNT_DRIVERS
 
 struct counter *count_add(struct count_set *s, const struct count_driver *drv)
 {
@@ -47,6 +44,29 @@ static bool uses(const struct count_set *s, const struct count_driver *d)
 	return false;
 }
 
+/*
+ * The drivers of s's counters, in the order they run: perf_event_open first, a family's own
+ * (hwmon blocks) as their counters come, the tool's clock last, so that it spans the others
+ */
+static size_t drivers_of(const struct count_set *s, const struct count_driver **out)
+{
+	size_t n = 0;
+
+	if (uses(s, &perf_driver))
+		out[n++] = &perf_driver;
+	for (size_t i = 0; i < s->n; i++) {
+		bool seen = s->v[i].drv == &perf_driver || s->v[i].drv == &tool_driver;
+
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = out[k] == s->v[i].drv;
+		if (!seen && n < COUNT_DRIVERS - 1)
+			out[n++] = s->v[i].drv;
+	}
+	if (uses(s, &tool_driver))
+		out[n++] = &tool_driver;
+	return n;
+}
+
 void **count_driver_state(struct count_set *s, const struct count_driver *drv)
 {
 	for (size_t d = 0; d < COUNT_DRIVERS; d++) {
@@ -60,8 +80,11 @@ void **count_driver_state(struct count_set *s, const struct count_driver *drv)
 
 int count_reserve_all(struct count_set *s)
 {
-	for (size_t d = 0; d < NDRIVERS; d++) {
-		int ret = uses(s, drivers[d]) && drivers[d]->reserve ? drivers[d]->reserve(s) : 0;
+	const struct count_driver *drivers[COUNT_DRIVERS];
+	size_t n = drivers_of(s, drivers);
+
+	for (size_t d = 0; d < n; d++) {
+		int ret = drivers[d]->reserve ? drivers[d]->reserve(s) : 0;
 
 		if (ret)
 			return ret;
@@ -71,8 +94,11 @@ int count_reserve_all(struct count_set *s)
 
 int count_open_all(struct count_set *s)
 {
-	for (size_t d = 0; d < NDRIVERS; d++) {
-		int ret = uses(s, drivers[d]) ? drivers[d]->open(s) : 0;
+	const struct count_driver *drivers[COUNT_DRIVERS];
+	size_t n = drivers_of(s, drivers);
+
+	for (size_t d = 0; d < n; d++) {
+		int ret = drivers[d]->open(s);
 
 		if (ret)
 			return ret;
@@ -83,9 +109,11 @@ int count_open_all(struct count_set *s)
 #define EACH_DRIVER(op)                                                              \
 	int count_##op##_all(struct count_set *s)                                    \
 	{                                                                            \
+		const struct count_driver *drivers[COUNT_DRIVERS];                   \
+		size_t n = drivers_of(s, drivers);                                   \
 		int first = 0;                                                       \
-		for (size_t d = 0; d < NDRIVERS; d++) {                              \
-			int ret = uses(s, drivers[d]) ? drivers[d]->op(s) : 0;       \
+		for (size_t d = 0; d < n; d++) {                                     \
+			int ret = drivers[d]->op(s);                                 \
 			if (ret && !first)                                           \
 				first = ret;                                         \
 		}                                                                    \
@@ -98,10 +126,12 @@ EACH_DRIVER(disable)
 
 int count_close_all(struct count_set *s, struct diag *errors)
 {
+	const struct count_driver *drivers[COUNT_DRIVERS];
+	size_t n = drivers_of(s, drivers);
 	int first = 0;
 
-	for (size_t d = NDRIVERS; d-- > 0;) {
-		int ret = uses(s, drivers[d]) ? drivers[d]->close(s, errors) : 0;
+	for (size_t d = n; d-- > 0;) {
+		int ret = drivers[d]->close(s, errors);
 
 		if (ret && !first)
 			first = ret;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Counting: the counters of a plan, opened by driver modules (perf_event_open, BlueField
+ * Counting: the counters of a plan, opened by driver modules (perf_event_open, a family's
  * hwmon) and read as totals since enable.
  */
 #ifndef PMUCTL_COUNT_H
@@ -11,6 +11,9 @@
 #include <stdint.h>
 #include "lib/diag.h"
 #include "lib/err.h"
+
+struct plan_event;
+struct sysroot;
 
 enum count_state {
 	COUNT_UNREAD,		/* not read yet: the zero value is never a count */
@@ -41,7 +44,7 @@ struct counter {
 };
 
 /* The drivers there are, each with state of its own in a counter set */
-#define COUNT_DRIVERS 3
+#define COUNT_DRIVERS 8
 
 struct count_set {
 	struct counter *v;
@@ -60,7 +63,7 @@ struct count_set {
 /* A driver module: one interface, chosen per PMU family. All return 0 or -errno. */
 struct count_driver {
 	/*
-	 * Optional: take what the counters need to themselves (BlueField's block locks) without
+	 * Optional: take what the counters need to themselves (a block's lock) without
 	 * changing any hardware state; open does it when it was not done. A counter whose
 	 * resource another holds fails.
 	 */
@@ -75,10 +78,16 @@ struct count_driver {
 	 * restore that fails is added to errors, saying what the file should hold: -EIO.
 	 */
 	int (*close)(struct count_set *s, struct diag *errors);
+	/*
+	 * A family's own driver: add a counter for plan event e of one of its PMUs (e->pmu); the
+	 * root and e outlive the set. NULL for the drivers plan_counters knows (perf, the tool)
+	 */
+	struct counter *(*add)(struct count_set *s, const struct sysroot *root, const struct plan_event *e);
+	/* What runs of it left behind on root (hardware left programmed): a line each in out */
+	void (*stale)(const struct sysroot *root, struct diag *out);
 };
 
 extern const struct count_driver perf_driver;
-extern const struct count_driver hwmon_driver;
 extern const struct count_driver tool_driver;
 
 struct counter *count_add(struct count_set *s, const struct count_driver *drv);

@@ -4,7 +4,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pmu/drivers/hwmon.h"
 #include "pmu/drivers/perf.h"
 #include "pmu/drivers/tool.h"
 #include "pmu/drivers/plan_counters.h"
@@ -58,11 +57,10 @@ static void cpus_of(const struct plan_event *e, const struct plan_counters_opts 
 	}
 }
 
-/* A BlueField block's event: no CPU, no group, one counter */
-static int add_hwmon(struct count_set *out, const struct plan *set, size_t ev,
-		     const struct plan_counters_opts *o)
+/* An event of a family's own driver (a source's block): no CPU, no group, one counter */
+static int add_own(struct count_set *out, const struct plan *set, size_t ev, const struct plan_counters_opts *o)
 {
-	struct counter *c = hwmon_counter_add(out, o->root, &set->v[ev]);
+	struct counter *c = set->v[ev].pmu->family->ops->rules.driver->add(out, o->root, &set->v[ev]);
 
 	if (!c)
 		return -ENOMEM;
@@ -179,9 +177,9 @@ int plan_counters(const struct plan *set, const struct plan_counters_opts *o, st
 
 		if (done[i])
 			continue;
-		if (p && p->family->ops->rules.driver == &hwmon_driver) {
+		if (p && p->family->ops->rules.driver) {
 			done[i] = true;
-			ret = add_hwmon(out, set, i, o);
+			ret = add_own(out, set, i, o);
 			continue;
 		}
 		if (!p && set->v[i].type == TOOL_TYPE) {

@@ -18,9 +18,9 @@ struct plan_counters_opts {
 /*
  * Add the counters of every plan event to out. Uncore PMUs open once, on the first CPU of
  * their cpumask (opening on every CPU would multiply the counts); PMUs without a cpumask open
- * on every online CPU and are summed; a BlueField block's events are one counter each.
+ * on every online CPU and are summed; a source block's events are one counter each.
  * Groups: the user's {} kept, the metrics' groups, and what the families read together
- * (a latency's parts, an HNS3 pair). Counter .ev is the plan event, .group its read.
+ * (a latency's parts, a counter pair). Counter .ev is the plan event, .group its read.
  */
 int plan_counters(const struct plan *plan, const struct plan_counters_opts *o, struct count_set *out);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * BlueField blocks (mlxbf-pmc): found read only, under class/hwmon/<hwmonN> whose name is
- * bfperf, one PMU per block; their events count through hwmon (pmu/drivers/hwmon.c).
+ * bfperf, one PMU per block; their events count through hwmon (pmu/family/hwmon.c).
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include "lib/strnum.h"
-#include "pmu/drivers/hwmon.h"
+#include "pmu/family/hwmon.h"
 #include "pmu/encode.h"
 #include "pmu/family/bluefield.h"
 #include "pmu/family/family.h"

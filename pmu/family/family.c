@@ -85,11 +85,24 @@ const struct pmu_family *pmu_family_named(const char *id)
 	return NULL;
 }
 
-const char *family_param(const struct pmu_family *f, const char *key)
+static const char *word_of(const struct family_param *v, const char *key)
 {
-	for (const struct family_param *v = f->params; v && v->key; v++)
+	for (; v && v->key; v++)
 		if (!strcmp(v->key, key))
 			return v->value;
+	return NULL;
+}
+
+const char *family_param(const struct pmu_family *f, const char *key)
+{
+	return word_of(f->params, key);
+}
+
+const char *pmu_family_example(const char *key)
+{
+	for (const struct pmu_family *const *f = pmu_families; *f; f++)
+		if (word_of((*f)->examples, key))
+			return word_of((*f)->examples, key);
 	return NULL;
 }
 

@@ -301,6 +301,8 @@ struct pmu_family {
 	const struct family_match *match;	/* NULL: the generic family, every other PMU */
 	const struct family_ops *ops;
 	const struct family_param *params;	/* ended by a NULL key; NULL: none */
+	/* What --help shows as examples, by key ("event", "metric"): the first family's that has it */
+	const struct family_param *examples;
 	bool uncore;		/* counts every privilege level: u/k/h modifiers are refused */
 	/* One hardware event per group: pmuctl never groups its events */
 	bool never_group;
@@ -396,6 +398,8 @@ void pmu_family_decode(struct pmu *p);
 const struct pmu_family *pmu_family_named(const char *id);
 /* A word of f's data file's params ("die"), or NULL */
 const char *family_param(const struct pmu_family *f, const char *key);
+/* The example of key of the first family that gives one ("event": a PMU's event string), or NULL */
+const char *pmu_family_example(const char *key);
 /* Its position in the table, for sorting */
 size_t pmu_family_index(const struct pmu_family *f);
 /* Every family's title but the generic one's, a vendor's words once: "NVIDIA Tegra410 UCF, PCIE; ..." */

@@ -11,18 +11,18 @@
 
 struct metric {
 	char *name;
-	char *family;		/* a PMU family id (t410_pcie, hns3, ...) or bluefield_<block prefix> */
+	char *family;		/* a PMU family id, or one its family's metric_family op knows */
 	char *expr;		/* event names of that PMU, duration_time (s), hw_clk_freq (Hz) */
 	char *unit;
 	char *description;
 	char *source;		/* the document the formula comes from */
-	char *filter;		/* terms every event of it needs (HNS3: global=1), or NULL */
+	char *filter;		/* terms every event of it needs (global=1), or NULL */
 	bool total_only;	/* perf's ".all" metrics: one value summed over every instance */
 	/* a device's PCIe traffic: 1 toward it, -1 from it (its link's two directions); 0 neither */
 	int link_dir;
 	/*
-	 * a --device filter is added to filter (T410's destination filters select what it counts
-	 * of a device's traffic); false: it takes filter's place (HNS3's global=1 is a scope)
+	 * a --device filter is added to filter (destination filters select what it counts
+	 * of a device's traffic); false: it takes filter's place (a global=1 is a scope)
 	 */
 	bool filter_kept;
 	/*

@@ -12,7 +12,7 @@ struct metric_sample {
 	const struct metric *m;
 	const char *pmu;
 	int socket, rc;		/* -1 when the PMU does not say */
-	int channel;		/* Yitian DDR channel; -1 elsewhere */
+	int channel;		/* a DDR channel the PMU's name gives; -1 elsewhere */
 	const char *device;	/* --device BDF, or NULL */
 	int device_index;	/* which --device function: the samples of one device sum */
 	size_t nev;
@@ -23,7 +23,7 @@ struct metric_sample {
 	bool multiplexed;	/* some count ran less than 100% of the time */
 	double running;		/* the lowest share of time one of its counts ran: 0..1 */
 	bool grouped;		/* its inputs were read as one group: counted over the same time */
-	double hw_clk_freq;	/* HNS3; NaN elsewhere */
+	double hw_clk_freq;	/* the PMU's clock, where its family reads one; NaN elsewhere */
 	bool absent;		/* the PMU has no event for an input: n/a, and left out of sums */
 };
 
@@ -34,7 +34,7 @@ struct metric_value {
 	enum metric_scope scope;
 	const char *pmu;	/* SCOPE_PMU */
 	int socket, rc;
-	int channel;		/* SCOPE_PMU on a Yitian DDR channel; -1 */
+	int channel;		/* SCOPE_PMU on a DDR channel; -1 */
 	const char *device;
 	int device_index;	/* which --device function (a --per-device row); -1 */
 	double value;		/* NaN: n/a (a division by zero, or an event not counted) */
@@ -50,7 +50,7 @@ struct metric_value {
 
 /*
  * Evaluate the samples at scope (SCOPE_TOTAL: one value per metric for the machine, as perf
- * merges uncore instances; SCOPE_SOCKET: one per socket, die on Yitian; SCOPE_PMU: one per
+ * merges uncore instances; SCOPE_SOCKET: one per socket (or die); SCOPE_PMU: one per
  * instance) over duration seconds. The samples of one PCI function (--device) on one PMU are
  * a value of their own at every scope (PCIE-TGT has one per BAR: they sum), and a total-only metric (perf's ".all") is one value at every scope.
  * Values sum the counts of their instances (clocks like cycles are averaged: every instance

@@ -124,8 +124,8 @@ static int check_fields(const struct metric *m, const struct pmu_list *pmus, con
 				   "starting with a digit, at most %d", at, m->name, METRIC_NAME_MAX);
 	if (!pmu_metric_family_known(m->family, pmus))
 		return err_set(err, -EINVAL,
-				   "%s: metric '%s': no PMU family '%s' (pmuctl list shows the families; "
-				   "bluefield_<block> for BlueField blocks)", at, m->name, m->family);
+				   "%s: metric '%s': no PMU family '%s' (pmuctl __complete families names them; "
+				   "pmuctl-families(7) says which take others)", at, m->name, m->family);
 	return 0;
 }
 

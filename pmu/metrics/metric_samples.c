@@ -89,7 +89,7 @@ static bool has_term(const struct ev_spec *rec, const char *name, uint64_t value
 
 /*
  * The recorded event carries exactly the filter the metric's event has: the --device one, the
- * metric's own (HNS3's global=1), both (T410's destinations), or none; a count filtered
+ * metric's own (a global=1), both (destination filters), or none; a count filtered
  * otherwise is not this count
  */
 static bool same_filter(const struct ev_spec *rec, const struct plan_metric *pm)

@@ -43,7 +43,7 @@ one_metric() {
 	[ "$output" = "pmuctl: error: $f:2: the description holds a character that does not print (U+202E at byte 6): metric fields are one line of text" ]
 	one_metric x nvidia_pcie rd_bytes ok
 	pmuctl --sysfs-root "$LIVE" list --metrics --metrics-file "$f"
-	[ "$output" = "pmuctl: error: $f:2: metric 'x': no PMU family 'nvidia_pcie' (pmuctl list shows the families; bluefield_<block> for BlueField blocks)" ]
+	[ "$output" = "pmuctl: error: $f:2: metric 'x': no PMU family 'nvidia_pcie' (pmuctl __complete families names them; pmuctl-families(7) says which take others)" ]
 	one_metric x t410_pcie 'rd_byte / duration_time' ok
 	pmuctl --sysfs-root "$LIVE" list --metrics --metrics-file "$f"
 	[ "$output" = "pmuctl: error: $f:2: metric 'x': 'rd_byte' is no event of nvidia_pcie_pmu_0_rc_0 (did you mean 'rd_bytes'?); pmuctl list --events nvidia_pcie_pmu_0_rc_0 lists them" ]

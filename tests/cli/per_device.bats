@@ -193,7 +193,7 @@ PY
 	[ "$output" = "pmuctl: error: --per-device -e 'nvidia_pcie_pmu_0_rc_4/rd_req,src_bdf=1/': give a named event, PMU/EVENT/ or EVENT; pmuctl adds each function's own filter" ]
 	pmuctl --sysfs-root "$T410" stat --dry-run --per-device -e 'nvidia_ucf_pmu_0/cycles/'
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: --per-device -e 'nvidia_ucf_pmu_0/cycles/': no PCIE, PCIE-TGT or HNS3 PMU named nvidia_ucf_pmu_0 has an event 'cycles' (the PMUs that select a PCI function; pmuctl list --events shows theirs)" ]
+	[ "$output" = "pmuctl: error: --per-device -e 'nvidia_ucf_pmu_0/cycles/': no PMU that selects a PCI function named nvidia_ucf_pmu_0 has an event 'cycles' (pmuctl map names those PMUs, pmuctl list --events their events)" ]
 	pmuctl --sysfs-root "$T410" stat --dry-run --per-device -e rd_req --sort rd_req
 	[ "$status" -eq 64 ]
 	[ "$output" = "pmuctl: error: --sort rd_req: not a column: the -e events are the columns, named FAMILY:EVENT (t410_pcie:rd_req)" ]
@@ -333,7 +333,7 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[ "${lines[0]}" = "pmuctl stat: --by-destination chooses the columns: drop -M" ]
 	pmuctl --sysfs-root "$HIP09" stat --dry-run --per-device --by-destination
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: --by-destination: no PMU of this machine splits traffic by destination (a Tegra410 PCIE PMU does: pmuctl list)" ]
+	[ "$output" = "pmuctl: error: --by-destination: no PMU of this machine splits traffic by destination (pmuctl-families(7) says whose do)" ]
 }
 
 @test "per-device: a row counted only as a target (-M of PCIE-TGT alone) is still a row; -M of one family keeps its functions" {

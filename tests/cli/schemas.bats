@@ -201,3 +201,11 @@ assert list(d) == ["error"], d' "$output"
 		[ "$status" -eq 0 ] || { echo "$args: $output"; return 1; }
 	done
 }
+
+@test "schemas: list.schema.json's family rules are the families' data, and it names no other family" {
+	cd "$BATS_TEST_DIRNAME/../.."
+	run python3 tests/schema_families.py
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "schema_families: "*" families, 8 schema rules, 0 mismatches" ]]
+}

@@ -17,10 +17,10 @@
 #include <unistd.h>
 #include "lib/diag.h"
 #include "lib/strnum.h"
-#include "pmu/drivers/hwmon.h"
-#include "pmu/drivers/hwmon_io.h"
-#include "pmu/drivers/hwmon_lock.h"
-#include "pmu/drivers/hwmon_record.h"
+#include "pmu/family/hwmon.h"
+#include "pmu/family/hwmon_io.h"
+#include "pmu/family/hwmon_lock.h"
+#include "pmu/family/hwmon_record.h"
 #include "pmu/family/bluefield.h"
 #include "pmu/plan.h"
 
@@ -569,4 +569,6 @@ const struct count_driver hwmon_driver = {
 	.read = hwmon_read,
 	.disable = hwmon_disable,
 	.close = hwmon_close,
+	.add = hwmon_counter_add,
+	.stale = hwmon_record_stale,
 };

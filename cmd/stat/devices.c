@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stat --per-device: every PCI function a PMU sees, each selected the exact way its place in
+ * The functions a run counts apart: --device's, each counted alone through the PMU that sees
+ * it, and stat --per-device's: every PCI function a PMU sees, each selected the exact way its place in
  * the topology allows (kernel-pmu-facts §1.5): a function alone below its root port by the
- * port's bit, which every port of an RC holds at once (Tegra410) and which latency events take
- * (HiSilicon PCIe); functions sharing a port by their BDF, which Tegra410's PCIE PMU holds one
+ * port's bit, which every port of an RC holds at once and which latency events take (where a
+ * family takes a port's bit); functions sharing a port by their BDF, which a PMU may hold one
  * at a time, so those groups take turns; traffic to a function
  * by the address filter of each of its BARs. Then one row per function.
  */
@@ -26,7 +27,7 @@ static size_t below_port(const struct stat_setup *s, ssize_t r)
 	return n;
 }
 
-const char *per_device_method(const struct stat_setup *s, size_t i, const struct fn_filter **filter)
+const char *devices_method(const struct stat_setup *s, size_t i, const struct fn_filter **filter)
 {
 	const struct devmap_fn *m = &s->maps[i];
 
@@ -47,7 +48,7 @@ const char *per_device_method(const struct stat_setup *s, size_t i, const struct
 	return "bdf";
 }
 
-int per_device_row(struct stat_setup *s, size_t i)
+int devices_row(struct stat_setup *s, size_t i)
 {
 	const struct devmap_fn *m = &s->maps[i];
 	struct device_row *rows = realloc(s->rows, s->ndevices * sizeof(*rows));
@@ -73,7 +74,7 @@ int per_device_row(struct stat_setup *s, size_t i)
 
 /*
  * Whether a -M metric counts function i on its requester or its target PMU: one that neither
- * counts is no row (a Hip09's NIC functions under -M of its PCIe cores); with no -M, or with
+ * counts is no row (a NIC's functions under -M of another family's PMUs); with no -M, or with
  * neither PMU registered, it is
  */
 static bool counts_a_metric(const struct stat_setup *s, size_t i)
@@ -124,8 +125,8 @@ static int check_sort(const struct stat_args *a, const struct stat_setup *s)
 	if (a->sort && device_grid_share_sort(a->sort) != -1)
 		return EXIT_OK;
 	if (a->sort && !a->metrics) {
-		p_err("--sort %s: not a column: the -e events are the columns, named FAMILY:EVENT (t410_pcie:rd_req)",
-		      a->sort);
+		p_err("--sort %s: not a column: the -e events are the columns, named FAMILY:EVENT (%s)",
+		      a->sort, pmu_family_example("column") ?: "FAMILY:EVENT");
 		return EXIT_USAGE;
 	}
 	if (a->sort) {
@@ -136,7 +137,7 @@ static int check_sort(const struct stat_args *a, const struct stat_setup *s)
 	return EXIT_OK;
 }
 
-int per_device_select(const struct stat_args *a, struct stat_setup *s)
+int devices_select(const struct stat_args *a, struct stat_setup *s)
 {
 	char name[32];
 	int ret = check_sort(a, s);
@@ -146,7 +147,7 @@ int per_device_select(const struct stat_args *a, struct stat_setup *s)
 		if (!selected(a, s, i))
 			continue;
 		pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
-		ret = stat_add_function(a, s, i, name);
+		ret = devices_add(a, s, i, name);
 	}
 	if (!ret && !s->ndevices && !a->ndevice) {
 		size_t k = pmu_family_unmapped(&s->pmus, 0);
@@ -164,4 +165,75 @@ int per_device_select(const struct stat_args *a, struct stat_setup *s)
 		return EXIT_FAIL;
 	}
 	return ret;
+}
+
+static int add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text,
+			bool whole_port);
+
+/* iostat --per-device: after port p, each function below it its PMU can select alone */
+static int add_functions_below(const struct stat_args *a, struct stat_setup *s, size_t p)
+{
+	char name[32];
+	int ret = EXIT_OK;
+
+	for (size_t k = 0; !ret && k < s->topo.n; k++) {
+		const struct fn_pmu *r = &s->maps[k].requester;
+
+		/* a PMU that is the port's own sees the port whole, not its functions */
+		if (k == p || s->maps[k].at.root_port != (ssize_t)p || !r->family || r->family->device_method ||
+		    !r->function.n)
+			continue;
+		pcifn_full_name(&s->topo.fn[k], name, sizeof(name));
+		ret = add_function(a, s, k, name, false);
+	}
+	return ret;
+}
+
+/* Function i, counted alone: the PMU that sees it and the filter that selects it (or its port) */
+int devices_add(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text)
+{
+	return add_function(a, s, i, text, a->root_port);
+}
+
+static int add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text,
+			bool whole_port)
+{
+	const struct fn_pmu *r = &s->maps[i].requester, *t = &s->maps[i].target;
+	const struct fn_filter *filter = whole_port ? &r->root_port : &r->function;
+	const char *method = whole_port ? "rp" : "bdf";
+	struct plan_device *d;
+	char name[32];
+
+	if (!r->family) {
+		p_err("--device %s is seen by no PMU of this machine (pmuctl map %s)", text, text);
+		return EXIT_FAIL;
+	}
+	/* a PMU that is the port's own selects by being it, not by a filter */
+	if (a->per_device || r->family->device_method)
+		method = devices_method(s, i, &filter);
+	/* a root port forwards its devices' requests under their own IDs: its own BDF sees little */
+	if (!a->per_device && !whole_port && s->maps[i].at.root_port == (ssize_t)i && !strcmp(method, "bdf"))
+		p_warn("--device %s is a root port: src_bdf selects the requests the port itself makes, "
+		       "not its devices' (add --root-port to count everything below it)", text);
+	/* --root-port: the port is what is counted, so the port is what is named */
+	pcifn_full_name(&s->topo.fn[whole_port && s->maps[i].at.root_port >= 0 ? (size_t)s->maps[i].at.root_port : i],
+			name, sizeof(name));
+	for (size_t k = 0; k < s->ndevices; k++)
+		if (!strcmp(s->devices[k].bdf, name))
+			return EXIT_OK;	/* named twice, or two functions below one port */
+	d = realloc(s->devices, (s->ndevices + 1) * sizeof(*d));
+	if (!d)
+		return EXIT_FAIL;
+	s->devices = d;
+	d[s->ndevices] = (struct plan_device){ .bdf = strdup(name), .pmu = r, .filter = filter,
+					       .target = t->family ? t : NULL,
+					       .target_filters = whole_port ? &t->root_port : t->bars,
+					       .ntarget_filters = whole_port ? !!t->root_port.n : t->nbars,
+					       .method = method };
+	if (!d[s->ndevices].bdf)
+		return EXIT_FAIL;
+	s->ndevices++;
+	if (a->iostat == IOSTAT_FUNCTIONS && whole_port && s->maps[i].at.root_port >= 0)
+		return add_functions_below(a, s, (size_t)s->maps[i].at.root_port);
+	return a->per_device ? devices_row(s, i) : EXIT_OK;
 }

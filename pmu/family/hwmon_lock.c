@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
-#include "pmu/drivers/hwmon_lock.h"
+#include "pmu/family/hwmon_lock.h"
 
 struct hwmon_lock {
 	dev_t dev;

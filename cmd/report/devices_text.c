@@ -4,48 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
-#include "cmd/stat/stat.h"
+#include "cmd/report/report.h"
 #include "cmd/report/device_grid.h"
-
-struct sorting {
-	const struct render_ctx *c;
-	const struct grid *g;
-};
-
-/* The rows in the order shown: topology order, or --sort's value highest first, n/a last */
-static double sort_key(const struct sorting *s, size_t r)
-{
-	const struct grid *g = s->g;
-	const struct metric_value *x = g->sort >= 0 ? device_grid_cell(g, r, (size_t)g->sort) : NULL;
-	double v = x ? x->value : NAN;
-
-	if (g->sort == SORT_TO_DEVICE || g->sort == SORT_FROM_DEVICE)
-		v = device_grid_link_share(g, r, &s->c->rows[r], g->sort == SORT_TO_DEVICE ? 1 : -1);
-	else if (g->sort == SORT_REMOTE)
-		v = device_grid_remote_share(g, r);
-	return isnan(v) ? -INFINITY : v;
-}
-
-static int by_value(const void *a, const void *b, void *p)
-{
-	double x = sort_key(p, *(const size_t *)a), y = sort_key(p, *(const size_t *)b);
-
-	if (x != y)
-		return x > y ? -1 : 1;
-	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;	/* stable: topology order */
-}
-
-static size_t *row_order(const struct render_ctx *c, const struct grid *g)
-{
-	size_t *order = calloc(c->nrows ? c->nrows : 1, sizeof(*order));
-	struct sorting s = { c, g };
-
-	for (size_t r = 0; order && r < c->nrows; r++)
-		order[r] = r;
-	if (order && c->sort)
-		qsort_r(order, c->nrows, sizeof(*order), by_value, &s);
-	return order;
-}
 
 /* top's bars: the column they show (--sort's, or the first), and its largest value */
 struct bars {
@@ -149,7 +109,7 @@ static const char *link_text(const struct pcilink *l, char *buf, size_t size)
 	return buf;
 }
 
-/* A socket, RC or root-port number, or "-" where the topology gives none (not Tegra410's) */
+/* A socket, RC or root-port number, or "-" where the topology gives none */
 static const char *id_text(int v, char *buf, size_t size)
 {
 	if (v >= 0)
@@ -166,7 +126,7 @@ static void share_text(FILE *f, double v, int w)
 		fprintf(f, " %*.1f%%", w - 1, 100 * v);
 }
 
-static void table_text(const struct render_ctx *c, const struct grid *g, const size_t *order)
+void devices_text_table(const struct render_ctx *c, const struct grid *g, const size_t *order)
 {
 	const struct metric *const *col = g->col;
 	struct bars bars = bars_of(c, g);
@@ -247,20 +207,4 @@ static void table_text(const struct render_ctx *c, const struct grid *g, const s
 	}
 	if (c->view == VIEW_ALL)
 		fputc('\n', f);
-}
-
-void render_device_table(const struct render_ctx *c, const struct metric_value *v, size_t n)
-{
-	struct grid g;
-	size_t *order = device_grid_build(c, v, n, &g) ? NULL : row_order(c, &g);
-
-	if (order && c->face == FACE_JSON)
-		device_json_table(c, &g, order);
-	else if (order && c->face == FACE_TEXT)
-		table_text(c, &g, order);
-	else if (order && (c->face == FACE_CSV || c->face == FACE_PERF))
-		device_csv_table(c, &g, order);
-	free(order);
-	device_grid_free(&g);
-	fflush(c->f);
 }

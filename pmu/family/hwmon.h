@@ -13,6 +13,9 @@ struct plan_event;
  * set. e->config[0] is the event's number, programmed into an eventN; a register block reads
  * the file named after the event instead.
  */
+/* The BlueField family's counting driver (its ops' rules.driver) */
+extern const struct count_driver hwmon_driver;
+
 struct counter *hwmon_counter_add(struct count_set *s, const struct sysroot *root,
 				  const struct plan_event *e);
 

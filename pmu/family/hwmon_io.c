@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "lib/strnum.h"
-#include "pmu/drivers/hwmon_io.h"
+#include "pmu/family/hwmon_io.h"
 
 int hwmon_read_text(const struct sysroot *root, const char *dir, const char *file, char **out)
 {

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "pmu/drivers/hwmon_io.h"
-#include "pmu/drivers/hwmon_record.h"
+#include "pmu/family/hwmon_io.h"
+#include "pmu/family/hwmon_record.h"
 
 #define RECORD_MAX 65536
 
