@@ -154,18 +154,18 @@ static void refused(const struct option_table *t, int argc, char **argv, char *m
 void options_check(const struct argp *argp, int argc, char **argv, bool stop_at_argument)
 {
 	struct option_table t = { .nshort = 2 };
-	char msg[512];
+	char msg[512] = "";
 
 	/* '+': stop at the command name, '-': go on past arguments as argp does; ':': say nothing */
 	t.shorts[0] = stop_at_argument ? '+' : '-';
 	t.shorts[1] = ':';
 	collect(argp, &t);
 	collect(&builtin_argp, &t);
-	if (t.nomem)
-		snprintf(msg, sizeof(msg), "out of memory checking the options");
-	else
+	if (!t.nomem)
 		refused(&t, argc, argv, msg, sizeof(msg));
 	free(t.longs);
+	if (t.nomem)
+		jerr_usage(argv[0], "out of memory checking the command line");
 	if (msg[0])
 		jerr_usage(argv[0], "%s", msg);
 }
