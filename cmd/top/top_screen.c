@@ -239,7 +239,8 @@ static void draw(struct top_screen *t)
 		put_line(y++, l, len);
 		shown++;
 	}
-	if (note && y < LINES - 1)
+	/* the footnote explains marks in rows: with none shown, the empty filter's line takes its place */
+	if (note && shown && y < LINES - 1)
 		put_line(y, note, note_len);
 	/* an empty table says why, not as if nothing were there */
 	if (!nbody && *filter) {

@@ -157,6 +157,9 @@ sys.exit(0 if 0.15 < share < 0.35 and abs(int(sys.argv[3]) - 20 * share) <= 0.51
 	tmux -S "$SOCK" send-keys -t top / z z z Enter
 	wait_for "the empty filter's line" shows "  no device matches 'zzz': / types another filter, / and Esc shows every row"
 	[ "$(screen | grep -cE '^  [0-9a-f]{4}:')" = 0 ]
+	# on a line of its own: not drawn over the footnote of rows no longer shown
+	[ "$(screen | grep 'no device matches')" = "  no device matches 'zzz': / types another filter, / and Esc shows every row" ]
+	[ "$(screen | grep -c 'downtrained')" = 0 ]
 }
 
 @test "top: SIGINT and SIGTERM restore the terminal and end pmuctl by that signal" {
