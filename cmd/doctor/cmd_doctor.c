@@ -135,6 +135,47 @@ static void read_kernel(struct doctor *d)
 	free(s);
 }
 
+static bool pmu_listed(const struct pmu_list *l, const char *name)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i].name, name))
+			return true;
+	return false;
+}
+
+/* The PMUs the scan skipped, and why: unreadable is not absent */
+static void read_unreadable(struct doctor *d)
+{
+	char **names, path[512];
+	size_t n;
+
+	if (sysroot_list(&d->sys, PMU_DEVICES_DIR, &names, &n))
+		return;
+	d->unread = calloc(n ? n : 1, sizeof(*d->unread));
+	for (size_t i = 0; d->unread && i < n; i++) {
+		struct pmu probe = { .name = names[i] };
+		struct sysroot sub;
+		int ret;
+
+		if (pmu_listed(&d->pmus, names[i]) ||
+		    sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", names[i]))
+			continue;
+		ret = sysroot_sub(&d->sys, path, &sub);
+		if (!ret) {
+			sysroot_close(&sub);
+			continue;
+		}
+		pmu_family_decode(&probe);
+		if (sysroot_readlink(&d->sys, path, d->unread[d->nunread].target, sizeof(d->unread[0].target)) < 0)
+			d->unread[d->nunread].target[0] = '\0';
+		d->unread[d->nunread].err = -ret;
+		d->unread[d->nunread].family = pmu_family_known(&probe) ? probe.family : NULL;
+		d->unread[d->nunread++].name = names[i];
+		names[i] = NULL;
+	}
+	strv_free(names, n);
+}
+
 static void read_machine(struct doctor *d)
 {
 	struct pcitopo_source src = { .root = d->have_sys ? &d->sys : NULL, .dump = settings.pci_dump };
@@ -151,6 +192,7 @@ static void read_machine(struct doctor *d)
 
 		if (ret && ret != -ENOENT)
 			pmu_list_free(&d->pmus);
+		read_unreadable(d);
 	}
 	diag_free(&diag);
 	if (d->have_sys &&
@@ -260,6 +302,9 @@ int cmd_doctor(int argc, char **argv)
 	free(c.v);
 	free(d.present);
 	pmu_list_free(&d.pmus);
+	for (size_t i = 0; i < d.nunread; i++)
+		free(d.unread[i].name);
+	free(d.unread);
 	if (d.have_topo)
 		pcitopo_free(&d.topo);
 	if (d.have_sys)

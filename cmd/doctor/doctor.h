@@ -45,6 +45,14 @@ struct doctor {
 	struct pcitopo topo;
 	bool have_topo;
 	struct pmu_list pmus;
+	/* PMU directories the kernel lists but this process cannot read */
+	struct doctor_unread {
+		char *name;
+		int err;				/* errno */
+		const struct pmu_family *family;	/* by its name; NULL: none pmuctl knows */
+		char target[256];			/* where its link leads: the device below which it is */
+	} *unread;
+	size_t nunread;
 	struct presence *present;
 	size_t npresent;
 };

@@ -35,6 +35,21 @@ static bool paranoid_blocks(const struct doctor *d)
 	return d->paranoid != INT_MIN && d->paranoid > 0 && !perfmon_capable(d);
 }
 
+/* Whether the bounding set lets anything this process runs gain the capability (unknown: yes) */
+static bool can_gain(const struct doctor *d)
+{
+	if (!d->have_priv || !d->priv.has_caps)
+		return true;
+	return privileges_has(d->priv.cap_bnd, PRIV_CAP_SYS_ADMIN) ||
+	       (!strcmp(perfmon_name(d), "CAP_PERFMON") && privileges_has(d->priv.cap_bnd, PRIV_CAP_PERFMON));
+}
+
+/* Whether exec raises file capabilities: the bounding set allows them and no_new_privs is off */
+static bool file_caps_work(const struct doctor *d)
+{
+	return can_gain(d) && !(d->have_priv && d->priv.no_new_privs > 0);
+}
+
 static void check_paranoid(struct doctor *d, struct checks *c)
 {
 	char have[64];
@@ -65,14 +80,16 @@ static void check_paranoid(struct doctor *d, struct checks *c)
 		       d->paranoid, d->have_priv ? d->priv.uid : -1L,
 		       strcmp(perfmon_name(d), "CAP_PERFMON") ? "no CAP_SYS_ADMIN (CAP_PERFMON arrived in v5.8)" : "neither CAP_PERFMON nor CAP_SYS_ADMIN",
 		       d->paranoid >= 3 ? "; 3 is the Debian and Ubuntu setting (CONFIG_SECURITY_PERF_EVENTS_RESTRICT) that refuses every perf_event_open without it" : "");
-	check_fix(k, "sysctl -w kernel.perf_event_paranoid=0 (every user may count; kernel.perf_event_paranoid = 0 in /etc/sysctl.d/ keeps it), or give pmuctl %s: setcap %s+ep \"$(command -v pmuctl)\", or AmbientCapabilities=%s in its systemd unit",
-		  perfmon_name(d), perfmon_setcap(d), perfmon_name(d));
-}
-
-static bool can_gain(const struct doctor *d)
-{
-	return privileges_has(d->priv.cap_bnd, PRIV_CAP_PERFMON) ||
-	       privileges_has(d->priv.cap_bnd, PRIV_CAP_SYS_ADMIN);
+	/* only the fixes that can work for this process: caps.bounding and caps.no_new_privs say why not the others */
+	if (file_caps_work(d))
+		check_fix(k, "sysctl -w kernel.perf_event_paranoid=0 (every user may count; kernel.perf_event_paranoid = 0 in /etc/sysctl.d/ keeps it), or give pmuctl %s: setcap %s+ep \"$(command -v pmuctl)\", or AmbientCapabilities=%s in its systemd unit",
+			  perfmon_name(d), perfmon_setcap(d), perfmon_name(d));
+	else if (can_gain(d))
+		check_fix(k, "sysctl -w kernel.perf_event_paranoid=0 (every user may count; kernel.perf_event_paranoid = 0 in /etc/sysctl.d/ keeps it), or grant %s as an ambient capability (systemd AmbientCapabilities=%s): no_new_privs makes exec ignore a file capability",
+			  perfmon_name(d), perfmon_name(d));
+	else
+		check_fix(k, "sysctl -w kernel.perf_event_paranoid=0 (every user may count; kernel.perf_event_paranoid = 0 in /etc/sysctl.d/ keeps it), or start pmuctl with %s in its bounding set (caps.bounding): no capability can be gained without it",
+			  perfmon_name(d));
 }
 
 static void check_bounding(struct doctor *d, struct checks *c)
@@ -85,12 +102,17 @@ static void check_bounding(struct doctor *d, struct checks *c)
 	}
 	if (can_gain(d)) {
 		checks_add(c, "caps.bounding", CHECK_OK, "%s is in the bounding set: a file or an ambient capability can raise it",
-			   privileges_has(d->priv.cap_bnd, PRIV_CAP_PERFMON) ? "CAP_PERFMON" : "CAP_SYS_ADMIN");
+			   privileges_has(d->priv.cap_bnd, PRIV_CAP_SYS_ADMIN) && strcmp(perfmon_name(d), "CAP_PERFMON") ?
+			   "CAP_SYS_ADMIN" : privileges_has(d->priv.cap_bnd, PRIV_CAP_PERFMON) ? "CAP_PERFMON" : "CAP_SYS_ADMIN");
 		return;
 	}
 	k = checks_add(c, "caps.bounding", paranoid_blocks(d) ? CHECK_FAIL : CHECK_WARN,
-		       "the bounding set holds neither CAP_PERFMON nor CAP_SYS_ADMIN: nothing this process runs can gain them, not a file capability, not sudo");
-	check_fix(k, "whatever started it dropped them: add CAP_PERFMON to its bounding set (Kubernetes securityContext.capabilities.add: [PERFMON]; docker run --cap-add PERFMON; systemd CapabilityBoundingSet=CAP_PERFMON)");
+		       "the bounding set holds %s: nothing this process runs can gain %s, not a file capability, not sudo",
+		       strcmp(perfmon_name(d), "CAP_PERFMON") ? "no CAP_SYS_ADMIN (CAP_PERFMON arrived in v5.8)" :
+		       "neither CAP_PERFMON nor CAP_SYS_ADMIN", strcmp(perfmon_name(d), "CAP_PERFMON") ? "it" : "them");
+	/* the capability this kernel has: CAP_PERFMON means nothing before v5.8 */
+	check_fix(k, "whatever started pmuctl left it out: add %s to its bounding set (Kubernetes securityContext.capabilities.add: [%s]; docker run --cap-add %s; systemd CapabilityBoundingSet=%s)",
+		  perfmon_name(d), perfmon_name(d) + 4, perfmon_name(d) + 4, perfmon_name(d));
 }
 
 static void check_no_new_privs(struct doctor *d, struct checks *c)
@@ -126,10 +148,8 @@ static void check_file_caps(struct doctor *d, struct checks *c)
 		checks_add(c, "caps.file", CHECK_WARN, "the binary's security.capability attribute is no capability set the kernel reads: it is ignored");
 		return;
 	case 0:
-		k = checks_add(c, "caps.file", CHECK_OK, "the binary carries no file capabilities: it runs with its caller's");
-		if (paranoid_blocks(d) && d->have_priv && d->priv.uid != 0)
-			check_fix(k, "setcap %s+ep \"$(command -v pmuctl)\" lets every user who may run it count",
-				  perfmon_setcap(d));
+		/* an ok check has no fix: perf.paranoid offers setcap where it can work */
+		checks_add(c, "caps.file", CHECK_OK, "the binary carries no file capabilities: it runs with its caller's");
 		return;
 	default:
 		break;

@@ -3,8 +3,10 @@
  * doctor's machine checks: the kernel release, guests without uncore PMUs, each family whose
  * hardware shows without its PMUs, and the driver behaviours of this release pmuctl knows.
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cmd/doctor/doctor.h"
 #include "cmd/pmuctl.h"
 #include "pmu/drivers/count.h"
@@ -42,6 +44,32 @@ static char *read_text(const struct doctor *d, const char *rel)
 	return s;
 }
 
+/* Whether the first CPU's flags in cpuinfo hold "hypervisor" (x86's CPUID.1:ECX bit 31, as detect-virt reads it) */
+static bool cpu_flag_hypervisor(const struct doctor *d)
+{
+	char buf[65536];
+	const char *flags, *end;
+	ssize_t n;
+	int fd;
+
+	if (!d->have_proc || (fd = sysroot_openat(&d->proc, "cpuinfo", O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	/* the first CPU's block is within a page or two; a large machine's whole file is not read */
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	flags = strstr(buf, "\nflags");
+	if (!flags || !(flags = strchr(flags, ':')))
+		return false;
+	end = strchrnul(flags, '\n');
+	for (const char *p = flags; (p = strstr(p, " hypervisor")) && p < end; p++)
+		if (p[11] == ' ' || p[11] == '\n' || p[11] == '\0')
+			return true;
+	return false;
+}
+
 /* What says the machine is a guest, in buf; false when nothing does */
 static bool guest_evidence(const struct doctor *d, char *buf, size_t size)
 {
@@ -64,6 +92,10 @@ static bool guest_evidence(const struct doctor *d, char *buf, size_t size)
 		if (vm_dmi[i].product && (!product || strncmp(product, vm_dmi[i].product, strlen(vm_dmi[i].product))))
 			continue;
 		snprintf(buf, size, "DMI: %s%s%s", vendor, product ? " " : "", product ? product : "");
+		guest = true;
+	}
+	if (!guest && cpu_flag_hypervisor(d)) {
+		snprintf(buf, size, "the CPU flags in /proc/cpuinfo include hypervisor");
 		guest = true;
 	}
 	if (!guest && d->have_sys && sysroot_is_dir(&d->sys, "firmware/devicetree/base/hypervisor")) {
@@ -96,7 +128,7 @@ static void check_guest(struct doctor *d, struct checks *c)
 		return;
 	}
 	if (!guest_evidence(d, why, sizeof(why))) {
-		checks_add(c, "machine.guest", CHECK_OK, "no hypervisor seen (DMI, /sys/hypervisor, the device tree)");
+		checks_add(c, "machine.guest", CHECK_OK, "no hypervisor seen (DMI, /sys/hypervisor, the CPU flags, the device tree)");
 		return;
 	}
 	if (n) {
@@ -117,6 +149,14 @@ static void check_pmus(struct doctor *d, struct checks *c)
 		checks_add(c, "pmus", CHECK_SKIP, "no sysfs root to look at");
 		return;
 	}
+	if (d->nunread) {
+		k = checks_add(c, "pmus.unreadable", CHECK_FAIL,
+			       "%zu PMU%s the kernel registered cannot be read by this process (%s: %s%s): left out of every count, and of the checks below",
+			       d->nunread, d->nunread == 1 ? "" : "s", d->unread[0].name, strerror(d->unread[0].err),
+			       d->nunread > 1 ? ", ..." : "");
+		check_fix(k, "sysfs creates PMU directories readable by all (0755): undo what changed their mode (ls -ld /sys/bus/event_source/devices/%s/), or run pmuctl as root",
+			  d->unread[0].name);
+	}
 	if (n) {
 		checks_add(c, "pmus", CHECK_OK, "%zu PMUs, %zu of them of families pmuctl knows (pmuctl list)", d->pmus.n, n);
 		return;
@@ -131,7 +171,22 @@ static void check_pmus(struct doctor *d, struct checks *c)
 	check_fix(k, "pmuctl list shows them; pmuctl list --help names the families pmuctl knows");
 }
 
-static void check_family(const struct presence *p, struct checks *c)
+/*
+ * A PMU the kernel registered for this hardware and this process cannot read, one of the
+ * family's or one below its bare device; NULL when none
+ */
+static const struct doctor_unread *family_unread(const struct doctor *d, const struct presence *p)
+{
+	char below[80];
+
+	snprintf(below, sizeof(below), "/%s/", p->bare_example);
+	for (size_t i = 0; i < d->nunread; i++)
+		if (d->unread[i].family == p->family || (p->bare_example[0] && strstr(d->unread[i].target, below)))
+			return &d->unread[i];
+	return NULL;
+}
+
+static void check_family(const struct doctor *d, const struct presence *p, struct checks *c)
 {
 	const struct family_hardware *hw = p->family->hardware;
 	char id[64];
@@ -141,6 +196,19 @@ static void check_family(const struct presence *p, struct checks *c)
 	struct check *k;
 
 	snprintf(id, sizeof(id), "family.%s", p->family->id);
+	/* a PMU that is there but unreadable: no driver to load */
+	if (shown && hw && (!p->pmus || (p->platform_bare && p->pmus < p->platform)) && family_unread(d, p)) {
+		const struct doctor_unread *u = family_unread(d, p);
+
+		if (p->pmus)
+			k = checks_add(c, id, CHECK_FAIL, "%zu of %zu platform devices (%s) show no PMU this process can read: the driver registered %s, which it cannot read (%s)",
+				       p->platform_bare, p->platform, p->bare_example, u->name, strerror(u->err));
+		else
+			k = checks_add(c, id, CHECK_FAIL, "%zu %s (%s) show%s %s hardware, and the kernel registered %s for it, which this process cannot read (%s)",
+				       shown, what, p->example, shown == 1 ? "s" : "", p->family->title, u->name, strerror(u->err));
+		check_fix(k, "see pmus.unreadable: the driver is loaded");
+		return;
+	}
 	if (shown && hw && !p->pmus) {
 		k = checks_add(c, id, CHECK_FAIL, "%zu %s (%s) show%s %s hardware, and the kernel registered none of its PMUs",
 			       shown, what, p->example, shown == 1 ? "s" : "", p->family->title);
@@ -264,7 +332,7 @@ void doctor_machine(struct doctor *d, struct checks *c)
 	check_pmus(d, c);
 	check_records(d, c);
 	for (size_t i = 0; i < d->npresent; i++) {
-		check_family(&d->present[i], c);
+		check_family(d, &d->present[i], c);
 		if (d->present[i].family->ops->locate.unread)
 			check_unread(d, d->present[i].family, c);
 	}

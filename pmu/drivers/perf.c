@@ -103,7 +103,7 @@ static void explain(struct counter *c, const struct perf_spec *p, int e)
 	case EACCES:
 	case EPERM:
 		count_fail(c, -e,
-			   "permission denied (perf_event_paranoid is %d): run as root, give pmuctl CAP_PERFMON (setcap cap_perfmon+ep), or sysctl kernel.perf_event_paranoid=-1",
+			   "permission denied (perf_event_paranoid is %d): run as root, give pmuctl CAP_PERFMON (setcap cap_perfmon+ep), or sysctl -w kernel.perf_event_paranoid=0 (pmuctl doctor says which of these can work here)",
 			   read_paranoid());
 		break;
 	case ENOENT:

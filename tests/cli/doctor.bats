@@ -53,9 +53,32 @@ line_of() {
 	as_nobody --inh-caps=-all --bounding-set=-all -- "$D/pmuctl" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
 	[ "$status" -eq 1 ]
 	line_of perf.paranoid | grep -q '^FAIL perf.paranoid *kernel.perf_event_paranoid = 3 and this process (uid 65534) has neither CAP_PERFMON nor CAP_SYS_ADMIN'
-	grep -q 'fix: sysctl -w kernel.perf_event_paranoid=0 .*setcap cap_perfmon+ep' <<<"$output"
+	# no setcap: with an empty bounding set no file capability can take effect
+	grep -q 'fix: sysctl -w kernel.perf_event_paranoid=0 .*or start pmuctl with CAP_PERFMON in its bounding set (caps.bounding)' <<<"$output"
+	[ "$(grep -c "setcap cap_" <<<"$output")" = 0 ]
 	line_of caps.bounding | grep -q '^FAIL caps.bounding *the bounding set holds neither CAP_PERFMON nor CAP_SYS_ADMIN'
+	# an ok check offers no fix
+	[ "$(grep -A1 '^ok  *caps.file' <<<"$output" | grep -c 'fix:')" = 0 ]
 	[ "${lines[-1]}" = "2 failed, 1 warning, 4 ok, 4 skipped" ]
+}
+
+@test "doctor: every fix can work for this process: no CAP_PERFMON before v5.8, no setcap under no_new_privs" {
+	# 5.4 has no CAP_PERFMON: the bounding set's fix names the capability that kernel checks
+	fake_proc 3 5.4.0-150-generic
+	as_nobody --inh-caps=-all --bounding-set=-all -- "$D/pmuctl" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	[ "$status" -eq 1 ]
+	line_of caps.bounding | grep -qF "FAIL caps.bounding the bounding set holds no CAP_SYS_ADMIN (CAP_PERFMON arrived in v5.8): nothing this process runs can gain it"
+	grep -qF "fix: whatever started pmuctl left it out: add CAP_SYS_ADMIN to its bounding set (Kubernetes securityContext.capabilities.add: [SYS_ADMIN]; docker run --cap-add SYS_ADMIN; systemd CapabilityBoundingSet=CAP_SYS_ADMIN)" <<<"$output"
+	[ "$(grep -c PERFMON, <<<"$output")" = 0 ]
+	# a CAP_PERFMON alone in the bounding set cannot help 5.4 either
+	as_nobody --inh-caps=-all --bounding-set=-all,+perfmon -- "$D/pmuctl" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	line_of caps.bounding | grep -q '^FAIL caps.bounding'
+	# no_new_privs: exec ignores a file capability, so the fix is the ambient one
+	fake_proc 3 6.1.0
+	as_nobody --inh-caps=-all --no-new-privs -- "$D/pmuctl" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	[ "$status" -eq 1 ]
+	grep -qF "or grant CAP_PERFMON as an ambient capability (systemd AmbientCapabilities=CAP_PERFMON): no_new_privs makes exec ignore a file capability" <<<"$output"
+	[ "$(grep -c "setcap cap_" <<<"$output")" = 0 ]
 }
 
 @test "doctor: paranoid 0 to 3 against the capabilities: who may count system-wide" {
@@ -187,6 +210,16 @@ line_of() {
 	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
 	line_of machine.guest | grep -qF "FAIL machine.guest a guest (DMI: Amazon EC2 c7g.16xlarge (not a .metal instance))"
 	[ "$status" -eq 1 ]
+	# a KVM guest whose DMI names a board vendor: the CPU's hypervisor flag tells, as it tells detect-virt
+	echo "Supermicro" >"$D/sys/class/dmi/id/sys_vendor"
+	echo "AS-1115S" >"$D/sys/class/dmi/id/product_name"
+	printf 'processor\t: 0\nvendor_id\t: AuthenticAMD\nflags\t\t: fpu vme sse2 hypervisor lahf_lm\n\nprocessor\t: 1\n' >"$D/proc/cpuinfo"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	line_of machine.guest | grep -qF "FAIL machine.guest a guest (the CPU flags in /proc/cpuinfo include hypervisor) without uncore PMUs"
+	# a flag that only starts with the word is not it
+	printf 'processor\t: 0\nflags\t\t: fpu hypervisor_x sse2\n' >"$D/proc/cpuinfo"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	line_of machine.guest | grep -q "^ok machine.guest no hypervisor seen (DMI, /sys/hypervisor, the CPU flags, the device tree)"
 }
 
 @test "doctor: lockdown, and the config space without CAP_SYS_ADMIN" {
@@ -250,4 +283,29 @@ Try \`pmuctl --help' or \`pmuctl --usage' for more information." ]
 	pmuctl --proc-root "$D/proc" --sysfs-root "$HIP09_LIVE" doctor -- serve --no-such-option
 	[ "$status" -eq 64 ]
 	[[ "$output" == *"pmuctl serve: unrecognized option '--no-such-option'"* ]]
+}
+
+@test "doctor: stat's advice for a refused open names doctor's sysctl value" {
+	[ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt 0 ] || skip "this machine's perf_event_paranoid lets every user count"
+	cp -r "$LIVE" "$D/live"
+	as_nobody --inh-caps=-all --bounding-set=-all -- "$D/pmuctl" --sysfs-root "$D/live" stat -M t410_pcie_rd_bw -I 100 --interval-count 1
+	[ "$status" -ne 0 ]
+	grep -qF "or sysctl -w kernel.perf_event_paranoid=0 (pmuctl doctor says which of these can work here)" <<<"$output"
+	fake_proc 2 6.1.0
+	as_nobody --inh-caps=-all --bounding-set=-all -- "$D/pmuctl" --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
+	grep -qF "fix: sysctl -w kernel.perf_event_paranoid=0 " <<<"$output"
+}
+
+@test "doctor: a PMU directory this user cannot read is unreadable, not a driver to load" {
+	cp -r "$GRACE" "$D/grace"
+	chmod -R a+rX "$D"
+	pcie=$(readlink -f "$D/grace/bus/event_source/devices/nvidia_pcie_pmu_0")
+	chmod 000 "$pcie"
+	run setpriv --reuid=nobody --inh-caps=-all sh -c 'exec "$0" "$@"' "$D/pmuctl" --sysfs-root "$D/grace" doctor
+	chmod 755 "$pcie"
+	[ "$status" -eq 1 ]
+	line_of pmus.unreadable | grep -qF "FAIL pmus.unreadable 1 PMU the kernel registered cannot be read by this process (nvidia_pcie_pmu_0: Permission denied)"
+	grep -qF "fix: sysfs creates PMU directories readable by all (0755): undo what changed their mode (ls -ld /sys/bus/event_source/devices/nvidia_pcie_pmu_0/), or run pmuctl as root" <<<"$output"
+	line_of family.generic | grep -qF "FAIL family.generic 1 of 10 platform devices (arm-cs-arch-pmu.1.auto) show no PMU this process can read: the driver registered nvidia_pcie_pmu_0, which it cannot read (Permission denied)"
+	[ "$(grep -c modprobe <<<"$output")" = 0 ]
 }
