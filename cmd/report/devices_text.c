@@ -90,6 +90,21 @@ static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct m
 	fprintf(f, "  %zu device%s\n", s->devices, s->devices == 1 ? "" : "s");
 }
 
+/* The sort column's sum, highest first; sums without a value last, then topology order */
+static int subtotal_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct grid_subtotal *a = pa, *b = pb;
+	size_t j = *(const size_t *)arg;
+
+	if (!!a->have[j] != !!b->have[j])
+		return a->have[j] ? -1 : 1;
+	if (a->have[j] && a->sum[j] != b->sum[j])
+		return a->sum[j] > b->sum[j] ? -1 : 1;
+	if (a->socket != b->socket)
+		return a->socket < b->socket ? -1 : 1;
+	return (a->rc > b->rc) - (a->rc < b->rc);
+}
+
 static bool one_unit(const struct metric *const *col, size_t nc)
 {
 	for (size_t j = 1; j < nc; j++)
@@ -135,8 +150,10 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 	FILE *f = c->f;
 
 	/* each view titled and headed for what it shows: top's RC and socket views show sums */
-	fprintf(f, "\n Per %s (%.3f s; values",
-		c->view == VIEW_RC ? "RC" : c->view == VIEW_SOCKET ? "socket" : "device", c->time_s);
+	/* an interval's time is when it ended, not how long it was; the totals' is the run's length */
+	fprintf(f, "\n Per %s (%s%.3f s; values",
+		c->view == VIEW_RC ? "RC" : c->view == VIEW_SOCKET ? "socket" : "device",
+		c->interval || c->frame ? "at " : "", c->time_s);
 	/* one unit said once (-e columns' "1/s" in words: rd_bytes counts bytes); several, each with its column */
 	if (one_unit(col, nc) && nc && !strcmp(col[0]->unit, "1/s"))
 		fprintf(f, ": each event's count per second");
@@ -200,9 +217,16 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 	for (int per_rc = 1; per_rc >= 0; per_rc--) {
 		struct grid_subtotals st;
 
-		if (!device_grid_subtotals(c, g, per_rc, &st))
+		if (!device_grid_subtotals(c, g, per_rc, &st)) {
+			size_t j = (size_t)g->sort;
+
+			/* a view of sums alone is sorted by its column as the devices are (a share column has no sum) */
+			if (c->view == (per_rc ? VIEW_RC : VIEW_SOCKET) && g->sort >= 0 && j < nc &&
+			    device_grid_additive(col[j]))
+				qsort_r(st.v, st.n, sizeof(*st.v), subtotal_cmp, &j);
 			for (size_t k = 0; (c->view == VIEW_ALL || c->view == (per_rc ? VIEW_RC : VIEW_SOCKET)) && k < st.n; k++)
 				subtotal_text(f, &st.v[k], col, nc);
+		}
 		device_grid_subtotals_free(&st);
 	}
 	if (c->view == VIEW_ALL)

@@ -49,6 +49,7 @@ struct render_ctx {
 	enum tally_aggr aggr;
 	double time_s;		/* since counting began */
 	long interval;		/* 1.. with -I, 0 for the totals */
+	bool frame;		/* a view's frame: time_s is when its interval ended */
 	bool first;		/* the stream's first report: CSV's header */
 	bool metric_only;	/* --metric-only: no counts, no inputs */
 	const char *target;	/* "system wide" or the command */

@@ -114,7 +114,7 @@ static int emit_file(struct run *r, const struct render_ctx *c, bool delta, doub
 static int emit_frame(struct run *r, double t, double duration)
 {
 	struct count_view *v = r->view;
-	struct render_ctx c = { .ops = &face_text, .time_s = t, .interval = 0, .rows = r->s.rows,
+	struct render_ctx c = { .ops = &face_text, .time_s = t, .interval = 0, .frame = true, .rows = r->s.rows,
 				.nrows = r->s.ndevices };
 	char *text = NULL;
 	size_t len = 0;

@@ -42,6 +42,18 @@ v = [float(m.group(int(sys.argv[2]) + 1)) for m in re.finditer(r"^  \S+:\S+\.\d 
 print(len(v), v == sorted(v, reverse=True))' "$(screen)" "$1"
 }
 
+# the RC rows on screen are in the order of metric column $1, highest first: "N True"
+rcs_sorted_by() {
+	/usr/bin/python3 -c '
+import re, sys
+v = [float(m.group(int(sys.argv[2]) + 1)) for m in re.finditer(r"^  socket \d+ rc \d+ +(\S+) +(\S+) +\d+ devices?$", sys.argv[1], re.M)]
+print(len(v), v == sorted(v, reverse=True), v == sorted(v))' "$(screen)" "$1"
+}
+
+rcs_all_sorted() {
+	[[ "$(rcs_sorted_by 0)" == "12 True "* ]]
+}
+
 # every row is on screen in that order (a frame being drawn is not, until it is done)
 all_sorted_by() {
 	[ "$(sorted_by "$1")" = "29 True" ]
@@ -52,6 +64,8 @@ all_sorted_by() {
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^pmuctl top ' <<<"$output")" = 2 ]
 	[ "$(grep -cE '^  [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] ' <<<"$output")" = 58 ]
+	# each frame's time is when its interval ended, said so: not a window of that length
+	[ "$(grep -cE '^ Per device \(at [0-9]+\.[0-9]{3} s; values in GB/s\):$' <<<"$output")" = 2 ]
 	[[ "$output" != *$'\e'* ]]
 	# not a terminal: frames too, ended by q never, by -n here
 	run bash -c "'$PMUCTL' -q --sysfs-root '$LIVE' top -n 1 -I 100 -M t410_pcie_rd_bw | cat"
@@ -115,6 +129,12 @@ sys.exit(0 if 0.15 < share < 0.35 and abs(int(sys.argv[3]) - 20 * share) <= 0.51
 	shows " Per RC ("
 	[ "$(screen | grep -cE '^  rc +t410_pcie_rd_bw +t410_pcie_wr_bw +devices$')" = 1 ]
 	[ "$(screen | grep -c '^  device ')" = 0 ]
+	# the RC sums sorted by the column the header names, as the devices were
+	tmux -S "$SOCK" send-keys -t top s
+	wait_for "the RC view sorted by the first column" shows "view: rc  sort: t410_pcie_rd_bw"
+	wait_for "its 12 sums, highest first" rcs_all_sorted
+	# and not by chance: not in ascending order too (all equal)
+	[[ "$(rcs_sorted_by 0)" == *" False" ]]
 	tmux -S "$SOCK" send-keys -t top d
 	wait_for "the socket view" shows "view: socket"
 	wait_for "its title" shows " Per socket ("
@@ -123,6 +143,20 @@ sys.exit(0 if 0.15 < share < 0.35 and abs(int(sys.argv[3]) - 20 * share) <= 0.51
 	wait_for "top to end" shows "top exited 0"
 	# the full screen is gone: the terminal shows what it showed before
 	! shows "pmuctl top"
+}
+
+@test "top: q ends 0 though some columns were not counted: they say so on the screen, and the warnings follow it" {
+	rm -f "$BATS_TEST_TMPDIR/pid"
+	# the default columns: the live tree counts no PCIE-TGT event (as stat --per-device, which exits 2)
+	tmux -S "$SOCK" new-session -d -s top -x 200 -y 60 \
+		"sh -c 'echo \$\$ >$BATS_TEST_TMPDIR/pid; exec $PMUCTL --sysfs-root $LIVE top -I 200 2>$BATS_TEST_TMPDIR/err'; echo \"top exited \$?\"; exec sleep 600"
+	wait_for "the first frame" shows "view: devices  sort: "
+	wait_for "its rows" shows "  0001:01:00.0 "
+	# the PCIE-TGT columns say n/a beside the counted ones and the running share
+	[ "$(screen | grep -cE '^  0001:01:00\.0 .* [0-9.]+ +n/a +n/a +[0-9.]+% ')" = 1 ]
+	tmux -S "$SOCK" send-keys -t top q
+	wait_for "top to end" shows "top exited 0"
+	grep -q "^pmuctl: warning: .*nvidia_pcie_tgt_pmu" "$BATS_TEST_TMPDIR/err"
 }
 
 @test "top: rows past the screen scroll (arrows, PgUp/PgDn, Home/End), the last line says how many more; / filters them" {
