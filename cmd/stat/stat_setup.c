@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cmd/pmuctl.h"
 #include "cmd/stat/stat.h"
+#include "lib/strnum.h"
 #include "pmu/encode.h"
 #include "pmu/family/family.h"
 #include "topology/bdf.h"
@@ -147,21 +148,74 @@ static size_t functions_named(const struct pcitopo *t, const struct bdf *b, size
 	return n;
 }
 
-/* One --device BDF: exactly one function of the machine */
+/* perf iostat's port: "dddd:bb", a root bus in its PCI domain (tools/perf/arch/x86/util/iostat.c) */
+static bool root_bus_parse(const char *text, uint32_t *domain, uint8_t *bus)
+{
+	const char *colon = strchr(text, ':');
+	uint64_t d, b;
+
+	if (!colon || colon == text || colon - text > 4 || !colon[1] || strlen(colon + 1) > 2 ||
+	    strspn(text, "0123456789abcdefABCDEF") != (size_t)(colon - text) ||
+	    strspn(colon + 1, "0123456789abcdefABCDEF") != strlen(colon + 1) ||
+	    strnum_u64n(text, (size_t)(colon - text), 16, 0xffff, &d) || strnum_u64(colon + 1, 16, 0xff, &b))
+		return false;
+	*domain = (uint32_t)d;
+	*bus = (uint8_t)b;
+	return true;
+}
+
+/* iostat's dddd:bb: every root port on that root bus that a family with iostat's columns sees */
+static int add_root_bus(const struct stat_args *a, struct stat_setup *s, const char *text, uint32_t domain,
+			uint8_t bus)
+{
+	char name[32];
+	size_t n = 0;
+	int ret = EXIT_OK;
+
+	for (size_t i = 0; i < s->topo.n && !ret; i++) {
+		const struct pcifn *f = &s->topo.fn[i];
+
+		if (f->domain != domain || f->bus != bus || s->maps[i].at.root_port != (ssize_t)i ||
+		    !pmu_family_has_iostat(s->maps[i].requester.family))
+			continue;
+		pcifn_full_name(f, name, sizeof(name));
+		ret = devices_add(a, s, i, name);
+		n++;
+	}
+	if (!n && !ret) {
+		p_err("iostat %s: no root port on root bus %04x:%02x that a PMU counts perf iostat's traffic on (pmuctl iostat list names the ports)",
+		      text, domain, bus);
+		return EXIT_FAIL;
+	}
+	return ret;
+}
+
+/* One --device BDF (iostat: one port): exactly one function of the machine */
 static int add_device(const struct stat_args *a, struct stat_setup *s, const char *text)
 {
 	struct err_report err = { 0 };
+	const char *what = a->iostat ? "iostat" : "--device";
 	char name[32], list[256];
 	size_t at[8], n, o = 0;
+	uint32_t domain;
+	uint8_t bus;
 	struct bdf b;
 
+	if (a->iostat && root_bus_parse(text, &domain, &bus))
+		return add_root_bus(a, s, text, domain, bus);
 	if (bdf_parse(text, &b, &err)) {
-		p_err("--device: %s", err.msg);
+		/* iostat's ports are words the user typed on its command line, not an option */
+		if (a->iostat)
+			p_err("iostat: '%s' is no port: give a root bus as perf iostat does (dddd:bb, like 0001:00), a root port's BDF or a function's below it, or 'list' alone",
+			      text);
+		else
+			p_err("--device: %s", err.msg);
 		return EXIT_USAGE;
 	}
 	n = functions_named(&s->topo, &b, at, sizeof(at) / sizeof(at[0]));
 	if (!n) {
-		p_err("--device %s: no such PCI function on this machine (pmuctl map lists them)", text);
+		p_err("%s %s: no such PCI function on this machine (pmuctl %s lists them)", what, text,
+		      a->iostat ? "iostat list" : "map");
 		return EXIT_FAIL;
 	}
 	if (n > 1) {
@@ -169,7 +223,7 @@ static int add_device(const struct stat_args *a, struct stat_setup *s, const cha
 			pcifn_full_name(&s->topo.fn[at[k]], name, sizeof(name));
 			o += (size_t)snprintf(list + o, sizeof(list) - o, "%s%s", k ? ", " : "", name);
 		}
-		p_err("--device %s names %zu functions, one per PCI domain: %s; give the domain", text, n, list);
+		p_err("%s %s names %zu functions, one per PCI domain: %s; give the domain", what, text, n, list);
 		return EXIT_USAGE;
 	}
 	return devices_add(a, s, at[0], text);

@@ -75,6 +75,26 @@ for k in ("inbound_read_mb", "inbound_write_mb"):
 	[ "$status" -eq 1 ]
 }
 
+@test "iostat takes perf iostat's ports (dddd:bb, a root bus); an error names the word typed, never --device" {
+	pmuctl --sysfs-root "$LIVE" iostat 0005:40,0001:00 -x, --duration 0.1
+	[ "$status" -eq 2 ]
+	output=$(grep -v '^pmuctl: warning' <<<"$output")
+	mapfile -t lines <<<"$output"
+	# each root bus gives its root port, as perf iostat's dddd:bb names its IIO stack
+	[[ "${lines[1]}" =~ ^0005:40:00\.0,[0-9]+,[0-9]+,,,100\.00$ ]]
+	[[ "${lines[2]}" =~ ^0001:00:00\.0,[0-9]+,[0-9]+,[0-9]+,[0-9]+,100\.00$ ]]
+	[ "${#lines[@]}" -eq 3 ]
+	pmuctl --sysfs-root "$LIVE" iostat lst -- true
+	[ "$status" -eq 64 ]
+	[ "$output" = "pmuctl: error: iostat: 'lst' is no port: give a root bus as perf iostat does (dddd:bb, like 0001:00), a root port's BDF or a function's below it, or 'list' alone" ]
+	pmuctl --sysfs-root "$LIVE" iostat 0005:99 -- true
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: iostat 0005:99: no root port on root bus 0005:99 that a PMU counts perf iostat's traffic on (pmuctl iostat list names the ports)" ]
+	pmuctl --sysfs-root "$LIVE" iostat 0005:99:00.0 -- true
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: iostat 0005:99:00.0: no such PCI function on this machine (pmuctl iostat list lists them)" ]
+}
+
 @test "iostat --per-device: under each port a row per function below it" {
 	pmuctl --sysfs-root "$LIVE" iostat --per-device 0005:40:00.0,0001:00:00.0 --duration 0.1
 	[ "$status" -eq 2 ]
