@@ -153,18 +153,25 @@ static bool selected(const struct map_ctx *c, size_t i)
 static int report_unmatched(const struct map_ctx *c)
 {
 	const struct map_args *a = c->args;
-	size_t ids = 0, placed = 0;
+	size_t ids = 0, ids_alone = 0, placed = 0;
 	char where[96] = "";
 
 	for (size_t i = 0; i < c->topo.n; i++) {
-		bool slot_ok = !a->nslot;
+		bool slot_ok = !a->nslot, id_ok = pcifilter_match(&a->id, &c->topo.fn[i]);
 
 		for (int s = 0; s < a->nslot && !slot_ok; s++)
 			slot_ok = pcifilter_match(&a->slot[s], &c->topo.fn[i]);
-		if (!slot_ok || !pcifilter_match(&a->id, &c->topo.fn[i]))
+		ids_alone += id_ok;
+		if (!slot_ok || !id_ok)
 			continue;
 		ids++;
 		placed += devmap_fn_at(&c->maps[i], a->socket, a->rc);
+	}
+	/* -s and -d select together, as lspci's: say that it is the pair that matches nothing */
+	if (a->id_text && !ids && ids_alone && a->nslot) {
+		p_err("no PCI function matches both %s and -d %s, though -d %s alone matches %zu (lspci -s %s -d %s lists none either)",
+		      a->slot_text[0], a->id_text, a->id_text, ids_alone, a->slot_text[0], a->id_text);
+		return EXIT_FAIL;
 	}
 	if (a->id_text && !ids) {
 		p_err("no PCI function matches -d %s on this machine (lspci -d %s lists the same)", a->id_text,

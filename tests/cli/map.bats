@@ -336,6 +336,10 @@ PY
 	pmuctl --sysfs-root "$T410" map -d 1234:5678
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: no PCI function matches -d 1234:5678 on this machine (lspci -d 1234:5678 lists the same)" ]
+	# -s and -d select together, as lspci's do: the pair is what matches nothing, not -d
+	pmuctl --sysfs-root "$T410" map -s 0001:01:00.0 -d 15b3:
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: no PCI function matches both 0001:01:00.0 and -d 15b3:, though -d 15b3: alone matches 16 (lspci -s 0001:01:00.0 -d 15b3: lists none either)" ]
 	pmuctl --sysfs-root "$T410" map -d 10de: --socket 0 --rc 9
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: no PCI function selected is on socket 0, RC 9 (pmuctl map lists where each one is)" ]
