@@ -2,7 +2,7 @@
 /*
  * pmuctl __complete WHAT [ARG]: the words shells complete, asked of the binary so that the
  * completion scripts never keep their own lists (and honour --sysfs-root and -F).
- *   commands | options CMD | pmus | events PMU | metrics | bdfs | blocks | families
+ *   commands | options CMD | pmus | events PMU | metrics | bdfs | ids | blocks | families
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -156,6 +156,40 @@ static int complete_bdfs(void)
 	return EXIT_OK;
 }
 
+/* lspci -d's words: each vendor:device of the machine, and each vendor: alone, once */
+static int complete_ids(void)
+{
+	struct sysroot root = { .dirfd = -1 };
+	struct pcitopo_source src = { .dump = settings.pci_dump };
+	struct pcitopo t;
+	struct err_report err;
+
+	if (!src.dump) {
+		if (open_root(&root))
+			return EXIT_FAIL;
+		src.root = &root;
+	}
+	if (!pcitopo_read(&src, &t, &err)) {
+		for (size_t i = 0; i < t.n; i++) {
+			const struct pcicfg *c = &t.fn[i].cfg;
+			bool vendor_seen = false, pair_seen = false;
+
+			for (size_t k = 0; k < i; k++) {
+				vendor_seen |= t.fn[k].cfg.vendor == c->vendor;
+				pair_seen |= t.fn[k].cfg.vendor == c->vendor && t.fn[k].cfg.device == c->device;
+			}
+			if (!vendor_seen)
+				printf("%04x:\n", c->vendor);
+			if (!pair_seen)
+				printf("%04x:%04x\n", c->vendor, c->device);
+		}
+		pcitopo_free(&t);
+	}
+	if (!src.dump)
+		sysroot_close(&root);
+	return EXIT_OK;
+}
+
 int cmd_complete(int argc, char **argv, const struct command *table)
 {
 	const char *what = argc > 1 ? argv[1] : "";
@@ -176,11 +210,13 @@ int cmd_complete(int argc, char **argv, const struct command *table)
 		return complete_metrics();
 	if (!strcmp(what, "bdfs"))
 		return complete_bdfs();
+	if (!strcmp(what, "ids"))
+		return complete_ids();
 	if (!strcmp(what, "families")) {
 		for (const struct pmu_family *const *f = pmu_families; *f; f++)
 			printf("%s\n", (*f)->id);
 		return EXIT_OK;
 	}
-	p_err("__complete: say commands, options CMD, pmus, events PMU, metrics, bdfs or families");
+	p_err("__complete: say commands, options CMD, pmus, events PMU, metrics, bdfs, ids or families");
 	return EXIT_USAGE;
 }

@@ -83,7 +83,12 @@ _pmuctl() {
 		if [[ $cur == bfperf/*/* ]]; then
 			pmu=${cur%/*}
 		fi
-		if [[ $cur == */* && $cur != bfperf/ ]]; then
+		if [[ $cur == */*,* ]]; then
+			# a term after a comma: the PMU's formats, each with its '='
+			local done=${cur%"${cur##*,}"}
+			COMPREPLY=($(compgen -P "$done" -W "$(_pmuctl_ask events "$pmu" | sed -n "s,^$pmu/\([^/]*=\)\$,\1,p")" -- "${cur##*,}"))
+			_pmuctl_trim
+		elif [[ $cur == */* && $cur != bfperf/ ]]; then
 			COMPREPLY=($(compgen -W "$(_pmuctl_ask events "${pmu%/}")" -- "$cur"))
 		else
 			COMPREPLY=($(compgen -W "$(_pmuctl_ask pmus)" -- "$cur"))
@@ -98,6 +103,16 @@ _pmuctl() {
 		;;
 	--device | -s | --slot)
 		COMPREPLY=($(compgen -W "$(_pmuctl_ask bdfs)" -- "$cur"))
+		_pmuctl_trim
+		return
+		;;
+	-d)
+		# map's -d is lspci's vendor:device; elsewhere -d is --device, a BDF
+		if [[ $cmd == map ]]; then
+			COMPREPLY=($(compgen -W "$(_pmuctl_ask ids)" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W "$(_pmuctl_ask bdfs)" -- "$cur"))
+		fi
 		_pmuctl_trim
 		return
 		;;

@@ -117,6 +117,28 @@ table" ]
 t410_pcie_tgt" ]
 }
 
+@test "completion: map -d offers vendor:device, stat -d BDFs, and an event's terms follow a comma" {
+	# lspci's -d: the machine's vendors and vendor:device pairs, no BDF
+	run complete_words pmuctl --sysfs-root "$T410" map -d 15b
+	[ "$output" = "15b3:
+15b3:1021
+15b3:a2dc" ]
+	# bash splits at the colon: what it inserts follows it
+	run complete_words pmuctl --sysfs-root "$T410" map -d 15b3:a
+	[ "$output" = "a2dc" ]
+	# stat's -d is --device
+	run complete_words pmuctl --sysfs-root "$T410" stat -d 0005:41:00.
+	[ "$output" = "00.0
+00.1" ]
+	# after a comma, the PMU's terms, each to be given a value
+	run complete_words pmuctl --sysfs-root "$T410" stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes,src_b
+	[ "$output" = "nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=
+nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf_en=" ]
+	# bash replaces what follows the word's last '=': the reply starts after it
+	run complete_words pmuctl --sysfs-root "$T410" stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=0x4100,src_bdf_
+	[ "$output" = "0x4100,src_bdf_en=" ]
+}
+
 @test "sync: every option of every command is in --help, the man page and the completion" {
 	# each text read once, each option matched by the shell: a grep per option and place was
 	# most of this test's 28 s under ASan
