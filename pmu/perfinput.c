@@ -3,6 +3,7 @@
  * pmuctl stat -j: one report a line, its counts and metric inputs. */
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,25 +95,53 @@ static size_t join_event(char **f, size_t n, size_t ev)
 	return k - ev + 1;
 }
 
+/* Whether s is word followed by a decimal number: perf's "S0" (--per-socket), "CPU3" (-A) */
+static bool word_number(const char *s, const char *word)
+{
+	size_t len = strlen(word);
+
+	return !strncmp(s, word, len) && s[len] && strspn(s + len, "0123456789") == strlen(s + len);
+}
+
+/* The aggregation fields perf puts before the count: "S<socket>,<nr>," or "CPU<n>,"; 0 none */
+static size_t aggr_fields(char **f, size_t n, size_t at)
+{
+	if (n > at + 2 && word_number(f[at], "S"))
+		return 2;
+	if (n > at + 1 && word_number(f[at], "CPU"))
+		return 1;
+	return 0;
+}
+
 static int csv_line(char *line, size_t lineno, struct perf_records *r, struct err_report *err)
 {
 	char *f[MAX_FIELDS];
-	size_t n = split(line, f), at = 0;
-	struct perf_record rec = { .time = -1, .pct = 100 };
+	size_t n = split(line, f), at = 0, m;
+	struct perf_record rec = { .time = -1, .pct = 100, .cpu = -1 };
 	double t;
 	/* -I puts the time first: a number with a point */
 	bool time_first = strchr(f[0], '.') && parse_count(f[0], &t);
-	size_t m = n >= 8 && time_first;
+	size_t ag;
 
-	/* a second metric of an event (perf), or a -M value (pmuctl): no count of its own */
-	if (n >= m + 7 && !*f[m] && !*f[m + 1] && !*f[m + 3])
-		return 0;
 	/* with -I the first field is the time, and the event moves one field right */
 	if (n >= 5 && time_first &&
-	    (parse_count(f[1], &rec.count) || not_counted(f[1])) && !parse_num(f[3], &rec.run_ns)) {
+	    (aggr_fields(f, n, 1) ||
+	     ((parse_count(f[1], &rec.count) || not_counted(f[1])) && !parse_num(f[3], &rec.run_ns)))) {
 		rec.time = t;
 		at = 1;
 	}
+	/* then --per-socket's or -A's fields: the event's PMU says its socket and CPU again */
+	ag = aggr_fields(f, n, at);
+	if (ag == 1) {
+		long cpu = strtol(f[at] + 3, NULL, 10);
+
+		rec.cpu = cpu > INT_MAX ? -1 : (int)cpu;
+	}
+	at += ag;
+	m = at ? at : n >= 8 && time_first;
+	/* a second metric of an event (perf), or a -M value (pmuctl): no count of its own */
+	if (n >= m + 7 && !*f[m] && !*f[m + 1] && !*f[m + 3])
+		return 0;
 	if (n < at + 3 || !*f[at + 2])
 		return err_set(err, -EINVAL, "line %zu: expected [time,]count,unit,event,... (perf stat -x,)", lineno);
 	n -= join_event(f, n, at + 2) - 1;

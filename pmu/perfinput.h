@@ -15,6 +15,7 @@ struct perf_record {
 	bool not_supported;	/* perf said <not supported> */
 	double run_ns;		/* the event's running time (ns), 0 if unknown */
 	double pct;		/* running share, 100 when unknown */
+	int cpu;		/* -A's "CPU<n>" field; -1 without it */
 };
 
 struct perf_records {

@@ -125,8 +125,12 @@ static int inputs_csv(const struct render_ctx *c, const struct plan *plan, const
 			csv_str(&w, "<not counted>");
 		csv_str(&w, "");
 		csv_str(&w, e->pmu ? safe_str(e->pmu->name, label, sizeof(label)) : "");
-		for (int k = 0; k < 5; k++)
-			csv_str(&w, "");	/* socket, rc, cpu, device, scope: its metric's */
+		/* every location the PMU gives; device and scope are its metric's */
+		csv_int_or_empty(&w, e->pmu ? pmu_socket(e->pmu) : -1);
+		csv_int_or_empty(&w, e->pmu ? e->pmu->rc : -1);
+		csv_int_or_empty(&w, c->aggr == AGGR_NONE && e->cpus.n ? e->cpus.cpu[0] : -1);
+		csv_str(&w, "");
+		csv_str(&w, "");
 		csv_fmt(&w, "%.2f", 100 * share);
 		csv_str(&w, sum[ev].counted ? "counted" : "<not counted>");
 		csv_str(&w, sum[ev].running < sum[ev].enabled ? "yes" : "no");

@@ -29,6 +29,8 @@ static json_t *row_json(const struct render_ctx *c, const struct tally_row *row,
 	json_object_set_new(o, "device", json_null());
 	json_object_set_new(o, "count", row->state == COUNT_OK ? jout_count(report_exact(row), row->value, row->count) :
 								  json_null());
+	/* as perf -j: "ns" for duration_time, none for a raw count */
+	json_object_set_new(o, "unit", jout_text(row->unit));
 	json_object_set_new(o, "running_pct", json_real(round(report_running_pct(row) * 100) / 100));
 	/* running over enabled, unrounded: how much of the time the count covers */
 	json_object_set_new(o, "coverage", json_real(row->enabled ? (double)row->running / (double)row->enabled :

@@ -20,9 +20,10 @@ void face_perf_prefix(const struct render_ctx *c, FILE *f, int socket, int ncpu,
 	/* perf's "%6lu.%09lu" */
 	if (c->interval)
 		fprintf(f, "%16.9f%s", c->time_s, c->sep);
-	if (c->aggr == AGGR_SOCKET && ncpu >= 0)
+	/* a line under no socket (duration_time) has no aggregation fields, as perf's */
+	if (c->aggr == AGGR_SOCKET && socket >= 0 && ncpu >= 0)
 		fprintf(f, "S%d%s%d%s", socket, c->sep, ncpu, c->sep);
-	else if (c->aggr == AGGR_SOCKET)
+	else if (c->aggr == AGGR_SOCKET && socket >= 0)
 		fprintf(f, "S%d%s%s", socket, c->sep, c->sep);
 	else if (c->aggr == AGGR_NONE && cpu >= 0)
 		fprintf(f, "CPU%d%s", cpu, c->sep);
@@ -87,14 +88,28 @@ static void metrics_perf(const struct render_ctx *c, const struct metric_value *
 		metric_line(c, &v[i]);
 }
 
-/* The first value of metric m not placed yet that event e can carry: its PMU's at PMU scope */
-static size_t value_for(const struct plan_event *e, const struct metric *m, const struct metric_value *v,
+/* The socket an event's line is under with --per-socket: its PMU's; -1 for a tool event */
+static int event_socket(const struct plan_event *e)
+{
+	return e->pmu ? pmu_socket(e->pmu) : -1;
+}
+
+/*
+ * The first value of metric m not placed yet that event e can carry: its PMU's at PMU scope,
+ * its socket's at socket scope
+ */
+static size_t value_for(const struct plan_event *e, const struct plan_metric *pm, const struct metric_value *v,
 			size_t n, const bool *placed)
 {
 	for (size_t k = 0; k < n; k++) {
-		if (placed[k] || v[k].m != m || v[k].device)
+		if (placed[k] || v[k].m != pm->m || !v[k].device != !pm->device)
+			continue;
+		/* --per-device: a device's value rides on its own events' first line */
+		if (v[k].device && strcmp(v[k].device, pm->device))
 			continue;
 		if (v[k].scope == SCOPE_PMU && (!e->pmu || !v[k].pmu || strcmp(v[k].pmu, e->pmu->name)))
+			continue;
+		if (v[k].scope == SCOPE_SOCKET && (!e->pmu || v[k].socket != event_socket(e)))
 			continue;
 		return k;
 	}
@@ -110,13 +125,55 @@ void face_perf_duration_line(const struct render_ctx *c, double duration)
 	fprintf(c->f, "%" PRIu64 "%sns%sduration_time%s%" PRIu64 "%s100.00%s%s\n", ns, sep, sep, sep, ns, sep, sep, sep);
 }
 
-static void metrics_inline(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration)
+/* perf's aggregation fields of an input's line: "S<socket>,1," (--per-socket --no-merge), "CPU<n>," (-A) */
+static void input_prefix(const struct render_ctx *c, const struct plan_event *e, const struct metric_input_sum *x)
 {
-	struct metric_input_sum *sum = metric_inputs_sums(c->plan, c->cs, c->base);
-	bool *placed = calloc(n + 1, sizeof(*placed));
+	if (c->aggr == AGGR_SOCKET && event_socket(e) >= 0)
+		face_perf_prefix(c, c->f, event_socket(e), 1, -1);
+	else if (c->aggr == AGGR_NONE && e->cpus.n && e->cpus.cpu[0] >= 0)
+		face_perf_prefix(c, c->f, -1, -1, e->cpus.cpu[0]);
+	/* --input plans open nothing: the CPU is the recording's */
+	else if (c->aggr == AGGR_NONE && x->has_cpu)
+		face_perf_prefix(c, c->f, -1, -1, x->cpu);
+	else if (c->interval)
+		fprintf(c->f, "%16.9f%s", c->time_s, c->sep);
+}
+
+/*
+ * The sockets of the plan's events, ascending, each once, then -1 when a tool event is under
+ * none: --per-socket prints socket by socket
+ */
+static size_t plan_sockets(const struct plan *plan, int *out, size_t max)
+{
+	bool tool = false;
+	size_t n = 0;
+
+	for (size_t ev = 0; ev < plan->n; ev++) {
+		int s = event_socket(&plan->v[ev]), k = (int)n;
+
+		tool |= s < 0;
+		if (s < 0)
+			continue;
+		while (k > 0 && out[k - 1] > s)
+			k--;
+		if ((k > 0 && out[k - 1] == s) || n + 1 >= max)
+			continue;
+		memmove(&out[k + 1], &out[k], (n - (size_t)k) * sizeof(*out));
+		out[k] = s;
+		n++;
+	}
+	if (tool)
+		out[n++] = -1;
+	return n;
+}
+
+/* The lines of the metrics' inputs under one socket (all of them when not --per-socket) */
+static void inline_lines(const struct render_ctx *c, const struct metric_input_sum *sum, const struct metric_value *v,
+			 size_t n, bool *placed, int socket)
+{
 	const char *sep = c->sep;
 
-	for (size_t ev = 0; sum && placed && ev < c->plan->n; ev++) {
+	for (size_t ev = 0; ev < c->plan->n; ev++) {
 		const struct plan_event *e = &c->plan->v[ev];
 		const struct metric_input_sum *x = &sum[ev];
 		char label[512];
@@ -125,7 +182,9 @@ static void metrics_inline(const struct render_ctx *c, const struct metric_value
 		/* an -e event that is an input too has its line already: twice, --input summed both */
 		if (e->metric < 0 || e->arg >= 0)
 			continue;
-		face_perf_prefix(c, c->f, -1, -1, -1);
+		if (c->aggr == AGGR_SOCKET && event_socket(e) != socket)
+			continue;
+		input_prefix(c, e, x);
 		if (x->counted)
 			fprintf(c->f, "%.0f", x->count);
 		else
@@ -133,8 +192,8 @@ static void metrics_inline(const struct render_ctx *c, const struct metric_value
 		/* duration_time is in ns, as perf's unit field says */
 		fprintf(c->f, "%s%s%s%s%s%" PRIu64 "%s%.2f%s", sep, e->type == TOOL_TYPE && !e->pmu ? "ns" : "", sep,
 			safe_str(e->event, label, sizeof(label)), sep, x->running, sep,
-			x->enabled ? 100.0 * (double)x->running / (double)x->enabled : 100.0, sep);
-		k = value_for(e, c->plan->metric[e->metric].m, v, n, placed);
+			x->enabled ? 100.0 * (double)x->running / (double)x->enabled : x->counted ? 100.0 : 0.0, sep);
+		k = value_for(e, &c->plan->metric[e->metric], v, n, placed);
 		if (k < n) {
 			placed[k] = true;
 			if (!isnan(v[k].value))
@@ -145,6 +204,18 @@ static void metrics_inline(const struct render_ctx *c, const struct metric_value
 		}
 		fputc('\n', c->f);
 	}
+}
+
+static void metrics_inline(const struct render_ctx *c, const struct metric_value *v, size_t n, double duration)
+{
+	struct metric_input_sum *own = c->sums ? NULL : metric_inputs_sums(c->plan, c->cs, c->base);
+	const struct metric_input_sum *sum = c->sums ? c->sums : own;
+	bool *placed = calloc(n + 1, sizeof(*placed));
+	int sockets[64] = { -1 };
+	size_t nsockets = c->aggr == AGGR_SOCKET ? plan_sockets(c->plan, sockets, 64) : 1;
+
+	for (size_t si = 0; sum && placed && si < nsockets; si++)
+		inline_lines(c, sum, v, n, placed, sockets[si]);
 	if (sum && placed && duration > 0)
 		face_perf_duration_line(c, duration);
 	/* a value no input line carries (a device's): its own line, as before */
@@ -152,14 +223,14 @@ static void metrics_inline(const struct render_ctx *c, const struct metric_value
 		if (!placed[k])
 			metric_line(c, &v[k]);
 	free(placed);
-	free(sum);
+	free(own);
 }
 
 const struct report_ops face_perf = {
 	.counts = counts_perf,
 	.metrics = metrics_perf,
 	.metrics_inline = metrics_inline,
-	.devices = device_csv_table,
+	/* --per-device: perf's metric lines, a device's named in the event field; the table is --format=csv's */
 	.iostat = iostat_render_sep,
 	.separated = true,
 };

@@ -13,6 +13,8 @@ struct metric_input_sum {
 	double count;
 	uint64_t enabled, running;
 	bool counted;
+	bool has_cpu;		/* --input: the CPU the recording said it counted on (-A) */
+	int cpu;
 };
 
 /* Every plan event's sums in one pass over the counters; NULL when out of memory */

@@ -20,6 +20,8 @@
 #include "topology/pciclass.h"
 #include "topology/pcilink.h"
 
+struct metric_input_sum;
+
 struct repeat;
 struct run_stats;
 struct report_ops;
@@ -50,6 +52,8 @@ struct render_ctx {
 	double time_s;		/* since counting began */
 	long interval;		/* 1.. with -I, 0 for the totals */
 	bool frame;		/* a view's frame: time_s is when its interval ended */
+	/* --input: each plan event's recorded counts, for its -x line; NULL: counted (cs) */
+	const struct metric_input_sum *sums;
 	bool first;		/* the stream's first report: CSV's header */
 	bool metric_only;	/* --metric-only: no counts, no inputs */
 	const char *target;	/* "system wide" or the command */

@@ -86,8 +86,7 @@ static int emit_metrics(struct run *r, FILE *f, const struct render_ctx *c, bool
 
 	mc.f = f;
 	/* perf -x prints a metric beside the events it comes from, which --input reads again */
-	if (c->ops->metrics_inline && !r->a->metric_only && !c->rows && !c->iostat &&
-	    (c->aggr == AGGR_TOTAL || c->aggr == AGGR_PMU)) {
+	if (c->ops->metrics_inline && !r->a->metric_only && !c->iostat) {
 		mc.plan = &r->s.plan;
 		mc.cs = &r->c.cs;
 		mc.base = delta ? r->c.mark : NULL;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "cmd/out/outfile.h"
 #include "cmd/pmuctl.h"
+#include "cmd/report/metric_inputs.h"
 #include "cmd/stat/stat.h"
 #include "lib/readall.h"
 #include "pmu/evparse.h"
@@ -130,41 +131,42 @@ static void load_live(struct stat_setup *s)
 }
 
 /*
- * -x: the slice's counts again as perf's lines, then the metrics, as a counting run writes
- * them: --input of this output gives the same report (it wrote the metric lines alone)
+ * -x: each plan event's recorded counts, for the lines a counting run writes (the metric on
+ * its first input's line, in every aggregation), so that live and --input read alike
  */
-static void echo_records(const struct render_ctx *c, const struct slice *sl, double duration)
+static struct metric_input_sum *recorded_sums(const struct plan *plan, const struct slice *sl)
 {
-	bool timed = false;
-	char label[512];
+	struct recorded_input *in = calloc(plan->n ? plan->n : 1, sizeof(*in));
+	struct metric_input_sum *sums = calloc(plan->n ? plan->n : 1, sizeof(*sums));
 
-	for (size_t i = 0; i < sl->n; i++) {
-		const struct perf_record *r = &sl->r[i];
-		bool tool = !strcmp(r->event, "duration_time");
-
-		timed |= tool;
-		face_perf_prefix(c, c->f, -1, -1, -1);
-		if (r->counted)
-			fprintf(c->f, "%.17g", r->count);
-		else
-			fputs(r->not_supported ? "<not supported>" : "<not counted>", c->f);
-		fprintf(c->f, "%s%s%s%s%s%.0f%s%.2f%s%s\n", c->sep, tool ? "ns" : "", c->sep,
-			safe_str(r->event, label, sizeof(label)), c->sep, r->run_ns, c->sep, r->pct, c->sep, c->sep);
+	if (!in || !sums || metric_samples_inputs(plan, sl->r, sl->n, in)) {
+		free(in);
+		free(sums);
+		return NULL;
 	}
-	/* the time the formulas divided by, when the recording gave it otherwise */
-	if (!timed && duration > 0)
-		face_perf_duration_line(c, duration);
+	for (size_t ev = 0; ev < plan->n; ev++)
+		sums[ev] = (struct metric_input_sum){ .count = in[ev].count, .counted = in[ev].counted,
+						      .running = (uint64_t)llround(in[ev].run_ns),
+						      .enabled = (uint64_t)llround(in[ev].enabled_ns),
+						      .has_cpu = in[ev].cpu >= 0, .cpu = in[ev].cpu };
+	free(in);
+	return sums;
 }
 
 static int report_slice(struct render_ctx *c, const struct plan *plan, const struct slice *sl,
 			double duration, bool echo)
 {
 	struct metric_sample *samples = NULL;
+	struct metric_input_sum *sums = NULL;
 	size_t n = 0;
 	int ret = metric_samples_recorded(plan, sl->r, sl->n, &samples, &n);
 
-	if (!ret && echo)
-		echo_records(c, sl, duration);
+	if (!ret && echo) {
+		sums = recorded_sums(plan, sl);
+		ret = sums ? 0 : -ENOMEM;
+		c->sums = sums;
+		c->plan = plan;
+	}
 	if (!ret && c->ops->begin)
 		ret = c->ops->begin(c);
 	if (!ret)
@@ -175,6 +177,8 @@ static int report_slice(struct render_ctx *c, const struct plan *plan, const str
 		ret = ret ? ret : end;
 	}
 	metric_samples_free(samples, n);
+	c->sums = NULL;
+	free(sums);
 	return ret;
 }
 
@@ -188,8 +192,7 @@ static int report(const struct stat_args *a, const struct stat_setup *s, const s
 	double prev_t = 0;
 	int ret = 0;
 	/* as a counting run's -x: the counts beside the metrics, where its aggregation keeps them */
-	bool echo = c.ops->metrics_inline && !a->metric_only && !c.rows &&
-		    (c.aggr == AGGR_TOTAL || c.aggr == AGGR_PMU);
+	bool echo = c.ops->metrics_inline && !a->metric_only;
 
 	for (size_t i = 0; i < recs->n && !ret;) {
 		struct slice sl = { .r = &recs->v[i], .t = recs->v[i].time };

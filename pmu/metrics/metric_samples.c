@@ -231,6 +231,60 @@ void metric_samples_found(const struct plan *plan, const struct perf_record *r, 
 		memset(found, 0, plan->nmetric * sizeof(*found));
 }
 
+struct inputs_ctx {
+	const size_t *first;	/* per instance: where its formula names start in ev_of */
+	const size_t *ev_of;	/* per (instance, name): the plan event that counts it; SIZE_MAX */
+	struct recorded_input *out;
+};
+
+static void input_record(void *ctx, size_t m, size_t k, const struct perf_record *rec)
+{
+	struct inputs_ctx *c = ctx;
+	size_t ev = c->ev_of[c->first[m] + k];
+	struct recorded_input *x;
+
+	if (ev == SIZE_MAX)
+		return;
+	x = &c->out[ev];
+	if (!x->seen)
+		x->cpu = rec->cpu;
+	x->counted = rec->counted && (!x->seen || x->counted);
+	x->seen = true;
+	x->count += rec->counted ? rec->count : 0;
+	x->run_ns += rec->run_ns;
+	x->enabled_ns += rec->pct > 0 ? rec->run_ns * 100 / rec->pct : rec->run_ns;
+}
+
+int metric_samples_inputs(const struct plan *plan, const struct perf_record *r, size_t nr,
+			  struct recorded_input *out)
+{
+	size_t *first = malloc((plan->nmetric + 1) * sizeof(*first)), *ev_of = NULL;
+	struct inputs_ctx ctx = { .out = out };
+	int ret = -ENOMEM;
+
+	memset(out, 0, plan->n * sizeof(*out));
+	if (!first)
+		return -ENOMEM;
+	first[0] = 0;
+	for (size_t m = 0; m < plan->nmetric; m++)
+		first[m + 1] = first[m] + plan->metric[m].nvars;
+	ev_of = malloc((first[plan->nmetric] ? first[plan->nmetric] : 1) * sizeof(*ev_of));
+	if (ev_of) {
+		for (size_t i = 0; i < first[plan->nmetric]; i++)
+			ev_of[i] = SIZE_MAX;
+		/* an event's line is its first (instance, name); the ones it feeds too share it */
+		for (size_t ev = plan->n; ev-- > 0;)
+			if (plan->v[ev].metric >= 0 && plan->v[ev].var >= 0)
+				ev_of[first[plan->v[ev].metric] + (size_t)plan->v[ev].var] = ev;
+		ctx.first = first;
+		ctx.ev_of = ev_of;
+		ret = match_records(plan, r, nr, input_record, &ctx);
+	}
+	free(ev_of);
+	free(first);
+	return ret;
+}
+
 int metric_samples_recorded(const struct plan *plan, const struct perf_record *r, size_t nr,
 			    struct metric_sample **out, size_t *n)
 {

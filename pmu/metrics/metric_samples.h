@@ -29,6 +29,17 @@ int metric_samples_recorded(const struct plan *plan, const struct perf_record *r
 /* Per metric instance of plan, a bit per formula name (plan_metric.vars) that r records */
 void metric_samples_found(const struct plan *plan, const struct perf_record *r, size_t nr, size_t *found);
 
+/* A plan event's records summed: what --input prints on the event's -x line */
+struct recorded_input {
+	double count, run_ns, enabled_ns;
+	bool seen, counted;	/* some record is it; every such record was counted */
+	int cpu;		/* the first record's -A CPU; -1 */
+};
+
+/* Per plan event (plan->n of out), the records that are it; 0 or -ENOMEM */
+int metric_samples_inputs(const struct plan *plan, const struct perf_record *r, size_t nr,
+			  struct recorded_input *out);
+
 void metric_samples_free(struct metric_sample *s, size_t n);
 
 #endif

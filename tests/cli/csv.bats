@@ -36,6 +36,9 @@ print(rows[int(sys.argv[3])][head.index(sys.argv[2])])' "$@" <<<"$output"
 	[ "$(python3 -c 'import csv, sys; print({len(r) for r in csv.reader(sys.stdin)})' <<<"$output")" = "{16}" ]
 	[ "$(csv_field , kind 1),$(csv_field , kind 2),$(csv_field , kind 3),$(csv_field , kind 15)" = count,metric,input,count ]
 	[ "$(csv_field , name 3)" = nvidia_pcie_pmu_0_rc_4/rd_bytes/ ]
+	# an input row carries every location its PMU gives, as a count row does
+	[ "$(csv_field , socket 3),$(csv_field , rc 3)" = 0,4 ]
+	[ "$(csv_field , name 9),$(csv_field , socket 9),$(csv_field , rc 9)" = nvidia_pcie_pmu_1_rc_0/rd_bytes/,1,0 ]
 	[ "$(csv_field , name 2)" = t410_pcie_rd_bw ]
 	[ "$(csv_field , unit 2)" = GB/s ]
 	[ "$(csv_field , scope 2)" = total ]
@@ -91,8 +94,8 @@ print(rows[int(sys.argv[3])][head.index(sys.argv[2])])' "$@" <<<"$output"
 	[ -n "$recorded" ]
 	pmuctl --sysfs-root "$LIVE" stat --input "$BATS_TEST_TMPDIR/f" -M t410_pcie_rd_bw -x,
 	[ "$status" -eq 0 ]
-	# the value's line has its coverage where perf's lines have their percent running
-	again=$(sed -n 's/^,,,,100\.00,\([0-9.]*\),GB\/s  t410_pcie_rd_bw$/\1/p' <<<"$output")
+	# the same layout as the counting run's: the value beside its first input
+	again=$(sed -n 's/^[0-9]*,,nvidia_pcie_pmu_0_rc_0\/rd_bytes\/,[0-9]*,100\.00,\([0-9.]*\),GB\/s  t410_pcie_rd_bw$/\1/p' <<<"$output")
 	# the counts are written whole: the value agrees to 9 digits
 	python3 -c 'import sys; a, b = map(float, sys.argv[1:]); sys.exit(0 if abs(a - b) <= 1e-9 * b else 1)' "$again" "$recorded"
 }

@@ -391,10 +391,9 @@ JSON
 	pmuctl -q stat --input "$DATA/perf-pcie.csv" --format=csv -M t410_pcie_rd_bw --per-pmu
 	[ "${lines[0]}" = "time,kind,name,value,unit,pmu,socket,rc,cpu,device,scope,running_pct,state,multiplexed,coverage,together" ]
 	[ "${lines[2]}" = "2.000000000,metric,t410_pcie_rd_bw,0.5,GB/s,nvidia_pcie_pmu_1_rc_4,1,4,,,pmu,50.00,counted,yes,0.500000,yes" ]
-	# perf's -x line of it: the PMU where perf's event line would name it, its coverage in
-	# the percent-running field (issue 45: it had none)
+	# perf's -x line of it: beside its input's count, whose percent running is its coverage
 	pmuctl -q stat --input "$DATA/perf-pcie.csv" -x, -M t410_pcie_rd_bw --per-pmu
-	[ "$(grep GB/s <<<"$output" | tail -1)" = ",,nvidia_pcie_pmu_1_rc_4,,50.00,0.5,GB/s  t410_pcie_rd_bw" ]
+	[ "$(grep GB/s <<<"$output" | tail -1)" = "1000000000,,nvidia_pcie_pmu_1_rc_4/rd_bytes/,2000000000,50.00,0.5,GB/s  t410_pcie_rd_bw" ]
 	# counting: a count's coverage is its running over enabled time, not rounded
 	pmuctl --sysfs-root "$LIVE" -j stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes/ -M t410_pcie_rd_bw --duration 0.05
 	[ "$(jq_py 'all(c["coverage"] == c["running_ns"] / c["enabled_ns"] for c in d["counts"])')" = True ]
@@ -468,7 +467,8 @@ sys.exit(0 if same else 1)' "$1" "$2"
 	pmuctl -q stat --input "$BATS_TEST_TMPDIR/run.csv" -x, -M t410_pcie_rd_bw
 	[ "$status" -eq 0 ]
 	[ "$(grep -c 'GB/s' <<<"$output")" -eq 2 ]
-	[[ "$(grep GB/s <<<"$output" | tail -1)" =~ ^\ +0\.2[0-9]+,,,,,100\.00,[0-9.]+,GB/s\ \ t410_pcie_rd_bw$ ]]
+	# in the counting run's layout: the value beside its first input's count
+	[[ "$(grep GB/s <<<"$output" | tail -1)" =~ ^\ +0\.2[0-9]+,[0-9]+,,nvidia_pcie_pmu_0_rc_4/rd_bytes/,[0-9]+,100\.00,[0-9.]+,GB/s\ \ t410_pcie_rd_bw$ ]]
 	# the value the run printed, again: an -e event that is an input has one line (its second
 	# was summed with it, 13 GB/s for 12) and the formulas' own duration_time is read (the -e one's
 	# time differs)

@@ -69,7 +69,7 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[ "$(jq_py '[(x["device"], x["method"], round(x["values"]["t410_pcie_rd_bw"], 6), round(x["values"]["t410_pcie_tgt_rd_bw"], 6), x["running_pct"]) for x in d["devices"]]')" = "[('0005:41:00.1', 'bdf', 0.2, 1.15, 50.0), ('0005:41:00.0', 'bdf', 0.15, 0.95, 50.0), ('0005:01:00.1', 'bdf', 0.1, 0.75, 50.0), ('0005:01:00.0', 'bdf', 0.05, 0.55, 50.0)]" ]
 	[ "$(jq_py '[(s["socket"], s["rc"], s["devices"], round(s["values"]["t410_pcie_rd_bw"], 6), round(s["values"]["t410_pcie_tgt_rd_bw"], 6)) for s in d["subtotals"]]')" = "[(0, 4, 4, 0.5, 3.4), (0, None, 4, 0.5, 3.4)]" ]
 	# CSV: a line per device, then the sums, a column per metric; read back with Python's csv
-	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw --socket 0 --rc 4 --sort t410_pcie_tgt_rd_bw -x,
+	pmuctl -q --sysfs-root "$T410" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw --socket 0 --rc 4 --sort t410_pcie_tgt_rd_bw --format=csv
 	[ "$status" -eq 0 ]
 	run /usr/bin/python3 -c '
 import csv, sys
@@ -363,7 +363,7 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 }
 
 @test "per-device: the CSV has the link columns text and JSON have (issue 45), after the values" {
-	pmuctl --sysfs-root "$LIVE" stat --per-device -M t410_pcie_rd_bw --device 0001:01:00.0 -x, --duration 0.1
+	pmuctl --sysfs-root "$LIVE" stat --per-device -M t410_pcie_rd_bw --device 0001:01:00.0 --format=csv --duration 0.1
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "kind,device,name,socket,rc,rp,root_port,method,target_bars,devices,running_pct,t410_pcie_rd_bw (GB/s),link_gts,link_width,downtrained,to_device_pct,from_device_pct,remote_pct" ]
 	# the example's NVMe drive: Gen4 x4 (16 GT/s) as it can, its reads a share of that toward it;

@@ -4,7 +4,7 @@
 load helpers
 
 SCHEMAS=$BATS_TEST_DIRNAME/../../schemas
-COUNT_KEYS="['event', 'pmu', 'socket', 'rc', 'cpu', 'device', 'count', 'running_pct', 'coverage', 'enabled_ns', 'running_ns', 'noise_pct', 'state', 'error']"
+COUNT_KEYS="['event', 'pmu', 'socket', 'rc', 'cpu', 'device', 'count', 'unit', 'running_pct', 'coverage', 'enabled_ns', 'running_ns', 'noise_pct', 'state', 'error']"
 METRIC_KEYS="['metric', 'value', 'unit', 'scope', 'pmu', 'socket', 'rc', 'device', 'multiplexed', 'coverage', 'together']"
 REPORT_KEYS="['interval', 'time_s', 'timestamp', 'target', 'runs', 'counts', 'metrics', 'devices', 'subtotals', 'inputs']"
 
@@ -208,4 +208,10 @@ assert list(d) == ["error"], d' "$output"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "${lines[-1]}" == "schema_families: "*" families, 8 schema rules, 0 mismatches" ]]
+}
+
+@test "schemas: a count carries its unit as perf -j does: ns for duration_time, null for a raw count" {
+	pmuctl -q --sysfs-root "$LIVE" -j stat -e duration_time,nvidia_pcie_pmu_0_rc_0/rd_bytes/ -- true
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(c["event"], c["unit"]) for c in d["counts"]]')" = "[('duration_time', 'ns'), ('nvidia_pcie_pmu_0_rc_0/rd_bytes/', None)]" ]
 }
