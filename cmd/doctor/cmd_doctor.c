@@ -280,6 +280,13 @@ int cmd_doctor(int argc, char **argv)
 		p_err("cannot open --proc-root '%s': %s", settings.proc_root, strerror(-open_err));
 		return EXIT_USAGE;
 	}
+	/* the machine's root holds lib/modules and boot: / for /proc, the directory above a --proc-root */
+	if (d.have_proc) {
+		char fs[4096];
+
+		snprintf(fs, sizeof(fs), "%s/..", settings.proc_root ? settings.proc_root : "/proc");
+		d.have_fs = !sysroot_open(&d.fs, fs);
+	}
 	read_kernel(&d);
 	read_privileges(&d);
 	read_machine(&d);
@@ -311,5 +318,7 @@ int cmd_doctor(int argc, char **argv)
 		sysroot_close(&d.sys);
 	if (d.have_proc)
 		sysroot_close(&d.proc);
+	if (d.have_fs)
+		sysroot_close(&d.fs);
 	return finish_output(ret);
 }

@@ -30,6 +30,8 @@ struct checks {
 struct doctor {
 	struct sysroot sys, proc;
 	bool have_sys, have_proc;
+	struct sysroot fs;		/* the machine's root, the proc root's parent: lib/modules, boot */
+	bool have_fs;
 	const char *web_config;		/* --web.config.file, or NULL */
 	/* doctor -- serve ARGS: serve's words, argv[0] "serve": whether serve would start with them */
 	char **serve_argv;
@@ -61,6 +63,12 @@ struct doctor {
 struct check *checks_add(struct checks *c, const char *id, enum check_status status, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void check_fix(struct check *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+enum module_state { MODULE_UNKNOWN, MODULE_LOADED, MODULE_BUILTIN, MODULE_AVAILABLE, MODULE_ABSENT };
+/* What the running kernel has of module (its first word), and the file that says so in where */
+enum module_state doctor_module(const struct doctor *d, const char *module, char *where, size_t size);
+/* CONFIG_X in /boot/config-RELEASE: 'y', 'm', 'n' (not set), or 0 when that file is unreadable */
+char doctor_config(const struct doctor *d, const char *config);
 
 /* the kernel release */
 void doctor_release(struct doctor *d, struct checks *c);

@@ -186,6 +186,49 @@ static const struct doctor_unread *family_unread(const struct doctor *d, const s
 	return NULL;
 }
 
+/* The release a family's driver arrived in, from its since ("v6.8, torvalds/linux af9597adc2f1") */
+static bool since_release(const struct family_hardware *hw, int *major, int *minor)
+{
+	return hw->since && sscanf(hw->since, "v%d.%d", major, minor) == 2;
+}
+
+/*
+ * The fix for hardware whose driver registered nothing, from what the kernel has of it: a
+ * release older than the driver, a driver loaded or built in whose probe failed, a module to
+ * load, or a kernel without it. Returns the check's status.
+ */
+static enum check_status driver_fix(const struct doctor *d, const struct family_hardware *hw, struct check *k)
+{
+	char where[192], config;
+	int major, minor;
+
+	if (d->have_release && since_release(hw, &major, &minor) &&
+	    kernel_release_cmp(&d->release, major, minor) < 0) {
+		check_fix(k, "Linux %d.%d is older than its driver (%s, %s): no modprobe can load it; a kernel from v%d.%d, or one with %s backported",
+			  d->release.major, d->release.minor, hw->module, hw->since, major, minor, hw->config);
+		return CHECK_FAIL;
+	}
+	switch (doctor_module(d, hw->module, where, sizeof(where))) {
+	case MODULE_LOADED:
+	case MODULE_BUILTIN:
+		check_fix(k, "its driver is %s (%s) and took nothing: see why it failed, dmesg | grep -i pmu",
+			  where[0] == 's' ? "loaded" : "built in", where);
+		return CHECK_FAIL;
+	case MODULE_AVAILABLE:
+		check_fix(k, "load its driver: modprobe %s (%s has it)", hw->module, where);
+		return CHECK_FAIL;
+	case MODULE_ABSENT:
+		config = doctor_config(d, hw->config);
+		check_fix(k, "this kernel has no %s (not in %s%s): a kernel built with %s=m (%s)", hw->module, where,
+			  config == 'n' ? "; its config leaves it unset" : "", hw->config, hw->since);
+		return CHECK_FAIL;
+	default:
+		check_fix(k, "load its driver: modprobe %s; a kernel without it needs %s (%s)", hw->module, hw->config,
+			  hw->since);
+		return CHECK_FAIL;
+	}
+}
+
 static void check_family(const struct doctor *d, const struct presence *p, struct checks *c)
 {
 	const struct family_hardware *hw = p->family->hardware;
@@ -212,8 +255,8 @@ static void check_family(const struct doctor *d, const struct presence *p, struc
 	if (shown && hw && !p->pmus) {
 		k = checks_add(c, id, CHECK_FAIL, "%zu %s (%s) show%s %s hardware, and the kernel registered none of its PMUs",
 			       shown, what, p->example, shown == 1 ? "s" : "", p->family->title);
-		check_fix(k, "load its driver: modprobe %s; a kernel without it needs %s (%s)", hw->module, hw->config,
-			  hw->since);
+		if (k)
+			k->status = driver_fix(d, hw, k);
 		return;
 	}
 	/* a driver that sets no pmu.parent (older kernels) puts its PMU in /sys/devices, not

@@ -306,6 +306,15 @@ static int take_web(struct http *h, struct webconfig *web, const struct webconfi
 		webconfig_free(web);
 		return -1;
 	}
+	/* what doctor fails, said where the operator looks: serving goes on, the scrapes may not */
+	if (web->tls) {
+		long long days;
+		enum tls_cert_state st = tls_cert_dates(web, time(NULL), err, sizeof(err), &days);
+
+		if (st != TLS_CERT_OK)
+			p_warn("%s: %s (pmuctl doctor --web.config.file %s)", h->o.web_config_file, err,
+			       h->o.web_config_file);
+	}
 	h->web = *web;
 	memset(web, 0, sizeof(*web));
 	if (!old || !webconfig_same_rate(old, &h->web))

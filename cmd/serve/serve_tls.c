@@ -145,3 +145,49 @@ bool tls_client_allowed(const struct webconfig *wc, struct MHD_Connection *conn,
 	}
 	return true;
 }
+
+static void date_text(time_t t, char *buf, size_t size)
+{
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M UTC", &tm))
+		snprintf(buf, size, "%lld", (long long)t);
+}
+
+enum tls_cert_state tls_cert_dates(const struct webconfig *wc, time_t now, char *msg, size_t size, long long *days)
+{
+	gnutls_datum_t pem = { (unsigned char *)wc->cert.text, (unsigned)wc->cert.len };
+	const char *name = wc->cert.path ? wc->cert.path : "(inline)";
+	gnutls_x509_crt_t *crts = NULL;
+	unsigned n = 0;
+	time_t end, start;
+	char when[64];
+
+	*days = 0;
+	if (!wc->cert.text || gnutls_x509_crt_list_import2(&crts, &n, &pem, GNUTLS_X509_FMT_PEM, 0) < 0 || !n) {
+		snprintf(msg, size, "cert_file %s holds no certificate GnuTLS reads", name);
+		return TLS_CERT_UNREADABLE;
+	}
+	end = gnutls_x509_crt_get_expiration_time(crts[0]);
+	start = gnutls_x509_crt_get_activation_time(crts[0]);
+	for (unsigned i = 0; i < n; i++)
+		gnutls_x509_crt_deinit(crts[i]);
+	gnutls_free(crts);
+	if (start != (time_t)-1 && start > now) {
+		date_text(start, when, sizeof(when));
+		snprintf(msg, size, "cert_file %s is not valid before %s: clients refuse it until then", name, when);
+		return TLS_CERT_NOT_YET;
+	}
+	date_text(end, when, sizeof(when));
+	if (end == (time_t)-1 || end <= now) {
+		snprintf(msg, size, "cert_file %s expired on %s: every TLS scrape fails", name, when);
+		return TLS_CERT_EXPIRED;
+	}
+	*days = (long long)((end - now) / 86400);
+	if (end - now < TLS_CERT_WARN_S) {
+		snprintf(msg, size, "cert_file %s expires on %s, in %lld days", name, when, *days);
+		return TLS_CERT_SOON;
+	}
+	snprintf(msg, size, "cert_file %s is valid until %s (%lld days)", name, when, *days);
+	return TLS_CERT_OK;
+}

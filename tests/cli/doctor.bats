@@ -147,7 +147,14 @@ line_of() {
 	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" -F "$FIX/yitian710-dwc/lspci-xxxx.txt" doctor
 	[ "$status" -eq 1 ]
 	line_of family.dwc_pcie | grep -q "^FAIL family.dwc_pcie 3 PCI functions (0000:30:03.0) show Synopsys DesignWare PCIe hardware"
+	# 6.1 predates the driver: no modprobe is offered
+	grep -qF "fix: Linux 6.1 is older than its driver (dwc_pcie_pmu, v6.8, torvalds/linux af9597adc2f1): no modprobe can load it; a kernel from v6.8, or one with CONFIG_DWC_PCIE_PMU backported" <<<"$output"
+	[ "$(grep -c 'modprobe dwc_pcie_pmu' <<<"$output")" = 0 ]
+	# from 6.8: modprobe, where modules.dep does not say
+	fake_proc 2 6.8.0-31-generic
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" -F "$FIX/yitian710-dwc/lspci-xxxx.txt" doctor
 	grep -qF "modprobe dwc_pcie_pmu; a kernel without it needs CONFIG_DWC_PCIE_PMU (v6.8, torvalds/linux af9597adc2f1)" <<<"$output"
+	fake_proc 2 6.1.0-18-arm64
 	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" -F "$FIX/hip09/lspci-xxxx.txt" doctor
 	grep -qF "modprobe hisi_pcie_pmu;" <<<"$output"
 	grep -qF "modprobe hns3_pmu;" <<<"$output"
@@ -155,9 +162,11 @@ line_of() {
 	mkdir -p "$D/sys/devices/platform/"{NVDA2021:00,NVDA2023:00,BABA5000:00,MLNXBFD2:00,arm-cs-arch-pmu.0.auto}
 	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" doctor
 	[ "$status" -eq 1 ]
-	for m in nvidia_t410_cmem_latency_pmu nvidia_t410_c2c_pmu alibaba_uncore_drw_pmu mlxbf_pmc arm_cspmu_module; do
+	for m in nvidia_t410_cmem_latency_pmu nvidia_t410_c2c_pmu alibaba_uncore_drw_pmu mlxbf_pmc; do
 		grep -qF "modprobe $m" <<<"$output" || { echo "no $m"; return 1; }
 	done
+	# arm_cspmu arrived in v6.2: on 6.1, a kernel, not a modprobe
+	grep -qF "fix: Linux 6.1 is older than its driver (arm_cspmu_module (and its vendor's: nvidia_cspmu, ampere_cspmu), v6.2, torvalds/linux e37dfd65731d)" <<<"$output"
 	line_of family.bluefield | grep -qF "FAIL family.bluefield 1 platform device (MLNXBFD2:00) shows NVIDIA BlueField performance counters hardware"
 	# with their PMUs, each is ok
 	pmuctl --proc-root "$D/proc" --sysfs-root "$BF3" doctor
@@ -308,4 +317,30 @@ Try \`pmuctl --help' or \`pmuctl --usage' for more information." ]
 	grep -qF "fix: sysfs creates PMU directories readable by all (0755): undo what changed their mode (ls -ld /sys/bus/event_source/devices/nvidia_pcie_pmu_0/), or run pmuctl as root" <<<"$output"
 	line_of family.generic | grep -qF "FAIL family.generic 1 of 10 platform devices (arm-cs-arch-pmu.1.auto) show no PMU this process can read: the driver registered nvidia_pcie_pmu_0, which it cannot read (Permission denied)"
 	[ "$(grep -c modprobe <<<"$output")" = 0 ]
+}
+
+@test "doctor: the driver's fix from what the kernel has of it: modules.dep, modules.builtin, sys/module, its config" {
+	fake_proc 2 6.8.0-31-generic
+	mods=$D/lib/modules/6.8.0-31-generic
+	mkdir -p "$mods" "$D/boot"
+	# a module the kernel ships: modprobe, said as known
+	printf 'kernel/drivers/perf/dwc_pcie_pmu.ko.zst:\nkernel/drivers/perf/arm-cmn.ko.zst:\n' >"$mods/modules.dep"
+	: >"$mods/modules.builtin"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" -F "$FIX/yitian710-dwc/lspci-xxxx.txt" doctor
+	[ "$status" -eq 1 ]
+	grep -qF "fix: load its driver: modprobe dwc_pcie_pmu (/lib/modules/6.8.0-31-generic/modules.dep has it)" <<<"$output"
+	# none: the kernel has no such module, and its config says why
+	printf 'kernel/drivers/perf/arm-cmn.ko.zst:\n' >"$mods/modules.dep"
+	printf '# CONFIG_DWC_PCIE_PMU is not set\n' >"$D/boot/config-6.8.0-31-generic"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" -F "$FIX/yitian710-dwc/lspci-xxxx.txt" doctor
+	grep -qF "fix: this kernel has no dwc_pcie_pmu (not in /lib/modules/6.8.0-31-generic/modules.dep and modules.builtin; its config leaves it unset): a kernel built with CONFIG_DWC_PCIE_PMU=m" <<<"$output"
+	[ "$(grep -c 'modprobe dwc_pcie_pmu' <<<"$output")" = 0 ]
+	# built in, or loaded: its probe failed, nothing to load
+	printf 'kernel/drivers/perf/dwc_pcie_pmu.ko\n' >"$mods/modules.builtin"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" -F "$FIX/yitian710-dwc/lspci-xxxx.txt" doctor
+	grep -qF "fix: its driver is built in (/lib/modules/6.8.0-31-generic/modules.builtin) and took nothing: see why it failed, dmesg | grep -i pmu" <<<"$output"
+	: >"$mods/modules.builtin"
+	mkdir -p "$D/sys/module/dwc_pcie_pmu"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" -F "$FIX/yitian710-dwc/lspci-xxxx.txt" doctor
+	grep -qF "fix: its driver is loaded (sys/module/dwc_pcie_pmu) and took nothing: see why it failed, dmesg | grep -i pmu" <<<"$output"
 }

@@ -405,3 +405,31 @@ sys.exit(not (len(t) == 1 and t[0]["health"] == "down" and "401" in t[0]["lastEr
 	wait "$PROM" || true
 	PROM=
 }
+
+@test "serve tls: a certificate near its end or not valid yet is said at start, as doctor fails it; serving goes on" {
+	cd "$BATS_TEST_TMPDIR"
+	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout k.pem -out soon.pem -days 10 -subj /CN=localhost 2>/dev/null
+	printf 'tls_server_config:\n  cert_file: soon.pem\n  key_file: k.pem\n' >web.yml
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --web.listen-address 127.0.0.1:0 -I 100 \
+		-M t410_pcie_rd_bw --web.config.file web.yml
+	wait_for "serve to listen" listening_tls
+	grep -qE "^pmuctl: warning: web.yml: cert_file soon.pem expires on .* UTC, in [0-9]+ days \(pmuctl doctor --web.config.file web.yml\)$" "$BATS_TEST_TMPDIR/out"
+	stop_background
+	# a certificate that is not valid before tomorrow: every client refuses it today
+	python3 - <<'PY'
+import datetime, subprocess
+open("index.txt", "w").close()
+open("serial", "w").write("01\n")
+start = (datetime.datetime.utcnow() + datetime.timedelta(days=1)).strftime("%Y%m%d%H%M%SZ")
+subprocess.run(["openssl", "req", "-new", "-key", "k.pem", "-subj", "/CN=localhost", "-out", "r.csr"], check=True)
+subprocess.run(["openssl", "ca", "-batch", "-selfsign", "-keyfile", "k.pem", "-in", "r.csr", "-out", "later.pem",
+                "-startdate", start, "-days", "30", "-notext", "-config", "/dev/stdin", "-outdir", "."], check=True,
+               input=b"[ca]\ndefault_ca=c\n[c]\ndatabase=index.txt\nserial=serial\npolicy=p\ndefault_md=sha256\n[p]\ncommonName=supplied\n",
+               stderr=subprocess.DEVNULL)
+PY
+	printf 'tls_server_config:\n  cert_file: later.pem\n  key_file: k.pem\n' >web.yml
+	background "$PMUCTL" --sysfs-root "$LIVE" serve --web.listen-address 127.0.0.1:0 -I 100 \
+		-M t410_pcie_rd_bw --web.config.file web.yml
+	wait_for "serve to listen" listening_tls
+	grep -qE "^pmuctl: warning: web.yml: cert_file later.pem is not valid before .* UTC: clients refuse it until then \(pmuctl doctor --web.config.file web.yml\)$" "$BATS_TEST_TMPDIR/out"
+}
