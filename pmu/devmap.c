@@ -51,6 +51,49 @@ static size_t lower_bound(const struct bus_key *keys, size_t n, uint64_t key)
 	return lo;
 }
 
+/* The function named "dddd:bb:dd.f" in t (sorted as lspci sorts), or -1 */
+static ssize_t fn_named(const struct pcitopo *t, const char *name)
+{
+	unsigned domain, bus, dev, fn;
+	size_t lo = 0, hi = t->n;
+
+	if (sscanf(name, "%x:%x:%x.%x", &domain, &bus, &dev, &fn) != 4)
+		return -1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct pcifn *f = &t->fn[mid];
+		uint64_t a = ((uint64_t)f->domain << 16) | ((unsigned)f->bus << 8) | ((unsigned)f->dev << 3) | f->fn;
+		uint64_t b = ((uint64_t)domain << 16) | (bus << 8) | (dev << 3) | fn;
+
+		if (a == b)
+			return (ssize_t)mid;
+		if (a < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/*
+ * Where bus ranges overlap (hits: the root ports whose range holds the function), sysfs's
+ * placement wins (its path's root port, the kernel's own, lspci -t's); by_ranges keeps what
+ * the narrowest range said, for map to warn. A range alone is trusted: some trees are flat.
+ */
+static void by_path(const struct pcitopo *t, struct devmap_fn *m, size_t i, unsigned hits)
+{
+	ssize_t top = t->fn[i].top[0] ? fn_named(t, t->fn[i].top) : -1, port;
+
+	m[i].at.by_ranges = -2;
+	if (top < 0 || hits < 2)
+		return;
+	port = devmap_is_root_port(&t->fn[top]) ? top : -1;
+	if (port < 0 || port == m[i].at.root_port)
+		return;
+	m[i].at.by_ranges = m[i].at.root_port;
+	m[i].at.root_port = port;
+}
+
 /*
  * Each function's nearest root port: the narrowest bus range that holds it (the first such
  * port in t's order on a tie), or the function itself when it is one. Each root port visits
@@ -60,10 +103,12 @@ static int find_roots(const struct pcitopo *t, struct devmap_fn *m)
 {
 	struct bus_key *keys = calloc(t->n ? t->n : 1, sizeof(*keys));
 	unsigned *span = calloc(t->n ? t->n : 1, sizeof(*span));
+	unsigned *hits = calloc(t->n ? t->n : 1, sizeof(*hits));
 
-	if (!keys || !span) {
+	if (!keys || !span || !hits) {
 		free(keys);
 		free(span);
+		free(hits);
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < t->n; i++) {
@@ -80,17 +125,21 @@ static int find_roots(const struct pcitopo *t, struct devmap_fn *m)
 			continue;
 		for (size_t k = lower_bound(keys, t->n, bus_key(p->domain, p->cfg.secondary));
 		     k < t->n && keys[k].key <= bus_key(p->domain, p->cfg.subordinate); k++) {
+			hits[keys[k].i]++;
 			if (s < span[keys[k].i]) {
 				span[keys[k].i] = s;
 				m[keys[k].i].at.root_port = (ssize_t)r;
 			}
 		}
 	}
-	for (size_t i = 0; i < t->n; i++)
+	for (size_t i = 0; i < t->n; i++) {
 		if (devmap_is_root_port(&t->fn[i]))
 			m[i].at.root_port = (ssize_t)i;
+		by_path(t, m, i, hits[i]);
+	}
 	free(keys);
 	free(span);
+	free(hits);
 	return 0;
 }
 

@@ -52,6 +52,8 @@ struct fn_pmu {
  */
 struct fn_location {
 	ssize_t root_port;	/* the root port above it (or itself), an index in the topology; -1 none */
+	/* where the bus ranges alone would have put it, when its sysfs path says otherwise; -2 agree */
+	ssize_t by_ranges;
 	int numa_node;		/* sysfs's; -1 not known (a dump, or no NUMA) */
 	int socket;		/* -1 not known */
 	int rc;			/* the family's root complex or PCIe core; -1 none */

@@ -162,6 +162,11 @@ void pcisysfs_locality(const struct sysroot *root, struct pcifn *f, bool check_i
 	if (sysroot_readlink(root, rel, link, sizeof(link)))
 		return;
 	at = strstr(link, "devices/pci");
-	if (at)
-		snprintf(f->host_bridge, sizeof(f->host_bridge), "%.*s", (int)strcspn(at + 8, "/"), at + 8);
+	if (!at)
+		return;
+	snprintf(f->host_bridge, sizeof(f->host_bridge), "%.*s", (int)strcspn(at + 8, "/"), at + 8);
+	/* the kernel's own placement: the path's first function is the root port above (lspci -t's) */
+	at += 8 + strcspn(at + 8, "/");
+	if (*at == '/' && strcspn(at + 1, "/") < sizeof(f->top))
+		snprintf(f->top, sizeof(f->top), "%.*s", (int)strcspn(at + 1, "/"), at + 1);
 }

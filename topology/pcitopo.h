@@ -34,6 +34,7 @@ struct pcifn {
 	char *name;		/* vendor and device from pci.ids; NULL unless asked for */
 	int numa_node;		/* as sysfs says; -1 not known (a dump, a machine without NUMA) */
 	char host_bridge[24];	/* "pci0000:00", the sysfs directory it hangs below; "" from a dump */
+	char top[16];		/* the function just below the host bridge on its sysfs path: its root port, or itself */
 };
 
 struct pcitopo {

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "cmd/doctor/doctor.h"
 
-/* The module's own name, its first word ("arm_cspmu_module (and its vendor's...)"), '-' as '_' */
+/* The module's own name, its first word ("foo_module (and ...)"), '-' as '_' */
 static void module_word(const char *module, char *buf, size_t size)
 {
 	size_t n = strcspn(module, " ");
@@ -22,7 +22,7 @@ static void module_word(const char *module, char *buf, size_t size)
 			*c = '_';
 }
 
-/* Whether a line of modules.dep or modules.builtin names the module ("kernel/.../arm-cmn.ko[.xz]:") */
+/* Whether a line of modules.dep or modules.builtin names the module ("kernel/.../foo-bar.ko[.xz]:") */
 static bool line_names(const char *line, const char *word)
 {
 	const char *base = strrchr(line, '/'), *end;

@@ -139,10 +139,29 @@ static bool selected(const struct map_ctx *c, size_t i)
 		slot_ok = pcifilter_match(&a->slot[s], &c->topo.fn[i]);
 	if (!slot_ok || !pcifilter_match(&a->id, &c->topo.fn[i]) || !devmap_fn_at(m, a->socket, a->rc))
 		return false;
-	if (a->downtrained && c->topo.fn[i].link.downtrained != 1)
-		return false;
-	/* below a root port (the root ports and switch ports too), or seen by a PMU */
-	return m->at.root_port >= 0 || m->requester.family || m->target.family;
+	/* every function lspci shows, with what pmuctl knows of it: map is lspci's superset */
+	return !a->downtrained || c->topo.fn[i].link.downtrained == 1;
+}
+
+/* Bus ranges that overlap: said, with where sysfs put the function instead of the narrowest range */
+static void report_overlaps(const struct map_ctx *c)
+{
+	char fn[32], ranges[32], path[32];
+
+	for (size_t i = 0; i < c->topo.n; i++) {
+		const struct fn_location *at = &c->maps[i].at;
+
+		if (!c->shown[i] || at->by_ranges == -2)
+			continue;
+		pcifn_full_name(&c->topo.fn[i], fn, sizeof(fn));
+		if (at->by_ranges >= 0)
+			pcifn_full_name(&c->topo.fn[at->by_ranges], ranges, sizeof(ranges));
+		else
+			snprintf(ranges, sizeof(ranges), "none");
+		pcifn_full_name(&c->topo.fn[at->root_port], path, sizeof(path));
+		p_warn("%s: the bus ranges of more than one root port hold it: placed below %s, where its sysfs path puts it (as lspci -t does), not below %s, the narrowest range's",
+		       fn, path, ranges);
+	}
 }
 
 /*
@@ -344,7 +363,7 @@ int cmd_map(int argc, char **argv)
 {
 	struct map_args a = { .socket = -1, .rc = -1 };
 	struct map_ctx c = { .args = &a };
-	size_t shown = 0;
+	size_t shown = 0, seen = 0;
 	int ret, partial, missing;
 
 	a.slot = calloc((size_t)argc, sizeof(*a.slot));
@@ -370,13 +389,16 @@ int cmd_map(int argc, char **argv)
 		ret = EXIT_FAIL;
 		goto free_topo;
 	}
-	for (size_t i = 0; i < c.topo.n; i++)
+	for (size_t i = 0; i < c.topo.n; i++) {
 		shown += c.shown[i] = selected(&c, i);
+		seen += c.shown[i] && (c.maps[i].requester.family || c.maps[i].target.family);
+	}
+	report_overlaps(&c);
 	partial = report_partial(&c);
 	missing = report_missing(&c);
 	if (!shown && !missing)
 		missing = report_unmatched(&c);
-	if (!shown && !partial && !missing && !a.downtrained)
+	if (!seen && !partial && !missing && !a.downtrained)
 		p_note("no PCI function %s one that a PMU of this machine sees (pmuctl list shows its PMUs)",
 		       a.nslot || a.id.vendor >= 0 || a.socket >= 0 || a.rc >= 0 ? "selected is" : "is");
 	for (size_t k = 0; c.have_pmus && (k = pmu_family_unmapped(&c.pmus, k)) < c.pmus.n; k++) {

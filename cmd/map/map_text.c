@@ -208,7 +208,7 @@ static void print_rc(const struct devmap_fn *port)
 	printf("\n");
 }
 
-/* The functions of socket (-1: not known) below no root port (root complex integrated), seen by a PMU */
+/* The functions of socket (-1: not known) below no root port (root complex integrated) */
 static void print_integrated(const struct map_ctx *c, int socket, bool heading)
 {
 	char bdf[32], label[512], filt[160];
@@ -225,9 +225,14 @@ static void print_integrated(const struct map_ctx *c, int socket, bool heading)
 		if (!listed++)
 			printf("  integrated (below no root port)\n");
 		heading = false;
-		printf("    %-13s %s %s  %s\n", fn_str(c, i, bdf, sizeof(bdf)), m->requester.name,
-		       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
-		       fn_label(c, &c->topo.fn[i], label, sizeof(label)));
+		/* a function no PMU sees (a PMU's own RCiEP, a host bridge) is the machine's, shown as lspci shows it */
+		if (!m->requester.family)
+			printf("    %-13s %-29s  %s\n", fn_str(c, i, bdf, sizeof(bdf)), "-",
+			       fn_label(c, &c->topo.fn[i], label, sizeof(label)));
+		else
+			printf("    %-13s %s %s  %s\n", fn_str(c, i, bdf, sizeof(bdf)), m->requester.name,
+			       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
+			       fn_label(c, &c->topo.fn[i], label, sizeof(label)));
 	}
 }
 
@@ -286,8 +291,9 @@ void map_text_tree(const struct map_ctx *c)
 	}
 	free(ports);
 	free(sockets);
+	/* the hint is for functions a PMU sees */
 	for (size_t i = 0; i < c->topo.n; i++)
-		shown += c->shown[i];
+		shown += c->shown[i] && c->maps[i].requester.family;
 	if (!settings.quiet && shown)
 		printf("\nCount with: pmuctl stat -e 'PMU/EVENT,FILTER/'; pmuctl -j map gives ready event strings.\n");
 }

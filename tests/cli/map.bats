@@ -115,8 +115,24 @@ truth_lines() {
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(r["bdf"], r["requester"]["pmu"]) for r in d if r["requester"] and r["requester"]["family"] == "hns3"][::4]')" = "[('0000:35:00.0', 'hns3_pmu_sicl_0'), ('0000:bd:00.0', 'hns3_pmu_sicl_2')]" ]
 	[ "$(jq_py '[r["requester"]["filter"] for r in d if r["bdf"] == "0000:35:00.1"][0]')" = "bdf=0x3501,queue=0xffff" ]
-	# eight HNS3 functions, and the HiSilicon PCIe cores' three root ports and four endpoints below
-	[ "$(jq_py 'len(d)')" = 15 ]
+	# eight HNS3 functions, the HiSilicon PCIe cores' three root ports and four endpoints below,
+	# and the four PMU functions no PMU sees (a12d, a22b), as lspci lists them
+	[ "$(jq_py 'len(d)')" = 19 ]
+	[ "$(jq_py '[(r["bdf"], r["requester"]) for r in d if r["device"] in ("a12d", "a22b")]')" = "[('0000:30:00.0', None), ('0000:34:00.0', None), ('0000:b0:00.0', None), ('0000:bc:00.0', None)]" ]
+}
+
+@test "map: every function lspci lists is in map, on every tree, with what pmuctl knows of it" {
+	need_tool lspci "lists the functions map must show"
+	for sys in "$FIX"/*/sys; do
+		[ -d "$sys/bus/pci/devices" ] || continue
+		want=$(lspci -D -A linux-sysfs -O sysfs.path="$sys/bus/pci" | cut -d' ' -f1)
+		got=$("$PMUCTL" -q --sysfs-root "$sys" -j map | python3 -c 'import json, sys; print("\n".join(r["bdf"] for r in json.load(sys.stdin)))')
+		[ "$got" = "$want" ] || { echo "$sys"; diff <(echo "$want") <(echo "$got"); return 1; }
+	done
+	# a function no PMU sees is shown, not a note alone
+	pmuctl --sysfs-root "$HIP09" map 30:00.0
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "    30:00.0       -                              Huawei Technologies Co., Ltd. Device a12d" ]
 }
 
 @test "map: random machines agree with the document's script" {
@@ -470,4 +486,23 @@ print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and
 	run --separate-stderr "$PMUCTL" --sysfs-root "$T410" map -s 1:2:3:4
 	[ "$status" -eq 64 ]
 	[ "${stderr%%$'\n'*}" = "pmuctl map: -s: invalid device selector '1:2:3:4': Too many fields" ]
+}
+
+@test "map: root ports whose bus ranges overlap: the function is where its sysfs path puts it, and map warns" {
+	cp -r "$T410" "$BATS_TEST_TMPDIR/t"
+	t=$BATS_TEST_TMPDIR/t
+	# 0002:80:00.0's range made 0xa1-0xa1, which is 0002:a0:00.0's too: a tie the narrowest
+	# range cannot break, and the first port in lspci's order is the wrong one
+	printf '\xa1\xa1' | dd of="$t/devices/pci0002:80/0002:80:00.0/config" bs=1 seek=25 conv=notrunc status=none
+	# the kernel's own tree: the NIC is below the port that enumerated it (lspci -t)
+	for f in 0 1; do
+		mv "$t/devices/pci0002:a0/0002:a1:00.$f" "$t/devices/pci0002:a0/0002:a0:00.0/"
+		ln -sfn "../../../devices/pci0002:a0/0002:a0:00.0/0002:a1:00.$f" "$t/bus/pci/devices/0002:a1:00.$f"
+	done
+	run --separate-stderr "$PMUCTL" --sysfs-root "$t" -j map 0002:a1:00.0
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'd[0]["location"]["root_port"]')" = 0002:a0:00.0 ]
+	[ "$stderr" = "pmuctl: warning: 0002:a1:00.0: the bus ranges of more than one root port hold it: placed below 0002:a0:00.0, where its sysfs path puts it (as lspci -t does), not below 0002:80:00.0, the narrowest range's" ]
+	# and the filter is that port's
+	[ "$(jq_py 'd[0]["requester"]["root_port_filter"]')" = "src_rp_mask=0x4" ]
 }
