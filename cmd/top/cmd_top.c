@@ -70,7 +70,7 @@ const struct argp top_argp = {
 	"(rp: alone below its port; bdf: sharing it, so counted in turns, the running share says "
 	"how long), a bar of its share of the busiest row, then the sums per RC and per socket. On "
 	"a terminal it is full-screen (keys: q quit, s sort by the next column, d devices / RC / "
-	"socket view, p pause, / filter, arrows, PgUp/PgDn, Home/End scroll); with -b, -n or a pipe, it prints plain frames, as top -b does."
+	"socket view, p pause, / filter, arrows, PgUp/PgDn, Home/End scroll, Left/Right a table wider than the terminal); with -b, -n or a pipe, it prints plain frames, as top -b does."
 	"\vExamples:\n"
 	"  pmuctl top\n"
 	"  pmuctl top -M @EX:metrics@ --socket 0\n"

@@ -108,6 +108,14 @@ static bool scroll_key(struct top_screen *t, int ch)
 	case KEY_END:
 		t->first = SIZE_MAX;
 		return true;
+	/* by a quarter of the screen, never past the widest line's end */
+	case KEY_LEFT:
+		t->left = t->left > (size_t)COLS / 4 ? t->left - (size_t)COLS / 4 : 0;
+		return true;
+	case KEY_RIGHT:
+		if (t->width > (size_t)COLS && t->left + (size_t)COLS < t->width)
+			t->left += (size_t)COLS / 4;
+		return true;
 	default:
 		return false;
 	}
@@ -172,6 +180,14 @@ static void put_line(int y, const char *line, size_t len)
 	mvaddnstr(y, 0, line, len < (size_t)COLS ? (int)len : COLS);
 }
 
+/* A line of the table, scrolled left by the columns Left and Right moved it */
+static void put_table_line(const struct top_screen *t, int y, const char *line, size_t len)
+{
+	size_t skip = t->left < len ? t->left : len;
+
+	put_line(y, line + skip, len - skip);
+}
+
 /* The line at l: its length in *len, and where the next one starts */
 static const char *next_line(const char *l, size_t *len)
 {
@@ -206,18 +222,22 @@ static void draw(struct top_screen *t)
 	int y = 2;
 
 	erase();
+	t->width = 0;
+	for (const char *l = line; *l; l = next) {
+		next = next_line(l, &len);
+		t->width = len > t->width ? len : t->width;
+	}
 	header(t, head, sizeof(head), t->last_time);
 	put_line(0, head, strlen(head));
 	if (t->editing)
 		snprintf(head, sizeof(head), "filter (a BDF or a name; Enter keeps it, Esc clears it): %s_", t->filter);
 	else
-		snprintf(head, sizeof(head), "q quit  s sort  d devices / rc / socket  p pause  / filter  "
-			 "arrows PgUp PgDn Home End scroll");
+		snprintf(head, sizeof(head), "q quit  s sort  d view  p pause  / filter  arrows PgUp PgDn Home End scroll");
 	put_line(1, head, strlen(head));
 	for (bool in_header = true; *line && in_header && y < LINES; y++, line = next) {
 		next = next_line(line, &len);
 		in_header = strncmp(line, "  ", 2) != 0;
-		put_line(y, line, len);
+		put_table_line(t, y, line, len);
 	}
 	body = line;
 	for (const char *l = body; *l; l = next) {
@@ -236,24 +256,31 @@ static void draw(struct top_screen *t)
 		next = next_line(l, &len);
 		if (footnote(l) || !kept(l, len, filter) || skipped++ < t->first)
 			continue;
-		put_line(y++, l, len);
+		put_table_line(t, y++, l, len);
 		shown++;
 	}
 	/* the footnote explains marks in rows: with none shown, the empty filter's line takes its place */
 	if (note && shown && y < LINES - 1)
-		put_line(y, note, note_len);
+		put_table_line(t, y, note, note_len);
 	/* an empty table says why, not as if nothing were there */
 	if (!nbody && *filter) {
 		snprintf(more, sizeof(more), "  no device matches '%s': / types another filter, / and Esc shows every row",
 			 filter);
 		put_line(y, more, strlen(more));
-	} else if (nbody > shown) {
-		size_t above = t->first, below = nbody - shown - t->first;
+	} else {
+		size_t above = t->first, below = nbody - shown - t->first, n = 0;
 
-		snprintf(more, sizeof(more), "  rows %zu-%zu of %zu: +%zu more%s%s", shown ? above + 1 : 0,
-			 above + shown, nbody, nbody - shown, !below ? " above" : !above ? " below" : "",
-			 above && below ? " (above and below)" : "");
-		put_line(LINES - 1, more, strlen(more));
+		more[0] = '\0';
+		if (nbody > shown)
+			n = (size_t)snprintf(more, sizeof(more), "  rows %zu-%zu of %zu: +%zu more%s%s", shown ? above + 1 : 0,
+					     above + shown, nbody, nbody - shown, !below ? " above" : !above ? " below" : "",
+					     above && below ? " (above and below)" : "");
+		/* a table wider than the screen: which columns show, and how to see the rest */
+		if (t->width > (size_t)COLS && n < sizeof(more))
+			snprintf(more + n, sizeof(more) - n, "%scolumns %zu-%zu of %zu: Left/Right", n ? "; " : "  ",
+				 t->left + 1, t->left + (size_t)COLS < t->width ? t->left + (size_t)COLS : t->width, t->width);
+		if (more[0])
+			put_line(LINES - 1, more, strlen(more));
 	}
 	refresh();
 }

@@ -20,6 +20,8 @@ struct top_screen {
 	/* the full screen's own state: what it shows of the last frame */
 	size_t first;		/* rows scrolled past */
 	size_t page;		/* rows the last frame had room for: PgUp and PgDn move that many */
+	size_t left;		/* columns scrolled past (Left, Right): a narrow terminal sees every column */
+	size_t width;		/* the widest line of the last frame's table */
 	char filter[64];	/* / : only rows holding this text (a BDF, a name); "" all */
 	bool editing;		/* the filter is being typed */
 	char *last;		/* the last frame's table, redrawn when a key changes the view of it */

@@ -196,6 +196,25 @@ sys.exit(0 if 0.15 < share < 0.35 and abs(int(sys.argv[3]) - 20 * share) <= 0.51
 	[ "$(screen | grep -c 'downtrained')" = 0 ]
 }
 
+@test "top: at 80x20 the columns past the screen scroll sideways (Left, Right), and the last line says which show" {
+	rm -f "$BATS_TEST_TMPDIR/pid"
+	tmux -S "$SOCK" new-session -d -s top -x 80 -y 20 \
+		"sh -c 'echo \$\$ >$BATS_TEST_TMPDIR/pid; exec $PMUCTL -q --sysfs-root $LIVE top -M t410_pcie_rd_bw,t410_pcie_wr_bw -I 200'; echo \"top exited \$?\"; exec sleep 600"
+	wait_for "the first frame" shows "  0001:01:00.0 "
+	wait_for "the count of the columns shown" bash -c "tmux -S '$SOCK' capture-pane -p -t top | tail -1 | grep -qE '; columns 1-80 of [0-9]+: Left/Right\$'"
+	# the names are past the 80th column
+	[ "$(screen | grep -c 'Samsung')" = 0 ]
+	for _ in 1 2 3 4 5; do tmux -S "$SOCK" send-keys -t top Right; done
+	wait_for "the names, scrolled into view" shows "Samsung"
+	# the rows and their column header move together; the header lines above them stay
+	[ "$(screen | head -1 | cut -c1-11)" = "pmuctl top " ]
+	wait_for "the count of the columns shown" bash -c "tmux -S '$SOCK' capture-pane -p -t top | tail -1 | grep -qE 'columns [0-9]+-[0-9]+ of [0-9]+: Left/Right\$'"
+	tmux -S "$SOCK" send-keys -t top Left Left Left Left Left Left
+	wait_for "the first columns again" bash -c "tmux -S '$SOCK' capture-pane -p -t top | tail -1 | grep -qE '; columns 1-80 of [0-9]+: Left/Right\$'"
+	tmux -S "$SOCK" send-keys -t top q
+	wait_for "top to end" shows "top exited 0"
+}
+
 @test "top: SIGINT and SIGTERM restore the terminal and end pmuctl by that signal" {
 	for sig in INT TERM; do
 		# a server of its own each time: a new session on a socket whose server is still
