@@ -44,7 +44,14 @@ function __pmuctl_words
     set -l cmd (__pmuctl_command)
     switch $prev
         case -e --event
-            if string match -q '*/*' -- $cur
+            if string match -q '*/*,*' -- $cur
+                # a term after a comma: the PMU's formats
+                set -l pmu (string split -m1 / -- $cur)[1]
+                set -l done (string replace -r '[^,]*$' '' -- $cur)
+                for t in (__pmuctl_ask events $pmu | string match -r "^$pmu/[^/]*=\$" | string replace "$pmu/" '')
+                    echo $done$t
+                end
+            else if string match -q '*/*' -- $cur
                 set -l pmu (string split -m1 / -- $cur)[1]
                 if string match -q 'bfperf/*/*' -- $cur
                     set pmu (string replace -r '/[^/]*$' '' -- $cur)
@@ -59,6 +66,14 @@ function __pmuctl_words
             return
         case --device -s --slot
             __pmuctl_ask bdfs
+            return
+        case -d
+            # map's -d is lspci's vendor:device; elsewhere -d is --device
+            if test "$cmd" = map
+                __pmuctl_ask ids
+            else
+                __pmuctl_ask bdfs
+            end
             return
         case --format
             switch "$cmd"

@@ -190,6 +190,13 @@ zsh_complete() {
 	grep -qx -- --sort= <<<"$output"
 	run zsh_complete "" pmuctl stat --input
 	[ "$output" = "<files>" ]
+	# map's -d takes vendor:device, stat's a BDF; a term follows a comma
+	run zsh_complete 15b3: pmuctl --sysfs-root "$T410" map -d
+	grep -qx 15b3:a2dc <<<"$output"
+	run zsh_complete 0005:41 pmuctl --sysfs-root "$T410" stat -d
+	grep -qx 0005:41:00.0 <<<"$output"
+	run zsh_complete nvidia_pcie_pmu_0_rc_4/rd_bytes,src_b pmuctl --sysfs-root "$T410" stat -e
+	grep -qx src_bdf= <<<"$output"
 }
 
 @test "completion: fish completes command lines through the binary (complete -C)" {
@@ -205,6 +212,10 @@ zsh_complete() {
 	grep -q '^t410_pcie_rd_bw' <<<"$output"
 	run env PATH="$bin:$PATH" fish -c "source $ROOT/completions/pmuctl.fish; complete -C 'pmuctl --sysfs-root $T410 map 0005:4'"
 	grep -q '^0005:41:00.0' <<<"$output"
+	run env PATH="$bin:$PATH" fish -c "source $ROOT/completions/pmuctl.fish; complete -C 'pmuctl --sysfs-root $T410 map -d 15b3:'"
+	grep -q '^15b3:a2dc' <<<"$output"
+	run env PATH="$bin:$PATH" fish -c "source $ROOT/completions/pmuctl.fish; complete -C 'pmuctl --sysfs-root $T410 stat -e nvidia_pcie_pmu_0_rc_4/rd_bytes,src_b'"
+	grep -q '^nvidia_pcie_pmu_0_rc_4/rd_bytes,src_bdf=' <<<"$output"
 }
 
 @test "install: make install and uninstall into a DESTDIR leave no file behind" {
