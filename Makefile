@@ -88,9 +88,28 @@ pmuctl pmuctl-commands.so: %: $(BUILD)/%
 	$(Q)cp $< $@.tmp && mv -f $@.tmp $@
 
 # every object of lib/ is in the binary, its symbols exported, for the library's commands to call
-$(BUILD)/pmuctl: $(CORE_OBJS) $(BUILD)/build_id_core.o | $(BUILD)/pmuctl-commands.so
+$(BUILD)/pmuctl: $(CORE_OBJS) $(BUILD)/build_id_core.o $(BUILD)/gen/help_text.o | $(BUILD)/pmuctl-commands.so
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -rdynamic -o $@ $^ $(CORE_LIBS)
+
+# The library's commands answer --help and --usage from the binary (cmd/help_static.c): their
+# texts are taken from a first link, whose table is empty, so that argp answers from the library
+PLUGIN_COMMANDS := $(shell sed -n 's/^\t{ "\([a-z]*\)", cmd_.*/\1/p' cmd/plugin_commands.c)
+$(BUILD)/gen/help_none.c:
+	$(Q)mkdir -p $(dir $@)
+	$(Q)printf '#include <stddef.h>\n#include "cmd/help_static.h"\nconst struct help_static help_static_table[] = { { NULL, NULL, NULL } };\n' > $@
+
+$(BUILD)/pmuctl-nohelp: $(CORE_OBJS) $(BUILD)/build_id_core.o $(BUILD)/gen/help_none.o | $(BUILD)/pmuctl-commands.so
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -rdynamic -o $@ $^ $(CORE_LIBS)
+
+$(BUILD)/gen/help_text.c: $(BUILD)/pmuctl-nohelp $(BUILD)/pmuctl-commands.so tools/helpgen.sh
+	$(call msg,GEN,$@)
+	$(Q)tools/helpgen.sh $(BUILD)/pmuctl-nohelp $(PLUGIN_COMMANDS) > $@.tmp && mv -f $@.tmp $@
+
+$(BUILD)/gen/help_%.o: $(BUILD)/gen/help_%.c
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/pmuctl-commands.so: $(PLUGIN_OBJS) $(BUILD)/build_id_plugin.o
 	$(call msg,LINK,$@)

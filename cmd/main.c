@@ -14,6 +14,7 @@
 #include "cmd/out/jerr.h"
 #include "cmd/options_check.h"
 #include "cmd/plugin.h"
+#include "cmd/help_static.h"
 #include "cmd/pmuctl.h"
 #include "lib/loglines.h"
 #include "lib/nbstdio.h"
@@ -158,9 +159,15 @@ static const struct command *find_command(const char *name)
 
 static int run_command(const struct command *c, int argc, char **argv)
 {
+	const char *help = argc == 2 ? help_static_text(c->name, argv[1]) : NULL;
 	char *name;
 	int ret;
 
+	/* the library's commands answer --help without it: its 29 libraries are not loaded for a text */
+	if (help) {
+		fputs(help, stdout);
+		return EXIT_OK;
+	}
 	c = plugin_command(c);
 	if (!c)
 		return EXIT_FAIL;
