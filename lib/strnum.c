@@ -18,7 +18,7 @@ static int digit_value(char c)
 
 int strnum_u64n(const char *s, size_t len, int base, uint64_t max, uint64_t *out)
 {
-	uint64_t v = 0;
+	uint64_t v = 0, limit, last;
 	size_t i = 0;
 
 	if (!s || len == 0)
@@ -34,13 +34,16 @@ int strnum_u64n(const char *s, size_t len, int base, uint64_t max, uint64_t *out
 	}
 	if (i >= len)
 		return -EINVAL;
+	/* overflow of 64 bits is a range error, not a silent wrap: one division, not one a digit */
+	limit = UINT64_MAX / (uint64_t)base;
+	last = UINT64_MAX % (uint64_t)base;
+
 	for (; i < len; i++) {
 		int d = digit_value(s[i]);
 
 		if (d >= base)
 			return -EINVAL;
-		/* overflow of 64 bits is a range error, not a silent wrap */
-		if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
+		if (v > limit || (v == limit && (uint64_t)d > last))
 			return -ERANGE;
 		v = v * (uint64_t)base + (uint64_t)d;
 	}

@@ -208,17 +208,20 @@ static void print_rc(const struct devmap_fn *port)
 	printf("\n");
 }
 
-/* The functions of socket (-1: not known) below no root port (root complex integrated) */
-static void print_integrated(const struct map_ctx *c, int socket, bool heading)
+/*
+ * The functions of socket (-1: not known) below no root port (root complex integrated), from
+ * integ[*at] on (sorted by socket as the sockets are); *at moves past them
+ */
+static void print_integrated(const struct map_ctx *c, int socket, bool heading, const size_t *integ, size_t ninteg,
+			     size_t *at)
 {
 	char bdf[32], label[512], filt[160];
 	size_t listed = 0;
 
-	for (size_t i = 0; i < c->topo.n; i++) {
+	for (; *at < ninteg && c->maps[integ[*at]].at.socket == socket; (*at)++) {
+		size_t i = integ[*at];
 		const struct devmap_fn *m = &c->maps[i];
 
-		if (!c->shown[i] || m->at.root_port >= 0 || m->at.socket != socket)
-			continue;
 		if (heading)
 			printf(socket >= 0 ? "socket %d\n" : "socket unknown (no NUMA node says)\n", socket);
 		/* set apart, or they would read as below the last root port printed */
@@ -234,6 +237,19 @@ static void print_integrated(const struct map_ctx *c, int socket, bool heading)
 			       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
 			       fn_label(c, &c->topo.fn[i], label, sizeof(label)));
 	}
+}
+
+/* By root port (the functions below one, together), or by socket for the integrated, then lspci's order */
+static int cmp_by_port(const void *a, const void *b, void *maps)
+{
+	const struct devmap_fn *m = maps;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	unsigned kx = m[x].at.root_port >= 0 ? (unsigned)m[x].at.root_port : (unsigned)m[x].at.socket;
+	unsigned ky = m[y].at.root_port >= 0 ? (unsigned)m[y].at.root_port : (unsigned)m[y].at.socket;
+
+	if (kx != ky)
+		return kx < ky ? -1 : 1;
+	return x < y ? -1 : x > y;
 }
 
 /* The sockets of the functions shown, known ones first by number, -1 (not known) last */
@@ -259,23 +275,45 @@ static size_t shown_sockets(const struct map_ctx *c, int *out)
 	return n;
 }
 
+/*
+ * By socket: its root ports, by RC, each with what is below it; then its integrated
+ * functions. Each list is sorted once and walked once: the cost per function does not grow
+ * with the sockets or the ports.
+ */
 void map_text_tree(const struct map_ctx *c)
 {
-	size_t shown = 0, *ports = calloc(c->topo.n ? c->topo.n : 1, sizeof(size_t));
-	int *sockets = calloc(c->topo.n ? c->topo.n : 1, sizeof(int));
-	size_t nports = ports ? shown_root_ports(c, ports) : 0, nsockets = sockets ? shown_sockets(c, sockets) : 0;
+	size_t n = c->topo.n ? c->topo.n : 1, shown = 0, nbelow = 0, ninteg = 0, at_integ = 0;
+	size_t *ports = calloc(n, sizeof(size_t)), *below = calloc(n, sizeof(size_t));
+	size_t *integ = calloc(n, sizeof(size_t)), *first = calloc(n, sizeof(size_t));
+	int *sockets = calloc(n, sizeof(int));
+	size_t nports = 0, nsockets = 0, k = 0;
 
-	/* by socket: its root ports, by RC, each with what is below it; then its integrated functions */
+	if (ports && below && integ && first && sockets) {
+		nports = shown_root_ports(c, ports);
+		nsockets = shown_sockets(c, sockets);
+		for (size_t i = 0; i < c->topo.n; i++) {
+			if (c->shown[i] && c->maps[i].at.root_port >= 0)
+				below[nbelow++] = i;
+			else if (c->shown[i])
+				integ[ninteg++] = i;
+		}
+		qsort_r(below, nbelow, sizeof(*below), cmp_by_port, (void *)c->maps);
+		qsort_r(integ, ninteg, sizeof(*integ), cmp_by_port, (void *)c->maps);
+		/* where each root port's functions start in below */
+		for (size_t b = nbelow; b-- > 0;)
+			first[c->maps[below[b]].at.root_port] = b;
+	}
 	for (size_t s = 0; s < nsockets; s++) {
 		long last_rc = -2;
 		const char *last_pmu = "";
 		bool heading = true;
 
-		for (size_t k = 0; k < nports; k++) {
+		/* the ports are sorted by socket as the sockets are: one pass over them all */
+		while (k < nports && (unsigned)c->maps[ports[k]].at.socket < (unsigned)sockets[s])
+			k++;
+		for (; k < nports && c->maps[ports[k]].at.socket == sockets[s]; k++) {
 			const struct fn_location *at = &c->maps[ports[k]].at;
 
-			if (at->socket != sockets[s])
-				continue;
 			if (heading)
 				printf(at->socket >= 0 ? "socket %d\n" : "socket unknown (no NUMA node says)\n", at->socket);
 			heading = false;
@@ -283,13 +321,15 @@ void map_text_tree(const struct map_ctx *c)
 				print_rc(&c->maps[ports[k]]);
 			last_rc = at->rc;
 			last_pmu = c->maps[ports[k]].requester.name;
-			for (size_t i = 0; i < c->topo.n; i++)
-				if (c->shown[i] && c->maps[i].at.root_port == (ssize_t)ports[k])
-					print_device(c, i);
+			for (size_t b = first[ports[k]]; b < nbelow && c->maps[below[b]].at.root_port == (ssize_t)ports[k]; b++)
+				print_device(c, below[b]);
 		}
-		print_integrated(c, sockets[s], heading);
+		print_integrated(c, sockets[s], heading, integ, ninteg, &at_integ);
 	}
 	free(ports);
+	free(below);
+	free(integ);
+	free(first);
 	free(sockets);
 	/* the hint is for functions a PMU sees */
 	for (size_t i = 0; i < c->topo.n; i++)
