@@ -165,8 +165,7 @@ static bool own_beside(const struct grid *g, size_t j)
 
 double device_grid_link_share(const struct grid *g, size_t row, const struct device_row *r, int dir)
 {
-	double cap = pcilink_bytes_per_second(&r->link), sum = 0, scale;
-	char name[160];
+	double cap = pcilink_bytes_per_second(&r->link), sum = 0;
 	bool any = false;
 
 	for (size_t j = 0; j < g->nc && cap > 0; j++) {
@@ -176,8 +175,7 @@ double device_grid_link_share(const struct grid *g, size_t row, const struct dev
 			continue;
 		if (!x || isnan(x->value))
 			return NAN;
-		metric_prom_name(g->col[j], name, sizeof(name), &scale);
-		sum += x->value * scale;	/* in bytes per second */
+		sum += x->value * metric_prom_scale(g->col[j]);	/* in bytes per second */
 		any = true;
 	}
 	return any ? sum / cap : NAN;

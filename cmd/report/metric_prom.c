@@ -44,6 +44,13 @@ static const struct prom_unit *prom_unit_of(const char *unit)
  * x_rd_latency_ns -> pmuctl_x_rd_latency_seconds, x_rd_bw ->
  * pmuctl_x_rd_bw_bytes_per_second, ddr_read_bandwidth.all -> ..._all_bytes_per_second
  */
+double metric_prom_scale(const struct metric *m)
+{
+	const struct prom_unit *u = prom_unit_of(m->unit);
+
+	return u ? u->scale : 1;
+}
+
 void metric_prom_name(const struct metric *m, char *buf, size_t size, double *scale)
 {
 	const struct prom_unit *u = prom_unit_of(m->unit);

@@ -14,6 +14,8 @@
  * what its value is multiplied by to be in them (1e-9 from ns)
  */
 void metric_prom_name(const struct metric *m, char *buf, size_t size, double *scale);
+/* The factor to its base unit alone (GB/s: 1e9), without building the name */
+double metric_prom_scale(const struct metric *m);
 /*
  * The values as gauges in format fmt, a family per name, then their coverage ratios; a value
  * with no count is NaN, or left out with omit_uncounted (its coverage says why). No # EOF.
