@@ -363,7 +363,7 @@ int cmd_map(int argc, char **argv)
 {
 	struct map_args a = { .socket = -1, .rc = -1 };
 	struct map_ctx c = { .args = &a };
-	size_t shown = 0, seen = 0;
+	size_t shown = 0;
 	int ret, partial, missing;
 
 	a.slot = calloc((size_t)argc, sizeof(*a.slot));
@@ -389,16 +389,15 @@ int cmd_map(int argc, char **argv)
 		ret = EXIT_FAIL;
 		goto free_topo;
 	}
-	for (size_t i = 0; i < c.topo.n; i++) {
+	for (size_t i = 0; i < c.topo.n; i++)
 		shown += c.shown[i] = selected(&c, i);
-		seen += c.shown[i] && (c.maps[i].requester.family || c.maps[i].target.family);
-	}
 	report_overlaps(&c);
 	partial = report_partial(&c);
 	missing = report_missing(&c);
 	if (!shown && !missing)
 		missing = report_unmatched(&c);
-	if (!seen && !partial && !missing && !a.downtrained)
+	/* an empty map says why; a function no PMU sees shows its '-' */
+	if (!shown && !partial && !missing && !a.downtrained)
 		p_note("no PCI function %s one that a PMU of this machine sees (pmuctl list shows its PMUs)",
 		       a.nslot || a.id.vendor >= 0 || a.socket >= 0 || a.rc >= 0 ? "selected is" : "is");
 	for (size_t k = 0; c.have_pmus && (k = pmu_family_unmapped(&c.pmus, k)) < c.pmus.n; k++) {

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The floor of a counting run: what any tool must pay to count what a pmuctl plan counts, and
+ * nothing else. It reads the sysfs files a tool cannot do without (each PMU's type and cpumask,
+ * each PCI function's config space, to place the functions), opens the plan's counters as the
+ * plan groups them, enables them, reads each one every interval, and closes them. No names, no
+ * formulas, no output.
+ * usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS
+ *   PLAN.json: pmuctl -j stat --dry-run ... (its events: type, config, config1, config2, cpus, group)
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <jansson.h>
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+
+/* Read one sysfs file whole, as a tool must (its bytes are dropped) */
+static void read_file(const char *path)
+{
+	char buf[4096];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;
+	close(fd);
+}
+
+static uint64_t hex(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? strtoull(s, NULL, 16) : 0;
+}
+
+int main(int argc, char **argv)
+{
+	char path[4096];
+	json_error_t jerr;
+	json_t *plan, *events, *e;
+	struct dirent *d;
+	size_t i, n, intervals;
+	long interval_ms;
+	int *fds, *leader_of_group;
+	DIR *dir;
+
+	if (argc != 5) {
+		fprintf(stderr, "usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS\n");
+		return 64;
+	}
+	plan = json_load_file(argv[1], 0, &jerr);
+	events = plan ? json_object_get(plan, "events") : NULL;
+	if (!json_is_array(events)) {
+		fprintf(stderr, "floor: %s: no events array (%s)\n", argv[1], jerr.text);
+		return 1;
+	}
+	interval_ms = strtol(argv[3], NULL, 10);
+	intervals = strtoul(argv[4], NULL, 10);
+	n = json_array_size(events);
+	fds = calloc(n ? n : 1, sizeof(*fds));
+	leader_of_group = malloc((n + 1) * sizeof(*leader_of_group));
+	if (!fds || !leader_of_group)
+		return 1;
+	for (i = 0; i <= n; i++)
+		leader_of_group[i] = -1;
+	/* the functions' config space, which placing them needs: every one, as lspci reads it */
+	snprintf(path, sizeof(path), "%s/bus/pci/devices", argv[2]);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir))) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/config", argv[2], d->d_name);
+		read_file(path);
+	}
+	if (dir)
+		closedir(dir);
+	json_array_foreach(events, i, e) {
+		const char *pmu = json_string_value(json_object_get(e, "pmu"));
+		json_t *group = json_object_get(e, "group"), *cpus = json_object_get(e, "cpus");
+		struct perf_event_attr attr = { .size = sizeof(attr) };
+		int cpu = json_is_array(cpus) && json_array_size(cpus) ? (int)json_integer_value(json_array_get(cpus, 0)) : 0;
+		int g = json_is_integer(group) && json_integer_value(group) >= 0 &&
+			(size_t)json_integer_value(group) < n ? (int)json_integer_value(group) : -1;
+
+		/* each PMU's type and cpumask: a tool cannot open its events without them */
+		if (pmu) {
+			snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/type", argv[2], pmu);
+			read_file(path);
+			snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/cpumask", argv[2], pmu);
+			read_file(path);
+		}
+		attr.type = (uint32_t)json_integer_value(json_object_get(e, "type"));
+		attr.config = hex(e, "config");
+		attr.config1 = hex(e, "config1");
+		attr.config2 = hex(e, "config2");
+		attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+		attr.disabled = g < 0 || leader_of_group[g] < 0;
+		fds[i] = (int)syscall(SYS_perf_event_open, &attr, -1, cpu, g >= 0 ? leader_of_group[g] : -1, PERF_FLAG_FD_CLOEXEC);
+		if (fds[i] < 0)
+			fds[i] = -errno;
+		else if (g >= 0 && leader_of_group[g] < 0)
+			leader_of_group[g] = fds[i];
+	}
+	/* a floor that counted less than the plan would flatter every ratio against it */
+	for (i = 0; i < n; i++)
+		if (fds[i] < 0) {
+			fprintf(stderr, "floor: event %zu of %zu: perf_event_open: %s\n", i, n, strerror(-fds[i]));
+			return 1;
+		}
+	for (i = 0; i < n; i++)
+		ioctl(fds[i], PERF_EVENT_IOC_ENABLE, 0);
+	for (size_t k = 0; k < intervals; k++) {
+		struct timespec ts = { interval_ms / 1000, (interval_ms % 1000) * 1000000L };
+		uint64_t v[3];
+
+		nanosleep(&ts, NULL);
+		for (i = 0; i < n; i++)
+			if (fds[i] >= 0 && read(fds[i], v, sizeof(v)) < 0)
+				continue;	/* a read the kernel refuses costs what it costs */
+	}
+	for (i = 0; i < n; i++)
+		if (fds[i] >= 0) {
+			ioctl(fds[i], PERF_EVENT_IOC_DISABLE, 0);
+			close(fds[i]);
+		}
+	free(fds);
+	free(leader_of_group);
+	json_decref(plan);
+	return 0;
+}
