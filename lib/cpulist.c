@@ -117,3 +117,20 @@ size_t cpulist_format(const struct cpulist *l, char *buf, size_t size)
 	}
 	return used;
 }
+
+bool cpulist_has(const struct cpulist *l, int cpu)
+{
+	size_t lo = 0, hi = l->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->cpu[mid] == cpu)
+			return true;
+		if (l->cpu[mid] < cpu)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}

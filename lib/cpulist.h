@@ -3,6 +3,7 @@
 #ifndef PMUCTL_CPULIST_H
 #define PMUCTL_CPULIST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Hostile inputs like "0-4294967295" must not allocate gigabytes */
@@ -16,6 +17,8 @@ struct cpulist {
 /* Returns 0, -EINVAL (malformed) or -ERANGE (a CPU above CPULIST_MAX_CPU). "-1" is empty. */
 int cpulist_parse(const char *text, struct cpulist *out);
 void cpulist_free(struct cpulist *l);
+/* Whether cpu is in l (sorted: a bisection) */
+bool cpulist_has(const struct cpulist *l, int cpu);
 /* "0-3,8" form; returns the length written (truncated like snprintf). */
 size_t cpulist_format(const struct cpulist *l, char *buf, size_t size);
 

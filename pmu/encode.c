@@ -281,30 +281,6 @@ static char *concrete_text(const char *pmu, const struct ev_spec *s)
 	return out;
 }
 
-static int set_cpus(struct plan_event *e, const struct encode_opts *o)
-{
-	const struct cpulist *src = NULL;
-
-	if (e->pmu && e->pmu->has_cpumask && e->pmu->cpumask.n)
-		src = &e->pmu->cpumask;
-	else if (o->system_wide && o->online)
-		src = o->online;
-	if (!src) {
-		e->cpus.cpu = malloc(sizeof(int));
-		if (!e->cpus.cpu)
-			return -ENOMEM;
-		e->cpus.cpu[0] = -1;
-		e->cpus.n = 1;
-		return 0;
-	}
-	e->cpus.cpu = malloc(src->n * sizeof(int));
-	if (!e->cpus.cpu)
-		return -ENOMEM;
-	memcpy(e->cpus.cpu, src->cpu, src->n * sizeof(int));
-	e->cpus.n = src->n;
-	return 0;
-}
-
 void plan_event_free(struct plan_event *e)
 {
 	free(e->feeds);
@@ -467,7 +443,7 @@ static int finish_group_and_cpus(struct plan *set, size_t from, const struct ev_
 		e->src_group = s->group < 0 ? -1 : base + s->group;
 		if (s->mods && !e->mods && !(e->mods = strdup(s->mods)))
 			return -ENOMEM;
-		if (set_cpus(e, o))
+		if (encode_cpus(e, o))
 			return -ENOMEM;
 	}
 	set->ngroups += l->ngroups;
@@ -571,7 +547,7 @@ int encode_on(const struct pmu *p, const struct ev_spec *spec, const struct enco
 	e->encoded = true;
 	if (!ret && !(e->event = concrete_text(p->name, spec)))
 		ret = oom(err);
-	if (!ret && set_cpus(e, o))
+	if (!ret && encode_cpus(e, o))
 		ret = oom(err);
 	if (ret) {
 		plan_event_free(e);

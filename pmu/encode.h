@@ -16,6 +16,9 @@ struct encode_opts {
 	const struct cpulist *online;
 };
 
+/* e->cpus: where it opens (its PMU's cpumask; without one, the first online associated CPU) */
+int encode_cpus(struct plan_event *e, const struct encode_opts *o);
+
 /*
  * Resolve one input string (argument number arg) and append its events to set.
  * On error nothing is appended and err points into that string.

@@ -140,6 +140,35 @@ static void check_guest(struct doctor *d, struct checks *c)
 	check_fix(k, "count on the host, or on a bare-metal instance (AWS: a .metal type)");
 }
 
+/*
+ * An uncore PMU counts on the one CPU its cpumask names; without the file a tool has to pick:
+ * pmuctl the first online of its associated_cpus (what arm_cspmu puts in cpumask), or, with
+ * neither, every online CPU, each counting the whole again
+ */
+static void check_cpumask(const struct doctor *d, struct checks *c)
+{
+	const struct pmu *first = NULL;
+	size_t n = 0, unplaced = 0;
+	struct check *k;
+
+	for (size_t i = 0; i < d->pmus.n; i++) {
+		const struct pmu *p = &d->pmus.v[i];
+
+		if (!pmu_family_known(p) || (p->has_cpumask && p->cpumask.n) || p->hwmon)
+			continue;
+		first = first ? first : p;
+		n++;
+		unplaced += !(p->has_associated && p->associated.n);
+	}
+	if (!n)
+		return;
+	k = checks_add(c, "pmus.cpumask", CHECK_WARN,
+		       "%zu PMU%s of families pmuctl knows %s no cpumask file (%s%s): stat counts %s on the first online CPU of its associated_cpus%s",
+		       n, n == 1 ? "" : "s", n == 1 ? "has" : "have", first->name, n > 1 ? ", ..." : "", n == 1 ? "it" : "each",
+		       unplaced ? "; those with no associated_cpus either are counted on every online CPU with -a, each CPU counting the whole again" : "");
+	check_fix(k, "a driver that writes cpumask (every upstream uncore driver does): check the kernel and the module");
+}
+
 static void check_pmus(struct doctor *d, struct checks *c)
 {
 	size_t n = known_pmus(d);
@@ -157,6 +186,7 @@ static void check_pmus(struct doctor *d, struct checks *c)
 		check_fix(k, "sysfs creates PMU directories readable by all (0755): undo what changed their mode (ls -ld /sys/bus/event_source/devices/%s/), or run pmuctl as root",
 			  d->unread[0].name);
 	}
+	check_cpumask(d, c);
 	if (n) {
 		checks_add(c, "pmus", CHECK_OK, "%zu PMUs, %zu of them of families pmuctl knows (pmuctl list)", d->pmus.n, n);
 		return;

@@ -344,3 +344,17 @@ Try \`pmuctl --help' or \`pmuctl --usage' for more information." ]
 	pmuctl --proc-root "$D/proc" --sysfs-root "$D/sys" -F "$FIX/yitian710-dwc/lspci-xxxx.txt" doctor
 	grep -qF "fix: its driver is loaded (sys/module/dwc_pcie_pmu) and took nothing: see why it failed, dmesg | grep -i pmu" <<<"$output"
 }
+
+@test "doctor: a PMU without cpumask is a warning; stat counts it on the first online of its associated CPUs" {
+	cp -r "$GRACE_LIVE" "$D/g"
+	rm "$(readlink -f "$D/g/bus/event_source/devices/nvidia_pcie_pmu_0")/cpumask"
+	pmuctl --proc-root "$D/proc" --sysfs-root "$D/g" doctor
+	line_of pmus.cpumask | grep -qF "warn pmus.cpumask 1 PMU of families pmuctl knows has no cpumask file (nvidia_pcie_pmu_0): stat counts it on the first online CPU of its associated_cpus"
+	# not every online CPU (each would count the whole again with -a), not the task (uncore
+	# drivers refuse it): one CPU, as the driver's cpumask would name
+	for a in "" -a; do
+		pmuctl --sysfs-root "$D/g" -j stat --dry-run $a -e nvidia_pcie_pmu_0/cycles/
+		[ "$status" -eq 0 ]
+		[ "$(jq_py '[e["cpus"] for e in d["events"]]')" = "[[0]]" ]
+	done
+}
