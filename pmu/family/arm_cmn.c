@@ -133,13 +133,17 @@ static void revision_name(const struct cmn_pmu *c, char *buf, size_t size)
 		"r1p0", "r1p1", "r1p2", "r1p3", "r2p0", "r3p0", "r3p1"
 	};
 	static const char *const cmn650[] = { "r0p0", "r1p0", "r1p1", "r2p0", "r1p2" };
-	/* REV_CMN700_R3P0 brought HN-S nodes; CI-700 and CMN S3 name r0p0 to r2p0 */
+	/* REV_CMN700_R3P0 brought HN-S nodes; CI-700 names r0p0 to r2p0 */
 	static const char *const other[] = { "r0p0", "r1p0", "r2p0", "r3p0" };
+	/* REV_CMNS3_R0P0, _R0P1, _R1P0: torvalds/linux b3fe1c83a56f ("Fix CMN S3 DTM offset") */
+	static const char *const s3[] = { "r0p0", "r0p1", "r1p0" };
 
 	if (c->part == PART_CMN600 && c->rev >= 0 && c->rev < 7)
 		snprintf(buf, size, "%s", cmn600[c->rev]);
 	else if (c->part == PART_CMN650 && c->rev >= 0 && c->rev < 5)
 		snprintf(buf, size, "%s", cmn650[c->rev]);
+	else if (c->part == PART_CMN_S3 && c->rev >= 0 && c->rev < 3)
+		snprintf(buf, size, "%s", s3[c->rev]);
 	else if (c->rev >= 0 && c->rev < (c->part == PART_CMN700 ? 4 : 3) && model_name(c->part))
 		snprintf(buf, size, "%s", other[c->rev]);
 	else

@@ -106,7 +106,7 @@ GRAVITON_LIVE=$FIX/graviton-live/sys
 	[ "${lines[1]}" = "pmuctl: note: arm_cmn_0: its debugfs map has RN-D #2 at nodeid 0x18, RN-I #0 at nodeid 0x4, RN-I #1 at nodeid 0x10: rnid_*,bynodeid=1,nodeid=<id> counts one" ]
 }
 
-# A CMN S3 r1p0 mesh (identifier "%03x%02x": PART_CMN_S3 0x43e), as v6.12's arm-cmn.c shows one
+# A CMN S3 r0p1 mesh (identifier "%03x%02x": PART_CMN_S3 0x43e, REV_CMNS3_R0P1 1), as v6.12's arm-cmn.c shows one
 # with DVM, HN-S and RN-I nodes: no example machine has one
 s3_tree() {
 	local root=$BATS_TEST_TMPDIR/s3 d n
@@ -133,6 +133,10 @@ s3_tree() {
 	pmuctl -q --sysfs-root "$root" -j list --long
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(p["family"], p["model"], p["identifier"]) for p in d["pmus"]]')" = "[('arm_cmn', 'CMN S3', '43e01')]" ]
+	pmuctl --sysfs-root "$root" list --long
+	# revision 1 is r0p1: S3 went r0p0, r0p1, r1p0 (b3fe1c83a56f), unlike the other parts
+	[[ "${lines[1]}" == *"mesh 0, CMN S3 r0p1"* ]]
+	echo 43e02 >"$root/devices/arm_cmn_0/identifier"
 	pmuctl --sysfs-root "$root" list --long
 	[[ "${lines[1]}" == *"mesh 0, CMN S3 r1p0"* ]]
 	# hns_cache_miss_hbt selects by hbt_lbt_sel (CMN_EVENT_HNS_HBT): no warning; it warned before
