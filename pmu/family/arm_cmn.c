@@ -45,6 +45,7 @@
 struct cmn_pmu {
 	int instance;
 	int part, rev; /* -1: no identifier */
+	bool map_garbled; /* the map was read, and is not arm_cmn_map_show's */
 };
 _Static_assert(sizeof(struct cmn_pmu) <= PMU_PRIV_SIZE, "struct cmn_pmu outgrew PMU_PRIV_SIZE");
 
@@ -84,6 +85,7 @@ static void read_map(const struct sysroot *machine, struct pmu *p, int instance,
 	if (sysroot_read(machine, path, &text, &len))
 		return;
 	p->family_data = cmn_map_parse(text, len);
+	((struct cmn_pmu *)p->priv)->map_garbled = !p->family_data;
 	if (!p->family_data)
 		diag_add(diag, "%s: %s is not arm-cmn's node map (arm_cmn_map_show): nodeids are not checked", p->name, path);
 	free(text);
@@ -185,8 +187,18 @@ static size_t fields(const struct pmu *p, struct pmu_field *out)
 
 static bool unread(const struct pmu *p, char *what, size_t wsize, char *fix, size_t fsize)
 {
+	const struct cmn_pmu *c = (const struct cmn_pmu *)p->priv;
+
 	if (map_of(p))
 		return false;
+	/* read, so debugfs and root are not what is missing */
+	if (c->map_garbled) {
+		snprintf(what, wsize,
+			 "the node map (debugfs kernel/debug/arm-cmn/map) was read and is not arm_cmn_map_show's format: nodeids are neither named (list -l) nor checked (stat)");
+		snprintf(fix, fsize,
+			 "pmuctl -v list says which file; a kernel newer than pmuctl's reading of the map, or a file that is not the driver's: the kernel still judges every nodeid at open");
+		return true;
+	}
 	snprintf(what, wsize,
 		 "no node map read (debugfs kernel/debug/arm-cmn/map): nodeids are neither named (list -l) nor checked (stat)");
 	snprintf(fix, fsize,

@@ -212,4 +212,8 @@ s3_tree() {
 	[ "$status" -eq 0 ]
 	run grep -cxF "pmuctl: warning: arm_cmn_0: kernel/debug/arm-cmn/map is not arm-cmn's node map (arm_cmn_map_show): nodeids are not checked" <<<"$output"
 	[ "$output" = 1 ]
+	# doctor: the file was read, so no advice to mount debugfs or run as root
+	pmuctl -q --sysfs-root "$root" -j doctor
+	[ "$(jq_py '[(c["status"], c["seen"]) for c in d["checks"] if c["id"] == "family.arm_cmn.files"]')" = "[('warn', \"arm_cmn_0: the node map (debugfs kernel/debug/arm-cmn/map) was read and is not arm_cmn_map_show's format: nodeids are neither named (list -l) nor checked (stat)\")]" ]
+	[ "$(jq_py '[c["fix"] for c in d["checks"] if c["id"] == "family.arm_cmn.files"][0]')" = "pmuctl -v list says which file; a kernel newer than pmuctl's reading of the map, or a file that is not the driver's: the kernel still judges every nodeid at open" ]
 }
