@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* pmuctl top: stat --per-device -I, shown live, full-screen on a terminal, as frames elsewhere. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -108,7 +109,7 @@ static bool view_keys(void *ctx, bool hangup)
 	struct top_screen *t = ctx;
 
 	if (hangup)
-		t->quit = true;
+		t->quit = t->hung_up = true;
 	return t->quit || top_screen_keys(t);
 }
 
@@ -158,6 +159,12 @@ int cmd_top(int argc, char **argv)
 	view.ctx = &t.screen;
 	view.reads_keys = !t.screen.batch;
 	ret = stat_count(&t.stat, &view, &die_signal);
+	/*
+	 * a terminal that hung up sent SIGHUP too: poll saw it first, and the end is the signal's
+	 * (129, as any program's whose terminal goes away), not an exit through atexit handlers
+	 */
+	if (t.screen.hung_up && !die_signal)
+		die_signal = SIGHUP;
 	/* on the full screen the columns not counted said so, and the warnings follow it: quitting is success */
 	if (!t.screen.batch && ret == EXIT_PARTIAL)
 		ret = EXIT_OK;

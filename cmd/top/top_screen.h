@@ -17,6 +17,7 @@ struct top_screen {
 	int view;		/* 0 devices, 1 RC sums, 2 socket sums */
 	bool paused;		/* p: counting goes on, the frame stays */
 	bool quit;
+	bool hung_up;		/* the terminal went away: top ends as its SIGHUP would end it */
 	/* the full screen's own state: what it shows of the last frame */
 	size_t first;		/* rows scrolled past */
 	size_t page;		/* rows the last frame had room for: PgUp and PgDn move that many */
