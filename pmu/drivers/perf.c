@@ -76,11 +76,8 @@ static bool kernel_cpu_online(int cpu, char *list, size_t size)
 	list[0] = '\0';
 	if (!f)
 		return true;	/* cannot tell: let the errno speak */
-	if (fgets(list, (int)size, f) && !cpulist_parse(list, &l)) {
-		online = false;
-		for (size_t i = 0; i < l.n; i++)
-			online |= l.cpu[i] == cpu;
-	}
+	if (fgets(list, (int)size, f) && !cpulist_parse(list, &l))
+		online = cpulist_has(&l, cpu);
 	list[strcspn(list, "\n")] = '\0';
 	cpulist_free(&l);
 	fclose(f);
