@@ -143,7 +143,7 @@ static void input_prefix(const struct render_ctx *c, const struct plan_event *e,
  * The sockets of the plan's events, ascending, each once, then -1 when a tool event is under
  * none: --per-socket prints socket by socket
  */
-static size_t plan_sockets(const struct plan *plan, int *out, size_t max)
+static size_t plan_sockets(const struct plan *plan, int *out)
 {
 	bool tool = false;
 	size_t n = 0;
@@ -156,7 +156,7 @@ static size_t plan_sockets(const struct plan *plan, int *out, size_t max)
 			continue;
 		while (k > 0 && out[k - 1] > s)
 			k--;
-		if ((k > 0 && out[k - 1] == s) || n + 1 >= max)
+		if (k > 0 && out[k - 1] == s)
 			continue;
 		memmove(&out[k + 1], &out[k], (n - (size_t)k) * sizeof(*out));
 		out[k] = s;
@@ -211,9 +211,14 @@ static void metrics_inline(const struct render_ctx *c, const struct metric_value
 	struct metric_input_sum *own = c->sums ? NULL : metric_inputs_sums(c->plan, c->cs, c->base);
 	const struct metric_input_sum *sum = c->sums ? c->sums : own;
 	bool *placed = calloc(n + 1, sizeof(*placed));
-	int sockets[64] = { -1 };
-	size_t nsockets = c->aggr == AGGR_SOCKET ? plan_sockets(c->plan, sockets, 64) : 1;
+	/* at most one socket per event, and -1 for the tool events */
+	int *sockets = calloc(c->plan->n + 1, sizeof(*sockets));
+	size_t nsockets = 0;
 
+	if (sockets) {
+		sockets[0] = -1;
+		nsockets = c->aggr == AGGR_SOCKET ? plan_sockets(c->plan, sockets) : 1;
+	}
 	for (size_t si = 0; sum && placed && si < nsockets; si++)
 		inline_lines(c, sum, v, n, placed, sockets[si]);
 	if (sum && placed && duration > 0)
@@ -222,6 +227,7 @@ static void metrics_inline(const struct render_ctx *c, const struct metric_value
 	for (size_t k = 0; placed && k < n; k++)
 		if (!placed[k])
 			metric_line(c, &v[k]);
+	free(sockets);
 	free(placed);
 	free(own);
 }

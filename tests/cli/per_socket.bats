@@ -82,3 +82,14 @@ print(len(a))' "$BATS_TEST_TMPDIR/live.csv" "$BATS_TEST_TMPDIR/input.csv"
 	xround
 	[ "$output" = 13 ]
 }
+
+@test "per-socket: -x with -M prints every socket's input lines, past 63 sockets too" {
+	python3 "$BATS_TEST_DIRNAME/../gen/fixtures.py" --tegra410-live-sockets 66 "$BATS_TEST_TMPDIR/big"
+	pmuctl -q --sysfs-root "$BATS_TEST_TMPDIR/big/sys" stat -x, -M t410_pcie_rd_bw --per-socket --duration 0.05
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/run.csv"
+	# six root complexes a socket, each its own count line; none a bare value line
+	[ "$(grep -c '^S65,1,[0-9]*,,nvidia_pcie_pmu_65_rc_' "$BATS_TEST_TMPDIR/run.csv")" = 6 ]
+	run awk -F, '/^S/ && $3 == ""' "$BATS_TEST_TMPDIR/run.csv"
+	[ "$output" = "" ]
+}

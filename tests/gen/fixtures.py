@@ -827,6 +827,9 @@ if __name__ == "__main__":
         pairs = int(sys.argv[2])
         tegra410(f"{sys.argv[3]}/sys", live=True, sockets=2 * pairs)
         pcigen.write_all(pcigen.canonical(pairs), sys.argv[3])
+    elif len(sys.argv) > 3 and sys.argv[1] == "--tegra410-live-sockets":
+        # tests/: the live example's PMUs on N sockets, no PCI functions
+        tegra410(f"{sys.argv[3]}/sys", live=True, sockets=int(sys.argv[2]))
     elif len(sys.argv) > 3 and sys.argv[1] == "--tegra410-live-fan":
         # bench/: one pair of sockets whose NIC ports hold switches of N 8-function NICs
         tegra410(f"{sys.argv[3]}/sys", live=True, sockets=2)
