@@ -4,13 +4,17 @@
  * after it, their settings, and the one way a command parses its arguments.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "cmd/out/jerr.h"
 #include "cmd/options_check.h"
 #include "cmd/pmuctl.h"
+#include "lib/readall.h"
+#include "pmu/kernel_gen.h"
 
 enum global_key {
 	KEY_SYSFS_ROOT = 0x100,
 	KEY_PROC_ROOT,
+	KEY_KERNEL,
 };
 
 static const struct argp_option global_options[] = {
@@ -20,6 +24,8 @@ static const struct argp_option global_options[] = {
 	{ "sysfs-root", KEY_SYSFS_ROOT, "DIR", 0,
 	  "read the machine under DIR instead of /sys (default: $SYSFS_PATH, as perf)", -1 },
 	{ "proc-root", KEY_PROC_ROOT, "DIR", 0, "read the kernel's settings under DIR instead of /proc (doctor)", -1 },
+	{ "kernel", KEY_KERNEL, "X.Y", 0,
+	  "check strings by the drivers of Linux X.Y (default: the release under --proc-root, else the running kernel's; a --sysfs-root tree alone: the newest drivers)", -1 },
 	{ "pci-dump", 'F', "FILE", 0, "read PCI config space from an lspci hex dump of the full 4096 bytes (map, doctor)", -1 },
 	{ "verbose", 'v', NULL, 0, "say more about what is read and why", -1 },
 	{ "quiet", 'q', NULL, 0, "no warnings, only errors", -1 },
@@ -49,6 +55,14 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 			jerr_argp(state, "--proc-root needs a directory, not an empty string");
 		settings.proc_root = arg;
 		break;
+	case KEY_KERNEL: {
+		struct kernel_release r;
+
+		if (!kernel_release_parse(arg, &r))
+			jerr_argp(state, "--kernel needs a release as MAJOR.MINOR, as 6.12, not '%s'", arg);
+		settings.kernel = arg;
+		break;
+	}
 	case 'F':
 		settings.pci_dump = arg;
 		break;
@@ -70,9 +84,37 @@ static error_t global_parse(int key, char *arg, struct argp_state *state)
 
 const struct argp global_argp = { global_options, global_parse, NULL, NULL, NULL, NULL, NULL };
 
+/*
+ * The kernel whose rules strings are checked by: --kernel, the release of the machine
+ * --proc-root copies, the running kernel's when the machine is this one; a copied tree
+ * without its /proc is unknown, and its rules are the newest drivers'
+ */
+static void cmd_kernel(void)
+{
+	struct kernel_release r;
+	char path[4096], *text = NULL;
+	size_t len;
+
+	if (settings.kernel && kernel_release_parse(settings.kernel, &r)) {
+		kernel_gen_set(&r, "--kernel");
+		return;
+	}
+	if (!settings.proc_root && root_given()) {
+		kernel_gen_set(NULL, NULL);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/sys/kernel/osrelease", settings.proc_root ? settings.proc_root : "/proc");
+	if (!read_regular(path, 256, &text, &len) && kernel_release_parse(text, &r))
+		kernel_gen_set(&r, settings.proc_root ? "--proc-root's osrelease" : "osrelease");
+	else
+		kernel_gen_set(NULL, NULL);
+	free(text);
+}
+
 void cmd_parse(const struct argp *argp, int argc, char **argv, void *input)
 {
 	options_check(argp, argc, argv, false);
 	argp_parse(argp, argc, argv, 0, NULL, input);
+	cmd_kernel();
 }
 

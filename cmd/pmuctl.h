@@ -26,6 +26,7 @@ struct settings {
 	const char *sysfs_root;
 	const char *proc_root;	/* --proc-root: NULL, /proc */
 	const char *pci_dump;
+	const char *kernel;	/* --kernel X.Y: the release whose driver rules apply */
 };
 
 extern struct settings settings;

@@ -48,7 +48,7 @@ _pmuctl() {
 			continue
 		fi
 		case $w in
-		--sysfs-root | --proc-root | -F | --pci-dump) skip=1 ;;
+		--sysfs-root | --proc-root | --kernel | -F | --pci-dump) skip=1 ;;
 		-*) ;;
 		*)
 			cmd=$w

@@ -26,7 +26,7 @@ function __pmuctl_command
             continue
         end
         switch $t
-            case --sysfs-root --proc-root -F --pci-dump
+            case --sysfs-root --proc-root --kernel -F --pci-dump
                 set skip 1
             case '-*'
             case '*'

@@ -133,6 +133,11 @@ static void read_kernel(struct doctor *d)
 		d->have_release = kernel_release_parse(s, &d->release);
 	}
 	free(s);
+	/* the rules of the kernel asked for, as stat checks by them */
+	if (settings.kernel && kernel_release_parse(settings.kernel, &d->release)) {
+		snprintf(d->release_text, sizeof(d->release_text), "%s (--kernel)", settings.kernel);
+		d->have_release = true;
+	}
 }
 
 static bool pmu_listed(const struct pmu_list *l, const char *name)

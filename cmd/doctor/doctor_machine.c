@@ -329,6 +329,7 @@ static void check_change(const struct doctor *d, const struct presence *p, const
 {
 	char id[64];
 	struct check *k;
+	int n = 1;
 
 	if (!r->major) {
 		snprintf(id, sizeof(id), "kernel.%s", p->family->id);
@@ -336,6 +337,11 @@ static void check_change(const struct doctor *d, const struct presence *p, const
 		return;
 	}
 	snprintf(id, sizeof(id), "kernel.%s.v%d.%d", p->family->id, r->major, r->minor);
+	/* ids stay unique: a release's second change of a family is .2 */
+	for (const struct kernel_change *o = p->family->kernel_changes; o < r; o++)
+		n += o->major == r->major && o->minor == r->minor;
+	if (n > 1)
+		snprintf(id + strlen(id), sizeof(id) - strlen(id), ".%d", n);
 	if (!d->have_release) {
 		checks_add(c, id, CHECK_SKIP, "from v%d.%d: %s. Source: %s. The release is unknown", r->major, r->minor, r->what, r->source);
 		return;
