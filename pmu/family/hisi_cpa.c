@@ -14,15 +14,14 @@
 #define CPA_JSON "perf's hip09/sys/uncore-cpa.json"
 /* CPA_NR_COUNTERS, CPA_NR_EVENTS */
 #define CPA_COUNTERS 8
-#define CPA_LAST 0xff
+static const struct hisi_uncore_limits cpa_limits = { 0xff, 0, "v2", CPA_COUNTERS };
 /* the JSON's "Compat": the identifier of HISI_PMU_V2 */
 #define CPA_COMPAT "0x00000030"
 
 /* hisi_uncore_pmu_event_init(): CPA_NR_EVENTS, 8 counters; it has no filter */
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
-	(void)warn;
-	return hisi_uncore_check(set, i, CPA_LAST, "v2", CPA_COUNTERS, err);
+	return hisi_uncore_check(set, i, &cpa_limits, err, warn);
 }
 
 #define CPA_BW(port)                                                                               \

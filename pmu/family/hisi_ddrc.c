@@ -17,34 +17,20 @@
 #define DDRC_SOURCE "drivers/perf/hisilicon/hisi_uncore_ddrc_pmu.c"
 /* DDRC_NR_COUNTERS: 8 in every version */
 #define DDRC_COUNTERS 8
-/* check_event: DDRC_V1_NR_EVENTS; DDRC_V2_NR_EVENTS, 0x90 as v2 was merged and 0xff later */
-#define DDRC_V1_LAST 0x7
-#define DDRC_V2_LAST 0xff
-#define DDRC_V2_FIRST_LAST 0x90
+/* check_event: DDRC_V1_NR_EVENTS; DDRC_V2_NR_EVENTS, 0x90 until 35f5b36e8cc2 (v6.17) */
+static const struct hisi_uncore_limits ddrc_v1 = { 0x7, 0, "v1", DDRC_COUNTERS };
+static const struct hisi_uncore_limits ddrc_v2 = { 0xff, 0x90, "v2", DDRC_COUNTERS };
 
 /*
  * hisi_ddrc_pmu_probe(): "hisi_sccl%d_ddrc%d_%d" (SCCL, channel, sub id) when the version
  * register reads HISI_PMU_V2 or later, else "hisi_sccl%d_ddrc%d"
  */
-/*
- * hisi_uncore_pmu_event_init(): -EINVAL for a config past check_event (the whole config, so a
- * raw config= beyond the event field too) and for a group of more hardware events than the 8
- * counters (hisi_validate_event_group). v2's last event was 0x90 as merged, 0xff later: a
- * code between them is a kernel's call, said as a warning.
- */
+/* hisi_uncore_pmu_event_init(), with the version's check_event and the 8 counters */
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
-	const struct plan_event *e = &set->v[i];
-	bool v1 = hisi_uncore_of(e->pmu)->sub < 0;
-	int ret = hisi_uncore_check(set, i, v1 ? DDRC_V1_LAST : DDRC_V2_LAST, v1 ? "v1" : "v2",
-				    DDRC_COUNTERS, err);
+	bool v1 = hisi_uncore_of(set->v[i].pmu)->sub < 0;
 
-	if (!ret && !v1 && e->config[0] > DDRC_V2_FIRST_LAST)
-		diag_add(
-			warn,
-			"%s: event 0x%llx is past 0x%x, the last the v2 driver took as merged (DDRC_V2_NR_EVENTS, cce03e702c9f): a kernel that has not raised it to 0xff refuses it with EINVAL",
-			e->event, (unsigned long long)e->config[0], DDRC_V2_FIRST_LAST);
-	return ret;
+	return hisi_uncore_check(set, i, v1 ? &ddrc_v1 : &ddrc_v2, err, warn);
 }
 
 /*

@@ -15,9 +15,9 @@
 /* HHA_V1_NR_COUNTERS, HHA_V2_NR_COUNTERS */
 #define HHA_V1_COUNTERS 16
 #define HHA_V2_COUNTERS 8
-/* check_event: HHA_V1_NR_EVENT, HHA_V2_NR_EVENT */
-#define HHA_V1_LAST 0x65
-#define HHA_V2_LAST 0xce
+/* check_event: HHA_V1_NR_EVENT, HHA_V2_NR_EVENT (0xce until 35f5b36e8cc2, v6.17) */
+static const struct hisi_uncore_limits hha_v1 = { 0x65, 0, "v1", HHA_V1_COUNTERS };
+static const struct hisi_uncore_limits hha_v2 = { 0xff, 0xce, "v2", HHA_V2_COUNTERS };
 /* srcid_cmd, srcid_msk, tracetag_en and datasrc_skt: config1:0-23, v2's filter */
 #define HHA_FILTER 0xffffffull
 
@@ -37,8 +37,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 {
 	const struct pmu *p = set->v[i].pmu;
 	bool v2 = is_v2(p);
-	int ret = hisi_uncore_check(set, i, v2 ? HHA_V2_LAST : HHA_V1_LAST, v2 ? "v2" : "v1",
-				    counters_of(p), err);
+	int ret = hisi_uncore_check(set, i, v2 ? &hha_v2 : &hha_v1, err, warn);
 
 	if (!ret && v2)
 		hisi_uncore_mask_alone(&set->v[i], "srcid_msk", "srcid_cmd",
@@ -49,7 +48,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 /* hisi_hha_pmu_enable_filter(): HHA_SRCID_CTRL and HHA_DATSRC_CTRL are the PMU's, not a counter's */
 static void check_plan(const struct pmu_family *f, const struct plan *set, struct diag *warn)
 {
-	hisi_uncore_shared_filter(set, f, HHA_FILTER,
+	hisi_uncore_shared_filter(set, f, HHA_FILTER, 0,
 				  "HHA_SRCID_CTRL and HHA_DATSRC_CTRL, hisi_hha_pmu_enable_filter",
 				  warn);
 }

@@ -12,9 +12,9 @@
 #include "pmu/pmu.h"
 
 #define PA_SOURCE "drivers/perf/hisilicon/hisi_uncore_pa_pmu.c"
-/* PA_NR_COUNTERS, and check_event */
+/* PA_NR_COUNTERS, and check_event (0xb0 until 35f5b36e8cc2, v6.17: PA_EVTYPE_MASK) */
 #define PA_COUNTERS 8
-#define PA_LAST 0xb0
+static const struct hisi_uncore_limits pa_limits = { 0xff, 0xb0, "v2", PA_COUNTERS };
 /* tgtid_cmd, tgtid_msk, srcid_cmd, srcid_msk, tracetag_en: config1:0-44, the PMU's registers */
 #define PA_FILTER 0x1fffffffffffull
 
@@ -44,7 +44,7 @@ static size_t fields(const struct pmu *p, struct pmu_field *out)
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
-	int ret = hisi_uncore_check(set, i, PA_LAST, "v2", PA_COUNTERS, err);
+	int ret = hisi_uncore_check(set, i, &pa_limits, err, warn);
 
 	if (ret)
 		return ret;
@@ -56,7 +56,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 /* hisi_pa_pmu_enable_filter(): PA_TGTID_CTRL, PA_SRCID_CTRL and PA_TT_CTRL */
 static void check_plan(const struct pmu_family *f, const struct plan *set, struct diag *warn)
 {
-	hisi_uncore_shared_filter(set, f, PA_FILTER,
+	hisi_uncore_shared_filter(set, f, PA_FILTER, 0,
 				  "PA_TGTID_CTRL, PA_SRCID_CTRL and PA_TT_CTRL, hisi_pa_pmu_enable_filter",
 				  warn);
 }

@@ -12,7 +12,8 @@
 #define SLLC_SOURCE "drivers/perf/hisilicon/hisi_uncore_sllc_pmu.c"
 /* num_counters, and check_event: SLLC_NR_EVENTS */
 #define SLLC_COUNTERS 8
-#define SLLC_LAST 0x80
+/* SLLC_NR_EVENTS: 0x80 until 35f5b36e8cc2 (v6.17) */
+static const struct hisi_uncore_limits sllc_limits = { 0xff, 0x80, "v2", SLLC_COUNTERS };
 /* tgtid_min, tgtid_max, srcid_cmd, srcid_msk, tracetag_en: config1:0-44, the PMU's registers */
 #define SLLC_FILTER 0x1fffffffffffull
 
@@ -25,7 +26,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 	const struct plan_event *e = &set->v[i];
 	uint64_t min = pmu_config_field(e->pmu, e->config, "tgtid_min");
 	uint64_t max = pmu_config_field(e->pmu, e->config, "tgtid_max");
-	int ret = hisi_uncore_check(set, i, SLLC_LAST, "v2", SLLC_COUNTERS, err);
+	int ret = hisi_uncore_check(set, i, &sllc_limits, err, warn);
 
 	if (ret)
 		return ret;
@@ -42,7 +43,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 static void check_plan(const struct pmu_family *f, const struct plan *set, struct diag *warn)
 {
 	hisi_uncore_shared_filter(
-		set, f, SLLC_FILTER,
+		set, f, SLLC_FILTER, 0,
 		"SLLC_SRCID_CTRL, SLLC_TGTID_CTRL and SLLC_PERF_CTRL, hisi_sllc_pmu_enable_filter",
 		warn);
 }

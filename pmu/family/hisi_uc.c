@@ -15,7 +15,7 @@
 #define UC_SOURCE "drivers/perf/hisilicon/hisi_uncore_uc_pmu.c"
 /* HISI_UC_NR_COUNTERS; check_event is HISI_UC_EVTYPE_MASK */
 #define UC_COUNTERS 8
-#define UC_LAST 0xff
+static const struct hisi_uncore_limits uc_limits = { 0xff, 0, "v2", UC_COUNTERS };
 /* HISI_UC_URING_EVENT_MIN, _MAX: the events uring_channel filters */
 #define UC_URING_FIRST 0x47
 #define UC_URING_LAST 0x59
@@ -30,7 +30,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 {
 	const struct plan_event *e = &set->v[i];
 	unsigned long long event = e->config[0] & 0xff;
-	int ret = hisi_uncore_check(set, i, UC_LAST, "v2", UC_COUNTERS, err);
+	int ret = hisi_uncore_check(set, i, &uc_limits, err, warn);
 
 	if (ret)
 		return ret;
@@ -53,7 +53,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 static void check_plan(const struct pmu_family *f, const struct plan *set, struct diag *warn)
 {
 	hisi_uncore_shared_filter(
-		set, f, UC_FILTER,
+		set, f, UC_FILTER, 0,
 		"HISI_UC_TRACETAG_CTRL_REG, HISI_UC_SRCID_CTRL_REG and HISI_UC_EVENT_CTRL_REG, hisi_uc_pmu_enable_filter",
 		warn);
 }

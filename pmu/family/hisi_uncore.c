@@ -5,6 +5,7 @@
 #include <string.h>
 #include "pmu/encode.h"
 #include "pmu/family/hisi_uncore.h"
+#include "pmu/kernel_gen.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 
@@ -66,27 +67,45 @@ bool hisi_uncore_v2(const struct pmu *p, const char *format)
 	return pmu_find_format(p, format) != NULL;
 }
 
-int hisi_uncore_check(struct plan *set, size_t i, unsigned long long last, const char *version,
-		      size_t counters, struct err_report *err)
+/* 43de0ac332b8 (v6.18): an L3C with extension counters (format ext) came after it */
+static bool code_only(const struct pmu *p)
+{
+	return !kernel_gen_before(6, 18) || pmu_find_format(p, "ext");
+}
+
+int hisi_uncore_check(struct plan *set, size_t i, const struct hisi_uncore_limits *l,
+		      struct err_report *err, struct diag *warn)
 {
 	const struct plan_event *e = &set->v[i];
-	unsigned long long config = e->config[0];
+	unsigned long long config = e->config[0], code = config & HISI_UNCORE_CODE;
+	bool before = l->last_before && kernel_gen_before(6, 17);
+	unsigned long long last = before ? l->last_before : l->last;
 
-	if (config > last)
+	if (code > last && before && code <= l->last)
+		return rule_err(
+			err, e, -EINVAL,
+			"event 0x%llx is past 0x%llx, the last %s takes on '%s' (check_event of PMU %s); 35f5b36e8cc2 (v6.17) raised it to 0x%llx",
+			code, last, kernel_gen_name(), e->pmu->name, l->version, l->last);
+	if (code > last)
 		return rule_err(
 			err, e, -EINVAL,
 			"event 0x%llx is past the last the driver takes on '%s', 0x%llx (check_event of PMU %s, hisi_uncore_pmu_event_init)",
-			config, e->pmu->name, last, version);
-	if (e->group >= 0 && rules_group_counters(set, i, counters) > counters)
+			code, e->pmu->name, last, l->version);
+	if (config > last && !code_only(e->pmu))
+		diag_add(
+			warn,
+			"%s: config 0x%llx sets bits above the event code: %s checks the whole word against 0x%llx and refuses it, unless it has 43de0ac332b8 (v6.18, in stable kernels since)",
+			e->event, config, kernel_gen_name(), last);
+	if (e->group >= 0 && rules_group_counters(set, i, l->counters) > l->counters)
 		return rule_err(
 			err, e, -EINVAL,
 			"the group needs more than %zu counters on '%s': the driver refuses it (hisi_validate_event_group); split the group",
-			counters, e->pmu->name);
+			l->counters, e->pmu->name);
 	return 0;
 }
 
 void hisi_uncore_shared_filter(const struct plan *set, const struct pmu_family *f, uint64_t mask,
-			       const char *where, struct diag *warn)
+			       uint64_t mask2, const char *where, struct diag *warn)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		const struct plan_event *e = &set->v[i];
@@ -96,7 +115,8 @@ void hisi_uncore_shared_filter(const struct plan *set, const struct pmu_family *
 		for (size_t k = 0; k < i; k++) {
 			const struct plan_event *o = &set->v[k];
 
-			if (o->pmu != e->pmu || !((o->config[1] ^ e->config[1]) & mask))
+			if (o->pmu != e->pmu || !(((o->config[1] ^ e->config[1]) & mask) |
+						  ((o->config[2] ^ e->config[2]) & mask2)))
 				continue;
 			diag_add(
 				warn,

@@ -41,19 +41,32 @@ size_t hisi_uncore_name_fields(const struct pmu *p, struct pmu_field *out);
  * no identifier file is (kernels before v5.13)
  */
 bool hisi_uncore_v2(const struct pmu *p, const char *format);
+/* The event code: hisi_get_eventid, config:0-7 */
+#define HISI_UNCORE_CODE 0xffull
+
+/* What hisi_uncore_pmu_event_init() checks a unit's events against */
+struct hisi_uncore_limits {
+	unsigned long long last;	/* check_event */
+	unsigned long long last_before;	/* check_event before 35f5b36e8cc2 (v6.17) raised it; 0: the same */
+	const char *version;		/* "v1", "v2": the PMU version the limit is of */
+	size_t counters;		/* hisi_validate_event_group's budget */
+};
+
 /*
- * hisi_uncore_pmu_event_init(): a config past check_event (the whole config word) and a group
- * of more hardware events than counters (hisi_validate_event_group) are -EINVAL
+ * hisi_uncore_pmu_event_init(): an event code past check_event and a group of more hardware
+ * events than counters (hisi_validate_event_group) are -EINVAL. Before 43de0ac332b8 (v6.18)
+ * the whole config word was compared: bits above the code are warned on such kernels.
  */
-int hisi_uncore_check(struct plan *set, size_t i, unsigned long long last, const char *version,
-		      size_t counters, struct err_report *err);
+int hisi_uncore_check(struct plan *set, size_t i, const struct hisi_uncore_limits *l,
+		      struct err_report *err, struct diag *warn);
+
 /*
- * Warn once when two events of one PMU of family f set the bits of config1 in mask
- * differently: the unit has one filter register for all its counters (named in where), which
+ * Warn once when two events of one PMU of family f set the bits of config1 in mask (of
+ * config2 in mask2) differently: the unit has one filter register for all its counters (named in where), which
  * each event ORs its value into and clears at its end
  */
 void hisi_uncore_shared_filter(const struct plan *set, const struct pmu_family *f, uint64_t mask,
-			       const char *where, struct diag *warn);
+			       uint64_t mask2, const char *where, struct diag *warn);
 
 /*
  * Warn when event e sets format mask but not cmd, which the unit's filter needs to take it:

@@ -14,13 +14,15 @@ HIP09_LIVE=$FIX/hip09-live/sys
 	[ "$(jq_py '[(f["name"], f["word"], f["bits"]) for p in d["pmus"] if p["name"] == "hisi_sicl0_pa0" for f in p["formats"]]')" = "[('event', 'config', '0-7'), ('srcid_cmd', 'config1', '22-32'), ('srcid_msk', 'config1', '33-43'), ('tgtid_cmd', 'config1', '0-10'), ('tgtid_msk', 'config1', '11-21'), ('tracetag_en', 'config1', '44')]" ]
 }
 
-@test "hisi_links: past check_event refused (SLLC 0x80, PA 0xb0); filters the driver drops warned" {
-	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sccl1_sllc0/config=0x81/'
+@test "hisi_links: past check_event refused (SLLC 0x80, PA 0xb0 before 6.17; 0xff since); filters the driver drops warned" {
+	pmuctl --sysfs-root "$HIP09" --kernel 6.1 stat --dry-run -e 'hisi_sccl1_sllc0/config=0x81/'
 	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "pmuctl: error: event 0x81 is past the last the driver takes on 'hisi_sccl1_sllc0', 0x80 (check_event of PMU v2, hisi_uncore_pmu_event_init)" ]
-	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sicl0_pa0/config=0xb1/'
+	[ "${lines[0]}" = "pmuctl: error: event 0x81 is past 0x80, the last Linux 6.1 (--kernel) takes on 'hisi_sccl1_sllc0' (check_event of PMU v2); 35f5b36e8cc2 (v6.17) raised it to 0xff" ]
+	pmuctl --sysfs-root "$HIP09" --kernel 6.6 stat --dry-run -e 'hisi_sicl0_pa0/config=0xb1/'
 	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "pmuctl: error: event 0xb1 is past the last the driver takes on 'hisi_sicl0_pa0', 0xb0 (check_event of PMU v2, hisi_uncore_pmu_event_init)" ]
+	[ "${lines[0]}" = "pmuctl: error: event 0xb1 is past 0xb0, the last Linux 6.6 (--kernel) takes on 'hisi_sicl0_pa0' (check_event of PMU v2); 35f5b36e8cc2 (v6.17) raised it to 0xff" ]
+	pmuctl --sysfs-root "$HIP09" --kernel 6.18 stat --dry-run -e 'hisi_sccl1_sllc0/config=0xff/' -e 'hisi_sicl0_pa0/config=0xff/'
+	[ "$status" -eq 0 ]
 	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sccl1_sllc0/rx_data,tgtid_min=0x10/'
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "pmuctl: warning: hisi_sccl1_sllc0/rx_data,tgtid_min=0x10/: tgtid_min 0x10 and tgtid_max 0x0 are no range (the driver wants max > 0 and max >= min, tgtid_is_valid): it counts every target" ]
@@ -60,9 +62,13 @@ HIP09_LIVE=$FIX/hip09-live/sys
 	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/sys" stat --dry-run -e 'hisi_sicl0_cpa0/cpa_p0_rd_dat_64b/'
 	[ "$status" -eq 1 ]
 	[[ "${lines[0]}" == "pmuctl: error: unknown term 'cpa_p0_rd_dat_64b' for PMU 'hisi_sicl0_cpa0' (did you mean 'cpa_p0_rd_dat'?)"* ]]
-	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sicl0_cpa0/config=0x100/'
-	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "pmuctl: error: event 0x100 is past the last the driver takes on 'hisi_sicl0_cpa0', 0xff (check_event of PMU v2, hisi_uncore_pmu_event_init)" ]
+	# a wide code: only config:0-7 is checked since 43de0ac332b8 (v6.18), the whole word before
+	pmuctl --sysfs-root "$HIP09" stat --dry-run -e 'hisi_sicl0_cpa0/config=0x1001/'
+	[ "$status" -eq 0 ]
+	[[ "$output" != *warning* ]]
+	pmuctl --sysfs-root "$HIP09" --kernel 6.12 stat --dry-run -e 'hisi_sicl0_cpa0/config=0x1001/'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "pmuctl: warning: hisi_sicl0_cpa0/config=0x1001/: config 0x1001 sets bits above the event code: Linux 6.12 (--kernel) checks the whole word against 0xff and refuses it, unless it has 43de0ac332b8 (v6.18, in stable kernels since)" ]
 	pmuctl -q --sysfs-root "$HIP09_LIVE" -j stat -M hisi_cpa_clock --duration 0.2
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(m["metric"], m["scope"], m["coverage"], int(900 < m["value"] < 1100)) for m in d["metrics"]]')" = "[('hisi_cpa_clock', 'total', 1.0, 1)]" ]
@@ -97,10 +103,10 @@ h60pa_tree() {
 	pmuctl --sysfs-root "$root" list --events
 	[[ "$output" == *"hisi_sicl1_h60pa0                    sicl 1, h60pa 0"* ]]
 	[[ "$output" == *"rx_flit"*"flits the H60PA receives"* ]]
-	# hisi_pa_pmu_dev_probe: check_event 0xB0 for every PA
-	pmuctl --sysfs-root "$root" stat --dry-run -e 'hisi_sicl1_h60pa0/config=0xb1/'
+	# hisi_pa_pmu_dev_probe: check_event 0xB0 for every PA, until 35f5b36e8cc2
+	pmuctl --sysfs-root "$root" --kernel 6.16 stat --dry-run -e 'hisi_sicl1_h60pa0/config=0xb1/'
 	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "pmuctl: error: event 0xb1 is past the last the driver takes on 'hisi_sicl1_h60pa0', 0xb0 (check_event of PMU v2, hisi_uncore_pmu_event_init)" ]
+	[ "${lines[0]}" = "pmuctl: error: event 0xb1 is past 0xb0, the last Linux 6.16 (--kernel) takes on 'hisi_sicl1_h60pa0' (check_event of PMU v2); 35f5b36e8cc2 (v6.17) raised it to 0xff" ]
 	pmuctl -q --sysfs-root "$root" -j stat --dry-run -e 'hisi_sicl1_h60pa0/tx_flit,srcid_cmd=0x12/' -e hisi_sicl3_pa0/rx_dat/
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(e["event"], e["config"], e["config1"]) for e in d["events"]]')" = "[('hisi_sicl1_h60pa0/tx_flit,srcid_cmd=0x12/', '0x65', '0x4800000'), ('hisi_sicl3_pa0/rx_dat/', '0x8', '0x0')]" ]
