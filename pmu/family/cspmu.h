@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include "pmu/encode.h"
+#include "pmu/pmu.h"
 
 /* arm_cspmu: the cycle counter is event 0x100000000, outside every filter */
 #define CSPMU_CYCLES (1ULL << 32)
@@ -13,10 +14,17 @@
 /* PMCFGR.N, the number of counters, is the hardware's, read at probe and shown nowhere */
 #define CSPMU_COUNTERS_FROM "arm_cspmu reads PMCFGR.N from the hardware, and sysfs does not show it"
 
-/* The cycles event, which every vendor's backend leaves to the core's cycle counter */
+/*
+ * The cycles event on the core's cycle counter. Without one (PMCFGR.CC 0) the driver hides
+ * the cycles event (arm_cspmu_event_attr_is_visible) and arm_cspmu_get_event_idx puts
+ * 0x100000000 on a normal counter like any other; a PMU whose events were not read (a
+ * recording's) is taken to have one
+ */
 static inline bool cspmu_is_cycles(const struct plan_event *e)
 {
-	return e->config[0] == CSPMU_CYCLES;
+	const struct pmu *p = e->pmu;
+
+	return e->config[0] == CSPMU_CYCLES && (!p || !p->nevents || pmu_find_event(p, "cycles"));
 }
 
 #endif

@@ -83,3 +83,16 @@ AMPERE_LIVE=$FIX/ampereone-live/sys
 	# every event counts cpu-clock nanoseconds: 64 GB/s a controller, 512 a socket
 	[ "$(jq_py '[int(460 < m["value"] < 564) for m in d["metrics"]]')" = "[1, 1]" ]
 }
+
+@test "ampereone: without a cycle counter (PMCFGR.CC 0) the driver hides cycles, and 0x100000000 takes a normal counter" {
+	cp -a "$AMPERE" "$BATS_TEST_TMPDIR/sys"
+	rm "$(readlink -f "$BATS_TEST_TMPDIR/sys/bus/event_source/devices/ampere_mcu_pmu_1")/events/cycles"
+	# with one: a group of two needs two cycle counters, and the driver refuses it
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/sys" stat --dry-run -e '{ampere_mcu_pmu_0/event=0x100000000/,ampere_mcu_pmu_0/event=0x100000000/}'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == *"the group has 2 events for the 1 counter of their kind on 'ampere_mcu_pmu_0'"* ]]
+	# without: two normal counters, taken as any two events (arm_cspmu_get_event_idx)
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/sys" stat --dry-run -e '{ampere_mcu_pmu_1/event=0x100000000/,ampere_mcu_pmu_1/event=0x100000000/}'
+	[ "$status" -eq 0 ]
+	[[ "$output" != *warning* ]]
+}
