@@ -291,21 +291,71 @@ static unsigned cmn_nodeid(const struct plan_event *e)
 }
 
 /*
+ * The port device types (arm_cmn_device_type) whose nodes are of an event's node type, as
+ * arm_cmn_discover types them: an RN-D port's node is an RN-I to the PMU, an HN-D's HN-I is
+ * one; types not here are not checked
+ */
+static const struct {
+	unsigned type;
+	const char *ports[4];
+} cmn_port_types[] = {
+	{ 0x4, { "HN-I", "HN-D", "HN-T", "HN-P" } },	/* HN-I */
+	{ CMN_TYPE_HNF, { "HN-F" } },
+	{ 0x7, { "SBSX" } },
+	{ 0xa, { "RN-I", "RN-D" } },			/* RN-I */
+	{ 0x10, { "MTSX" } },
+	{ CMN_TYPE_CXRA, { "CXRA" } },
+	{ CMN_TYPE_CXHA, { "CXHA" } },
+	{ CMN_TYPE_HNS, { "HN-S" } },
+};
+
+/* Whether a node on a port of device type port can be of node type type */
+static bool port_fits(unsigned type, const char *port)
+{
+	for (size_t i = 0; i < sizeof(cmn_port_types) / sizeof(*cmn_port_types); i++) {
+		if (cmn_port_types[i].type != type)
+			continue;
+		for (size_t k = 0; k < 4 && cmn_port_types[i].ports[k]; k++)
+			if (!strcmp(cmn_port_types[i].ports[k], port))
+				return true;
+		return false;
+	}
+	return true;
+}
+
+/*
  * Whether a node of the event's type can be at its nodeid, as far as the debugfs map tells:
  * crosspoint events need a crosspoint there; others of the types it shows (HN-I and up) a node
- * there. Without a map, for the types it hides (DVM, CFG) and where it prints nothing (devices
- * past 1), the kernel decides.
+ * of their type there (arm_cmn_event_init looks for type and id both). Without a map, for the
+ * types it hides (DVM, CFG) and where it prints nothing (devices past 1), the kernel decides.
  */
 static bool node_on_map(const struct plan_event *e, unsigned type)
 {
 	const struct cmn_map *m = map_of(e->pmu);
+	const struct cmn_map_node *n;
 	unsigned id = cmn_nodeid(e);
 
 	if (!m || type < 0x4) /* DVM, CFG and DTC nodes: never on the map */
 		return true;
 	if (type == CMN_TYPE_XP || type == CMN_TYPE_WP)
 		return cmn_map_is_xp(m, id);
-	return cmn_map_shows(m, id) < 0 || cmn_map_find(m, id);
+	if (cmn_map_shows(m, id) < 0)
+		return true;
+	n = cmn_map_find(m, id);
+	return n && port_fits(type, n->type);
+}
+
+/* What the map shows at an event's nodeid, for the message that refuses it */
+static const char *map_there(const struct plan_event *e, unsigned type, char *buf, size_t size)
+{
+	const struct cmn_map_node *n = cmn_map_find(map_of(e->pmu), cmn_nodeid(e));
+
+	if (type == CMN_TYPE_XP || type == CMN_TYPE_WP)
+		return "no crosspoint";
+	if (!n)
+		return "none";
+	snprintf(buf, size, "%s #%u", n->type, n->logid);
+	return buf;
 }
 
 /* A watchpoint's slot in its DTM: direction plus group (arm_cmn_wp_idx) */
@@ -466,6 +516,7 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 	const struct plan_event *e = &set->v[i];
 	unsigned type = cmn_type(e);
 	int present = type_present(e->pmu, type);
+	char there[32];
 
 	if (!present)
 		return rule_err(
@@ -481,8 +532,8 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 		return rule_err_term(
 			err, e, "nodeid", -EINVAL,
 			"no node of type 0x%x at nodeid 0x%x on the mesh of '%s': its debugfs map shows %s there (arm_cmn_event_init: \"invalid node\"); pmuctl list -l %s names its nodes",
-			type, cmn_nodeid(e), e->pmu->name,
-			type == CMN_TYPE_XP || type == CMN_TYPE_WP ? "no crosspoint" : "none", e->pmu->name);
+			type, cmn_nodeid(e), e->pmu->name, map_there(e, type, there, sizeof(there)),
+			e->pmu->name);
 	if (type == CMN_TYPE_WP && cmn_eventid(e) != 0 && cmn_eventid(e) != 2)
 		return rule_err(
 			err, e, -EINVAL,

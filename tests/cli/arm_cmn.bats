@@ -180,6 +180,16 @@ s3_tree() {
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = "pmuctl: error: no node of type 0x5 at nodeid 0x60 on the mesh of 'arm_cmn_0': its debugfs map shows none there (arm_cmn_event_init: \"invalid node\"); pmuctl list -l arm_cmn_0 names its nodes" ]
 	[ "${lines[2]}" = "                                      ^~~~~~~~~~~" ]
+	# a node of another type at the id: the driver looks for type and id both ("invalid node");
+	# an RN-D port's node is an RN-I to it
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/hnf_cache_miss,bynodeid=1,nodeid=0x8/'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: no node of type 0x5 at nodeid 0x8 on the mesh of 'arm_cmn_0': its debugfs map shows SBSX #0 there (arm_cmn_event_init: \"invalid node\"); pmuctl list -l arm_cmn_0 names its nodes" ]
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/rnid_rxdat_flits,bynodeid=1,nodeid=0x20/'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == *"at nodeid 0x20 on the mesh of 'arm_cmn_0': its debugfs map shows HN-F #0 there"* ]]
+	pmuctl -q --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/rnid_rxdat_flits,bynodeid=1,nodeid=0x18/' -e 'arm_cmn_0/rnid_rxdat_flits,bynodeid=1,nodeid=0x10/'
+	[ "$status" -eq 0 ]
 	# a crosspoint event needs a crosspoint's id (port 0, device 0), past the grid nothing
 	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e 'arm_cmn_0/mxp_e_req_txflit_valid,bynodeid=1,nodeid=0x24/'
 	[ "$status" -eq 1 ]
