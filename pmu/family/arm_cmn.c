@@ -14,6 +14,7 @@
 #include "pmu/encode.h"
 #include "pmu/family/arm_cmn_map.h"
 #include "pmu/family/family.h"
+#include "pmu/kernel_gen.h"
 #include "pmu/pmu.h"
 #include "pmu/rules.h"
 
@@ -84,7 +85,8 @@ static void read_map(const struct sysroot *machine, struct pmu *p, int instance,
 		snprintf(path, sizeof(path), "kernel/debug/arm-cmn/map");
 	if (sysroot_read(machine, path, &text, &len))
 		return;
-	p->family_data = cmn_map_parse(text, len);
+	/* e79634b53e39 came to 6.10.y: older releases decode ids the mesh's one way */
+	p->family_data = cmn_map_parse(text, len, kernel_gen_before(6, 10));
 	((struct cmn_pmu *)p->priv)->map_garbled = !p->family_data;
 	if (!p->family_data)
 		diag_add(diag, "%s: %s is not arm-cmn's node map (arm_cmn_map_show): nodeids are not checked", p->name, path);

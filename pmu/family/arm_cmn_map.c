@@ -13,7 +13,7 @@
 #include "pmu/family/arm_cmn_map.h"
 
 /* CMN_MAX_DIMENSION, CMN_MAX_PORTS; devices 0 and 1 of each port */
-#define MAP_DIM 12
+#define MAP_DIM CMN_MAP_DIM
 #define MAP_PORTS 6
 #define MAP_MAX_NODES ((size_t)MAP_DIM * MAP_DIM * MAP_PORTS * 2)
 
@@ -101,16 +101,21 @@ static unsigned fls_unsigned(unsigned v)
 	return n;
 }
 
-/* arm_cmn_xyidbits() */
+/* arm_cmn_xyidbits(): at least 2 bits before e79634b53e39 */
 static unsigned xy_bits(const struct cmn_map *m)
 {
-	return fls_unsigned((m->mesh_x - 1) | (m->mesh_y - 1) | 2);
+	return fls_unsigned((m->mesh_x - 1) | (m->mesh_y - 1) | (m->legacy ? 2 : 0));
 }
 
-/* ports_used & 0xc: ports past 1 take a bit of the device field */
-static bool extended_ports(const struct cmn_map *m)
+/*
+ * Whether the crosspoint at (x, y) gives ports 2 bits and devices 1 (arm_cmn_discover:
+ * xp_ports > 0x3 since e79634b53e39; ports_used & 0xc, the whole mesh's, before)
+ */
+static bool wide(const struct cmn_map *m, unsigned x, unsigned y)
 {
-	return m->ports > 2;
+	if (m->legacy)
+		return m->ports > 2;
+	return x < m->mesh_x && y < m->mesh_y && m->xp_ports[y * m->mesh_x + x] > 0x3;
 }
 
 uint16_t cmn_map_nodeid(const struct cmn_map *m, unsigned x, unsigned y, unsigned port,
@@ -119,13 +124,14 @@ uint16_t cmn_map_nodeid(const struct cmn_map *m, unsigned x, unsigned y, unsigne
 	if (m->mesh_x * m->mesh_y == 1)
 		return (uint16_t)(port << 2 | dev);
 	return (uint16_t)(x << (3 + xy_bits(m)) | y << 3 |
-			  (extended_ports(m) ? port << 1 | dev : port << 2 | dev));
+			  (wide(m, x, y) ? port << 1 | dev : port << 2 | dev));
 }
 
 static void decode_nodeid(const struct cmn_map *m, unsigned id, unsigned *x, unsigned *y,
 			  unsigned *port, unsigned *dev)
 {
 	unsigned bits = xy_bits(m);
+	bool w;
 
 	if (m->mesh_x * m->mesh_y == 1) {
 		*x = *y = 0;
@@ -135,8 +141,9 @@ static void decode_nodeid(const struct cmn_map *m, unsigned id, unsigned *x, uns
 	}
 	*x = id >> (3 + bits);
 	*y = id >> 3 & ((1u << bits) - 1);
-	*port = extended_ports(m) ? id >> 1 & 3 : id >> 2 & 1;
-	*dev = extended_ports(m) ? id & 1 : id & 3;
+	w = wide(m, *x, *y);
+	*port = w ? id >> 1 & 3 : id >> 2 & 1;
+	*dev = w ? id & 1 : id & 3;
 }
 
 int cmn_map_shows(const struct cmn_map *m, unsigned nodeid)
@@ -202,12 +209,15 @@ static bool take_line(struct map_state *st, const char *s, size_t len)
 		return true; /* DTC and rule lines */
 	/* "  %d  " a port, "    %d" a device */
 	if (!strncmp(l.prefix, "  ", 2) && !strcmp(l.prefix + 3, "  ") &&
-	    whole_number(l.prefix, MAP_PORTS - 1, &v)) {
+	    whole_number(l.prefix, MAP_PORTS - 1, &v) && v < MAP_PORTS) {
 		st->port = v;
 		if (v + 1 > m->ports)
 			m->ports = v + 1;
-		for (unsigned x = 0; x < m->mesh_x; x++)
+		for (unsigned x = 0; x < m->mesh_x; x++) {
 			snprintf(st->types[x], sizeof(st->types[x]), "%s", l.cell[x]);
+			if (l.cell[x][0])
+				m->xp_ports[st->row_y * m->mesh_x + x] |= (uint8_t)(1u << v);
+		}
 		return true;
 	}
 	if (strlen(l.prefix) != 5 || strncmp(l.prefix, "    ", 4) ||
@@ -222,6 +232,11 @@ static bool take_line(struct map_state *st, const char *s, size_t len)
 		if (l.cell[x][0] != '#' || !whole_number(l.cell[x] + 1, 0xffff, &v) ||
 		    m->n == MAP_MAX_NODES)
 			return false;
+		/* a port with no device: the per-crosspoint driver shows another id's node there */
+		if (!st->types[x][0]) {
+			m->phantoms = true;
+			continue;
+		}
 		n = &m->v[m->n++];
 		n->logid = (uint16_t)v;
 		n->x = (uint8_t)x;
@@ -242,7 +257,7 @@ static int node_order(const void *a, const void *b)
 	return c ? c : (int)x->logid - (int)y->logid;
 }
 
-struct cmn_map *cmn_map_parse(const char *text, size_t len)
+struct cmn_map *cmn_map_parse(const char *text, size_t len, bool legacy)
 {
 	struct map_state st = { 0 };
 	const char *s = text, *end = text + len, *nl;
@@ -264,6 +279,7 @@ struct cmn_map *cmn_map_parse(const char *text, size_t len)
 	}
 	/* the last row is y 0; node ids need the size, so they come at the end */
 	st.m->mesh_y = st.rows;
+	st.m->legacy = legacy && !st.m->phantoms;
 	if (!ok || !st.rows || st.row_y || !st.m->ports) {
 		free(st.m);
 		return NULL;

@@ -8,6 +8,7 @@
 #ifndef PMUCTL_ARM_CMN_MAP_H
 #define PMUCTL_ARM_CMN_MAP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,15 +20,29 @@ struct cmn_map_node {
 	char type[12]; /* its port's device type, "HN-F", "RN-I" (arm_cmn_device_type) */
 };
 
+/* CMN_MAX_DIMENSION */
+#define CMN_MAP_DIM 12
+
 struct cmn_map {
 	unsigned mesh_x, mesh_y;
 	unsigned ports; /* the port rows of each crosspoint: fls(ports_used) */
+	/*
+	 * Before e79634b53e39 (v6.11, in 6.10.y) node ids packed port and device alike on every
+	 * crosspoint, wide as soon as one had a port past 1, with at least 2 XY bits; since, each
+	 * crosspoint by its own ports
+	 */
+	bool legacy;
+	bool phantoms; /* cells below a port with no device: only the per-crosspoint driver prints them */
+	uint8_t xp_ports[CMN_MAP_DIM * CMN_MAP_DIM]; /* each crosspoint's ports with a device, bit p */
 	size_t n;
 	struct cmn_map_node v[];
 };
 
-/* The map in text, or NULL when it is not arm_cmn_map_show's; free() it */
-struct cmn_map *cmn_map_parse(const char *text, size_t len);
+/*
+ * The map in text, or NULL when it is not arm_cmn_map_show's; free() it. legacy: the kernel's
+ * release is older than the per-crosspoint ids, taken unless the map shows it is not
+ */
+struct cmn_map *cmn_map_parse(const char *text, size_t len, bool legacy);
 /* arm_cmn_nid() backwards: the id of (x, y, port, dev) on this mesh */
 uint16_t cmn_map_nodeid(const struct cmn_map *m, unsigned x, unsigned y, unsigned port,
 			unsigned dev);

@@ -227,3 +227,44 @@ s3_tree() {
 	[ "$(jq_py '[(c["status"], c["seen"]) for c in d["checks"] if c["id"] == "family.arm_cmn.files"]')" = "[('warn', \"arm_cmn_0: the node map (debugfs kernel/debug/arm-cmn/map) was read and is not arm_cmn_map_show's format: nodeids are neither named (list -l) nor checked (stat)\")]" ]
 	[ "$(jq_py '[c["fix"] for c in d["checks"] if c["id"] == "family.arm_cmn.files"][0]')" = "pmuctl -v list says which file; a kernel newer than pmuctl's reading of the map, or a file that is not the driver's: the kernel still judges every nodeid at open" ]
 }
+
+# The Altra tree with arm_cmn_0's map replaced by the mixed 3 x 3 mesh's (tests/gen/fixtures.py
+# cmn_mixed_ports), as the driver since e79634b53e39 ("per-xp") or before ("legacy") prints it
+cmn_mixed() {
+	local sys=$BATS_TEST_TMPDIR/sys-$1
+	cp -a "$ALTRA" "$sys"
+	python3 "$BATS_TEST_DIRNAME/../gen/fixtures.py" --cmn-mixed-map "$1" >"$sys/kernel/debug/arm-cmn/map"
+	echo "$sys"
+}
+
+@test "arm_cmn: node ids decode per crosspoint (e79634b53e39): a mesh mixing 2- and 4-port crosspoints, and the cells the map shows on ports with no device" {
+	root=$(cmn_mixed per-xp)
+	pmuctl -q --sysfs-root "$root" -j list
+	[ "$status" -eq 0 ]
+	# 21 nodes: the 8 cells below ports without a device are other ids' nodes, not nodes there
+	[ "$(jq_py 'len([n for p in d["pmus"] if p["name"] == "arm_cmn_0" for n in p["nodes"]])')" = 21 ]
+	[ "$(jq_py '[(n["type"], n["logid"], n["nodeid"]) for p in d["pmus"] if p["name"] == "arm_cmn_0" for n in p["nodes"] if (n["type"], n["logid"]) in (("RN-I", 1), ("RN-I", 2), ("RN-I", 6), ("HN-F", 1), ("SBSX", 0))]')" = "[('HN-F', 1, '0x2c'), ('RN-I', 1, '0x4'), ('RN-I', 2, '0xc'), ('RN-I', 6, '0x44'), ('SBSX', 0, '0x6')]" ]
+	# a 2-port crosspoint keeps 2 device bits though others have 4 ports: RN-I #6 is 0x44
+	pmuctl --sysfs-root "$root" stat --dry-run -e 'arm_cmn_0/rnid_rxdat_flits,bynodeid=1,nodeid=0x44/' -e 'arm_cmn_0/hnf_cache_miss,bynodeid=1,nodeid=0x2e/'
+	[ "$status" -eq 0 ]
+	# the HN-F the map shows below (1, 0)'s port 2 is (1, 1)'s: 0x24 is (1, 0)'s RN-I
+	pmuctl --sysfs-root "$root" stat --dry-run -e 'arm_cmn_0/hnf_cache_miss,bynodeid=1,nodeid=0x24/'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: no node of type 0x5 at nodeid 0x24 on the mesh of 'arm_cmn_0': its debugfs map shows RN-I #4 there (arm_cmn_event_init: \"invalid node\"); pmuctl list -l arm_cmn_0 names its nodes" ]
+	# those cells say the driver is the per-crosspoint one, whatever the release says
+	pmuctl --sysfs-root "$root" --kernel 6.6 stat --dry-run -e 'arm_cmn_0/rnid_rxdat_flits,bynodeid=1,nodeid=0x44/'
+	[ "$status" -eq 0 ]
+}
+
+@test "arm_cmn: before e79634b53e39 (6.10.y) one port width for the whole mesh: the release decides where the map cannot" {
+	root=$(cmn_mixed legacy)
+	pmuctl --sysfs-root "$root" --kernel 6.6 stat --dry-run -e 'arm_cmn_0/rnid_rxdat_flits,bynodeid=1,nodeid=0x42/'
+	[ "$status" -eq 0 ]
+	pmuctl --sysfs-root "$root" --kernel 6.6 stat --dry-run -e 'arm_cmn_0/rnid_rxdat_flits,bynodeid=1,nodeid=0x44/'
+	[ "$status" -eq 1 ]
+	pmuctl -q --sysfs-root "$root" --kernel 6.6 -j list
+	[ "$(jq_py '[n["nodeid"] for p in d["pmus"] if p["name"] == "arm_cmn_0" for n in p["nodes"] if (n["type"], n["logid"]) == ("RN-I", 6)]')" = "['0x42']" ]
+	# a tree alone follows the newest driver
+	pmuctl --sysfs-root "$root" stat --dry-run -e 'arm_cmn_0/rnid_rxdat_flits,bynodeid=1,nodeid=0x44/'
+	[ "$status" -eq 0 ]
+}

@@ -19,7 +19,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(s, data, size);
 	s[size] = '\0';
-	m = cmn_map_parse(s, size);
+	/* either reading of node ids, the length choosing */
+	m = cmn_map_parse(s, size, size & 1);
 	for (size_t i = 0; m && i < m->n; i++) {
 		const struct cmn_map_node *n = &m->v[i];
 

@@ -605,9 +605,49 @@ def cmn_map(cols, rows, ports):
                 out += "\n    %d|" % d
                 for x in range(cols):
                     ids = ports.get((x, y, p), ("", []))[1]
-                    out += "   #%-2d  |" % ids[d] if d < len(ids) else "        |"
+                    out += "   #%-2d  |" % ids[d] if d < len(ids) and ids[d] != "" else "        |"
         out += "\n-----+"
     return out + "--------+" * cols + "\n"
+
+
+def cmn_map_per_xp(cols, rows, ports):
+    """arm_cmn_map_show() since e79634b53e39 (v6.11; at torvalds/linux v6.18): node ids decoded
+    per crosspoint (2 port bits and 1 device bit on one with a device past port 1, else 1 and 2;
+    fls((x - 1) | (y - 1)) XY bits), and each cell the node whose id is the crosspoint's | dev |
+    port << device bits (arm_cmn_show_logid): on a port with no device, another id's node"""
+    bits = ((cols - 1) | (rows - 1)).bit_length()
+    wide = {(x, y): any(t and p > 1 for (a, b, p), (t, _) in ports.items() if (a, b) == (x, y))
+            for x in range(cols) for y in range(rows)}
+
+    def devbits(x, y):
+        return 2 if cols * rows == 1 or not wide[(x, y)] else 1
+
+    def xp_id(x, y):
+        return 0 if cols * rows == 1 else ((x << bits) | y) << 3
+
+    logid = {xp_id(x, y) | d | p << devbits(x, y): ids[d]
+             for (x, y, p), (t, ids) in ports.items() for d in range(len(ids))}
+    shown = {}
+    pmax = 1 + max(p for _, _, p in ports)
+    for x in range(cols):
+        for y in range(rows):
+            for p in range(pmax):
+                t = ports.get((x, y, p), ("", []))[0]
+                ids = [logid.get(xp_id(x, y) | d | p << devbits(x, y)) for d in range(2)]
+                shown[(x, y, p)] = (t, [i if i is not None else "" for i in ids])
+    return cmn_map(cols, rows, shown)
+
+
+def cmn_mixed_ports():
+    """A made-up 3 x 3 mesh whose crosspoints differ: (0, 0) and (1, 1) with devices on ports 2
+    and 3, the others on 0 and 1 only (CMN-700 meshes mix them; torvalds/linux e79634b53e39)"""
+    ports = {(0, 0, 0): ("HN-D", [0]), (0, 0, 1): ("RN-I", [0]), (0, 0, 2): ("RN-I", [1]),
+             (0, 0, 3): ("SBSX", [0]), (1, 1, 0): ("HN-F", [0]), (1, 1, 1): ("RN-F_D", []),
+             (1, 1, 2): ("HN-F", [1]), (1, 1, 3): ("HN-F", [2])}
+    for n, (x, y) in enumerate(((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2))):
+        ports[(x, y, 0)] = ("HN-F", [3 + n])
+        ports[(x, y, 1)] = ("RN-I", [2 + n])
+    return ports
 
 
 def cmn_mesh_ports(cmn700=False):
@@ -830,6 +870,10 @@ if __name__ == "__main__":
     elif len(sys.argv) > 3 and sys.argv[1] == "--tegra410-live-sockets":
         # tests/: the live example's PMUs on N sockets, no PCI functions
         tegra410(f"{sys.argv[3]}/sys", live=True, sockets=int(sys.argv[2]))
+    elif len(sys.argv) > 2 and sys.argv[1] == "--cmn-mixed-map":
+        # tests/: the mixed mesh's debugfs map, as the driver since e79634b53e39 or before writes it
+        mixed = cmn_mixed_ports()
+        sys.stdout.write(cmn_map_per_xp(3, 3, mixed) if sys.argv[2] == "per-xp" else cmn_map(3, 3, mixed))
     elif len(sys.argv) > 3 and sys.argv[1] == "--tegra410-live-fan":
         # bench/: one pair of sockets whose NIC ports hold switches of N 8-function NICs
         tegra410(f"{sys.argv[3]}/sys", live=True, sockets=2)
