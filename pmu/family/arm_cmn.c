@@ -293,39 +293,6 @@ static unsigned cmn_nodeid(const struct plan_event *e)
 }
 
 /*
- * The port device types (arm_cmn_device_type) whose nodes are of an event's node type, as
- * arm_cmn_discover types them: an RN-D port's node is an RN-I to the PMU, an HN-D's HN-I is
- * one; types not here are not checked
- */
-static const struct {
-	unsigned type;
-	const char *ports[4];
-} cmn_port_types[] = {
-	{ 0x4, { "HN-I", "HN-D", "HN-T", "HN-P" } },	/* HN-I */
-	{ CMN_TYPE_HNF, { "HN-F" } },
-	{ 0x7, { "SBSX" } },
-	{ 0xa, { "RN-I", "RN-D" } },			/* RN-I */
-	{ 0x10, { "MTSX" } },
-	{ CMN_TYPE_CXRA, { "CXRA" } },
-	{ CMN_TYPE_CXHA, { "CXHA" } },
-	{ CMN_TYPE_HNS, { "HN-S" } },
-};
-
-/* Whether a node on a port of device type port can be of node type type */
-static bool port_fits(unsigned type, const char *port)
-{
-	for (size_t i = 0; i < sizeof(cmn_port_types) / sizeof(*cmn_port_types); i++) {
-		if (cmn_port_types[i].type != type)
-			continue;
-		for (size_t k = 0; k < 4 && cmn_port_types[i].ports[k]; k++)
-			if (!strcmp(cmn_port_types[i].ports[k], port))
-				return true;
-		return false;
-	}
-	return true;
-}
-
-/*
  * Whether a node of the event's type can be at its nodeid, as far as the debugfs map tells:
  * crosspoint events need a crosspoint there; others of the types it shows (HN-I and up) a node
  * of their type there (arm_cmn_event_init looks for type and id both). Without a map, for the
@@ -344,7 +311,7 @@ static bool node_on_map(const struct plan_event *e, unsigned type)
 	if (cmn_map_shows(m, id) < 0)
 		return true;
 	n = cmn_map_find(m, id);
-	return n && port_fits(type, n->type);
+	return n && cmn_map_port_fits(type, n->type);
 }
 
 /* What the map shows at an event's nodeid, for the message that refuses it */
@@ -360,7 +327,7 @@ static const char *map_there(const struct plan_event *e, unsigned type, char *bu
 	return buf;
 }
 
-/* A watchpoint's slot in its DTM: direction plus group (arm_cmn_wp_idx) */
+/* A watchpoint's slot in its DTM before 4a112585ebe8: direction plus group (arm_cmn_wp_idx) */
 static unsigned wp_idx(const struct plan_event *e)
 {
 	return cmn_eventid(e) + (unsigned)(e->config[0] >> 56 & 1);
@@ -458,6 +425,48 @@ static int type_present(const struct pmu *p, unsigned type)
 }
 
 /*
+ * 4a112585ebe8 ("Decouple wp_config registers from filter group number", v6.11) gives a
+ * watchpoint the first free of its direction's two slots, whatever its group, and its series'
+ * f9a7a91f6406 widened wp_grp to config:56-57: the format says which driver runs
+ */
+static bool wp_decoupled(const struct pmu *p)
+{
+	const struct pmu_format *f = pmu_find_format(p, "wp_grp");
+
+	return f ? (f->mask & (f->mask - 1)) != 0 : !kernel_gen_before(6, 11);
+}
+
+/*
+ * The decoupled driver's arm_cmn_validate_group: a third watchpoint of one direction on a DTM
+ * finds no slot; the second, in the pair's odd slot, must have !!wp_combine as the first has
+ */
+static int check_wp_slots(const struct plan *set, const struct plan_event *e, int part,
+			  struct err_report *err)
+{
+	const struct plan_event *first = NULL;
+	size_t n = 0;
+
+	for (const struct plan_event *o = set->v; o < e; o++) {
+		if (o->group != e->group || o->pmu != e->pmu || cmn_type(o) != CMN_TYPE_WP ||
+		    cmn_eventid(o) != cmn_eventid(e) || !same_nodes(e, o, part))
+			continue;
+		first = first ? first : o;
+		n++;
+	}
+	if (n >= 2)
+		return rule_err(
+			err, e, -EINVAL,
+			"'%s' is the group's third watchpoint of its direction on the same crosspoints: a DTM has two (arm_cmn_val_find_free_wp_config); count it apart",
+			e->event);
+	if (n == 1 && !cmn_occupid(first) != !cmn_occupid(e))
+		return rule_err(
+			err, e, -EINVAL,
+			"'%s' and '%s' share their direction's pair of watchpoints, one with wp_combine and one without (arm_cmn_validate_group); give both the same, or count them apart",
+			first->event, e->event);
+	return 0;
+}
+
+/*
  * arm_cmn_validate_group(): a group of more than 8 events but cycles (one DTC counter each);
  * events that meet on one crosspoint's DTM past its 4 counters (events of one node type
  * without bynodeid count on every node of it, so they always meet); two of one occupancy
@@ -469,7 +478,11 @@ static int check_group(struct plan *set, size_t i, struct err_report *err)
 	int part = cmn_of(e->pmu)->part, sel = filter_sel(e, part);
 	size_t all = 0, same = 0;
 	bool dtm = cmn_type(e) == CMN_TYPE_XP || cmn_type(e) == CMN_TYPE_WP;
+	bool decoupled = wp_decoupled(e->pmu);
+	int ret;
 
+	if (cmn_type(e) == CMN_TYPE_WP && decoupled && (ret = check_wp_slots(set, e, part, err)))
+		return ret;
 	/* the events of e's group on its PMU up to and including it, but cycles */
 	for (const struct plan_event *o = set->v; o <= e; o++) {
 		if (o->group != e->group || o->pmu != e->pmu || is_cycles(o))
@@ -486,7 +499,7 @@ static int check_group(struct plan *set, size_t i, struct err_report *err)
 				err, e, -EINVAL,
 				"'%s' has occupid %u, '%s' in its group %u: a node has one filter of the kind for both (arm_cmn_validate_group); count them apart",
 				e->event, cmn_occupid(e), o->event, cmn_occupid(o));
-		if (cmn_type(e) == CMN_TYPE_WP && cmn_type(o) == CMN_TYPE_WP &&
+		if (cmn_type(e) == CMN_TYPE_WP && cmn_type(o) == CMN_TYPE_WP && !decoupled &&
 		    (wp_idx(o) == wp_idx(e) ||
 		     (wp_idx(o) == (wp_idx(e) ^ 1) && cmn_occupid(o) != cmn_occupid(e))))
 			return rule_err(

@@ -296,3 +296,36 @@ struct cmn_map *cmn_map_parse(const char *text, size_t len, bool legacy)
 	qsort(st.m->v, st.m->n, sizeof(st.m->v[0]), node_order);
 	return st.m;
 }
+
+/*
+ * The port device types (arm_cmn_device_type) whose nodes are of an event's node type, as
+ * arm_cmn_discover types them: an RN-D port's node is an RN-I to the PMU, an HN-D's HN-I is
+ * one; types not here are not checked
+ */
+static const struct {
+	unsigned type;
+	const char *ports[4];
+} cmn_port_types[] = {
+	/* enum cmn_node_type: HN-I, HN-F, SBSX, RN-I, MTSX, CXRA, CXHA, HN-S */
+	{ 0x4, { "HN-I", "HN-D", "HN-T", "HN-P" } },
+	{ 0x5, { "HN-F" } },
+	{ 0x7, { "SBSX" } },
+	{ 0xa, { "RN-I", "RN-D" } },
+	{ 0x10, { "MTSX" } },
+	{ 0x100, { "CXRA" } },
+	{ 0x101, { "CXHA" } },
+	{ 0x200, { "HN-S" } },
+};
+
+bool cmn_map_port_fits(unsigned type, const char *port)
+{
+	for (size_t i = 0; i < sizeof(cmn_port_types) / sizeof(*cmn_port_types); i++) {
+		if (cmn_port_types[i].type != type)
+			continue;
+		for (size_t k = 0; k < 4 && cmn_port_types[i].ports[k]; k++)
+			if (!strcmp(cmn_port_types[i].ports[k], port))
+				return true;
+		return false;
+	}
+	return true;
+}

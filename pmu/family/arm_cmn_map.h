@@ -55,5 +55,7 @@ int cmn_map_is_xp(const struct cmn_map *m, unsigned nodeid);
  * or 1; -1 a device past 1 there (arm_cmn_map_show prints none); 0 no position of the mesh
  */
 int cmn_map_shows(const struct cmn_map *m, unsigned nodeid);
+/* Whether a node on a port of device type port ("RN-D") can be of node type type (0xa) */
+bool cmn_map_port_fits(unsigned type, const char *port);
 
 #endif

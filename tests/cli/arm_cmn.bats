@@ -268,3 +268,27 @@ cmn_mixed() {
 	pmuctl --sysfs-root "$root" stat --dry-run -e 'arm_cmn_0/rnid_rxdat_flits,bynodeid=1,nodeid=0x44/'
 	[ "$status" -eq 0 ]
 }
+
+@test "arm_cmn: since 4a112585ebe8 a watchpoint takes its direction's first free slot, whatever wp_grp (config:56-57 says so); !!wp_combine compared" {
+	local sys=$BATS_TEST_TMPDIR/sys fmt
+	cp -a "$ALTRA" "$sys"
+	fmt=$(readlink -f "$sys/bus/event_source/devices/arm_cmn_0")/format
+	echo config:56-57 >"$fmt/wp_grp"
+	echo config:58 >"$fmt/wp_exclusive"
+	up() { printf 'arm_cmn_0/watchpoint_up,wp_dev_sel=0,wp_chn_sel=%d,wp_grp=%d,wp_val=0,wp_mask=0%s/' "$@"; }
+	# two upward watchpoints of one group: two slots, the driver takes both
+	pmuctl --sysfs-root "$sys" stat --dry-run -e "{$(up 0 0 ''),$(up 3 0 '')}"
+	[ "$status" -eq 0 ]
+	pmuctl --sysfs-root "$sys" stat --dry-run -e "{$(up 0 0 ''),$(up 3 2 ''),$(up 1 1 '')}"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: '$(up 1 1 '')' is the group's third watchpoint of its direction on the same crosspoints: a DTM has two (arm_cmn_val_find_free_wp_config); count it apart" ]
+	# wp_combine 1 and 3 are both "combined"; 0 beside 1 is not
+	pmuctl --sysfs-root "$sys" stat --dry-run -e "{$(up 0 0 ,wp_combine=1),$(up 3 0 ,wp_combine=3)}"
+	[ "$status" -eq 0 ]
+	pmuctl --sysfs-root "$sys" stat --dry-run -e "{$(up 0 0 ,wp_combine=1),$(up 3 0 '')}"
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == *"share their direction's pair of watchpoints, one with wp_combine and one without (arm_cmn_validate_group); give both the same, or count them apart" ]]
+	# an upward and a downward one never meet
+	pmuctl --sysfs-root "$sys" stat --dry-run -e "{$(up 0 0 ''),$(up 3 0 ''),arm_cmn_0/watchpoint_down,wp_dev_sel=0,wp_chn_sel=0,wp_grp=0,wp_val=0,wp_mask=0/}"
+	[ "$status" -eq 0 ]
+}
