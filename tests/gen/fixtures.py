@@ -393,6 +393,41 @@ def hisi_v2_hha_l3c(sys_dir, live=False):
                 {"identifier": "0x00000030\n"})
 
 
+# hisi_uncore_mn_pmu.c (2257798498b3) and hisi_uncore_noc_pmu.c (e31c0eb10388), v6.18
+HISI_MN_FORMATS = {"event": "config:0-7"}
+HISI_MN_EVENTS = {"req_eobarrier_num": 0x00, "req_ecbarrier_num": 0x01, "req_dvmop_num": 0x02,
+                  "req_dvmsync_num": 0x03, "req_retry_num": 0x04, "req_writenosnp_num": 0x05,
+                  "req_readnosnp_num": 0x06, "snp_dvm_num": 0x07, "snp_dvmsync_num": 0x08,
+                  "l3t_req_dvm_num": 0x09, "l3t_req_dvmsync_num": 0x0a, "mn_req_dvm_num": 0x0b,
+                  "mn_req_dvmsync_num": 0x0c, "pa_req_dvm_num": 0x0d, "pa_req_dvmsync_num": 0x0e,
+                  "snp_dvm_latency": 0x80, "snp_dvmsync_latency": 0x81, "l3t_req_dvm_latency": 0x82,
+                  "l3t_req_dvmsync_latency": 0x83, "mn_req_dvm_latency": 0x84,
+                  "mn_req_dvmsync_latency": 0x85, "pa_req_dvm_latency": 0x86,
+                  "pa_req_dvmsync_latency": 0x87}
+HISI_NOC_FORMATS = {"event": "config:0-7", "ch": "config1:0-2", "tt_en": "config1:3"}
+HISI_NOC_EVENTS = {"cycles": 0x0e, "ingress_flow_sum": 0x1a, "egress_flow_sum": 0x17,
+                   "ingress_buf_full": 0x19, "egress_buf_full": 0x12, "cw_ingress_fail": 0x01,
+                   "cc_ingress_fail": 0x09, "cw_egress_fail": 0x03, "cc_egress_fail": 0x0b,
+                   "cw_main_flow_sum": 0x05, "cc_main_flow_sum": 0x0d}
+
+
+def hisi_mn_noc(sys_dir, live=False):
+    """6.18's MN and NoC PMUs beside the Hip09 tree's units: an MN a SCL (hisi_scl%d_mn%d) and
+    two NoC rings a SCL (hisi_scl%d_noc%d_%d), SCLs 1 and 3, each below its ACPI device
+    (HISI0222, HISI04E0; pmu.parent); cpumask the SCL's first CPU; identifier the version
+    register, made up (no public dump gives one)"""
+    for n, scl in enumerate((1, 3)):
+        first = n if live else n * 32
+        pmu(sys_dir, f"platform/HISI0222:{n:02x}", f"hisi_scl{scl}_mn0", 1 if live else 190 + n,
+            HISI_MN_FORMATS, hisi_events(HISI_MN_EVENTS, live), f"{first}\n",
+            {"identifier": "0x00000010\n"})
+        for sub in range(2):
+            k = n * 2 + sub
+            pmu(sys_dir, f"platform/HISI04E0:{k:02x}", f"hisi_scl{scl}_noc0_{sub}", 1 if live else 192 + k,
+                HISI_NOC_FORMATS, hisi_events(HISI_NOC_EVENTS, live), f"{first}\n",
+                {"identifier": "0x00000010\n"})
+
+
 def hisi_links(sys_dir, live=False):
     """The Hip09 tree's links between dies: an SLLC a SCCL, and a PA and a CPA a SICL (0 and 2,
     the HNS3 and PCIe SICLs), index 0, their counts made up; each below its ACPI device
@@ -870,6 +905,9 @@ if __name__ == "__main__":
     elif len(sys.argv) > 3 and sys.argv[1] == "--tegra410-live-sockets":
         # tests/: the live example's PMUs on N sockets, no PCI functions
         tegra410(f"{sys.argv[3]}/sys", live=True, sockets=int(sys.argv[2]))
+    elif len(sys.argv) > 2 and sys.argv[1] == "--hisi-mn-noc":
+        # tests/: 6.18's MN and NoC PMUs, into a copy of the Hip09 tree (its live copy with "live")
+        hisi_mn_noc(sys.argv[2], live=len(sys.argv) > 3 and sys.argv[3] == "live")
     elif len(sys.argv) > 2 and sys.argv[1] == "--cmn-mixed-map":
         # tests/: the mixed mesh's debugfs map, as the driver since e79634b53e39 or before writes it
         mixed = cmn_mixed_ports()
