@@ -41,6 +41,8 @@ INSTANCES = {
     "hisi_pa": ["hisi_sicl0_pa0", "hisi_sicl2_pa0"],
     "hisi_cpa": ["hisi_sicl0_cpa0", "hisi_sicl2_cpa0"],
     "hisi_uc": ["hisi_sccl1_uc0_0", "hisi_sccl3_uc5_3"],
+    "hisi_mn": ["hisi_scl1_mn0", "hisi_scl3_mn0"],
+    "hisi_noc": ["hisi_scl1_noc0_0", "hisi_scl3_noc0_1"],
     "ampereone_mcu": ["ampere_mcu_pmu_0", "ampere_mcu_pmu_9"],
     "arm_cmn": ["arm_cmn_0", "arm_cmn_1"],
     "bluefield_l3cache": ["bfperf/l3cachehalf0", "bfperf/l3cachehalf1"],

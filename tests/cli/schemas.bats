@@ -207,7 +207,7 @@ assert list(d) == ["error"], d' "$output"
 	run python3 tests/schema_families.py
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "${lines[-1]}" == "schema_families: "*" families, 8 schema rules, 0 mismatches" ]]
+	[[ "${lines[-1]}" == "schema_families: "*" families, 10 schema rules, 0 mismatches" ]]
 }
 
 @test "schemas: a count carries its unit as perf -j does: ns for duration_time, null for a raw count" {
