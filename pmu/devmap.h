@@ -40,6 +40,7 @@ struct fn_pmu {
 	const char *event;		/* the event map shows with the filters */
 	struct fn_filter function;	/* the function alone */
 	struct fn_filter root_port;	/* its whole root port */
+	bool port_pmu;			/* the PMU is its root port's own: the port whole, no filter */
 	struct fn_filter bars[6];	/* traffic to each memory BAR of the function */
 	size_t nbars;
 };

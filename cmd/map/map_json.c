@@ -57,8 +57,10 @@ static json_t *requester_json(const struct fn_pmu *r, bool own)
 	return json_pack("{s:s, s:s, s:b, s:s, s:o, s:o, s:o}", "family", r->family->id, "pmu", r->name,
 			 "present", r->pmu != NULL, "filter", fn_filter_text(&r->function, filter, sizeof(filter)),
 			 "event", event_json(r, &r->function, own), "root_port_filter",
-			 r->root_port.n ? jout_text(fn_filter_text(&r->root_port, port, sizeof(port))) : json_null(),
-			 "root_port_event", r->root_port.n ? event_json(r, &r->root_port, false) : json_null());
+			 r->root_port.n || r->port_pmu ? jout_text(fn_filter_text(&r->root_port, port, sizeof(port))) :
+							 json_null(),
+			 "root_port_event",
+			 r->root_port.n || r->port_pmu ? event_json(r, &r->root_port, r->port_pmu) : json_null());
 }
 
 /* The PMU that counts what is sent to the function: one address filter per memory BAR */

@@ -146,9 +146,12 @@ static void print_device(const struct map_ctx *c, size_t i)
 		print_root_port(c, i);
 		return;
 	}
-	printf("      %-13s %-32s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
-	       fn_filter_text(&m->requester.function, filt, sizeof(filt)),
-	       fn_label(c, f, label, sizeof(label)));
+	/* a port's own PMU counts its functions with the rest of the port */
+	if (m->requester.port_pmu)
+		snprintf(filt, sizeof(filt), "%s, port whole", m->requester.name);
+	else
+		fn_filter_text(&m->requester.function, filt, sizeof(filt));
+	printf("      %-13s %-32s %s\n", fn_str(c, i, bdf, sizeof(bdf)), filt, fn_label(c, f, label, sizeof(label)));
 	print_tgt_lines(f, &m->target);
 }
 

@@ -101,8 +101,10 @@ static bool selected(const struct stat_args *a, const struct stat_setup *s, size
 {
 	const struct devmap_fn *m = &s->maps[i];
 
-	/* a root port is a row only when its PMU is its own (no filter selects functions below it) */
-	if (!m->requester.family || (m->at.root_port == (ssize_t)i && m->requester.function.n))
+	/* a root port is a row only when its PMU is its own (no filter selects functions below it);
+	 * the functions below such a port are in its row */
+	if (!m->requester.family || (m->at.root_port == (ssize_t)i && m->requester.function.n) ||
+	    (m->requester.port_pmu && m->at.root_port != (ssize_t)i))
 		return false;
 	/* a switch port forwards its devices' requests under their IDs: its own row is all but
 	 * empty, a row (and series) per port; -d with a class (lspci's ::0604) asks for them */
@@ -206,6 +208,12 @@ static int add_function(const struct stat_args *a, struct stat_setup *s, size_t 
 
 	if (!r->family) {
 		p_err("--device %s is seen by no PMU of this machine (pmuctl map %s)", text, text);
+		return EXIT_FAIL;
+	}
+	if (r->port_pmu && !whole_port && s->maps[i].at.root_port != (ssize_t)i) {
+		pcifn_full_name(&s->topo.fn[s->maps[i].at.root_port], name, sizeof(name));
+		p_err("--device %s: %s counts its root port %s whole, and no filter selects one function there: add --root-port to count the port",
+		      text, r->name, name);
 		return EXIT_FAIL;
 	}
 	/* a PMU that is the port's own selects by being it, not by a filter */

@@ -135,7 +135,19 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 	return 0;
 }
 
-/* Each port's PMU counts the port whole: its row is the root port itself, no filter needed */
+/* The port's PMU for function i: the port whole, which no filter narrows */
+static void port_counts(const struct pmu_family *fam, const struct pmu_list *pmus, const struct pmu *p,
+			struct devmap_fn *m)
+{
+	fn_pmu_name(&m->requester, pmus, fam, "%s", p->name);
+	m->requester.event = "Rx_PCIe_TLP_Data_Payload";
+	m->requester.port_pmu = true;
+}
+
+/*
+ * Each port's PMU counts the port whole: its row is the root port itself, no filter needed,
+ * and every function below it is counted there with the rest of the port
+ */
 static void map_functions(const struct pmu_family *fam, const struct pcitopo *t, const struct pmu_list *pmus,
 			  struct devmap_fn *maps)
 {
@@ -152,8 +164,9 @@ static void map_functions(const struct pmu_family *fam, const struct pcitopo *t,
 			if (f->domain != s >> 16 || f->bus != ((s >> 8) & 0xff) ||
 			    ((unsigned int)f->dev << 3 | f->fn) != (s & 0xff) || maps[i].requester.family)
 				continue;
-			fn_pmu_name(&maps[i].requester, pmus, fam, "%s", p->name);
-			maps[i].requester.event = "Rx_PCIe_TLP_Data_Payload";
+			for (size_t j = 0; j < t->n; j++)
+				if (maps[j].at.root_port == (ssize_t)i && !maps[j].requester.family)
+					port_counts(fam, pmus, p, &maps[j]);
 		}
 	}
 }

@@ -34,12 +34,13 @@ record() {
 	[ "$(jq_py '(d["pmus"][0]["family"], d["pmus"][0]["root_port"])')" = "('dwc_pcie', '0000:30:05.0')" ]
 }
 
-@test "dwc: map puts each root port beside its own PMU, the devices below it, by socket" {
+@test "dwc: map puts each root port beside its own PMU, the devices below it named with it, by socket" {
 	pmuctl --sysfs-root "$DWC" map
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "socket 0" ]
 	[[ "${lines[1]}" =~ ^\ \ \ \ 30:03.0\ +port\ +dwc_rootport_3018\  ]]
-	[[ "${lines[2]}" =~ ^\ \ \ \ \ \ 31:00.0\ +Samsung ]]
+	# the port's PMU counts its devices with the rest of the port: named, and said so
+	[[ "${lines[2]}" =~ ^\ \ \ \ \ \ 31:00.0\ +dwc_rootport_3018,\ port\ whole\ +Samsung ]]
 	[ "${lines[6]}" = "socket 1" ]
 	[[ "${lines[7]}" =~ ^\ \ \ \ 80:01.0\ +port\ +dwc_rootport_8008\  ]]
 	pmuctl --sysfs-root "$DWC" -j map 30:05.0
@@ -48,6 +49,9 @@ record() {
 	[ "$(jq_py '(d[0]["location"]["socket"], d[0]["location"]["numa_node"], d[0]["location"]["root_port"])')" = "(0, 0, '0000:30:05.0')" ]
 	pmuctl --sysfs-root "$DWC" stat --dry-run -e "$(jq_py 'd[0]["requester"]["event"]')"
 	[ "$status" -eq 0 ]
+	# a device below: no event counts it alone, its port's event counts it with the port
+	pmuctl --sysfs-root "$DWC" -j map 32:00.1
+	[ "$(jq_py '[d[0]["requester"][k] for k in ("pmu", "filter", "event", "root_port_filter", "root_port_event")]')" = "['dwc_rootport_3028', '', None, '', 'dwc_rootport_3028/Rx_PCIe_TLP_Data_Payload/']" ]
 }
 
 @test "dwc: a lane event needs lane=, as perf says; lane= encodes beside eventid and type" {
@@ -124,14 +128,17 @@ record() {
 	grep -q '^pmuctl_dwc_pcie_one_cycle_total{pmu="dwc_rootport_8008",socket="1",pci_bus_id="00000000:80:01.0",event="dwc_rootport_8008/one_cycle/"} [0-9]*$' "$BATS_TEST_TMPDIR/d.prom"
 }
 
-@test "dwc: --device of a root port counts through its own PMU, method port; a device below it is no PMU's" {
+@test "dwc: --device of a root port counts through its own PMU, method port; a device below it only with --root-port" {
 	pmuctl -q --sysfs-root "$DWC" -j stat --dry-run -M dwc_pcie_rx_bw --device 0000:30:03.0
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(e["event"], e["device"], e["method"]) for e in d["events"]]')" = \
 		"[('dwc_rootport_3018/Rx_PCIe_TLP_Data_Payload/', '0000:30:03.0', 'port')]" ]
 	pmuctl --sysfs-root "$DWC" stat --dry-run -M dwc_pcie_rx_bw --device 0000:31:00.0
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: --device 0000:31:00.0 is seen by no PMU of this machine (pmuctl map 0000:31:00.0)" ]
+	[ "$output" = "pmuctl: error: --device 0000:31:00.0: dwc_rootport_3018 counts its root port 0000:30:03.0 whole, and no filter selects one function there: add --root-port to count the port" ]
+	pmuctl -q --sysfs-root "$DWC" -j stat --dry-run -M dwc_pcie_rx_bw --device 0000:31:00.0 --root-port
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(e["event"], e["device"]) for e in d["events"]]')" = "[('dwc_rootport_3018/Rx_PCIe_TLP_Data_Payload/', '0000:30:03.0')]" ]
 }
 
 @test "dwc: '?' is a sysfs event's way to ask for a value, not a metric filter's: refused, with the parser's reason" {
