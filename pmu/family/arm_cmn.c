@@ -12,6 +12,8 @@
 #include <string.h>
 #include "lib/sysroot.h"
 #include "pmu/encode.h"
+#include "pmu/family/arm_cmn.h"
+#include "pmu/family/arm_cmn_dtm.h"
 #include "pmu/family/arm_cmn_map.h"
 #include "pmu/family/family.h"
 #include "pmu/kernel_gen.h"
@@ -23,24 +25,6 @@
 /* CMN_DT_NUM_COUNTERS global counters a DTC; CMN_DTM_NUM_COUNTERS local ones a crosspoint */
 #define CMN_DTC_COUNTERS 8
 #define CMN_DTM_COUNTERS 4
-
-/* enum cmn_node_type: the ones the rules name */
-#define CMN_TYPE_DVM 0x1
-#define CMN_TYPE_DTC 0x3
-#define CMN_TYPE_HNF 0x5
-#define CMN_TYPE_XP 0x6
-#define CMN_TYPE_CXRA 0x100
-#define CMN_TYPE_CXHA 0x101
-#define CMN_TYPE_HNS 0x200
-#define CMN_TYPE_WP 0x7770
-
-/* enum cmn_part, and the identifier file's "%03x%02x" of part and revision */
-#define PART_CMN600 0x434
-#define PART_CMN650 0x436
-#define PART_CMN700 0x43c
-#define PART_CI700 0x43a
-#define PART_CMN_S3 0x43e
-#define REV_CMN600_R1P2 2
 
 /* What the identifier says, in struct pmu's priv */
 struct cmn_pmu {
@@ -363,44 +347,9 @@ static bool same_nodes(const struct plan_event *e, const struct plan_event *o, i
 	       (e->config[0] >> 32 & 0xffff) == (o->config[0] >> 32 & 0xffff);
 }
 
-/* HN-S (CMN-700 r3, CMN S3), CMN_EVENT_HNS_*: the filter of each event that has one */
-static int hns_filter_sel(unsigned id)
-{
-	if (id == 0x0f)
-		return 1; /* _OCC */
-	if ((id >= 0x26 && id <= 0x29) || id == 0x3c)
-		return 2; /* _CLS */
-	if (id == 0x2a || id == 0x2b)
-		return 3; /* _SNT */
-	if ((id >= 0x01 && id <= 0x07) || id == 0x0a || id == 0x0b)
-		return 4; /* _HBT */
-	return id == 0x0d || id == 0x3b ? 5 : 0; /* _SNH */
-}
-
-/*
- * arm_cmn_filter_sel(): the occupancy filter an event selects by, from the driver's table of
- * the mesh's model (_CMN_EVENT_DVM, _HNF and _HNS with an fsel): 0 none, 1 occup1id,
- * 2 class_occup_id, 3 cbusy_snthrottle_sel, 4 hbt_lbt_sel, 5 sn_home_sel
- */
 static int filter_sel(const struct plan_event *e, int part)
 {
-	unsigned type = cmn_type(e), id = cmn_eventid(e);
-
-	if (type == CMN_TYPE_HNS)
-		return hns_filter_sel(id);
-	/* trk_occupancy on every model but CMN-600; its _cxha and _pdn forms CMN-700's only */
-	if (type == CMN_TYPE_DVM)
-		return (part == PART_CMN600 ? id == 0x05 :
-					      id == 0x0c || (part == PART_CMN700 && (id == 0x0d || id == 0x0e))) ?
-			       1 :
-			       0;
-	if (type != CMN_TYPE_HNF)
-		return 0;
-	if (id == 0x0f)
-		return 1;
-	if (part != PART_CMN700)
-		return 0;
-	return id >= 0x26 && id <= 0x29 ? 2 : id == 0x2a || id == 0x2b ? 3 : 0;
+	return arm_cmn_filter_sel(cmn_type(e), cmn_eventid(e), part);
 }
 
 /*
@@ -472,6 +421,30 @@ static int check_wp_slots(const struct plan *set, const struct plan_event *e, in
  * without bynodeid count on every node of it, so they always meet); two of one occupancy
  * filter with different occupid; two watchpoints on one slot, or its pair's combine differing
  */
+static struct arm_cmn_dtm_event dtm_event(const struct plan_event *e)
+{
+	return (struct arm_cmn_dtm_event){ cmn_type(e), cmn_bynodeid(e), cmn_nodeid(e),
+					   (unsigned)(e->config[0] >> 49 & 3) };
+}
+
+/* With the map, each crosspoint's DTMs: 1 and its (x, y) when one is full before e; -1 unknown */
+static int dtm_full(const struct plan *set, const struct plan_event *e, int part, unsigned *x, unsigned *y)
+{
+	const struct cmn_map *m = map_of(e->pmu);
+	struct arm_cmn_dtm_event *v, me = dtm_event(e);
+	size_t n = 0;
+	int ret;
+
+	if (!m || !(v = calloc((size_t)(e - set->v) + 1, sizeof(*v))))
+		return -1;
+	for (const struct plan_event *o = set->v; o < e; o++)
+		if (o->group == e->group && o->pmu == e->pmu && !is_cycles(o))
+			v[n++] = dtm_event(o);
+	ret = arm_cmn_dtm_full(m, part != PART_CMN600, v, n, &me, x, y);
+	free(v);
+	return ret;
+}
+
 static int check_group(struct plan *set, size_t i, struct err_report *err)
 {
 	const struct plan_event *e = &set->v[i];
@@ -479,10 +452,17 @@ static int check_group(struct plan *set, size_t i, struct err_report *err)
 	size_t all = 0, same = 0;
 	bool dtm = cmn_type(e) == CMN_TYPE_XP || cmn_type(e) == CMN_TYPE_WP;
 	bool decoupled = wp_decoupled(e->pmu);
-	int ret;
+	unsigned x, y;
+	int ret, full;
 
 	if (cmn_type(e) == CMN_TYPE_WP && decoupled && (ret = check_wp_slots(set, e, part, err)))
 		return ret;
+	full = dtm_full(set, e, part, &x, &y);
+	if (full > 0)
+		return rule_err(
+			err, e, -EINVAL,
+			"'%s' needs a counter on the DTM of crosspoint (%u, %u) of '%s', whose 4 its group's events before it hold (arm_cmn_validate_group); split the group",
+			e->event, x, y, e->pmu->name);
 	/* the events of e's group on its PMU up to and including it, but cycles */
 	for (const struct plan_event *o = set->v; o <= e; o++) {
 		if (o->group != e->group || o->pmu != e->pmu || is_cycles(o))
@@ -512,7 +492,8 @@ static int check_group(struct plan *set, size_t i, struct err_report *err)
 			err, e, -EINVAL,
 			"the group has %zu events but cycles on '%s', past the DTC's %d counters (arm_cmn_validate_group); split the group",
 			all, e->pmu->name, CMN_DTC_COUNTERS);
-	if (same > CMN_DTM_COUNTERS)
+	/* without the map, events of one node type or crosspoint events meet on each DTM */
+	if (full < 0 && same > CMN_DTM_COUNTERS)
 		return rule_err(
 			err, e, -EINVAL,
 			"the group has %zu events on the same %s of '%s', past a crosspoint DTM's %d counters (arm_cmn_validate_group); split the group",

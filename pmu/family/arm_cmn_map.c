@@ -329,3 +329,11 @@ bool cmn_map_port_fits(unsigned type, const char *port)
 	}
 	return true;
 }
+
+bool cmn_map_type_known(unsigned type)
+{
+	for (size_t i = 0; i < sizeof(cmn_port_types) / sizeof(*cmn_port_types); i++)
+		if (cmn_port_types[i].type == type)
+			return true;
+	return false;
+}

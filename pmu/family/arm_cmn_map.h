@@ -57,5 +57,7 @@ int cmn_map_is_xp(const struct cmn_map *m, unsigned nodeid);
 int cmn_map_shows(const struct cmn_map *m, unsigned nodeid);
 /* Whether a node on a port of device type port ("RN-D") can be of node type type (0xa) */
 bool cmn_map_port_fits(unsigned type, const char *port);
+/* Whether the ports a node type sits on are known (cmn_map_port_fits says true for others) */
+bool cmn_map_type_known(unsigned type);
 
 #endif

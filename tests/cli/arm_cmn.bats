@@ -45,7 +45,20 @@ GRAVITON_LIVE=$FIX/graviton-live/sys
 @test "arm_cmn: a group past a DTM's 4 counters, or with a second cycles event, is refused (arm_cmn_validate_group)" {
 	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e '{arm_cmn_0/hnf_cache_miss/,arm_cmn_0/hnf_sf_hit/,arm_cmn_0/hnf_mc_reqs/,arm_cmn_0/hnf_mc_retries/,arm_cmn_0/hnf_cache_fill/}'
 	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "pmuctl: error: the group has 5 events on the same nodes of 'arm_cmn_0', past a crosspoint DTM's 4 counters (arm_cmn_validate_group); split the group" ]
+	[ "${lines[0]}" = "pmuctl: error: 'arm_cmn_0/hnf_cache_fill/' needs a counter on the DTM of crosspoint (1, 0) of 'arm_cmn_0', whose 4 its group's events before it hold (arm_cmn_validate_group); split the group" ]
+	# the budget is each crosspoint's, whatever the types: 3 crosspoint events and 2 HN-F ones
+	# meet on every crosspoint with an HN-F; beside an RN-I alone on (0, 2) they do not
+	pmuctl --sysfs-root "$ALTRA" stat --dry-run -e '{arm_cmn_0/mxp_e_req_txflit_valid/,arm_cmn_0/mxp_w_req_txflit_valid/,arm_cmn_0/mxp_n_req_txflit_valid/,arm_cmn_0/hnf_cache_miss/,arm_cmn_0/hnf_sf_hit/}'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "pmuctl: error: 'arm_cmn_0/hnf_sf_hit/' needs a counter on the DTM of crosspoint (1, 0) of 'arm_cmn_0'"* ]]
+	pmuctl -q --sysfs-root "$ALTRA" stat --dry-run -e '{arm_cmn_0/mxp_e_req_txflit_valid/,arm_cmn_0/mxp_w_req_txflit_valid/,arm_cmn_0/mxp_n_req_txflit_valid/,arm_cmn_0/rnid_rxdat_flits,bynodeid=1,nodeid=0x10/,arm_cmn_0/hnf_sf_hit/}'
+	[ "$status" -eq 0 ]
+	# without the map, one node type's events meet on each of its DTMs
+	cp -a "$ALTRA" "$BATS_TEST_TMPDIR/nomap"
+	rm -r "$BATS_TEST_TMPDIR/nomap/kernel/debug/arm-cmn"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/nomap" stat --dry-run -e '{arm_cmn_0/hnf_cache_miss/,arm_cmn_0/hnf_sf_hit/,arm_cmn_0/hnf_mc_reqs/,arm_cmn_0/hnf_mc_retries/,arm_cmn_0/hnf_cache_fill/}'
+	[ "$status" -eq 1 ]
+	[[ "${lines[-3]}" == "pmuctl: error: the group has 5 events on the same nodes of 'arm_cmn_0', past a crosspoint DTM's 4 counters (arm_cmn_validate_group); split the group" ]]
 	# by node id they may sit on different crosspoints: the kernel decides
 	pmuctl -q --sysfs-root "$ALTRA" stat --dry-run -e '{arm_cmn_0/hnf_cache_miss,bynodeid=1,nodeid=0x20/,arm_cmn_0/hnf_sf_hit,bynodeid=1,nodeid=0x28/,arm_cmn_0/hnf_mc_reqs,bynodeid=1,nodeid=0x30/,arm_cmn_0/hnf_mc_retries,bynodeid=1,nodeid=0x38/,arm_cmn_0/hnf_cache_fill,bynodeid=1,nodeid=0x40/}'
 	[ "$status" -eq 0 ]
@@ -251,6 +264,11 @@ cmn_mixed() {
 	pmuctl --sysfs-root "$root" stat --dry-run -e 'arm_cmn_0/hnf_cache_miss,bynodeid=1,nodeid=0x24/'
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = "pmuctl: error: no node of type 0x5 at nodeid 0x24 on the mesh of 'arm_cmn_0': its debugfs map shows RN-I #4 there (arm_cmn_event_init: \"invalid node\"); pmuctl list -l arm_cmn_0 names its nodes" ]
+	# an HN-F and an RN-I share (0, 1)'s DTM: three HN-F events and two RN-I ones need five there
+	h=bynodeid=1,nodeid=0x8 r=bynodeid=1,nodeid=0xc
+	pmuctl --sysfs-root "$root" stat --dry-run -e "{arm_cmn_0/hnf_cache_miss,$h/,arm_cmn_0/hnf_sf_hit,$h/,arm_cmn_0/hnf_mc_reqs,$h/,arm_cmn_0/rnid_rxdat_flits,$r/,arm_cmn_0/rnid_txdat_flits,$r/}"
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "pmuctl: error: 'arm_cmn_0/rnid_txdat_flits,$r/' needs a counter on the DTM of crosspoint (0, 1) of 'arm_cmn_0'"* ]]
 	# those cells say the driver is the per-crosspoint one, whatever the release says
 	pmuctl --sysfs-root "$root" --kernel 6.6 stat --dry-run -e 'arm_cmn_0/rnid_rxdat_flits,bynodeid=1,nodeid=0x44/'
 	[ "$status" -eq 0 ]

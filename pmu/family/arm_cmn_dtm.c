@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A CMN group's counters on each DTM, as arm_cmn_val_add_event() counts them from the map. */
+#include <string.h>
+#include "pmu/family/arm_cmn_dtm.h"
+
+/* CMN_MAX_DIMENSION squared crosspoints, up to 3 DTMs each (ports 0-1, 2-3, 4-5) */
+#define DTM_MAX (CMN_MAP_DIM * CMN_MAP_DIM * 3)
+#define DTM_COUNTERS 4
+#define TYPE_XP 0x6
+#define TYPE_WP 0x7770
+
+static size_t dtm_of(const struct cmn_map *m, bool multi, unsigned x, unsigned y, unsigned port)
+{
+	return ((size_t)y * m->mesh_x + x) * 3 + (multi ? port / 2 : 0);
+}
+
+/* Add one to each DTM ev counts on (mark[] says which e touches); false: the map cannot tell */
+static bool place(const struct cmn_map *m, bool multi, const struct arm_cmn_dtm_event *ev,
+		  unsigned char *count)
+{
+	if (ev->type == TYPE_XP || ev->type == TYPE_WP) {
+		unsigned sub = ev->type == TYPE_WP && multi ? ev->wp_dtm * 2 : 0;
+
+		for (unsigned y = 0; y < m->mesh_y; y++)
+			for (unsigned x = 0; x < m->mesh_x; x++)
+				if (!ev->bynodeid || cmn_map_nodeid(m, x, y, 0, 0) == ev->nodeid)
+					count[dtm_of(m, multi, x, y, sub)]++;
+		return true;
+	}
+	/* DVM, CFG and DTC nodes are not on the map, nor types it has no port name for */
+	if (ev->type < 0x4 || !cmn_map_type_known(ev->type))
+		return false;
+	for (size_t i = 0; i < m->n; i++) {
+		const struct cmn_map_node *nd = &m->v[i];
+
+		if (!cmn_map_port_fits(ev->type, nd->type) || (ev->bynodeid && nd->nodeid != ev->nodeid))
+			continue;
+		count[dtm_of(m, multi, nd->x, nd->y, nd->port)]++;
+	}
+	return true;
+}
+
+int arm_cmn_dtm_full(const struct cmn_map *m, bool multi, const struct arm_cmn_dtm_event *others,
+		     size_t n, const struct arm_cmn_dtm_event *e, unsigned *x, unsigned *y)
+{
+	unsigned char held[DTM_MAX], mine[DTM_MAX];
+
+	memset(held, 0, sizeof(held));
+	memset(mine, 0, sizeof(mine));
+	for (size_t k = 0; k < n; k++)
+		if (!place(m, multi, &others[k], held))
+			return -1;
+	if (!place(m, multi, e, mine))
+		return -1;
+	for (size_t d = 0; d < (size_t)m->mesh_x * m->mesh_y * 3; d++) {
+		if (!mine[d] || held[d] < DTM_COUNTERS)
+			continue;
+		*x = (unsigned)(d / 3 % m->mesh_x);
+		*y = (unsigned)(d / 3 / m->mesh_x);
+		return 1;
+	}
+	return 0;
+}
