@@ -427,22 +427,31 @@ static struct arm_cmn_dtm_event dtm_event(const struct plan_event *e)
 					   (unsigned)(e->config[0] >> 49 & 3) };
 }
 
-/* With the map, each crosspoint's DTMs: 1 and its (x, y) when one is full before e; -1 unknown */
-static int dtm_full(const struct plan *set, const struct plan_event *e, int part, unsigned *x, unsigned *y)
+/* What the map says of e's group before it: each DTM's and each DTC domain's counters */
+struct group_room {
+	int dtm;		/* 1: a DTM e needs is full, at (x, y); 0 none; -1 the map cannot tell */
+	unsigned x, y;
+	int dtc;		/* a full DTC domain; 4 none; -1 the map cannot tell (or a kernel before it) */
+};
+
+static struct group_room group_room(const struct plan *set, const struct plan_event *e, int part)
 {
 	const struct cmn_map *m = map_of(e->pmu);
+	struct group_room r = { -1, 0, 0, -1 };
 	struct arm_cmn_dtm_event *v, me = dtm_event(e);
 	size_t n = 0;
-	int ret;
 
 	if (!m || !(v = calloc((size_t)(e - set->v) + 1, sizeof(*v))))
-		return -1;
+		return r;
 	for (const struct plan_event *o = set->v; o < e; o++)
 		if (o->group == e->group && o->pmu == e->pmu && !is_cycles(o))
 			v[n++] = dtm_event(o);
-	ret = arm_cmn_dtm_full(m, part != PART_CMN600, v, n, &me, x, y);
+	r.dtm = arm_cmn_dtm_full(m, part != PART_CMN600, v, n, &me, &r.x, &r.y);
+	/* ab33c66fd8f1 (v6.8): a DTC domain's counters; before, the mesh's one set */
+	if (!kernel_gen_before(6, 8))
+		r.dtc = arm_cmn_dtc_full(m, v, n);
 	free(v);
-	return ret;
+	return r;
 }
 
 static int check_group(struct plan *set, size_t i, struct err_report *err)
@@ -452,17 +461,22 @@ static int check_group(struct plan *set, size_t i, struct err_report *err)
 	size_t all = 0, same = 0;
 	bool dtm = cmn_type(e) == CMN_TYPE_XP || cmn_type(e) == CMN_TYPE_WP;
 	bool decoupled = wp_decoupled(e->pmu);
-	unsigned x, y;
-	int ret, full;
+	struct group_room room;
+	int ret;
 
 	if (cmn_type(e) == CMN_TYPE_WP && decoupled && (ret = check_wp_slots(set, e, part, err)))
 		return ret;
-	full = dtm_full(set, e, part, &x, &y);
-	if (full > 0)
+	room = group_room(set, e, part);
+	if (room.dtm > 0)
 		return rule_err(
 			err, e, -EINVAL,
 			"'%s' needs a counter on the DTM of crosspoint (%u, %u) of '%s', whose 4 its group's events before it hold (arm_cmn_validate_group); split the group",
-			e->event, x, y, e->pmu->name);
+			e->event, room.x, room.y, e->pmu->name);
+	if (room.dtc >= 0 && room.dtc < 4)
+		return rule_err(
+			err, e, -EINVAL,
+			"'%s' joins a group whose events before it hold all %d counters of DTC domain %d of '%s' (arm_cmn_validate_group); split the group",
+			e->event, CMN_DTC_COUNTERS, room.dtc, e->pmu->name);
 	/* the events of e's group on its PMU up to and including it, but cycles */
 	for (const struct plan_event *o = set->v; o <= e; o++) {
 		if (o->group != e->group || o->pmu != e->pmu || is_cycles(o))
@@ -487,13 +501,13 @@ static int check_group(struct plan *set, size_t i, struct err_report *err)
 				"'%s' and '%s' in one group need one watchpoint of their direction and group, or differ in wp_combine (arm_cmn_validate_group); count them apart",
 				e->event, o->event);
 	}
-	if (all > CMN_DTC_COUNTERS)
+	if (room.dtc < 0 && all > CMN_DTC_COUNTERS)
 		return rule_err(
 			err, e, -EINVAL,
 			"the group has %zu events but cycles on '%s', past the DTC's %d counters (arm_cmn_validate_group); split the group",
 			all, e->pmu->name, CMN_DTC_COUNTERS);
 	/* without the map, events of one node type or crosspoint events meet on each DTM */
-	if (full < 0 && same > CMN_DTM_COUNTERS)
+	if (room.dtm < 0 && same > CMN_DTM_COUNTERS)
 		return rule_err(
 			err, e, -EINVAL,
 			"the group has %zu events on the same %s of '%s', past a crosspoint DTM's %d counters (arm_cmn_validate_group); split the group",

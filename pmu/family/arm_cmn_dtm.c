@@ -40,6 +40,46 @@ static bool place(const struct cmn_map *m, bool multi, const struct arm_cmn_dtm_
 	return true;
 }
 
+/* CMN_MAX_DTCS domains, CMN_DT_NUM_COUNTERS counters each */
+#define DTC_MAX 4
+#define DTC_COUNTERS 8
+
+/* Mark the DTC domains ev has nodes in; false: the map cannot tell */
+static bool domains(const struct cmn_map *m, const struct arm_cmn_dtm_event *ev, bool *in)
+{
+	unsigned char count[DTM_MAX];
+
+	memset(count, 0, sizeof(count));
+	if (!place(m, false, ev, count))
+		return false;
+	for (size_t xp = 0; xp < (size_t)m->mesh_x * m->mesh_y; xp++) {
+		if (!count[xp * 3])
+			continue;
+		if (m->xp_dtc[xp] < 0 || m->xp_dtc[xp] >= DTC_MAX)
+			return false;
+		in[m->xp_dtc[xp]] = true;
+	}
+	return true;
+}
+
+int arm_cmn_dtc_full(const struct cmn_map *m, const struct arm_cmn_dtm_event *others, size_t n)
+{
+	unsigned held[DTC_MAX] = { 0 };
+
+	for (size_t k = 0; k < n; k++) {
+		bool in[DTC_MAX] = { false };
+
+		if (!domains(m, &others[k], in))
+			return -1;
+		for (int d = 0; d < DTC_MAX; d++)
+			held[d] += in[d];
+	}
+	for (int d = 0; d < DTC_MAX; d++)
+		if (held[d] >= DTC_COUNTERS)
+			return d;
+	return DTC_MAX;
+}
+
 int arm_cmn_dtm_full(const struct cmn_map *m, bool multi, const struct arm_cmn_dtm_event *others,
 		     size_t n, const struct arm_cmn_dtm_event *e, unsigned *x, unsigned *y)
 {

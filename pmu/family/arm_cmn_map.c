@@ -205,8 +205,13 @@ static bool take_line(struct map_state *st, const char *s, size_t len)
 	}
 	if (!st->in_row)
 		return false;
-	if (!strcmp(l.prefix, "     "))
-		return true; /* DTC and rule lines */
+	if (!strcmp(l.prefix, "     ")) {
+		/* " DTC %d  " (" DTC ?? ": not known) under each crosspoint; then a rule */
+		for (unsigned x = 0; x < m->mesh_x && !strncmp(l.cell[x], "DTC ", 4); x++)
+			m->xp_dtc[st->row_y * m->mesh_x + x] =
+				(int8_t)(whole_number(l.cell[x] + 4, 3, &v) ? (int)v : -1);
+		return true;
+	}
 	/* "  %d  " a port, "    %d" a device */
 	if (!strncmp(l.prefix, "  ", 2) && !strcmp(l.prefix + 3, "  ") &&
 	    whole_number(l.prefix, MAP_PORTS - 1, &v) && v < MAP_PORTS) {

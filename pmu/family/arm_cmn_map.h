@@ -34,6 +34,7 @@ struct cmn_map {
 	bool legacy;
 	bool phantoms; /* cells below a port with no device: only the per-crosspoint driver prints them */
 	uint8_t xp_ports[CMN_MAP_DIM * CMN_MAP_DIM]; /* each crosspoint's ports with a device, bit p */
+	int8_t xp_dtc[CMN_MAP_DIM * CMN_MAP_DIM]; /* each crosspoint's DTC domain; -1 not known */
 	size_t n;
 	struct cmn_map_node v[];
 };

@@ -310,3 +310,23 @@ cmn_mixed() {
 	pmuctl --sysfs-root "$sys" stat --dry-run -e "{$(up 0 0 ''),$(up 3 0 ''),arm_cmn_0/watchpoint_down,wp_dev_sel=0,wp_chn_sel=0,wp_grp=0,wp_val=0,wp_mask=0/}"
 	[ "$status" -eq 0 ]
 }
+
+@test "arm_cmn: from ab33c66fd8f1 (v6.8) each DTC domain has its 8 counters, as the map's DTC row places crosspoints; before, the mesh's 8" {
+	local sys=$BATS_TEST_TMPDIR/sys
+	cp -a "$ALTRA" "$sys"
+	# rows 3 and 2 in DTC 1's domain, rows 1 and 0 in DTC 0's
+	awk '/^[32] +\| XP/ {d = 1} /^[10] +\| XP/ {d = 0} /^ +\| DTC/ {gsub(/DTC 0/, "DTC " d)} {print}' \
+		"$ALTRA/kernel/debug/arm-cmn/map" >"$sys/kernel/debug/arm-cmn/map"
+	xp() { for id in "$@"; do printf 'arm_cmn_0/mxp_e_req_txflit_valid,bynodeid=1,nodeid=%s/,' "$id"; done; }
+	# five in domain 0 and four in domain 1: nine in the group, at most five in a domain
+	group=$(xp 0x0 0x8 0x20 0x28 0x40 0x10 0x18 0x30 0x38)
+	pmuctl -q --sysfs-root "$sys" stat --dry-run -e "{${group%,}}"
+	[ "$status" -eq 0 ]
+	pmuctl --sysfs-root "$sys" --kernel 6.6 stat --dry-run -e "{${group%,}}"
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "pmuctl: error: the group has 9 events but cycles on 'arm_cmn_0', past the DTC's 8 counters (arm_cmn_validate_group); split the group" ]]
+	group=$(xp 0x0 0x8 0x20 0x28 0x40 0x48 0x60 0x68 0x10)
+	pmuctl --sysfs-root "$sys" stat --dry-run -e "{${group%,}}"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: 'arm_cmn_0/mxp_e_req_txflit_valid,bynodeid=1,nodeid=0x10/' joins a group whose events before it hold all 8 counters of DTC domain 0 of 'arm_cmn_0' (arm_cmn_validate_group); split the group" ]
+}
