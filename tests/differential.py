@@ -247,7 +247,7 @@ def pmuctl_encode(sysfs, event):
 
 
 def pmu_table(sysfs):
-    r = subprocess.run([PMUCTL, "--sysfs-root", sysfs, "-j", "list"], capture_output=True, text=True)
+    r = subprocess.run([PMUCTL, "--sysfs-root", sysfs, "-j", "list", "--formats"], capture_output=True, text=True)
     pmus = json.loads(r.stdout)["pmus"]
     # names from perf's event JSON (Yitian's ddr_cycles, the CPA's JSON-only events): perf
     # knows them only where it was built with that JSON, so they say nothing about encoding

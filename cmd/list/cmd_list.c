@@ -398,7 +398,7 @@ int cmd_list(int argc, char **argv)
 		return EXIT_FAIL;
 	}
 	/* read what will be shown: formats and details cost an open each */
-	struct pmu_scan_opts so = { .skip_formats = !settings.json && !a.formats,
+	struct pmu_scan_opts so = { .skip_formats = !a.formats,
 				    .skip_details = !settings.json && !a.long_form };
 
 	pret = pmu_scan_opts(&root, &so, &pmus, &diag);

@@ -52,9 +52,10 @@ static json_t *parts_json(const struct pmu *p)
 	return a;
 }
 
-static json_t *pmu_json(const struct pmu *p)
+/* formats only when asked (-l, --formats), as in text: null otherwise */
+static json_t *pmu_json(const struct pmu *p, bool formats)
 {
-	json_t *o = json_object(), *fa = json_array(), *ea = json_array();
+	json_t *o = json_object(), *fa = formats ? json_array() : json_null(), *ea = json_array();
 	struct pmu_field fields[PMU_FIELDS_MAX] = { 0 };
 	char buf[256];
 
@@ -72,7 +73,7 @@ static json_t *pmu_json(const struct pmu *p)
 		set_fields(o, fields, p->family->ops->locate.fields(p, fields));
 	if (p->family->parts_key)
 		json_object_set_new(o, p->family->parts_key, parts_json(p));
-	for (size_t i = 0; i < p->nformats; i++) {
+	for (size_t i = 0; formats && i < p->nformats; i++) {
 		const struct pmu_format *f = &p->formats[i];
 
 		format_describe(f->word, f->mask, buf, sizeof(buf));
@@ -154,7 +155,7 @@ static json_t *json_member(size_t member, size_t k, void *arg)
 	const struct json_members *j = arg;
 	size_t i = j->index[member][k];
 
-	return member ? device_json(j->pmus, i, j->a) : pmu_json(&j->pmus->v[i]);
+	return member ? device_json(j->pmus, i, j->a) : pmu_json(&j->pmus->v[i], j->a->formats);
 }
 
 /* {"pmus": [...], and each source's blocks}, each PMU written and freed before the next is built */

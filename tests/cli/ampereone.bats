@@ -7,7 +7,7 @@ AMPERE=$FIX/ampereone/sys
 AMPERE_LIVE=$FIX/ampereone-live/sys
 
 @test "ampereone: every MCU PMU is the family's, with the driver's formats and the document's example encoded as perf does" {
-	pmuctl -q --sysfs-root "$AMPERE" -j list
+	pmuctl -q --sysfs-root "$AMPERE" -j list --formats
 	[ "$status" -eq 0 ]
 	[ "$(jq_py 'sorted(set(p["family"] for p in d["pmus"]))')" = "['ampereone_mcu']" ]
 	[ "$(jq_py '[(p["mcu"], p["cpumask"], p["identifier"], len(p["events"])) for p in d["pmus"] if p["name"] == "ampere_mcu_pmu_9"]')" = "[(9, [96], '100a16', 58)]" ]

@@ -7,7 +7,7 @@ ALTRA=$FIX/altra/sys
 ALTRA_LIVE=$FIX/altra-live/sys
 
 @test "dmc620: every channel's PMU is the family's, with the address its name gives" {
-	pmuctl --sysfs-root "$ALTRA" -j list
+	pmuctl --sysfs-root "$ALTRA" -j list --formats
 	[ "$status" -eq 0 ]
 	# and a CMN-600 mesh a socket beside them (arm_cmn.bats)
 	[ "$(jq_py 'sorted(set(p["family"] for p in d["pmus"]))')" = "['arm_cmn', 'dmc620']" ]

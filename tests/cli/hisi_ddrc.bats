@@ -28,7 +28,7 @@ v1_tree() {
 }
 
 @test "hisi_ddrc: every controller's PMU is the family's, its SCCL, channel and sub id from the name, v1 names too" {
-	pmuctl -q --sysfs-root "$HIP09" -j list
+	pmuctl -q --sysfs-root "$HIP09" -j list --formats
 	[ "$status" -eq 0 ]
 	[ "$(jq_py 'len([p for p in d["pmus"] if p["family"] == "hisi_ddrc"])')" = 16 ]
 	[ "$(jq_py '[(p["sccl"], p["ddrc"], p["sub"], p["cpumask"], p["identifier"]) for p in d["pmus"] if p["name"] == "hisi_sccl5_ddrc3_0"]')" = "[(5, 3, 0, [64], '0x00000030')]" ]

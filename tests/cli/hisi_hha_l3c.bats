@@ -16,7 +16,7 @@ HIP09=$FIX/hip09/sys
 	# an L3C's cpumask is its cluster's first CPU
 	[ "$(jq_py '[(p["sccl"], p["l3c"], p["cpumask"], len(p["events"])) for p in d["pmus"] if p["name"] == "hisi_sccl3_l3c5"]')" = "[(3, 5, [44], 13)]" ]
 	# the Hip09 tree's v2 units: their filters' formats, v2's five and four events
-	pmuctl -q --sysfs-root "$HIP09" -j list
+	pmuctl -q --sysfs-root "$HIP09" -j list --formats
 	[ "$(jq_py '[(p["family"], [f["name"] for f in p["formats"]], len(p["events"]), p["identifier"]) for p in d["pmus"] if p["name"] in ("hisi_sccl7_hha1", "hisi_sccl7_l3c5")]')" = "[('hisi_hha', ['datasrc_skt', 'event', 'srcid_cmd', 'srcid_msk', 'tracetag_en'], 5, '0x00000030'), ('hisi_l3c', ['datasrc_cfg', 'datasrc_skt', 'event', 'tt_core', 'tt_req'], 4, '0x00000030')]" ]
 }
 

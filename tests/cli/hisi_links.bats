@@ -8,7 +8,7 @@ HIP09=$FIX/hip09/sys
 HIP09_LIVE=$FIX/hip09-live/sys
 
 @test "hisi_links: each SLLC is its SCCL's and each PA its SICL's, with the driver's filters" {
-	pmuctl -q --sysfs-root "$HIP09" -j list
+	pmuctl -q --sysfs-root "$HIP09" -j list --formats
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '[(p["name"], p["family"], p.get("sccl"), p.get("sicl"), p.get("sllc"), p.get("pa"), p["cpumask"]) for p in d["pmus"] if p["family"] in ("hisi_sllc", "hisi_pa")]')" = "[('hisi_sccl1_sllc0', 'hisi_sllc', 1, None, 0, None, [0]), ('hisi_sccl3_sllc0', 'hisi_sllc', 3, None, 0, None, [32]), ('hisi_sccl5_sllc0', 'hisi_sllc', 5, None, 0, None, [64]), ('hisi_sccl7_sllc0', 'hisi_sllc', 7, None, 0, None, [96]), ('hisi_sicl0_pa0', 'hisi_pa', None, 0, None, 0, [0]), ('hisi_sicl2_pa0', 'hisi_pa', None, 2, None, 0, [0])]" ]
 	[ "$(jq_py '[(f["name"], f["word"], f["bits"]) for p in d["pmus"] if p["name"] == "hisi_sicl0_pa0" for f in p["formats"]]')" = "[('event', 'config', '0-7'), ('srcid_cmd', 'config1', '22-32'), ('srcid_msk', 'config1', '33-43'), ('tgtid_cmd', 'config1', '0-10'), ('tgtid_msk', 'config1', '11-21'), ('tracetag_en', 'config1', '44')]" ]

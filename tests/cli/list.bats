@@ -16,13 +16,21 @@ count_pmus() { jq_py 'len(d["pmus"])'; }
 }
 
 @test "list decodes the C2C peer" {
-	pmuctl --sysfs-root "$T410" -j list nvidia_nvlink_c2c_pmu_0
+	pmuctl --sysfs-root "$T410" -j list --formats nvidia_nvlink_c2c_pmu_0
 	[ "$(jq_py 'd["pmus"][0]["peer_kind"], d["pmus"][0]["peer_count"]')" = "('gpu', 2)" ]
 	[ "$(jq_py '[f["name"] for f in d["pmus"][0]["formats"]]')" = "['event', 'gpu_mask']" ]
 }
 
+@test "list -j holds what was asked: formats null without -l or --formats, as the text shows none" {
+	pmuctl --sysfs-root "$T410" -j list --events nvidia_pcie_pmu_0_rc_4
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '(d["pmus"][0]["formats"], len(d["pmus"][0]["events"]) > 0)')" = "(None, True)" ]
+	pmuctl --sysfs-root "$T410" -j list -l nvidia_pcie_pmu_0_rc_4
+	[ "$(jq_py 'len(d["pmus"][0]["formats"]) > 0')" = True ]
+}
+
 @test "list -j gives formats with masks and events with values" {
-	pmuctl --sysfs-root "$T410" -j list nvidia_pcie_pmu_0_rc_4
+	pmuctl --sysfs-root "$T410" -j list --formats nvidia_pcie_pmu_0_rc_4
 	[ "$(count_pmus)" = 1 ]
 	[ "$(jq_py '[f for f in d["pmus"][0]["formats"] if f["name"] == "src_bdf"][0]')" = "{'name': 'src_bdf', 'word': 'config1', 'bits': '8-23', 'mask': '0xffff00', 'max': '0xffff', 'description': \"the BDF that will be monitored: (bus << 8) + (device << 3) + (function), see 'pmuctl bdf'\"}" ]
 	[ "$(jq_py '[e["value"] for e in d["pmus"][0]["events"] if e["name"] == "cycles"][0]')" = "event=0x100000000" ]
