@@ -24,15 +24,23 @@ echo "$(npmu "$big") PMUs: pmuctl list --events $list_ms ms ($ours events), perf
 echo "ratio list vs perf list: $(ratio "$perf_ms" "$list_ms")x faster (target: at least 5x)"
 echo "growth: $(npmu "$small") PMUs $small_ms ms, $(npmu "$big") PMUs $list_ms ms: $(awk -v a="$list_ms" -v b="$small_ms" 'BEGIN { printf "%.1f", a / b }')x the time for $(awk -v a="$(npmu "$big")" -v b="$(npmu "$small")" 'BEGIN { printf "%.1f", a / b }')x the PMUs"
 
-# JSON against text, CPU (task-clock), rounds alternated, the median of the rounds: -j list
-# holds every PMU's events, formats, CPUs and identifier whatever --events says (the stable
-# document), which the text prints with -l; --events is the text of the events alone
+# JSON against text of the same content, CPU (task-clock), rounds alternated, the median of the
+# rounds, at 1, 8 and 64 sockets: -j list --events against list --events (events alone; -j
+# holds formats only when asked), and -j list -l against list -l (events, formats, CPUs)
 rounds=${ROUNDS:-5}
-for ((r = 0; r < rounds; r++)); do
-	task_ms "$runs" "$pmuctl" --sysfs-root "$big" list --events >>"$tmp/text"
-	task_ms "$runs" "$pmuctl" --sysfs-root "$big" list -l >>"$tmp/long"
-	task_ms "$runs" "$pmuctl" --sysfs-root "$big" -j list --events >>"$tmp/json"
-done
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { printf "%.1f", v[int((NR + 1) / 2)] }'; }
-text_ms=$(median "$tmp/text") long_ms=$(median "$tmp/long") json_ms=$(median "$tmp/json")
-echo "JSON: -j list --events $json_ms ms CPU; list -l (the same fields) $long_ms ms ($(awk -v a="$json_ms" -v b="$long_ms" 'BEGIN { printf "%.2f", a / b }')x); list --events $text_ms ms ($(awk -v a="$json_ms" -v b="$text_ms" 'BEGIN { printf "%.2f", a / b }')x; issue 48's target: at most 1.5x)"
+for n in 1 8 64; do
+	[ "$n" = 64 ] || python3 tests/gen/fixtures.py --tegra410-sockets "$n" "$tmp/s$n/sys"
+	tree=$tmp/s$n/sys
+	[ "$n" = 64 ] && tree=$big
+	rm -f "$tmp"/text "$tmp"/json "$tmp"/long "$tmp"/jlong
+	for ((r = 0; r < rounds; r++)); do
+		task_ms "$runs" "$pmuctl" --sysfs-root "$tree" list --events >>"$tmp/text"
+		task_ms "$runs" "$pmuctl" --sysfs-root "$tree" -j list --events >>"$tmp/json"
+		task_ms "$runs" "$pmuctl" --sysfs-root "$tree" list -l >>"$tmp/long"
+		task_ms "$runs" "$pmuctl" --sysfs-root "$tree" -j list -l >>"$tmp/jlong"
+	done
+	text_ms=$(median "$tmp/text") json_ms=$(median "$tmp/json")
+	long_ms=$(median "$tmp/long") jlong_ms=$(median "$tmp/jlong")
+	echo "JSON, $n sockets ($(npmu "$tree") PMUs): -j list --events $json_ms ms CPU, list --events $text_ms ms ($(awk -v a="$json_ms" -v b="$text_ms" 'BEGIN { printf "%.2f", a / b }')x); -j list -l $jlong_ms ms, list -l $long_ms ms ($(awk -v a="$jlong_ms" -v b="$long_ms" 'BEGIN { printf "%.2f", a / b }')x; target: at most 1.5x)"
+done
