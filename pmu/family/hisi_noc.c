@@ -12,6 +12,8 @@
 
 /* NOC_PMU_NR_COUNTERS; check_event is NOC_PMU_EVENT_CTRL_TYPE, GENMASK(4, 0) */
 static const struct hisi_uncore_limits noc_limits = { 0x1f, 0, "v1", 4 };
+/* tt_en, config1:3: NOC_PMU_GLOBAL_CTRL_TT_EN, the PMU's */
+#define NOC_TT_EN 0x8ull
 
 static int check(struct plan *set, size_t i, struct err_report *err, struct diag *warn)
 {
@@ -24,24 +26,13 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
  */
 static void check_plan(const struct pmu_family *f, const struct plan *set, struct diag *warn)
 {
-	for (size_t i = 0; i < set->n; i++) {
-		const struct plan_event *e = &set->v[i];
+	const struct plan_event *e, *o;
 
-		if (!e->pmu || e->pmu->family != f)
-			continue;
-		for (size_t k = 0; k < i; k++) {
-			const struct plan_event *o = &set->v[k];
-
-			if (o->pmu != e->pmu || pmu_config_field(e->pmu, o->config, "tt_en") ==
-						pmu_config_field(e->pmu, e->config, "tt_en"))
-				continue;
-			diag_add(
-				warn,
-				"%s: '%s' has one tracetag switch for all its counters: beside '%s', whose tt_en differs, it waits until that one stops (hisi_noc_pmu_get_event_idx: -EAGAIN), and in one group the group never counts",
-				e->event, e->pmu->name, o->event);
-			return;
-		}
-	}
+	if (hisi_uncore_filter_clash(set, f, NOC_TT_EN, 0, &e, &o))
+		diag_add(
+			warn,
+			"%s: '%s' has one tracetag switch for all its counters: beside '%s', whose tt_en differs, it waits until that one stops (hisi_noc_pmu_get_event_idx: -EAGAIN), and in one group the group never counts",
+			e->event, e->pmu->name, o->event);
 }
 
 const struct family_ops hisi_noc_ops = {

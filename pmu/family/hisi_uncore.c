@@ -104,27 +104,33 @@ int hisi_uncore_check(struct plan *set, size_t i, const struct hisi_uncore_limit
 	return 0;
 }
 
+bool hisi_uncore_filter_clash(const struct plan *set, const struct pmu_family *f, uint64_t mask,
+			      uint64_t mask2, const struct plan_event **e, const struct plan_event **o)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		*e = &set->v[i];
+		if (!(*e)->pmu || (*e)->pmu->family != f)
+			continue;
+		for (size_t k = 0; k < i; k++) {
+			*o = &set->v[k];
+			if ((*o)->pmu == (*e)->pmu && (((*o)->config[1] ^ (*e)->config[1]) & mask ||
+						       ((*o)->config[2] ^ (*e)->config[2]) & mask2))
+				return true;
+		}
+	}
+	return false;
+}
+
 void hisi_uncore_shared_filter(const struct plan *set, const struct pmu_family *f, uint64_t mask,
 			       uint64_t mask2, const char *where, struct diag *warn)
 {
-	for (size_t i = 0; i < set->n; i++) {
-		const struct plan_event *e = &set->v[i];
+	const struct plan_event *e, *o;
 
-		if (!e->pmu || e->pmu->family != f)
-			continue;
-		for (size_t k = 0; k < i; k++) {
-			const struct plan_event *o = &set->v[k];
-
-			if (o->pmu != e->pmu || !(((o->config[1] ^ e->config[1]) & mask) |
-						  ((o->config[2] ^ e->config[2]) & mask2)))
-				continue;
-			diag_add(
-				warn,
-				"%s: '%s' has one filter for all its counters (%s): beside '%s', whose filter differs, both count with what the filtered ones wrote there last (ORed in or overwritten), and the first of those to end clears it",
-				e->event, e->pmu->name, where, o->event);
-			return;
-		}
-	}
+	if (hisi_uncore_filter_clash(set, f, mask, mask2, &e, &o))
+		diag_add(
+			warn,
+			"%s: '%s' has one filter for all its counters (%s): beside '%s', whose filter differs, both count with what the filtered ones wrote there last (ORed in or overwritten), and the first of those to end clears it",
+			e->event, e->pmu->name, where, o->event);
 }
 
 void hisi_uncore_mask_alone(const struct plan_event *e, const char *mask, const char *cmd,

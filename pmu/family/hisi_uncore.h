@@ -61,9 +61,14 @@ int hisi_uncore_check(struct plan *set, size_t i, const struct hisi_uncore_limit
 		      struct err_report *err, struct diag *warn);
 
 /*
- * Warn once when two events of one PMU of family f set the bits of config1 in mask (of
- * config2 in mask2) differently: the unit has one filter register for all its counters (named in where), which
- * each event ORs its value into and clears at its end
+ * The first two events of one PMU of family f, e after o, that set the bits of config1 in mask
+ * (of config2 in mask2) differently: false when none do
+ */
+bool hisi_uncore_filter_clash(const struct plan *set, const struct pmu_family *f, uint64_t mask,
+			      uint64_t mask2, const struct plan_event **e, const struct plan_event **o);
+/*
+ * Warn once for such a pair: the unit has one filter register for all its counters (named in
+ * where), which each event ORs its value into and clears at its end
  */
 void hisi_uncore_shared_filter(const struct plan *set, const struct pmu_family *f, uint64_t mask,
 			       uint64_t mask2, const char *where, struct diag *warn);
