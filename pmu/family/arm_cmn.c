@@ -22,9 +22,6 @@
 
 #define CMN_SOURCE "drivers/perf/arm-cmn.c (torvalds/linux 00df90934c9e)"
 #define CMN_PERF "perf's arm/cmn/sys/metric.json (torvalds/linux 4f3ee7d1d5ce)"
-/* CMN_DT_NUM_COUNTERS global counters a DTC; CMN_DTM_NUM_COUNTERS local ones a crosspoint */
-#define CMN_DTC_COUNTERS 8
-#define CMN_DTM_COUNTERS 4
 
 /* What the identifier says, in struct pmu's priv */
 struct cmn_pmu {
@@ -288,7 +285,7 @@ static bool node_on_map(const struct plan_event *e, unsigned type)
 	const struct cmn_map_node *n;
 	unsigned id = cmn_nodeid(e);
 
-	if (!m || type < 0x4) /* DVM, CFG and DTC nodes: never on the map */
+	if (!m || type < CMN_TYPE_HNI) /* DVM, CFG and DTC nodes: never on the map */
 		return true;
 	if (type == CMN_TYPE_XP || type == CMN_TYPE_WP)
 		return cmn_map_is_xp(m, id);
@@ -431,7 +428,8 @@ static struct arm_cmn_dtm_event dtm_event(const struct plan_event *e)
 struct group_room {
 	int dtm;		/* 1: a DTM e needs is full, at (x, y); 0 none; -1 the map cannot tell */
 	unsigned x, y;
-	int dtc;		/* a full DTC domain; 4 none; -1 the map cannot tell (or a kernel before it) */
+	/* a full DTC domain; CMN_MAX_DTCS none; -1 the map cannot tell, or a kernel before it */
+	int dtc;
 };
 
 static struct group_room group_room(const struct plan *set, const struct plan_event *e, int part)
@@ -472,7 +470,7 @@ static int check_group(struct plan *set, size_t i, struct err_report *err)
 			err, e, -EINVAL,
 			"'%s' needs a counter on the DTM of crosspoint (%u, %u) of '%s', whose 4 its group's events before it hold (arm_cmn_validate_group); split the group",
 			e->event, room.x, room.y, e->pmu->name);
-	if (room.dtc >= 0 && room.dtc < 4)
+	if (room.dtc >= 0 && room.dtc < CMN_MAX_DTCS)
 		return rule_err(
 			err, e, -EINVAL,
 			"'%s' joins a group whose events before it hold all %d counters of DTC domain %d of '%s' (arm_cmn_validate_group); split the group",

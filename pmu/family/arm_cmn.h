@@ -1,16 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What drivers/perf/arm-cmn.c names that more than one of pmuctl's CMN files needs: node types,
- * parts, and the occupancy filter an event selects by.
+ * What drivers/perf/arm-cmn.c names that more than one of pmuctl's CMN files needs: counter
+ * budgets, node types, parts, and the occupancy filter an event selects by.
  */
 #ifndef PMUCTL_ARM_CMN_H
 #define PMUCTL_ARM_CMN_H
 
-/* enum cmn_node_type: the ones the rules name */
+/* CMN_DT_NUM_COUNTERS global counters a DTC; CMN_DTM_NUM_COUNTERS local ones a DTM */
+#define CMN_DTC_COUNTERS 8
+#define CMN_DTM_COUNTERS 4
+/* CMN_MAX_DTCS */
+#define CMN_MAX_DTCS 4
+
+/* enum cmn_node_type: the ones the rules and the map's port names need */
 #define CMN_TYPE_DVM 0x1
 #define CMN_TYPE_DTC 0x3
+#define CMN_TYPE_HNI 0x4
 #define CMN_TYPE_HNF 0x5
 #define CMN_TYPE_XP 0x6
+#define CMN_TYPE_SBSX 0x7
+#define CMN_TYPE_RNI 0xa
+#define CMN_TYPE_MTSX 0x10
 #define CMN_TYPE_CXRA 0x100
 #define CMN_TYPE_CXHA 0x101
 #define CMN_TYPE_HNS 0x200

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A CMN group's counters on each DTM, as arm_cmn_val_add_event() counts them from the map. */
 #include <string.h>
+#include "pmu/family/arm_cmn.h"
 #include "pmu/family/arm_cmn_dtm.h"
 
 /* CMN_MAX_DIMENSION squared crosspoints, up to 3 DTMs each (ports 0-1, 2-3, 4-5) */
 #define DTM_MAX (CMN_MAP_DIM * CMN_MAP_DIM * 3)
-#define DTM_COUNTERS 4
-#define TYPE_XP 0x6
-#define TYPE_WP 0x7770
 
 static size_t dtm_of(const struct cmn_map *m, bool multi, unsigned x, unsigned y, unsigned port)
 {
@@ -18,8 +16,8 @@ static size_t dtm_of(const struct cmn_map *m, bool multi, unsigned x, unsigned y
 static bool place(const struct cmn_map *m, bool multi, const struct arm_cmn_dtm_event *ev,
 		  unsigned char *count)
 {
-	if (ev->type == TYPE_XP || ev->type == TYPE_WP) {
-		unsigned sub = ev->type == TYPE_WP && multi ? ev->wp_dtm * 2 : 0;
+	if (ev->type == CMN_TYPE_XP || ev->type == CMN_TYPE_WP) {
+		unsigned sub = ev->type == CMN_TYPE_WP && multi ? ev->wp_dtm * 2 : 0;
 
 		for (unsigned y = 0; y < m->mesh_y; y++)
 			for (unsigned x = 0; x < m->mesh_x; x++)
@@ -28,7 +26,7 @@ static bool place(const struct cmn_map *m, bool multi, const struct arm_cmn_dtm_
 		return true;
 	}
 	/* DVM, CFG and DTC nodes are not on the map, nor types it has no port name for */
-	if (ev->type < 0x4 || !cmn_map_type_known(ev->type))
+	if (ev->type < CMN_TYPE_HNI || !cmn_map_type_known(ev->type))
 		return false;
 	for (size_t i = 0; i < m->n; i++) {
 		const struct cmn_map_node *nd = &m->v[i];
@@ -39,10 +37,6 @@ static bool place(const struct cmn_map *m, bool multi, const struct arm_cmn_dtm_
 	}
 	return true;
 }
-
-/* CMN_MAX_DTCS domains, CMN_DT_NUM_COUNTERS counters each */
-#define DTC_MAX 4
-#define DTC_COUNTERS 8
 
 /* Mark the DTC domains ev has nodes in; false: the map cannot tell */
 static bool domains(const struct cmn_map *m, const struct arm_cmn_dtm_event *ev, bool *in)
@@ -55,7 +49,7 @@ static bool domains(const struct cmn_map *m, const struct arm_cmn_dtm_event *ev,
 	for (size_t xp = 0; xp < (size_t)m->mesh_x * m->mesh_y; xp++) {
 		if (!count[xp * 3])
 			continue;
-		if (m->xp_dtc[xp] < 0 || m->xp_dtc[xp] >= DTC_MAX)
+		if (m->xp_dtc[xp] < 0 || m->xp_dtc[xp] >= CMN_MAX_DTCS)
 			return false;
 		in[m->xp_dtc[xp]] = true;
 	}
@@ -64,20 +58,20 @@ static bool domains(const struct cmn_map *m, const struct arm_cmn_dtm_event *ev,
 
 int arm_cmn_dtc_full(const struct cmn_map *m, const struct arm_cmn_dtm_event *others, size_t n)
 {
-	unsigned held[DTC_MAX] = { 0 };
+	unsigned held[CMN_MAX_DTCS] = { 0 };
 
 	for (size_t k = 0; k < n; k++) {
-		bool in[DTC_MAX] = { false };
+		bool in[CMN_MAX_DTCS] = { false };
 
 		if (!domains(m, &others[k], in))
 			return -1;
-		for (int d = 0; d < DTC_MAX; d++)
+		for (int d = 0; d < CMN_MAX_DTCS; d++)
 			held[d] += in[d];
 	}
-	for (int d = 0; d < DTC_MAX; d++)
-		if (held[d] >= DTC_COUNTERS)
+	for (int d = 0; d < CMN_MAX_DTCS; d++)
+		if (held[d] >= CMN_DTC_COUNTERS)
 			return d;
-	return DTC_MAX;
+	return CMN_MAX_DTCS;
 }
 
 int arm_cmn_dtm_full(const struct cmn_map *m, bool multi, const struct arm_cmn_dtm_event *others,
@@ -93,7 +87,7 @@ int arm_cmn_dtm_full(const struct cmn_map *m, bool multi, const struct arm_cmn_d
 	if (!place(m, multi, e, mine))
 		return -1;
 	for (size_t d = 0; d < (size_t)m->mesh_x * m->mesh_y * 3; d++) {
-		if (!mine[d] || held[d] < DTM_COUNTERS)
+		if (!mine[d] || held[d] < CMN_DTM_COUNTERS)
 			continue;
 		*x = (unsigned)(d / 3 % m->mesh_x);
 		*y = (unsigned)(d / 3 / m->mesh_x);

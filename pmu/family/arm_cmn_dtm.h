@@ -32,8 +32,8 @@ int arm_cmn_dtm_full(const struct cmn_map *m, bool multi, const struct arm_cmn_d
 /*
  * From ab33c66fd8f1 (v6.8) each DTC domain has its 8 counters, and an event takes one in each
  * domain it has nodes in; arm_cmn_validate_group refuses a group where the events before the
- * new one hold all 8 of any domain. The first such domain, 4 for none, -1 the map cannot tell
- * (a node type it does not show, a domain it prints as ??).
+ * new one hold all 8 of any domain. The first such domain, CMN_MAX_DTCS for none, -1 the map
+ * cannot tell (a node type it does not show, a domain it prints as ??).
  */
 int arm_cmn_dtc_full(const struct cmn_map *m, const struct arm_cmn_dtm_event *others, size_t n);
 

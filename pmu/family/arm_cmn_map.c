@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "pmu/family/arm_cmn.h"
 #include "pmu/family/arm_cmn_map.h"
 
 /* CMN_MAX_DIMENSION, CMN_MAX_PORTS; devices 0 and 1 of each port */
@@ -311,15 +312,14 @@ static const struct {
 	unsigned type;
 	const char *ports[4];
 } cmn_port_types[] = {
-	/* enum cmn_node_type: HN-I, HN-F, SBSX, RN-I, MTSX, CXRA, CXHA, HN-S */
-	{ 0x4, { "HN-I", "HN-D", "HN-T", "HN-P" } },
-	{ 0x5, { "HN-F" } },
-	{ 0x7, { "SBSX" } },
-	{ 0xa, { "RN-I", "RN-D" } },
-	{ 0x10, { "MTSX" } },
-	{ 0x100, { "CXRA" } },
-	{ 0x101, { "CXHA" } },
-	{ 0x200, { "HN-S" } },
+	{ CMN_TYPE_HNI, { "HN-I", "HN-D", "HN-T", "HN-P" } },
+	{ CMN_TYPE_HNF, { "HN-F" } },
+	{ CMN_TYPE_SBSX, { "SBSX" } },
+	{ CMN_TYPE_RNI, { "RN-I", "RN-D" } },
+	{ CMN_TYPE_MTSX, { "MTSX" } },
+	{ CMN_TYPE_CXRA, { "CXRA" } },
+	{ CMN_TYPE_CXHA, { "CXHA" } },
+	{ CMN_TYPE_HNS, { "HN-S" } },
 };
 
 bool cmn_map_port_fits(unsigned type, const char *port)
