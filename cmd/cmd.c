@@ -4,11 +4,9 @@
  * after it, their settings, and the one way a command parses its arguments.
  */
 #include <stdlib.h>
-#include <string.h>
 #include "cmd/out/jerr.h"
 #include "cmd/options_check.h"
 #include "cmd/pmuctl.h"
-#include "lib/readall.h"
 #include "pmu/kernel_gen.h"
 
 enum global_key {
@@ -92,8 +90,7 @@ const struct argp global_argp = { global_options, global_parse, NULL, NULL, NULL
 static void cmd_kernel(void)
 {
 	struct kernel_release r;
-	char path[4096], *text = NULL;
-	size_t len;
+	char path[4096];
 
 	if (settings.kernel && kernel_release_parse(settings.kernel, &r)) {
 		kernel_gen_set(&r, "--kernel");
@@ -104,11 +101,7 @@ static void cmd_kernel(void)
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/sys/kernel/osrelease", settings.proc_root ? settings.proc_root : "/proc");
-	if (!read_regular(path, 256, &text, &len) && kernel_release_parse(text, &r))
-		kernel_gen_set(&r, settings.proc_root ? "--proc-root's osrelease" : "osrelease");
-	else
-		kernel_gen_set(NULL, NULL);
-	free(text);
+	kernel_gen_from(path, settings.proc_root ? "--proc-root's osrelease" : "osrelease");
 }
 
 void cmd_parse(const struct argp *argp, int argc, char **argv, void *input)

@@ -13,6 +13,8 @@
 
 /* The release the rules follow, and where it was read ("--kernel", "osrelease"); NULL: unknown */
 void kernel_gen_set(const struct kernel_release *r, const char *source);
+/* The same from an osrelease file, read when a rule first asks (unreadable: unknown) */
+void kernel_gen_from(const char *path, const char *source);
 /* true when the release is known and older than major.minor: unknown follows the newest drivers */
 bool kernel_gen_before(int major, int minor);
 /* "Linux 6.12 (--kernel)", or "" when unknown: for messages that name the rule's kernel */
