@@ -35,7 +35,12 @@ int cpu_package_of_pmu(const struct cpu_packages *pk, const struct pmu *p)
 
 	if (socket >= 0 || !pk || !p->has_cpumask || !p->cpumask.n)
 		return socket;
-	return cpu_package_of(pk, p->cpumask.cpu[0]);
+	socket = cpu_package_of(pk, p->cpumask.cpu[0]);
+	/* a PMU counting on a CPU of each socket (one for the machine) is no one socket's */
+	for (size_t i = 1; i < p->cpumask.n; i++)
+		if (cpu_package_of(pk, p->cpumask.cpu[i]) != socket)
+			return -1;
+	return socket;
 }
 
 int cpu_package_of(const struct cpu_packages *p, int cpu)

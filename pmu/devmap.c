@@ -172,6 +172,29 @@ static int node_socket(const struct sysroot *root, int node)
 	return socket;
 }
 
+/* The package of a machine that has one (every online CPU's), or -1 */
+static int devmap_one_package(const struct sysroot *root, struct cpu_packages *pk)
+{
+	struct cpulist online = { 0 };
+	int only = -1;
+
+	if (pmu_online_cpus(root, &online) || !online.n || cpu_packages_read(root, &online, pk)) {
+		cpulist_free(&online);
+		return -1;
+	}
+	for (size_t i = 0; i < online.n; i++) {
+		int s = cpu_package_of(pk, online.cpu[i]);
+
+		if (s < 0 || (i && s != only)) {
+			only = -1;
+			break;
+		}
+		only = s;
+	}
+	cpulist_free(&online);
+	return only;
+}
+
 /* Each function's NUMA node and the socket of that node's CPUs, read once a node */
 static int locate_sockets(const struct pcitopo *t, const struct sysroot *root, struct devmap_fn *m)
 {
@@ -183,8 +206,20 @@ static int locate_sockets(const struct pcitopo *t, const struct sysroot *root, s
 		if (t->fn[i].numa_node > max)
 			max = t->fn[i].numa_node;
 	}
-	if (!root || max < 0)
+	if (!root)
 		return 0;
+	/* no NUMA node says, but the machine has one package: every function is on it */
+	if (max < 0) {
+		struct cpu_packages pk = { 0 };
+		int only = devmap_one_package(root, &pk);
+
+		/* a dump's functions are another machine's: the one read here says nothing of them */
+		for (size_t i = 0; only >= 0 && i < t->n; i++)
+			if (t->fn[i].host_bridge[0])
+				m[i].at.socket = only;
+		cpu_packages_free(&pk);
+		return 0;
+	}
 	socket = malloc(((size_t)max + 1) * sizeof(*socket));
 	if (!socket)
 		return -ENOMEM;
@@ -220,6 +255,7 @@ int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, const str
 
 		e->src_bdf = (uint16_t)(f->bus << 8 | f->dev << 3 | f->fn);
 		e->requester.function.bar = e->requester.root_port.bar = -1;
+		e->requester.die = e->target.die = -1;
 		e->target.function.bar = e->target.root_port.bar = -1;
 	}
 	/* a family's own capability first: which PMU sees a function may follow from where it is */

@@ -41,6 +41,11 @@ struct fn_pmu {
 	struct fn_filter function;	/* the function alone */
 	struct fn_filter root_port;	/* its whole root port */
 	bool port_pmu;			/* the PMU is its root port's own: the port whole, no filter */
+	/*
+	 * The die whose counter is the function's, when the PMU counts the same unit of every
+	 * die at once (a stack of a PMU for the machine); -1: the PMU's whole count is
+	 */
+	int die;
 	struct fn_filter bars[6];	/* traffic to each memory BAR of the function */
 	size_t nbars;
 };

@@ -154,7 +154,8 @@ static void add_aliases(const struct sysroot *r, struct pmu *p)
 		struct pmu_event *v;
 		char *value;
 
-		if (a->of ? !of : !compat_matches(r, p, a->compat))
+		/* no compat: every PMU of the family (x86's JSON follows the CPU model, not a file) */
+		if (a->of ? !of : a->compat && !compat_matches(r, p, a->compat))
 			continue;
 		if (pmu_find_event(p, a->name))
 			continue;
@@ -213,8 +214,11 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 	char **names;
 	size_t n;
 
-	if (sysroot_list(r, dir, &names, &n))
+	/* no events/ (a box whose driver names none): perf's JSON names may still be all it has */
+	if (sysroot_list(r, dir, &names, &n)) {
+		add_aliases(r, p);
 		return;
+	}
 	p->events = calloc(n ? n : 1, sizeof(*p->events));
 	for (size_t i = 0; p->events && i < n; i++) {
 		struct pmu_event *e = &p->events[p->nevents];

@@ -43,6 +43,12 @@ INSTANCES = {
     "hisi_uc": ["hisi_sccl1_uc0_0", "hisi_sccl3_uc5_3"],
     "hisi_mn": ["hisi_scl1_mn0", "hisi_scl3_mn0"],
     "hisi_noc": ["hisi_scl1_noc0_0", "hisi_scl3_noc0_1"],
+    "intel_iio": ["uncore_iio_0", "uncore_iio_3"],
+    "intel_iio_free_running": ["uncore_iio_free_running_0", "uncore_iio_free_running_3"],
+    "intel_imc": ["uncore_imc_0", "uncore_imc_5"],
+    "intel_imc_free_running": ["uncore_imc_free_running_0", "uncore_imc_free_running_3"],
+    "amd_df": ["amd_df"],
+    "amd_umc": ["amd_umc_0", "amd_umc_13"],
     "ampereone_mcu": ["ampere_mcu_pmu_0", "ampere_mcu_pmu_9"],
     "arm_cmn": ["arm_cmn_0", "arm_cmn_1"],
     "bluefield_l3cache": ["bfperf/l3cachehalf0", "bfperf/l3cachehalf1"],
@@ -92,8 +98,13 @@ for (family, terms), ms in groups.items():
 
         def value(env):
             env = dict(env, duration_time=duration_ns / 1e9, hw_clk_freq=HW_CLK)
+            # perf's dotted event names (umc_cas_cmd.rd) are no Python names
+            expr = m["expression"]
+            for n in sorted((n for n in env if "." in n), key=len, reverse=True):
+                expr = expr.replace(n, n.replace(".", "__dot__"))
+            env = {n.replace(".", "__dot__"): v for n, v in env.items()}
             try:
-                return eval(m["expression"], {"__builtins__": {}}, env)
+                return eval(expr, {"__builtins__": {}}, env)
             except ZeroDivisionError:
                 return None
         want = {p: value(ev) for p, ev in counts.items()}

@@ -144,6 +144,98 @@ static json_t *port_json(const struct pcitopo *t, const struct devmap_fn *maps, 
 			 jout_int_or_null(maps[r].at.socket), "functions", below ? below : json_array());
 }
 
+/* Function k is below a root port of p's unit on die */
+static bool below_stack(const struct devmap_fn *maps, size_t k, const struct pmu *p, int die)
+{
+	return maps[k].requester.pmu == p && maps[k].requester.die == die && maps[k].at.root_port >= 0 &&
+	       maps[k].at.root_port != (ssize_t)k;
+}
+
+/* The functions below a root port on root bus domain:bus that p's unit on die sees */
+static json_t *stack_below(const struct pcitopo *t, const struct devmap_fn *maps, const struct pmu *p, int die)
+{
+	json_t *below = json_array();
+	char name[32];
+
+	for (size_t k = 0; below && k < t->n; k++) {
+		if (!below_stack(maps, k, p, die))
+			continue;
+		pcifn_full_name(&t->fn[k], name, sizeof(name));
+		json_array_append_new(below, json_string(name));
+	}
+	return below;
+}
+
+/*
+ * perf iostat list on PMUs that count a unit of every die (an IIO stack): as perf, by PMU
+ * and die, S<die>-<pmu><dddd:bb> where the PMU names the die's root bus, a PMU's dies until
+ * the first it does not name; *silent counts the PMUs of such families that name none
+ */
+static int by_family_rc(const void *a, const void *b)
+{
+	const struct pmu *x = *(const struct pmu *const *)a, *y = *(const struct pmu *const *)b;
+	size_t fx = pmu_family_index(x->family), fy = pmu_family_index(y->family);
+
+	if (fx != fy)
+		return fx < fy ? -1 : 1;
+	return x->rc < y->rc ? -1 : x->rc > y->rc;
+}
+
+static size_t list_stacks(const struct pmu_list *pmus, const struct pcitopo *t, const struct devmap_fn *maps,
+			  json_t *arr, size_t *silent, char *silent_names, size_t size)
+{
+	const struct pmu **order = calloc(pmus->n ? pmus->n : 1, sizeof(const struct pmu *));
+	size_t shown = 0, len = 0;
+
+	if (!order)
+		return 0;
+	/* perf's order, by PMU index then die: the maps point into pmus, which stays as it is */
+	for (size_t k = 0; k < pmus->n; k++)
+		order[k] = &pmus->v[k];
+	qsort(order, pmus->n, sizeof(const struct pmu *), by_family_rc);
+	for (size_t k = 0; k < pmus->n; k++) {
+		const struct pmu *p = order[k];
+		bool (*root_bus)(const struct pmu *, int, uint32_t *, uint8_t *) = p->family->ops->locate.root_bus;
+		uint32_t domain;
+		uint8_t bus;
+		int die;
+
+		if (!root_bus || !pmu_family_has_iostat(p->family))
+			continue;
+		for (die = 0; root_bus(p, die, &domain, &bus); die++) {
+			json_t *below = stack_below(t, maps, p, die);
+			char port[16];
+
+			snprintf(port, sizeof(port), "%04x:%02x", domain, bus);
+			shown++;
+			if (arr) {
+				json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:o}", "port", port, "pmu", p->name,
+								     "socket", die, "functions", below ? below : json_array()));
+				continue;
+			}
+			printf("S%d-%s<%s>", die, p->name, port);
+			for (size_t j = 0, n = 0; j < t->n; j++) {
+				char shown_name[256];
+
+				if (!below_stack(maps, j, p, die))
+					continue;
+				pcifn_full_name(&t->fn[j], shown_name, sizeof(shown_name));
+				printf("%s%s", n++ ? ", " : "  ", shown_name);
+				if (t->fn[j].name)
+					printf(" (%s)", safe_str(t->fn[j].name, shown_name, sizeof(shown_name)));
+			}
+			putchar('\n');
+			json_decref(below);
+		}
+		if (!die && len < size) {
+			len += (size_t)snprintf(silent_names + len, size - len, "%s%s", *silent ? ", " : "", p->name);
+			(*silent)++;
+		}
+	}
+	free(order);
+	return shown;
+}
+
 /* perf iostat list: S<socket>-<pmu><<port>>, and here the functions below it */
 static int iostat_list(void)
 {
@@ -155,7 +247,8 @@ static int iostat_list(void)
 	struct err_report err = { 0 };
 	struct diag d = { 0 };
 	json_t *arr = settings.json ? json_array() : NULL;
-	size_t shown = 0;
+	char silent_names[256];
+	size_t shown = 0, silent = 0;
 	int ret = EXIT_FAIL;
 
 	if (open_root(&root))
@@ -166,11 +259,12 @@ static int iostat_list(void)
 		p_err("iostat list: %s", err.msg[0] ? err.msg : "no PMUs or PCI functions could be read");
 		goto out;
 	}
+	shown = list_stacks(&pmus, &t, maps, arr, &silent, silent_names, sizeof(silent_names));
 	for (size_t i = 0; i < t.n; i++) {
 		const struct fn_pmu *r = &maps[i].requester;
 		char name[32];
 
-		if (maps[i].at.root_port != (ssize_t)i || !r->pmu || !pmu_family_has_iostat(r->family))
+		if (maps[i].at.root_port != (ssize_t)i || !r->pmu || !pmu_family_has_iostat(r->family) || r->die >= 0)
 			continue;
 		shown++;
 		if (arr) {
@@ -185,7 +279,11 @@ static int iostat_list(void)
 	}
 	ret = arr ? jout_emit(arr) : EXIT_OK;
 	arr = NULL;
-	if (!shown && !settings.json) {
+	if (!shown && silent && !settings.json) {
+		p_err("iostat list: %s name no root bus for their units (no dieN file: the kernel writes none on this machine), so no port can be named, as perf iostat says \"Mode iostat is not supported\"; pmuctl map places the functions by NUMA node and root port",
+		      silent_names);
+		ret = EXIT_FAIL;
+	} else if (!shown && !settings.json) {
 		char families[256];
 
 		iostat_families(families, sizeof(families));

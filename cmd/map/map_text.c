@@ -148,7 +148,8 @@ static void print_device(const struct map_ctx *c, size_t i)
 	}
 	/* a port's own PMU counts its functions with the rest of the port */
 	if (m->requester.port_pmu)
-		snprintf(filt, sizeof(filt), "%s, port whole", m->requester.name);
+		snprintf(filt, sizeof(filt), "%s, %s whole", m->requester.name,
+			 m->requester.family->rc_word ? m->requester.family->rc_word : "port");
 	else
 		fn_filter_text(&m->requester.function, filt, sizeof(filt));
 	printf("      %-13s %-32s %s\n", fn_str(c, i, bdf, sizeof(bdf)), filt, fn_label(c, f, label, sizeof(label)));

@@ -103,7 +103,7 @@ static bool selected(const struct stat_args *a, const struct stat_setup *s, size
 
 	/* a root port is a row only when its PMU is its own (no filter selects functions below it);
 	 * the functions below such a port are in its row */
-	if (!m->requester.family || (m->at.root_port == (ssize_t)i && m->requester.function.n) ||
+	if (!m->requester.family || m->requester.die >= 0 || (m->at.root_port == (ssize_t)i && m->requester.function.n) ||
 	    (m->requester.port_pmu && m->at.root_port != (ssize_t)i))
 		return false;
 	/* a switch port forwards its devices' requests under their IDs: its own row is all but
@@ -208,6 +208,13 @@ static int add_function(const struct stat_args *a, struct stat_setup *s, size_t 
 
 	if (!r->family) {
 		p_err("--device %s is seen by no PMU of this machine (pmuctl map %s)", text, text);
+		return EXIT_FAIL;
+	}
+	/* one PMU counts this unit of every die: a row would sum the dies' units, not its own */
+	if (r->die >= 0) {
+		p_err("--device %s: %s counts %s %d of every die at once, and pmuctl does not yet count one die's apart; count them by socket: pmuctl stat -e '%s/%s/' --per-socket",
+		      text, r->name, r->family->rc_word ? r->family->rc_word : "unit", s->maps[i].at.rc, r->name,
+		      r->event ? r->event : "EVENT");
 		return EXIT_FAIL;
 	}
 	if (r->port_pmu && !whole_port && s->maps[i].at.root_port != (ssize_t)i) {

@@ -279,14 +279,25 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 		s->per_device_off = true;
 		ret = EXIT_OK;
 	}
-	/* iostat without ports: every root port a family with its columns sees */
+	/* iostat without ports: every root port a family with its columns sees, one die's apart */
 	for (size_t i = 0; !ret && a->iostat && !a->ndevice && i < s->topo.n; i++) {
 		char name[32];
 
-		if (s->maps[i].at.root_port != (ssize_t)i || !pmu_family_has_iostat(s->maps[i].requester.family))
+		if (s->maps[i].at.root_port != (ssize_t)i || !pmu_family_has_iostat(s->maps[i].requester.family) ||
+		    s->maps[i].requester.die >= 0)
 			continue;
 		pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
 		ret = devices_add(a, s, i, name);
+	}
+	for (size_t i = 0; !ret && a->iostat && !s->ndevices && i < s->topo.n; i++) {
+		const struct fn_pmu *r = &s->maps[i].requester;
+
+		if (r->die < 0 || !pmu_family_has_iostat(r->family))
+			continue;
+		p_err("iostat: %s counts %s %d of every die at once, and pmuctl does not yet count one die's apart (pmuctl iostat list names them as perf does); count them by socket: pmuctl stat -e '%s/%s/' --per-socket",
+		      r->name, r->family->rc_word ? r->family->rc_word : "unit", s->maps[i].at.rc, r->name,
+		      r->event ? r->event : "EVENT");
+		ret = EXIT_FAIL;
 	}
 	if (!ret && a->iostat && !s->ndevices) {
 		p_err("iostat: no root port that a PMU of this machine counts perf iostat's traffic on (pmuctl iostat list says which families do; pmuctl-iostat(1) why not the others)");

@@ -46,8 +46,9 @@ static void cpus_of(const struct plan_event *e, const struct plan_counters_opts 
 	static const int any = -1;
 
 	if (e->pmu && e->pmu->has_cpumask && e->pmu->cpumask.n) {
-		*cpu = e->pmu->cpumask.cpu;	/* uncore: the first CPU only */
-		*n = 1;
+		/* uncore: each CPU of it, one a die or socket where the PMU is the machine's, as perf opens them */
+		*cpu = e->pmu->cpumask.cpu;
+		*n = e->pmu->cpumask.n;
 	} else if (o->task >= 0 || !o->online || !o->online->n) {
 		*cpu = &any;
 		*n = 1;

@@ -224,6 +224,11 @@ struct family_locate {
 	 */
 	void (*map_functions)(const struct pmu_family *f, const struct pcitopo *t,
 			      const struct pmu_list *pmus, struct devmap_fn *maps);
+	/*
+	 * The root bus of p's unit on die (a PMU for every die, counting on one CPU each, whose
+	 * files name each die's bus): false when the machine does not say
+	 */
+	bool (*root_bus)(const struct pmu *p, int die, uint32_t *domain, uint8_t *bus);
 	/* What the machine does say beside its map_unknown text, or false */
 	bool (*map_hint)(const struct pmu *p, char *buf, size_t size);
 };

@@ -63,7 +63,7 @@ for k in ("inbound_read_mb", "inbound_write_mb"):
 @test "iostat: a machine whose families do not count its columns says which do; usage errors" {
 	pmuctl --sysfs-root "$DWC_LIVE" iostat list
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: iostat list: no root port that a PMU of this machine counts perf iostat's traffic on; the families that do: NVIDIA Tegra410 PCIE, NVIDIA Tegra410 PCIE-TGT (pmuctl-iostat(1) says why not the others)" ]
+	[ "$output" = "pmuctl: error: iostat list: no root port that a PMU of this machine counts perf iostat's traffic on; the families that do: NVIDIA Tegra410 PCIE, NVIDIA Tegra410 PCIE-TGT, Intel IIO (pmuctl-iostat(1) says why not the others)" ]
 	pmuctl --sysfs-root "$DWC_LIVE" iostat --duration 0.1
 	[ "$status" -eq 1 ]
 	pmuctl --sysfs-root "$LIVE" iostat list 0005:40:00.0

@@ -795,6 +795,110 @@ def graviton(sys_dir, live=False):
     write(f"{sys_dir}/kernel/debug/arm-cmn/map", cmn_map(4, 4, cmn_mesh_ports(cmn700=True)))
 
 
+# ------------------------------ Intel Xeon uncore (arch/x86/events/intel/uncore_snbep.c, 0378c93a92e2)
+# Ice Lake-SP's and Sapphire Rapids' IIO format (snr_uncore_iio_formats_attr), the IMC's
+# (skx_uncore_formats_attr) and the free-running PMUs' (skx_uncore_iio_freerunning_formats_attr)
+XEON_IIO_FORMATS = {"event": "config:0-7", "umask": "config:8-15", "edge": "config:18", "inv": "config:23",
+                    "thresh": "config:24-35", "ch_mask": "config:36-47", "fc_mask": "config:48-50"}
+XEON_IMC_FORMATS = {"event": "config:0-7", "umask": "config:8-15", "edge": "config:18", "inv": "config:23",
+                    "thresh": "config:24-31"}
+FREERUNNING_FORMATS = {"event": "config:0-7", "umask": "config:8-15"}
+MIB_4B, MIB_64B = "3.814697266e-6", "6.103515625e-5"
+
+
+def intel_events(real, events):
+    """uncore_event_show(): sprintf("%s", config), no newline; .scale and .unit beside"""
+    for name, (value, scale) in events.items():
+        write(f"{real}/events/{name}", value)
+        if scale:
+            write(f"{real}/events/{name}.scale", scale)
+            write(f"{real}/events/{name}.unit", "MiB")
+
+
+def intel_pmu(sys_dir, name, type_, formats, events, cpumask, extra=None):
+    pmu(sys_dir, None, name, type_, formats, {}, cpumask, extra)
+    intel_events(f"{sys_dir}/devices/{name}", events)
+
+
+def iio_freerunning_events(out_ports):
+    ev = {"ioclk": ("event=0xff,umask=0x10", None)}
+    for p in range(8):
+        ev[f"bw_in_port{p}"] = ("event=0xff,umask=0x%x" % (0x20 + p), MIB_4B)
+    for p in range(8 if out_ports else 0):
+        ev[f"bw_out_port{p}"] = ("event=0xff,umask=0x%x" % (0x30 + p), MIB_4B)
+    return ev
+
+
+IMC_EVENTS = {"clockticks": ("event=0x00,umask=0x00", None), "cas_count_read": ("event=0x04,umask=0x03", MIB_64B),
+              "cas_count_write": ("event=0x04,umask=0x0c", MIB_64B)}
+IMC_FREERUNNING = {"dclk": ("event=0xff,umask=0x10", None), "read": ("event=0xff,umask=0x20", MIB_64B),
+                   "write": ("event=0xff,umask=0x21", MIB_64B), "ddrt_read": ("event=0xff,umask=0x30", MIB_64B),
+                   "ddrt_write": ("event=0xff,umask=0x31", MIB_64B)}
+
+
+def live_intel(events):
+    """The live copy: every event the software PMU's cpu-clock (config 0), scale and unit kept"""
+    return {k: ("event=0x0,umask=0x0", s) for k, (v, s) in events.items()}
+
+
+def xeon(root, m, stacks, spr=False, live=False):
+    """A two-socket Xeon, 32 CPUs a socket: uncore PMUs are one per box for the whole machine,
+    counting on one CPU a die (cpumask "0,32", perf's %*pbl). Ice Lake-SP writes each IIO
+    PMU's dieN file, "%04x:%02x\n" (pmu_iio_mapping_show), hiding a stack on root bus 0 but the
+    DMI stack's (pmu_iio_mapping_visible, zero_bus_pmu 5): PCIE5 (PMU 4) has none there. The
+    driver writes no mapping on Sapphire Rapids (spr_uncore_iio has no set_mapping); its PMUs
+    come from the discovery table, each with an alias file (uncore_alias_groups)."""
+    sys_dir = f"{root}/sys"
+    pcigen.write_all(pcigen.live(m) if live else m, root)
+    cpu_files(sys_dir, "0-1" if live else "0-63")
+    mask = "0-1\n" if live else "0,32\n"
+    t = iter(range(30, 1000))
+    typ = (lambda: 1) if live else (lambda: next(t))
+    nboxes = 12 if spr else 6
+    buses = {(s, k): b for s, k, b in stacks}
+    for n in range(nboxes):
+        extra = {"alias": f"uncore_type_1_{n}\n"} if spr else {}
+        for die in range(2):
+            if not spr and (die, n) in buses:
+                extra[f"die{die}"] = "%04x:%02x\n" % (0, buses[(die, n)])
+        intel_pmu(sys_dir, f"uncore_iio_{n}", typ(), XEON_IIO_FORMATS, {}, mask, extra)
+        ev = iio_freerunning_events(spr)
+        intel_pmu(sys_dir, f"uncore_iio_free_running_{n}", typ(), FREERUNNING_FORMATS,
+                  live_intel(ev) if live else ev, mask, {"alias": f"uncore_type_{8 if spr else 1}_{n}\n"} if spr else None)
+    for n in range(8):
+        intel_pmu(sys_dir, f"uncore_imc_{n}", typ(), XEON_IMC_FORMATS,
+                  live_intel(IMC_EVENTS) if live else IMC_EVENTS, mask,
+                  {"alias": f"uncore_type_6_{n}\n"} if spr else None)
+    for n in range(0 if spr else 4):
+        intel_pmu(sys_dir, f"uncore_imc_free_running_{n}", typ(), FREERUNNING_FORMATS,
+                  live_intel(IMC_FREERUNNING) if live else IMC_FREERUNNING, mask)
+    intel_pmu(sys_dir, "msr", 1 if live else 29, {"event": "config:0-63"},
+              {"tsc": ("event=0x00", None), "aperf": ("event=0x01", None)}, "")
+
+
+# ------------------------------------------------- AMD Genoa (arch/x86/events/amd/uncore.c, v6.8 on)
+# PerfMonV2 DF formats (event14v2, umask12); the UMC's (event8, rdwrmask): no events/ files
+AMD_DF_FORMATS = {"event": "config:0-7,32-37", "umask": "config:8-15,24-27"}
+AMD_UMC_FORMATS = {"event": "config:0-7", "rdwrmask": "config:8-9"}
+
+
+def genoa(root, live=False):
+    """A two-socket Genoa, 32 CPUs a socket, 12 UMCs a socket: amd_df counts on one CPU a
+    socket ("0,32"); amd_umc_N, numbered across the sockets, on its socket's first CPU. The
+    live copy names perf's umc_cas_cmd events as files of cpu-clock (config 0)"""
+    sys_dir = f"{root}/sys"
+    m = pcigen.genoa()
+    pcigen.write_all(pcigen.live(m) if live else m, root)
+    cpu_files(sys_dir, "0-1" if live else "0-63")
+    pmu(sys_dir, None, "amd_df", 1 if live else 11, AMD_DF_FORMATS, {}, "0-1\n" if live else "0,32\n")
+    pmu(sys_dir, None, "amd_l3", 12, {"event": "config:0-7", "umask": "config:8-15"}, {}, "0,8,16,24,32,40,48,56\n")
+    live_ev = {"umc_cas_cmd.rd": "event=0x0", "umc_cas_cmd.wr": "event=0x0"}
+    for n in range(24):
+        s = n // 12
+        pmu(sys_dir, None, f"amd_umc_{n}", 1 if live else 13 + n, AMD_UMC_FORMATS, live_ev if live else {},
+            f"{s}\n" if live else f"{32 * s}\n")
+
+
 # ------------------------------------------------- BlueField-2 (bluefield-event-lists.md, 4.x)
 def bf_tables(text):
     tables = {}
@@ -866,7 +970,8 @@ def main():
     bf = open(f"{REF}/bluefield-event-lists.md", encoding="utf-8").read()
     for d in ("tegra410", "tegra410-live", "yitian710", "yitian710-live", "hip09", "hip09-live", "bluefield2", "bluefield3",
               "grace", "grace-live", "yitian710-dwc", "yitian710-dwc-live", "altra", "altra-live", "ampereone",
-              "ampereone-live", "graviton", "graviton-live", "hip08", "hip08-live"):
+              "ampereone-live", "graviton", "graviton-live", "hip08", "hip08-live", "icx", "icx-live", "spr",
+              "genoa", "genoa-live"):
         shutil.rmtree(f"{OUT}/{d}", ignore_errors=True)
     tegra410(f"{OUT}/tegra410/sys")
     tegra410(f"{OUT}/tegra410-live/sys", live=True)
@@ -892,6 +997,11 @@ def main():
     altra(f"{OUT}/altra-live/sys", live=True)
     hip08(f"{OUT}/hip08/sys")
     hip08(f"{OUT}/hip08-live/sys", live=True)
+    xeon(f"{OUT}/icx", pcigen.icx(), pcigen.ICX_STACKS)
+    xeon(f"{OUT}/icx-live", pcigen.icx(), pcigen.ICX_STACKS, live=True)
+    xeon(f"{OUT}/spr", pcigen.spr(), pcigen.SPR_STACKS, spr=True)
+    genoa(f"{OUT}/genoa")
+    genoa(f"{OUT}/genoa-live", live=True)
 
 
 if __name__ == "__main__":

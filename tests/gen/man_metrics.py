@@ -17,6 +17,7 @@ def esc(s):
 FAMILIES = [("pcie_", "Across families: PCIe"), ("mem_", "Across families: memory"), ("t410_", "NVIDIA Tegra410"), ("grace_", "NVIDIA Grace (Tegra241)"),
             ("ddr_", "Alibaba Yitian 710 DDR Driveway"), ("dwc_pcie_", "Synopsys DesignWare PCIe"),
             ("hns3_", "HiSilicon HNS3"), ("hisi_pcie_", "HiSilicon PCIe"), ("hisi_ddrc_", "HiSilicon DDRC"), ("hisi_hha_", "HiSilicon HHA"), ("hisi_l3c_", "HiSilicon L3C"), ("hisi_sllc_", "HiSilicon SLLC"), ("hisi_pa_", "HiSilicon PA"), ("cpa_p|hisi_cpa_", "HiSilicon CPA (perf's names)"), ("hisi_uc_", "HiSilicon UC"), ("hisi_mn_", "HiSilicon MN"), ("hisi_noc_", "HiSilicon NoC"), ("slc_|hnf_|sf_hit|mc_message|rni_|sbsx_", "Arm CMN (perf's names)"), ("dmc620_", "Arm DMC-620"), ("ampereone_", "AmpereOne MCU"),
+            ("intel_iio_", "Intel IIO"), ("intel_imc_", "Intel IMC"), ("amd_df_", "AMD data fabric"), ("umc_", "AMD UMC (perf's names)"),
             ("bf_", "NVIDIA BlueField")]
 out = [".TH PMUCTL\\-METRICS 7 2026-11-21 \"pmuctl 0.1.0\" \"Miscellaneous Information\"",
        ".SH NAME", "pmuctl\\-metrics \\- the metrics of pmuctl stat \\-M and their formulas",

@@ -508,6 +508,81 @@ def yitian_dwc():
     return m
 
 
+INTEL = 0x8086
+# Xeon IIO stacks: (socket, PMON stack index, root bus); a root bus holds the stack's VT-d
+# device (00.0, 8086:09a2, SNR_ICX_MESH2IIO_MMAP_DID) and its PCIe root ports (02.0-05.0)
+ICX_STACKS = [(0, 5, 0x00), (0, 0, 0x16), (0, 1, 0x30), (0, 2, 0x4a), (0, 3, 0x64),
+              (1, 5, 0x80), (1, 0, 0x97), (1, 1, 0xb0), (1, 2, 0xc9), (1, 3, 0xe2)]
+SPR_STACKS = [(0, 0, 0x00), (0, 1, 0x15), (0, 2, 0x26), (0, 3, 0x37), (0, 4, 0x48),
+              (1, 0, 0x80), (1, 1, 0x97), (1, 2, 0xa7), (1, 3, 0xb7), (1, 4, 0xc7)]
+# (root bus, root port device, functions below, what): the devices an admin places
+XEON_DEVICES = {0x16: [(2, 1, "nvme")], 0x30: [(2, 2, "nic"), (4, 1, "nvme")],
+                0x97: [(2, 1, "nvme")], 0xe2: [(3, 2, "nic")],
+                0x15: [(2, 1, "nvme")], 0x26: [(2, 2, "nic")], 0xb7: [(3, 1, "nvme")]}
+KINDS = {"nvme": (0x144d, 0xa824, 0x010802), "nic": (0x15b3, 0x101d, 0x020000)}
+
+
+def xeon(stacks, port_device):
+    """A two-socket Xeon: each IIO stack a root bus with its VT-d device and four x4 root ports
+    (the x16's bifurcation), devices below some; the DMI stack (bus 0x00) carries the PCH"""
+    m = Machine()
+    for socket, stack, bus in stacks:
+        vtd = endpoint(0, bus, 0, 0, INTEL, 0x09a2, 0x088000, [], pcie=False)
+        vtd.pcie(9)
+        m.add(vtd, None)
+        below = {d: (n, kind) for d, n, kind in XEON_DEVICES.get(bus, [])}
+        for dev in range(2, 6) if bus not in (0x00, 0x80) else ():
+            sec = bus + dev - 1
+            rp = Fn(0, bus, dev, 0, INTEL, port_device + dev - 2, 0x060400, hdr=1)
+            rp.pcie(4, port=dev - 2)
+            rp.link_cap = (4, 4)
+            rp.link_sta = (4, 4) if dev in below else (0, 0)
+            rp.ext_caps = [(0x100, 0x0001, aer())]
+            rp.root = rp
+            rp.set_bridge(bus, sec, sec)
+            m.add(rp, rp)
+            if dev in below:
+                n, kind = below[dev]
+                m.device(rp, 0, sec, n, *KINDS[kind])
+        if bus == 0x00:
+            m.add(endpoint(0, bus, 0x14, 0, INTEL, 0xa1af, 0x0c0330, [(0, m.alloc(1 << 16), 1 << 16, True)],
+                           pcie=False), None)
+            m.add(endpoint(0, bus, 0x1f, 0, INTEL, 0xa1cb, 0x060100, [], pcie=False), None)
+        m.bridge_node[(0, bus)] = socket
+    m.nodes = {0: (0, 31, 0), 1: (32, 63, 1)}
+    return m
+
+
+def icx():
+    return xeon(ICX_STACKS, 0x347a)
+
+
+def spr():
+    return xeon(SPR_STACKS, 0x352a)
+
+
+AMD = 0x1022
+# Genoa: four root complexes a socket (NPS1: a node a socket), a GPP bridge (01.1) on each
+GENOA_BUSES = [(0, 0x00), (0, 0x20), (0, 0x40), (0, 0x60), (1, 0x80), (1, 0xa0), (1, 0xc0), (1, 0xe0)]
+
+
+def genoa():
+    m = Machine()
+    for socket, bus in GENOA_BUSES:
+        m.add(endpoint(0, bus, 0, 0, AMD, 0x14a4, 0x060000, [], pcie=False), None)
+        rp = Fn(0, bus, 1, 1, AMD, 0x14ab, 0x060400, hdr=1)
+        rp.pcie(4, port=1)
+        rp.link_cap = rp.link_sta = (5, 4)
+        rp.ext_caps = [(0x100, 0x0001, aer())]
+        rp.root = rp
+        rp.set_bridge(bus, bus + 1, bus + 1)
+        m.add(rp, rp)
+        m.device(rp, 0, bus + 1, 1 if bus % 0x40 == 0 else 2, *KINDS["nvme" if bus % 0x40 == 0 else "nic"])
+        m.bridge_node[(0, bus)] = socket
+    m.nodes = {0: (0, 31, 0), 1: (32, 63, 1)}
+    return m
+
+
 def live(m):
     """The live copies run on CPUs 0 and 1 alone: each node's CPU is its package's"""
     m.nodes = {n: (pkg, pkg, pkg) for n, (lo, hi, pkg) in m.nodes.items()}

@@ -1,0 +1,108 @@
+#!/usr/bin/env bats
+# The x86 nodes: Intel IIO and IMC (Ice Lake-SP, Sapphire Rapids) and AMD's data fabric and
+# UMCs (Genoa), on trees written as arch/x86/events/intel/uncore_snbep.c and amd/uncore.c write them.
+load helpers
+
+ICX=$FIX/icx/sys
+ICX_LIVE=$FIX/icx-live/sys
+SPR=$FIX/spr/sys
+GENOA=$FIX/genoa/sys
+GENOA_LIVE=$FIX/genoa-live/sys
+
+@test "x86: iostat list prints perf iostat list's lines on Ice Lake-SP, in its order" {
+	run env SYSFS_PATH="$ICX" perf stat --iostat=list
+	[ "$status" -eq 0 ]
+	want=$output
+	pmuctl --sysfs-root "$ICX" iostat list
+	[ "$status" -eq 0 ]
+	# perf's S<die>-uncore_iio_<n><dddd:bb>, then pmuctl's functions below the stack
+	[ "$(cut -d' ' -f1 <<<"$output")" = "$want" ]
+	[ "${#lines[@]}" -eq 10 ]
+	[ "${lines[0]}" = "S0-uncore_iio_0<0000:16>  0000:17:00.0 (Samsung Electronics Co Ltd NVMe SSD Controller PM173X)" ]
+	[ "${lines[8]}" = "S0-uncore_iio_5<0000:00>" ]
+}
+
+@test "x86: Sapphire Rapids names no stack, and says why, as perf refuses it" {
+	run env SYSFS_PATH="$SPR" perf stat --iostat=list
+	[ "${lines[0]}" = "Mode iostat is not supported" ]
+	pmuctl --sysfs-root "$SPR" iostat list
+	[ "$status" -eq 1 ]
+	[[ "$output" == "pmuctl: error: iostat list: uncore_iio_0, uncore_iio_1, "*", uncore_iio_11 name no root bus for their units (no dieN file: the kernel writes none on this machine), so no port can be named, as perf iostat says \"Mode iostat is not supported\"; pmuctl map places the functions by NUMA node and root port" ]]
+	# map still places every function by its NUMA node and root port
+	pmuctl --sysfs-root "$SPR" map
+	[ "$status" -eq 0 ]
+	grep -qE '^socket 1$' <<<"$output"
+	grep -qE '^    b7:04\.0 ' <<<"$output"
+}
+
+@test "x86: perf iostat's four events encode as perf encodes them" {
+	run env SYSFS_PATH="$ICX" perf stat --iostat=0000:16 -vv -- true
+	perf_cfg=$(grep -m1 -E '^  config ' <<<"$output" | awk '{print $2}')
+	[ "$perf_cfg" = 0x700f000000483 ]
+	pmuctl --sysfs-root "$ICX" stat --dry-run -e '{uncore_iio_0/iostat_inbound_read/,uncore_iio_0/iostat_inbound_write/,uncore_iio_0/iostat_outbound_read/,uncore_iio_0/iostat_outbound_write/}'
+	[ "$status" -eq 0 ]
+	[ "$(grep -E '^  config ' <<<"$output" | awk '{print $2}' | tr '\n' ' ')" = "0x700f000000483 0x700f000000183 0x700f0000004c0 0x700f0000001c0 " ]
+	grep -qxE '  cpu      0,32' <<<"$output"
+}
+
+@test "x86: a third IIO event that counters 0-1 alone take is refused, as uncore_validate_group refuses it" {
+	pmuctl --sysfs-root "$ICX" stat --dry-run -e '{uncore_iio_0/event=0x83/,uncore_iio_0/event=0xc0/,uncore_iio_0/event=0x83/,uncore_iio_0/event=0x83/}'
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: 'uncore_iio_0/event=0x83/' is the third event of its group that only counters 0-1 take (event 0x83: the driver's event constraints): uncore_validate_group refuses it; split the group" ]
+	pmuctl --sysfs-root "$ICX" stat --dry-run -e '{uncore_iio_0/event=0x83/,uncore_iio_0/event=0xc0/,uncore_iio_0/event=0x83/,uncore_iio_0/event=0xc0/}'
+	[ "$status" -eq 0 ]
+	# a free-running umask past the counters the PMU shows
+	pmuctl --sysfs-root "$ICX" stat --dry-run -e 'uncore_iio_free_running_0/event=0xff,umask=0x28/'
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == *"umask=0x28 on 'uncore_iio_free_running_0' names free-running counter 8 of type 1, which its events do not show: check_valid_freerunning_event refuses it"* ]]
+}
+
+@test "x86: list shows no IIO, IMC, free-running, amd_df or amd_umc PMU as generic" {
+	for t in "$ICX" "$SPR" "$GENOA"; do
+		pmuctl --sysfs-root "$t" -j list
+		[ "$status" -eq 0 ]
+		[ "$(jq_py '[p["name"] for p in d["pmus"] if p["family"] == "generic" and (p["name"].startswith("uncore_i") or p["name"].startswith("amd_df") or p["name"].startswith("amd_umc"))]')" = "[]" ]
+	done
+}
+
+@test "x86: map places each function below an IIO stack at its socket, stack and root port" {
+	pmuctl --sysfs-root "$ICX" map
+	[ "$status" -eq 0 ]
+	# socket 1, then its stack 3, its root port e2:03.0, the NIC's second function below it
+	[ "$(sed -n '/^socket 1$/,$p' <<<"$output" | grep -oE '^  stack 3 |^    e2:03\.0 |^      e4:00\.1 ' | tr -d ' ' | tr '\n' ,)" = "stack3,e2:03.0,e4:00.1," ]
+	grep -qE '^      e4:00\.1 +uncore_iio_3, stack whole ' <<<"$output"
+	# counting one die's stack apart is not built: said, not summed over the dies
+	pmuctl --sysfs-root "$ICX" stat --device 0000:e4:00.1 -M pcie_rd_bw -- true
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "pmuctl: error: --device 0000:e4:00.1: uncore_iio_3 counts stack 3 of every die at once, and pmuctl does not yet count one die's apart; count them by socket: pmuctl stat -e 'uncore_iio_3/iostat_inbound_read/' --per-socket" ]
+}
+
+@test "x86: an uncore PMU opens on every CPU of its cpumask, one a die, as perf does" {
+	# before: the first CPU alone, so the second socket's channel was never counted
+	pmuctl --sysfs-root "$ICX_LIVE" stat -e uncore_imc_0/cas_count_read/ -A -a -- true
+	[ "$status" -eq 0 ]
+	grep -qE '^uncore_imc_0 CPU0 +[0-9]+ +uncore_imc_0/cas_count_read/$' <<<"$output"
+	grep -qE '^uncore_imc_0 CPU1 +[0-9]+ +uncore_imc_0/cas_count_read/$' <<<"$output"
+}
+
+@test "x86: Genoa's mem_rd_bw plans per socket on amd_umc and counts on the live copy" {
+	pmuctl --sysfs-root "$GENOA" stat --dry-run -M mem_rd_bw
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^amd_umc_[0-9]*/umc_cas_cmd.rd/$' <<<"$output")" -eq 24 ]
+	grep -qxE '  config   0x10a' <<<"$output"
+	pmuctl --sysfs-root "$GENOA_LIVE" -j stat -M mem_rd_bw --per-socket -a -- sleep 0.2
+	[ "$status" -eq 0 ]
+	# each UMC's umc_cas_cmd.rd is cpu-clock there: 12 x 64 bytes a nanosecond a socket
+	python3 -c 'import json, sys
+d = json.loads(sys.argv[1]); v = {m["socket"]: m["value"] for m in d["metrics"] if m["metric"] == "mem_rd_bw"}
+assert sorted(v) == [0, 1], v
+assert all(abs(x - 768) < 0.03 * 768 for x in v.values()), v' "$output"
+}
+
+@test "x86: map on a machine no family knows prints every function with its socket and root port" {
+	# this machine's own tree: one package, no NUMA node on its functions
+	pmuctl map
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^socket unknown' <<<"$output")" -eq 0 ]
+	[ "$(grep -cE '^ +[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] ' <<<"$output")" -eq "$(lspci | wc -l)" ]
+}
