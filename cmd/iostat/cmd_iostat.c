@@ -203,12 +203,13 @@ static size_t list_stacks(const struct pmu_list *pmus, const struct pcitopo *t, 
 		if (!root_bus || !pmu_family_has_iostat(p->family))
 			continue;
 		for (die = 0; root_bus(p, die, &domain, &bus); die++) {
-			json_t *below = stack_below(t, maps, p, die);
 			char port[16];
 
 			snprintf(port, sizeof(port), "%04x:%02x", domain, bus);
 			shown++;
 			if (arr) {
+				json_t *below = stack_below(t, maps, p, die);
+
 				json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:o}", "port", port, "pmu", p->name,
 								     "socket", die, "functions", below ? below : json_array()));
 				continue;
@@ -225,7 +226,6 @@ static size_t list_stacks(const struct pmu_list *pmus, const struct pcitopo *t, 
 					printf(" (%s)", safe_str(t->fn[j].name, shown_name, sizeof(shown_name)));
 			}
 			putchar('\n');
-			json_decref(below);
 		}
 		if (!die && len < size) {
 			len += (size_t)snprintf(silent_names + len, size - len, "%s%s", *silent ? ", " : "", p->name);
