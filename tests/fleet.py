@@ -41,6 +41,8 @@ KINDS = {
     "altra": ["altra-live"],
     "ampereone": ["ampereone-live"],
     "graviton": ["graviton-live"],
+    "icx": ["icx-live"],
+    "genoa": ["genoa-live"],
     "bare": [],
 }
 MULTIPLEXED = "altra"
@@ -216,7 +218,7 @@ def scrape(d, kind):
 
 
 def main():
-    cmd, d = sys.argv[1], sys.argv[2]
+    cmd, d = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None
     if cmd == "up":
         up(d, sys.argv[3])
     elif cmd == "down":
@@ -227,6 +229,10 @@ def main():
         dashboard(d)
     elif cmd == "scrape":
         scrape(d, sys.argv[3])
+    elif cmd == "build":
+        build(d, sys.argv[3])
+    elif cmd == "kinds":
+        print(" ".join(KINDS))
     else:
         sys.exit(f"fleet.py: unknown command {cmd}")
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # One name for one quantity on every machine (pcie_rd_bw, pcie_wr_bw, mem_rd_bw, mem_wr_bw),
-# each family's formula behind it: a fleet's dashboard or rule works on Vera, Grace, Yitian and
-# Kunpeng 920.
+# each family's formula behind it: a fleet's dashboard or rule works on Vera, Grace, Yitian,
+# Kunpeng 920, Xeon and EPYC.
 load helpers
 
 GRACE_LIVE=$FIX/grace-live/sys
@@ -10,7 +10,7 @@ GRACE_LIVE=$FIX/grace-live/sys
 	pmuctl -j list --metrics --all 'pcie_*' 'mem_*'
 	[ "$status" -eq 0 ]
 	[ "$(jq_py 'sorted((m["name"], m["family"]) for m in d["metrics"])')" = \
-		"[('mem_rd_bw', 'ampereone_mcu'), ('mem_rd_bw', 'grace_scf'), ('mem_rd_bw', 'hisi_hha'), ('mem_rd_bw', 't410_ucf'), ('mem_rd_bw', 'yitian_drw'), ('mem_wr_bw', 'ampereone_mcu'), ('mem_wr_bw', 'grace_scf'), ('mem_wr_bw', 'hisi_hha'), ('mem_wr_bw', 't410_ucf'), ('mem_wr_bw', 'yitian_drw'), ('pcie_rd_bw', 'arm_cmn'), ('pcie_rd_bw', 'dwc_pcie'), ('pcie_rd_bw', 'grace_pcie'), ('pcie_rd_bw', 't410_pcie'), ('pcie_wr_bw', 'arm_cmn'), ('pcie_wr_bw', 'dwc_pcie'), ('pcie_wr_bw', 'grace_pcie'), ('pcie_wr_bw', 't410_pcie')]" ]
+		"[('mem_rd_bw', 'amd_umc'), ('mem_rd_bw', 'ampereone_mcu'), ('mem_rd_bw', 'grace_scf'), ('mem_rd_bw', 'hisi_hha'), ('mem_rd_bw', 'intel_imc'), ('mem_rd_bw', 't410_ucf'), ('mem_rd_bw', 'yitian_drw'), ('mem_wr_bw', 'amd_umc'), ('mem_wr_bw', 'ampereone_mcu'), ('mem_wr_bw', 'grace_scf'), ('mem_wr_bw', 'hisi_hha'), ('mem_wr_bw', 'intel_imc'), ('mem_wr_bw', 't410_ucf'), ('mem_wr_bw', 'yitian_drw'), ('pcie_rd_bw', 'arm_cmn'), ('pcie_rd_bw', 'dwc_pcie'), ('pcie_rd_bw', 'grace_pcie'), ('pcie_rd_bw', 'intel_iio'), ('pcie_rd_bw', 't410_pcie'), ('pcie_wr_bw', 'arm_cmn'), ('pcie_wr_bw', 'dwc_pcie'), ('pcie_wr_bw', 'grace_pcie'), ('pcie_wr_bw', 'intel_iio'), ('pcie_wr_bw', 't410_pcie')]" ]
 	[ "$(jq_py 'sorted(set(m["unit"] for m in d["metrics"]))')" = "['GB/s']" ]
 	# a machine lists the formula it uses
 	pmuctl --sysfs-root "$GRACE_LIVE" -j list --metrics pcie_rd_bw
@@ -32,7 +32,7 @@ GRACE_LIVE=$FIX/grace-live/sys
 	[ "$(jq_py 'sorted(set(e["metric"] for e in d["events"]) & {"pcie_rd_bw", "pcie_wr_bw"})')" = "[]" ]
 	pmuctl --sysfs-root "$HIP09" stat --dry-run -M pcie_rd_bw
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: metric pcie_rd_bw applies to no PMU on this machine: it counts on t410_pcie, grace_pcie, dwc_pcie, arm_cmn PMUs (pmuctl list --metrics --all pcie_rd_bw)" ]
+	[ "$output" = "pmuctl: error: metric pcie_rd_bw applies to no PMU on this machine: it counts on t410_pcie, grace_pcie, dwc_pcie, arm_cmn, intel_iio PMUs (pmuctl list --metrics --all pcie_rd_bw)" ]
 	# a family's metrics, none of which applies here: where to look
 	pmuctl --sysfs-root "$HIP09" stat --dry-run -M 't410_*'
 	[ "$status" -eq 1 ]
@@ -44,7 +44,7 @@ GRACE_LIVE=$FIX/grace-live/sys
 	# beside one that applies, the name says which families have it
 	pmuctl --sysfs-root "$YITIAN" stat --dry-run -M pcie_rd_bw,mem_rd_bw
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: metric pcie_rd_bw applies to no PMU on this machine: it counts on t410_pcie, grace_pcie, dwc_pcie, arm_cmn PMUs (pmuctl list --metrics --all pcie_rd_bw)" ]
+	[ "$output" = "pmuctl: error: metric pcie_rd_bw applies to no PMU on this machine: it counts on t410_pcie, grace_pcie, dwc_pcie, arm_cmn, intel_iio PMUs (pmuctl list --metrics --all pcie_rd_bw)" ]
 }
 
 @test "across: mem_rd_bw on Yitian is perf's ddr_read_bandwidth.all in GB/s, per die" {

@@ -111,7 +111,34 @@ print(sorted(docs))' "$K8S" "$BATS_TEST_TMPDIR/web.yml"
 	[ "$(curl -sk -o /dev/null -w '%{http_code}' "https://127.0.0.1:$port/-/healthy")" = 401 ]
 }
 
-@test "deploy: the unit's serve samples 30 times under its own syscall filter, as an unprivileged user with CAP_PERFMON" {
+# The unit's ExecStartPre and ExecStart on the fleet's kind of node $1 (tests/fleet.py; $D/filter
+# built): serve samples $2 times under the unit's syscall filter, as nobody with CAP_PERFMON
+unit_serves() {
+	python3 "$ROOT/tests/fleet.py" build "$D" "$1"
+	# ExecStartPre, as root: the functions from config space, for --topology (a kind without
+	# PCI functions gets an empty file, as tests/fleet.py writes)
+	: >"$D/$1/run/pci-config.txt"
+	[ ! -d "$D/$1/whole/sys/bus/pci" ] ||
+		lspci -A linux-sysfs -O sysfs.path="$D/$1/whole/sys/bus/pci" -xxxx >"$D/$1/run/pci-config.txt"
+	chmod -R a+rX "$D"
+	# ExecStart: serve --topology FILE $ARGS, ARGS as /etc/default would give them, on what
+	# nobody sees of the machine; a sanitized build's leak check traces the process at exit
+	# (ptrace, which the filter refuses): off
+	background sh -c 'filter=$1; shift; exec "$@" <"$filter"' sh "$D/filter" \
+		env ${ASAN_OPTIONS:+ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0} \
+		setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all,+perfmon --ambient-caps=+perfmon \
+		"$D/seccomp_unit" "$D/pmuctl" --sysfs-root "$D/$1/nonroot/sys" serve --topology "$D/$1/run/pci-config.txt" \
+		--web.listen-address 127.0.0.1:0 -I 100 --per-device
+	wait_for "serve to listen on $1" listening
+	samples() { curl -sf "http://127.0.0.1:$PORT/metrics" | sed -n 's/^pmuctl_samples_total //p'; }
+	WANT=$2
+	wait_for "$2 samples on $1" eval '[ "$(samples)" -ge "$WANT" ] 2>/dev/null'
+	kill -TERM "$BG"
+	finish
+	[ "$status" -eq 0 ] || { echo "$1: serve exited $status"; cat "$BATS_TEST_TMPDIR/out"; return 1; }
+}
+
+@test "deploy: the unit's serve samples under its own syscall filter, as an unprivileged user with CAP_PERFMON, on every kind of node" {
 	need_tool systemd-analyze "lists the filter's sets"
 	need_tool setpriv "runs it as nobody"
 	[ -f /usr/include/seccomp.h ] || skip "libseccomp-dev is not installed (the test command installs it)"
@@ -121,25 +148,15 @@ print(sorted(docs))' "$K8S" "$BATS_TEST_TMPDIR/web.yml"
 	python3 "$ROOT/tests/unit_filter.py" "$ROOT/deploy/systemd/pmuctl-exporter.service" >"$D/filter"
 	grep -qx 'action kill' "$D/filter"
 	cp "$PMUCTL" "$(dirname "$PMUCTL")/pmuctl-commands.so" "$ROOT/tests/lsan.supp" "$D/"
-	cp -r "$LIVE/.." "$D/m"
-	# ExecStartPre, as root: the functions from config space, for --topology
-	lspci -A linux-sysfs -O sysfs.path="$D/m/sys/bus/pci" -xxxx >"$D/pci-config.txt"
-	chmod -R a+rX "$D"
-	# ExecStart: serve --topology FILE $ARGS, ARGS as /etc/default would give them; a sanitized
-	# build's leak check traces the process at exit (ptrace, which the filter refuses): off
-	background sh -c 'filter=$1; shift; exec "$@" <"$filter"' sh "$D/filter" \
-		env ${ASAN_OPTIONS:+ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0} \
-		setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all,+perfmon --ambient-caps=+perfmon \
-		"$D/seccomp_unit" "$D/pmuctl" --sysfs-root "$D/m/sys" serve --topology "$D/pci-config.txt" \
-		--web.listen-address 127.0.0.1:0 -I 100 --per-device
-	wait_for "serve to listen" listening
 	# before: sched_setaffinity at the first sample, which @resources holds: SIGSYS, status 159
-	samples() { curl -sf "http://127.0.0.1:$PORT/metrics" | sed -n 's/^pmuctl_samples_total //p'; }
-	wait_for "30 samples" eval '[ "$(samples)" -ge 30 ] 2>/dev/null'
-	kill -TERM "$BG"
-	finish
+	unit_serves tegra410 30
+	# every other kind of node of the fleet (before, the Tegra410 alone ran under the filter)
+	kinds=$(python3 "$ROOT/tests/fleet.py" kinds)
+	[ "$kinds" = "tegra410 grace yitian hip09 altra ampereone graviton icx genoa bare" ]
+	for kind in ${kinds#tegra410 }; do
+		unit_serves "$kind" 3
+	done
 	rm -rf "$D"
-	[ "$status" -eq 0 ]
 }
 
 # The manifests as a JSON array in $BATS_TEST_TMPDIR/k8s.json; with "port-text", the

@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
 # One exporter for a mixed fleet (tests/fleet.py): a Tegra410, a Grace, a Yitian 710 (its
 # DesignWare root ports, DDR Driveway and a CMN mesh), a Hip09, an Altra, an AmpereOne, a
-# Graviton and a machine with no PMU pmuctl knows, each running the shipped DaemonSet's init
-# containers and its exporter's arguments word for word, as nobody with CAP_PERFMON alone on
-# 64 bytes of config space; one real Prometheus with the shipped job and rules scrapes them.
+# Graviton, an Ice Lake-SP, a Genoa and a machine with no PMU pmuctl knows, each running the
+# shipped DaemonSet's init containers and its exporter's arguments word for word, as nobody
+# with CAP_PERFMON alone on 64 bytes of config space; one real Prometheus with the shipped job
+# and rules scrapes them.
 load helpers
 ROOT=$BATS_TEST_DIRNAME/../..
 
@@ -31,14 +32,14 @@ fleet() {
 
 @test "fleet: the DaemonSet's doctor passes on every kind of node, where serve starts with the same words" {
 	run python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["doctor"])' "$FLEET/state.json"
-	[ "$output" = "{'tegra410': 0, 'grace': 0, 'yitian': 0, 'hip09': 0, 'altra': 0, 'ampereone': 0, 'graviton': 0, 'bare': 0}" ]
+	[ "$output" = "{'tegra410': 0, 'grace': 0, 'yitian': 0, 'hip09': 0, 'altra': 0, 'ampereone': 0, 'graviton': 0, 'icx': 0, 'genoa': 0, 'bare': 0}" ]
 	# before, serve exited 1 on every kind but the Hip09, and doctor 0 on each
 	run fleet query 'count by (kind) (up == 1)'
-	[ "$(wc -l <<<"$output")" -eq 8 ]
+	[ "$(wc -l <<<"$output")" -eq 10 ]
 }
 
 @test "fleet: every target is up, and promtool check metrics is clean on every scrape" {
-	for kind in tegra410 grace yitian hip09 altra ampereone graviton bare; do
+	for kind in tegra410 grace yitian hip09 altra ampereone graviton icx genoa bare; do
 		fleet scrape "$kind" >"$BATS_TEST_TMPDIR/$kind.prom"
 		run promtool check metrics <"$BATS_TEST_TMPDIR/$kind.prom"
 		[ "$status" -eq 0 ] || { echo "$kind: $output"; return 1; }
@@ -50,24 +51,25 @@ fleet() {
 	# the machine without a known PMU serves its own series, and counts as up
 	grep -qx 'pmuctl_up 1' "$BATS_TEST_TMPDIR/bare.prom"
 	run fleet query 'up'
-	[ "$(grep -c ' 1 ' <<<"$output")" -eq 8 ]
+	[ "$(grep -c ' 1 ' <<<"$output")" -eq 10 ]
 }
 
 @test "fleet: every dashboard query returns a series for every node whose families give it" {
 	run fleet dashboard
-	# PCIe: Tegra410, Grace, DesignWare and CMN (Altra, Graviton, Yitian); memory: UCF, SCF,
-	# DDR Driveway, AmpereOne's MCUs (the Hip09's HHAs are v2, without DDR operations); per
-	# function: the Tegra410's NICs alone attributed, the others system wide
-	[ "$output" = "1A: altra grace graviton tegra410 yitian
-2A: altra grace graviton tegra410 yitian
-3A: ampereone grace tegra410 yitian
-3B: ampereone grace tegra410 yitian
-4A: altra grace graviton yitian
+	# PCIe: Tegra410, Grace, DesignWare, CMN (Altra, Graviton, Yitian) and IIO (Ice Lake-SP);
+	# memory: UCF, SCF, DDR Driveway, AmpereOne's MCUs, Intel's IMCs and AMD's UMCs (the
+	# Hip09's HHAs are v2, without DDR operations); per function: the Tegra410's NICs alone
+	# attributed, the others system wide
+	[ "$output" = "1A: altra grace graviton icx tegra410 yitian
+2A: altra grace graviton icx tegra410 yitian
+3A: ampereone genoa grace icx tegra410 yitian
+3B: ampereone genoa grace icx tegra410 yitian
+4A: altra grace graviton icx yitian
 5A: tegra410
 6A: tegra410
-7A: altra ampereone grace graviton hip09 tegra410 yitian
-8A: altra ampereone bare grace graviton hip09 tegra410 yitian
-9A: altra ampereone bare grace graviton hip09 tegra410 yitian
+7A: altra ampereone genoa grace graviton hip09 icx tegra410 yitian
+8A: altra ampereone bare genoa grace graviton hip09 icx tegra410 yitian
+9A: altra ampereone bare genoa grace graviton hip09 icx tegra410 yitian
 10A: tegra410
 10B: tegra410
 11A: -" ]

@@ -73,9 +73,9 @@ scrape() {
 	background "$PMUCTL" --sysfs-root "$DWC_LIVE" serve --listen 127.0.0.1:0 -I 100 -M mem_rd_bw,dwc_pcie_l0_share
 	wait_for "serve to listen" listening
 	wait_for "a sample" sampled 1
-	[ "$(grep -c "pmuctl: note: -M mem_rd_bw: skipped: metric mem_rd_bw applies to no PMU on this machine: it counts on t410_ucf, grace_scf, yitian_drw, hisi_hha, ampereone_mcu PMUs (pmuctl list --metrics --all mem_rd_bw)" "$BATS_TEST_TMPDIR/out")" -eq 1 ]
+	[ "$(grep -c "pmuctl: note: -M mem_rd_bw: skipped: metric mem_rd_bw applies to no PMU on this machine: it counts on t410_ucf, grace_scf, yitian_drw, hisi_hha, ampereone_mcu, intel_imc, amd_umc PMUs (pmuctl list --metrics --all mem_rd_bw)" "$BATS_TEST_TMPDIR/out")" -eq 1 ]
 	scrape >"$BATS_TEST_TMPDIR/s.prom"
-	grep -qx 'pmuctl_metric_unavailable_info{metric="mem_rd_bw",reason="metric mem_rd_bw applies to no PMU on this machine: it counts on t410_ucf, grace_scf, yitian_drw, hisi_hha, ampereone_mcu PMUs (pmuctl list --metrics --all mem_rd_bw)"} 1' "$BATS_TEST_TMPDIR/s.prom"
+	grep -qx 'pmuctl_metric_unavailable_info{metric="mem_rd_bw",reason="metric mem_rd_bw applies to no PMU on this machine: it counts on t410_ucf, grace_scf, yitian_drw, hisi_hha, ampereone_mcu, intel_imc, amd_umc PMUs (pmuctl list --metrics --all mem_rd_bw)"} 1' "$BATS_TEST_TMPDIR/s.prom"
 	grep -q '^pmuctl_dwc_pcie_l0_share{pmu="dwc_rootport_3018",socket="0"} ' "$BATS_TEST_TMPDIR/s.prom"
 	run promtool check metrics <"$BATS_TEST_TMPDIR/s.prom"
 	[ "$status" -eq 0 ]

@@ -836,6 +836,10 @@ IMC_FREERUNNING = {"dclk": ("event=0xff,umask=0x10", None), "read": ("event=0xff
                    "ddrt_write": ("event=0xff,umask=0x31", MIB_64B)}
 
 
+# The live copy only: the driver names no IIO event; perf iostat's four, as files of cpu-clock, count
+IIO_LIVE = {f"iostat_{d}_{rw}": ("event=0x0,umask=0x0", None) for d in ("inbound", "outbound") for rw in ("read", "write")}
+
+
 def live_intel(events):
     """The live copy: every event the software PMU's cpu-clock (config 0), scale and unit kept"""
     return {k: ("event=0x0,umask=0x0", s) for k, (v, s) in events.items()}
@@ -861,7 +865,7 @@ def xeon(root, m, stacks, spr=False, live=False):
         for die in range(2):
             if not spr and (die, n) in buses:
                 extra[f"die{die}"] = "%04x:%02x\n" % (0, buses[(die, n)])
-        intel_pmu(sys_dir, f"uncore_iio_{n}", typ(), XEON_IIO_FORMATS, {}, mask, extra)
+        intel_pmu(sys_dir, f"uncore_iio_{n}", typ(), XEON_IIO_FORMATS, IIO_LIVE if live else {}, mask, extra)
         ev = iio_freerunning_events(spr)
         intel_pmu(sys_dir, f"uncore_iio_free_running_{n}", typ(), FREERUNNING_FORMATS,
                   live_intel(ev) if live else ev, mask, {"alias": f"uncore_type_{8 if spr else 1}_{n}\n"} if spr else None)
