@@ -43,6 +43,13 @@ int cpu_package_of_pmu(const struct cpu_packages *pk, const struct pmu *p)
 	return socket;
 }
 
+int cpu_package_of_counter(const struct cpu_packages *pk, const struct pmu *p, int cpu)
+{
+	int socket = cpu_package_of_pmu(pk, p);
+
+	return socket >= 0 || !pk || !p->has_cpumask ? socket : cpu_package_of(pk, cpu);
+}
+
 int cpu_package_of(const struct cpu_packages *p, int cpu)
 {
 	if (!p || !p->package)

@@ -21,6 +21,12 @@ struct pmu;
  * places a PMU whose name says none (a memory controller named by its address or die)
  */
 int cpu_package_of_pmu(const struct cpu_packages *pk, const struct pmu *p);
+
+/*
+ * The socket a counter of p on cpu counts: p's, else, for one PMU with a CPU on each package
+ * (one PMU for the machine, a CPU a die), cpu's package; -1 when neither says
+ */
+int cpu_package_of_counter(const struct cpu_packages *pk, const struct pmu *p, int cpu);
 void cpu_packages_free(struct cpu_packages *p);
 
 #endif

@@ -15,7 +15,7 @@
 /* The names one counter may be known by, at most: a counter merged from that many events */
 #define WORDS_MAX 4
 
-/* One counted event on one PMU: its CPUs summed, as stat sums them */
+/* One counted event on one PMU (of one socket, where it counts on several): its CPUs summed */
 struct series {
 	char *family;		/* pmuctl_t410_pcie_rd_bytes */
 	char *labels;		/* pmu="...",socket="0",rc="4",event="..." */
@@ -62,7 +62,8 @@ static size_t event_words(const struct plan *plan, const struct plan_event *e, c
 	return n;
 }
 
-static int series_of(const struct expo_input *in, const struct plan_event *e, const char *word, struct series *s)
+static int series_of(const struct expo_input *in, const struct plan_event *e, int socket, const char *word,
+		     struct series *s)
 {
 	const struct plan *plan = in->plan;
 	const struct plan_metric *pm = e->metric >= 0 ? &plan->metric[e->metric] : NULL;
@@ -89,7 +90,7 @@ static int series_of(const struct expo_input *in, const struct plan_event *e, co
 		return -ENOMEM;
 	if (e->pmu) {
 		expo_put_label(f, "pmu", e->pmu->name, &first);
-		expo_put_label_int(f, "socket", cpu_package_of_pmu(in->packages, e->pmu), &first);
+		expo_put_label_int(f, "socket", socket, &first);
 		expo_put_label_int(f, "rc", e->pmu->rc, &first);
 		expo_put_label_int(f, "channel", e->pmu->channel, &first);
 	}
@@ -116,50 +117,73 @@ static void series_free(struct series *s, size_t n)
 	free(s);
 }
 
-/* A series per plan event that counted, in family order, each once */
+/* An event's counters on one socket: what a series sums */
+struct part {
+	size_t ev, next;	/* next: the event's next part, SIZE_MAX */
+	int socket;
+	struct count_mark total, since;
+};
+
+/* Counter i's part: its event's on its socket, made when new */
+static size_t part_of(const struct expo_input *in, size_t i, struct part *p, size_t *np, size_t *head)
+{
+	const struct counter *c = &in->cs->v[i];
+	const struct plan_event *e = &in->plan->v[c->ev];
+	int socket = e->pmu ? cpu_package_of_counter(in->packages, e->pmu, c->cpu) : -1;
+	size_t k;
+
+	for (k = head[c->ev]; k != SIZE_MAX; k = p[k].next)
+		if (p[k].socket == socket)
+			return k;
+	p[*np] = (struct part){ .ev = c->ev, .next = head[c->ev], .socket = socket };
+	head[c->ev] = *np;
+	return (*np)++;
+}
+
+/* A series per plan event (and socket) that counted, in family order, each once */
 static int collect(const struct expo_input *in, struct series **out, size_t *nout)
 {
 	const struct plan *plan = in->plan;
-	struct count_mark *total = calloc(plan->n ? plan->n : 1, sizeof(*total));
-	struct count_mark *since = calloc(plan->n ? plan->n : 1, sizeof(*since));
-	bool *ok = calloc(plan->n ? plan->n : 1, sizeof(bool));
-	struct series *s = calloc(WORDS_MAX * (plan->n ? plan->n : 1), sizeof(*s));
+	size_t *head = malloc((plan->n ? plan->n : 1) * sizeof(*head)), np = 0;
+	struct part *part = calloc(in->cs->n ? in->cs->n : 1, sizeof(*part));
+	struct series *s = calloc(WORDS_MAX * (in->cs->n ? in->cs->n : 1), sizeof(*s));
 	size_t n = 0, kept = 0;
 	int ret = 0;
 
 	*out = NULL;
 	*nout = 0;
-	if (!total || !since || !ok || !s) {
+	if (!head || !part || !s) {
 		ret = -ENOMEM;
 		goto out;
 	}
+	for (size_t ev = 0; ev < plan->n; ev++)
+		head[ev] = SIZE_MAX;
 	for (size_t i = 0; i < in->cs->n; i++) {
 		const struct counter *c = &in->cs->v[i];
 		struct count_mark all = count_since(in->cs, i, NULL), d = count_since(in->cs, i, in->mark);
+		struct part *x;
 
 		if (c->state != COUNT_OK && c->state != COUNT_NOT_COUNTED)
 			continue;
-		ok[c->ev] = true;
+		x = &part[part_of(in, i, part, &np, head)];
 		/* a reload's new counter goes on from its old total: no reset to guess */
-		total[c->ev].value += all.value + (in->carried ? in->carried[i] : 0);
-		total[c->ev].enabled += all.enabled;
-		total[c->ev].running += all.running;
-		since[c->ev].enabled += d.enabled;
-		since[c->ev].running += d.running;
+		x->total.value += all.value + (in->carried ? in->carried[i] : 0);
+		x->total.enabled += all.enabled;
+		x->total.running += all.running;
+		x->since.enabled += d.enabled;
+		x->since.running += d.running;
 	}
-	for (size_t ev = 0; ev < plan->n && !ret; ev++) {
+	for (size_t k = 0; k < np && !ret; k++) {
+		const struct part *x = &part[k];
 		const char *words[WORDS_MAX];
-		size_t nw;
+		size_t nw = event_words(plan, &plan->v[x->ev], words, WORDS_MAX);
 
-		if (!ok[ev])
-			continue;
-		nw = event_words(plan, &plan->v[ev], words, WORDS_MAX);
 		for (size_t w = 0; w < nw && !ret; w++) {
-			ret = series_of(in, &plan->v[ev], words[w], &s[n]);
-			s[n].total = total[ev].value;
-			s[n].enabled_ns = total[ev].enabled;
-			s[n].running_ns = total[ev].running;
-			s[n].running = since[ev].enabled ? (double)since[ev].running / (double)since[ev].enabled : NAN;
+			ret = series_of(in, &plan->v[x->ev], x->socket, words[w], &s[n]);
+			s[n].total = x->total.value;
+			s[n].enabled_ns = x->total.enabled;
+			s[n].running_ns = x->total.running;
+			s[n].running = x->since.enabled ? (double)x->since.running / (double)x->since.enabled : NAN;
 			s[n].again = w > 0;
 			n++;
 		}
@@ -182,9 +206,8 @@ static int collect(const struct expo_input *in, struct series **out, size_t *nou
 	n = 0;
 out:
 	series_free(s, n);
-	free(total);
-	free(since);
-	free(ok);
+	free(head);
+	free(part);
 	return ret;
 }
 

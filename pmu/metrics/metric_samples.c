@@ -8,45 +8,112 @@
 #include "pmu/evparse.h"
 #include "pmu/metrics/metric_samples.h"
 
-/* One sample per metric instance, its counts zero */
-static int samples_for(const struct plan *plan, const struct cpu_packages *pk, struct metric_sample **out,
-		       size_t *n)
+/*
+ * The packages a PMU counts on when it has a CPU in each of several (one PMU for the machine,
+ * a CPU a die): each is a unit of its own. 0 when it is one socket's or its CPUs say no
+ * package.
+ */
+static size_t split_packages(const struct cpu_packages *pk, const struct pmu *p, int *out, size_t max)
 {
-	struct metric_sample *s = calloc(plan->nmetric ? plan->nmetric : 1, sizeof(*s));
+	size_t n = 0;
 
+	if (!pk || cpu_package_of_pmu(pk, p) >= 0 || !p->has_cpumask)
+		return 0;
+	for (size_t i = 0; i < p->cpumask.n; i++) {
+		int s = cpu_package_of(pk, p->cpumask.cpu[i]);
+		size_t k = 0;
+
+		if (s < 0)
+			return 0;
+		while (k < n && out[k] != s)
+			k++;
+		if (k == n && n < max)
+			out[n++] = s;
+	}
+	return n > 1 ? n : 0;
+}
+
+/* A metric instance's sample: instance i with no split was given one; counts are its own */
+static struct metric_sample sample_of(const struct plan_metric *pm, int socket)
+{
+	const struct pmu *p = pm->pmu;
+
+	return (struct metric_sample){ .m = pm->m, .pmu = p->name, .socket = socket,
+				       .rc = p->rc, .channel = p->channel, .device = pm->device,
+				       .device_index = pm->device_index, .nev = pm->nvars,
+				       .ev = pm->vars, .expr = pm->expr, .clock = pm->clock,
+				       .grouped = pm->grouped,
+				       .count = calloc(pm->nvars ? pm->nvars : 1, sizeof(double)),
+				       .running = 1,
+				       .hw_clk_freq = pmu_clock_hz(p) >= 0 ? (double)pmu_clock_hz(p) : NAN,
+				       .absent = pm->absent != NULL };
+}
+
+#define SPLIT_MAX 64
+
+/*
+ * Samples per metric instance, their counts zero: one, or one per package its PMU counts on
+ * (pk given); first[i]..first[i + 1] are instance i's (first NULL: one each)
+ */
+static int samples_for(const struct plan *plan, const struct cpu_packages *pk, struct metric_sample **out,
+		       size_t *n, size_t *first)
+{
+	size_t total = 0;
+	struct metric_sample *s;
+	int pkgs[SPLIT_MAX];
+
+	for (size_t i = 0; i < plan->nmetric; i++) {
+		size_t k = first ? split_packages(pk, plan->metric[i].pmu, pkgs, SPLIT_MAX) : 0;
+
+		if (first)
+			first[i] = total;
+		total += k ? k : 1;
+	}
+	if (first)
+		first[plan->nmetric] = total;
+	s = calloc(total ? total : 1, sizeof(*s));
 	*out = s;
 	*n = 0;
 	if (!s)
 		return -ENOMEM;
 	for (size_t i = 0; i < plan->nmetric; i++) {
 		const struct plan_metric *pm = &plan->metric[i];
-		const struct pmu *p = pm->pmu;
-		double *count = calloc(pm->nvars ? pm->nvars : 1, sizeof(double));
+		size_t k = first ? split_packages(pk, pm->pmu, pkgs, SPLIT_MAX) : 0;
 
-		if (!count)
-			return -ENOMEM;
-		/* no event to count an input: n/a */
-		for (size_t k = 0; pm->absent && k < pm->nvars; k++)
-			count[k] = NAN;
-		s[i] = (struct metric_sample){ .m = pm->m, .pmu = p->name, .socket = cpu_package_of_pmu(pk, p),
-					       .rc = p->rc, .channel = p->channel, .device = pm->device,
-					       .device_index = pm->device_index, .nev = pm->nvars,
-					       .ev = pm->vars, .expr = pm->expr, .clock = pm->clock,
-					       .grouped = pm->grouped,
-					       .count = count,
-					       .running = 1,
-					       .hw_clk_freq = pmu_clock_hz(p) >= 0 ? (double)pmu_clock_hz(p) : NAN,
-					       .absent = pm->absent != NULL };
-		++*n;
+		for (size_t j = 0; j < (k ? k : 1); j++) {
+			s[*n] = sample_of(pm, k ? pkgs[j] : cpu_package_of_pmu(pk, pm->pmu));
+			if (!s[*n].count)
+				return -ENOMEM;
+			/* no event to count an input: n/a */
+			for (size_t v = 0; pm->absent && v < pm->nvars; v++)
+				s[*n].count[v] = NAN;
+			++*n;
+		}
 	}
 	return 0;
+}
+
+/* The sample of instance mi that a counter on cpu feeds: its package's where it has several */
+static struct metric_sample *sample_at(struct metric_sample *s, const size_t *first, size_t mi,
+				       const struct cpu_packages *pk, int cpu)
+{
+	int socket;
+
+	if (first[mi + 1] - first[mi] == 1)
+		return &s[first[mi]];
+	socket = cpu_package_of(pk, cpu);
+	for (size_t k = first[mi]; k < first[mi + 1]; k++)
+		if (s[k].socket == socket)
+			return &s[k];
+	return &s[first[mi]];
 }
 
 int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 			   const struct count_mark *base, const struct cpu_packages *pk,
 			   struct metric_sample **out, size_t *n)
 {
-	int ret = samples_for(plan, pk, out, n);
+	size_t *first = malloc((plan->nmetric + 1) * sizeof(*first));
+	int ret = first ? samples_for(plan, pk, out, n, first) : -ENOMEM;
 
 	for (size_t i = 0; !ret && i < cs->n; i++) {
 		const struct counter *c = &cs->v[i];
@@ -57,7 +124,7 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 		/* every input it counts: the first, then those merged into it */
 		for (size_t f = 0; e->metric >= 0 && f <= e->nfeeds; f++) {
 			int mi = f ? e->feeds[f - 1].metric : e->metric, var = f ? e->feeds[f - 1].var : e->var;
-			struct metric_sample *s = &(*out)[mi];
+			struct metric_sample *s = sample_at(*out, first, (size_t)mi, pk, c->cpu);
 
 			/* an input not counted covers none of the time; one --exclusive refused, the
 			 * part it ran */
@@ -76,6 +143,7 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 				s->running = (double)d.running / (double)d.enabled;
 		}
 	}
+	free(first);
 	return ret;
 }
 
@@ -289,7 +357,7 @@ int metric_samples_recorded(const struct plan *plan, const struct perf_record *r
 			    struct metric_sample **out, size_t *n)
 {
 	size_t *found = calloc(plan->nmetric ? plan->nmetric : 1, sizeof(size_t)), kept = 0;
-	int ret = samples_for(plan, NULL, out, n);
+	int ret = samples_for(plan, NULL, out, n, NULL);
 	struct sum_ctx ctx = { .s = *out, .found = found };
 
 	if (!ret && !found)

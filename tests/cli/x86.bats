@@ -106,3 +106,25 @@ assert all(abs(x - 768) < 0.03 * 768 for x in v.values()), v' "$output"
 	[ "$(grep -c '^socket unknown' <<<"$output")" -eq 0 ]
 	[ "$(grep -cE '^ +[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] ' <<<"$output")" -eq "$(lspci | wc -l)" ]
 }
+
+@test "x86: a PMU counting a die each splits by socket: stat --per-socket, and serve's counters and gauges" {
+	# before: uncore_imc_N summed both dies, "socket -1 (8 PMUs)"; serve had no socket label
+	pmuctl --sysfs-root "$ICX_LIVE" -j stat -M mem_rd_bw --per-socket -a -- sleep 0.2
+	[ "$status" -eq 0 ]
+	# each IMC's cas_count_read is cpu-clock there, on CPU 0 (die 0) and 1 (die 1): 8 x 64
+	# bytes a nanosecond a socket
+	python3 -c 'import json, sys
+d = json.loads(sys.argv[1]); v = {m["socket"]: m["value"] for m in d["metrics"] if m["metric"] == "mem_rd_bw"}
+assert sorted(v) == [0, 1], v
+assert all(abs(x - 512) < 0.03 * 512 for x in v.values()), v' "$output"
+	background "$PMUCTL" --sysfs-root "$ICX_LIVE" serve --listen 127.0.0.1:0 -I 100 -M mem_rd_bw
+	wait_for "serve to listen" listening
+	wait_for "a gauge" eval 'curl -sf "http://127.0.0.1:$PORT/metrics" | grep -q "^pmuctl_mem_rd_bw_bytes_per_second"'
+	curl -sf "http://127.0.0.1:$PORT/metrics" >"$BATS_TEST_TMPDIR/s.prom"
+	[ "$(grep -c '^pmuctl_intel_imc_cas_count_read_total{pmu="uncore_imc_[0-7]",socket="[01]",channel="[0-7]",' "$BATS_TEST_TMPDIR/s.prom")" -eq 16 ]
+	[ "$(grep -c '^pmuctl_mem_rd_bw_bytes_per_second{family="intel_imc",pmu="uncore_imc_[0-7]",socket="[01]",channel="[0-7]"} ' "$BATS_TEST_TMPDIR/s.prom")" -eq 16 ]
+	# each counter's times under the same labels: the rules divide them one by one
+	grep -q '^pmuctl_running_seconds_total{pmu="uncore_imc_3",socket="1",channel="3",event="uncore_imc_3/cas_count_read/"} ' "$BATS_TEST_TMPDIR/s.prom"
+	run promtool check metrics <"$BATS_TEST_TMPDIR/s.prom"
+	[ "$status" -eq 0 ]
+}
