@@ -223,6 +223,19 @@ static int merge_inputs(struct plan *plan, size_t mi, size_t before, size_t *at,
  * plan already counts feeds from it: distinct events are counted once, and the group the
  * instance's inputs form takes in the new ones, when it fits.
  */
+/*
+ * A die's unit of a PMU for every die (an IIO stack) counts on the die's CPU of the cpumask
+ * alone, the one perf iostat reads (perf_counts(evsel->counts, die, 0))
+ */
+static int on_die(struct plan_event *e, int die, struct err_report *err)
+{
+	if ((size_t)die >= e->cpus.n)
+		return err_set(err, -EINVAL, "%s names no CPU for die %d in its cpumask", e->pmu->name, die);
+	e->cpus.cpu[0] = e->cpus.cpu[die];
+	e->cpus.n = 1;
+	return 0;
+}
+
 static int add_metric_events(const struct plan_request *rq, struct plan *plan, size_t mi,
 			     const struct filter_terms *f, struct err_report *err)
 {
@@ -248,6 +261,8 @@ static int add_metric_events(const struct plan_request *rq, struct plan *plan, s
 		ret = rq->named_only ? name_event(p, pm->vars[k], f, plan, err) :
 				       encode_on(p, &spec, &o, plan, err);
 		free(terms);
+		if (!ret && pm->die >= 0)
+			ret = on_die(&plan->v[plan->n - 1], pm->die, err);
 		if (!ret) {
 			plan->v[plan->n - 1].metric = (int)mi;
 			plan->v[plan->n - 1].var = (int)k;
@@ -333,6 +348,7 @@ static int add_metric(const struct plan_request *rq, struct plan *plan, const st
 	v->m = m;
 	v->pmu = p;
 	v->device_index = d ? (int)(d - rq->devices) : -1;
+	v->die = d && !strcmp(d->pmu->name, p->name) ? d->pmu->die : -1;
 	if (d && !(v->device = strdup(d->bdf)))
 		return oom(err);
 	v->filter = filter;

@@ -63,6 +63,7 @@ struct plan_metric {
 	bool grouped;			/* its inputs are one group (or one input): read together */
 	struct mexpr *expr;		/* bound to vars by index */
 	char *absent;			/* why the PMU lacks an input: no events, values n/a */
+	int die;			/* one die's unit of a PMU for every die: its cpumask CPU; -1 */
 };
 
 struct plan_index;

@@ -30,6 +30,22 @@ bool plan_together(const struct plan *set, size_t i, size_t k)
 	return a->pmu->family->ops->rules.together(set, i, k);
 }
 
+/*
+ * The box an event counts on: one die's of a PMU for every die when the plan opens it on that
+ * die's CPU alone (each die's counters are its own); -1, every box alike
+ */
+static int box_of(const struct plan_event *e)
+{
+	bool one_die = e->pmu && e->pmu->has_cpumask && e->pmu->cpumask.n > 1 && e->cpus.n == 1;
+
+	return one_die ? e->cpus.cpu[0] : -1;
+}
+
+static bool same_box(const struct plan_event *x, const struct plan_event *y)
+{
+	return x->pmu == y->pmu && box_of(x) == box_of(y);
+}
+
 int plan_by_pmu(const void *a, const void *b, void *plan)
 {
 	const struct plan *p = plan;
@@ -38,6 +54,8 @@ int plan_by_pmu(const void *a, const void *b, void *plan)
 
 	if (px != py)
 		return px < py ? -1 : 1;
+	if (box_of(x) != box_of(y))
+		return box_of(x) < box_of(y) ? -1 : 1;
 	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
 }
 
@@ -331,7 +349,7 @@ int plan_schedule_budgets(const struct plan *p, struct schedule_budget *b, size_
 	}
 	qsort_r(order, n, sizeof(*order), plan_by_pmu, (void *)p);
 	for (size_t i = 0, j; i < n && !ret; i = j) {
-		for (j = i; j < n && p->v[order[j]].pmu == p->v[order[i]].pmu; j++)
+		for (j = i; j < n && same_box(&p->v[order[j]], &p->v[order[i]]); j++)
 			;
 		ret = grow_array(&out->v, out->n, 1, sizeof(*out->v)) || !out->v ? -ENOMEM : 0;
 		if (!ret)

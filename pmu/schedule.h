@@ -33,8 +33,9 @@ struct schedule {
 	double *coverage;	/* per plan event: the predicted share of the time it counts */
 };
 
-/* qsort_r order of plan event indices (plan as its argument): by PMU, then plan order, so a
- * PMU's events come together and its groups' members side by side */
+/* qsort_r order of plan event indices (plan as its argument): by PMU (and die, for one die's
+ * events of a PMU for every die), then plan order, so a PMU's events come together and its
+ * groups' members side by side */
 int plan_by_pmu(const void *a, const void *b, void *plan);
 
 /* Whether event k opens in one group with event i (a {} group, or the family's pairing) */

@@ -19,6 +19,7 @@ enum iostat_key {
 	KEY_INTERVAL_COUNT = 0x200,
 	KEY_DURATION,
 	KEY_PER_DEVICE,
+	KEY_DRY_RUN,
 };
 
 struct iostat_args {
@@ -33,6 +34,7 @@ static const struct argp_option iostat_options[] = {
 	{ "interval-count", KEY_INTERVAL_COUNT, "N", 0, "stop after N intervals", 0 },
 	{ "duration", KEY_DURATION, "SEC", 0, "count for SEC seconds (fractions allowed), when no command is given", 0 },
 	{ "per-device", KEY_PER_DEVICE, 0, 0, "under each port, a row per function below it that its PMU selects alone (its requester ID and BARs)", 0 },
+	{ "dry-run", KEY_DRY_RUN, 0, 0, "encode and check only: each port's events, their config words and the CPU each opens on, as perf iostat opens them", 0 },
 	{ "field-separator", 'x', "SEP", 0, "a header, then a line per port: [time,]port,[function,]the four MB,coverage%", 0 },
 	{ 0 },
 };
@@ -58,6 +60,9 @@ static error_t iostat_parse(int key, char *arg, struct argp_state *state)
 	case KEY_PER_DEVICE:
 		io->per_device = true;
 		break;
+	case KEY_DRY_RUN:
+		a->dry_run = true;
+		break;
 	case ARGP_KEY_ARG:
 		/* perf's words: "list", or the ports, a comma list */
 		if (!strcmp(arg, "list") && !state->arg_num && !io->list)
@@ -66,8 +71,10 @@ static error_t iostat_parse(int key, char *arg, struct argp_state *state)
 			a->device[a->ndevice++] = arg;
 		break;
 	case ARGP_KEY_END:
-		if (io->list && (a->ndevice || a->interval_ms || a->duration || a->command || io->per_device))
-			jerr_argp(state, "iostat list lists the root ports and their functions: it takes no ports, -I, --duration, --per-device or command");
+		if (io->list && (a->ndevice || a->interval_ms || a->duration || a->command || io->per_device || a->dry_run))
+			jerr_argp(state, "iostat list lists the root ports and their functions: it takes no ports, -I, --duration, --per-device, --dry-run or command");
+		if (a->dry_run && (a->interval_ms || a->duration || a->command))
+			jerr_argp(state, "--dry-run counts nothing: it takes no -I, --duration or command");
 		if (a->interval_count && !a->interval_ms)
 			jerr_argp(state, "--interval-count counts intervals: give -I MS too");
 		if (a->command && a->duration)
@@ -94,6 +101,7 @@ const struct argp iostat_argp = {
 	"  pmuctl iostat list\n"
 	"  pmuctl iostat -- dd if=/dev/zero of=/dev/nvme0n1 bs=1M count=1000 oflag=direct\n"
 	"  pmuctl iostat 0005:40,0001:00 -I 1000\n"
+	"  pmuctl iostat --dry-run 0000:16\n"
 	"  pmuctl iostat --per-device 0005:40:00.0 -- sleep 1\n"
 	"  pmuctl -j iostat --duration 5\n\n"
 	"Exit status: 0 success, 1 failure, 2 partial (a column not counted), 64 usage error.",
@@ -327,6 +335,6 @@ int cmd_iostat(int argc, char **argv)
 	pmu_family_iostat_metrics(io.metrics, sizeof(io.metrics));
 	io.stat.metrics = io.metrics;
 	io.stat.metrics_default = true;
-	ret = stat_count(&io.stat, NULL, &die_signal);
+	ret = io.stat.dry_run ? stat_dry_run(&io.stat) : stat_count(&io.stat, NULL, &die_signal);
 	return stat_args_end(&io.stat, ret, die_signal);
 }

@@ -197,6 +197,19 @@ int devices_add(const struct stat_args *a, struct stat_setup *s, size_t i, const
 	return add_function(a, s, i, text, a->root_port);
 }
 
+/* A die's stack as perf iostat names it, "dddd:bb" (its root bus); false: its PMU names none */
+static bool stack_name(const struct fn_pmu *r, char *buf, size_t size)
+{
+	bool (*root_bus)(const struct pmu *, int, uint32_t *, uint8_t *) = r->family->ops->locate.root_bus;
+	uint32_t domain;
+	uint8_t bus;
+
+	if (!r->pmu || !root_bus || !root_bus(r->pmu, r->die, &domain, &bus))
+		return false;
+	snprintf(buf, size, "%04x:%02x", domain, bus);
+	return true;
+}
+
 static int add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text,
 			bool whole_port)
 {
@@ -210,11 +223,11 @@ static int add_function(const struct stat_args *a, struct stat_setup *s, size_t 
 		p_err("--device %s is seen by no PMU of this machine (pmuctl map %s)", text, text);
 		return EXIT_FAIL;
 	}
-	/* one PMU counts this unit of every die: a row would sum the dies' units, not its own */
-	if (r->die >= 0) {
-		p_err("--device %s: %s counts %s %d of every die at once, and pmuctl does not yet count one die's apart; count them by socket: pmuctl stat -e '%s/%s/' --per-socket",
-		      text, r->name, r->family->rc_word ? r->family->rc_word : "unit", s->maps[i].at.rc, r->name,
-		      r->event ? r->event : "EVENT");
+	/* one PMU counts this unit of every die: the die's counter counts the unit whole */
+	if (r->die >= 0 && !whole_port) {
+		p_err("--device %s: %s counts %s %d of die %d whole, and no filter selects one function there: add --root-port to count the %s",
+		      text, r->name, r->family->rc_word ? r->family->rc_word : "unit", s->maps[i].at.rc, r->die,
+		      r->family->rc_word ? r->family->rc_word : "unit");
 		return EXIT_FAIL;
 	}
 	if (r->port_pmu && !whole_port && s->maps[i].at.root_port != (ssize_t)i) {
@@ -230,9 +243,12 @@ static int add_function(const struct stat_args *a, struct stat_setup *s, size_t 
 	if (!a->per_device && !whole_port && s->maps[i].at.root_port == (ssize_t)i && !strcmp(method, "bdf"))
 		p_warn("--device %s is a root port: src_bdf selects the requests the port itself makes, "
 		       "not its devices' (add --root-port to count everything below it)", text);
-	/* --root-port: the port is what is counted, so the port is what is named */
-	pcifn_full_name(&s->topo.fn[whole_port && s->maps[i].at.root_port >= 0 ? (size_t)s->maps[i].at.root_port : i],
-			name, sizeof(name));
+	/* --root-port: the port is what is counted, so the port is what is named; a die's
+	 * stack, by its root bus, as perf iostat names it */
+	if (r->die < 0 || !stack_name(r, name, sizeof(name)))
+		pcifn_full_name(&s->topo.fn[whole_port && s->maps[i].at.root_port >= 0 ?
+					    (size_t)s->maps[i].at.root_port : i],
+				name, sizeof(name));
 	for (size_t k = 0; k < s->ndevices; k++)
 		if (!strcmp(s->devices[k].bdf, name))
 			return EXIT_OK;	/* named twice, or two functions below one port */

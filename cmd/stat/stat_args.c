@@ -65,6 +65,9 @@ const char *stat_metric_list(const struct stat_args *a, const struct pmu_list *p
 		return pmu_destination_metrics(pmus);
 	if (a->serve_defaults)
 		return pmu_serve_metrics(pmus, a->per_device);
+	/* iostat's columns: every family's, none of them named by the user */
+	if (a->iostat)
+		return a->metrics;
 	return a->metrics_default ? pmu_per_device_metrics(pmus) : a->metrics;
 }
 

@@ -83,6 +83,36 @@ static char *perf_command(const struct plan *set, const char *cpu_list)
 	return out;
 }
 
+/*
+ * perf counts one die's unit of a PMU for every die only through perf iostat (-e opens it on
+ * every die's CPU and sums them): "perf stat --iostat[=PORTS] -a", the ports those of the plan's
+ * die metrics (all of them when iostat was given none); NULL when the plan has no die metric
+ */
+static char *iostat_command(const struct stat_args *a, const struct plan *set)
+{
+	char *out = NULL;
+	size_t len = 0, n = 0;
+	FILE *f;
+
+	for (size_t i = 0; i < set->nmetric && !n; i++)
+		n = set->metric[i].die >= 0;
+	if (!n || !(f = open_memstream(&out, &len)))
+		return NULL;
+	fputs("perf stat --iostat", f);
+	for (size_t i = 0, k = 0; i < set->nmetric && (!a->iostat || a->ndevice); i++) {
+		const struct plan_metric *pm = &set->metric[i];
+		bool seen = false;
+
+		for (size_t j = 0; j < i && !seen && pm->die >= 0; j++)
+			seen = set->metric[j].die >= 0 && !strcmp(set->metric[j].device, pm->device);
+		if (pm->die >= 0 && !seen)
+			fprintf(f, "%c%s", k++ ? ',' : '=', pm->device);
+	}
+	fputs(" -a", f);
+	fclose(f);
+	return out;
+}
+
 static const char *metric_of(const struct plan *p, const struct plan_event *e)
 {
 	return e->metric >= 0 ? p->metric[e->metric].m->name : NULL;
@@ -255,6 +285,9 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 		fprintf(f, "  device   %s", pm->device);
 		if (bar_of(pm) >= 0)
 			fprintf(f, " (traffic to its BAR%d)", bar_of(pm));
+		else if (pm->die >= 0)
+			fprintf(f, " (die %d's %s whole: its CPU's counter)", pm->die,
+				pm->pmu->family->rc_word ? pm->pmu->family->rc_word : "unit");
 		else if (pm->method && !strcmp(pm->method, "rp"))
 			fprintf(f, " (by its root port: %s)", pm->filter && pm->filter->n ? pm->filter->term[0].name : "its bit");
 		else if (pm->method && !strcmp(pm->method, "port"))
@@ -269,9 +302,8 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 }
 
 /* The plan in text: each event, the schedule, and the perf command that counts the same */
-static int plan_text(const struct plan *p, const struct schedule *sc, const char *cpu_list)
+static int plan_text(const struct plan *p, const struct schedule *sc, char *cmdline)
 {
-	char *cmdline = perf_command(p, cpu_list);
 
 	for (size_t i = 0; i < p->n; i++)
 		event_text(stdout, p, &p->v[i], sc->coverage ? sc->coverage[i] : 1);
@@ -288,9 +320,8 @@ static int plan_text(const struct plan *p, const struct schedule *sc, const char
 }
 
 /* -j: the same as one document (schemas/stat.schema.json's plan) */
-static int plan_json(const struct plan *p, const struct schedule *sc, const char *cpu_list)
+static int plan_json(const struct plan *p, const struct schedule *sc, char *cmdline)
 {
-	char *cmdline = perf_command(p, cpu_list);
 	json_t *root = json_object(), *arr = json_array();
 	int ret;
 
@@ -308,12 +339,13 @@ int stat_dry_run(const struct stat_args *a)
 {
 	struct stat_setup s = { 0 };
 	/* its face, chosen once: the plan has no -x or OpenMetrics form (refused with the options) */
-	int (*render)(const struct plan *p, const struct schedule *sc, const char *cpu_list) =
+	int (*render)(const struct plan *p, const struct schedule *sc, char *cmdline) =
 		settings.json ? plan_json : plan_text;
 	int ret = stat_setup(a, &s);
 
 	if (!ret)
-		ret = render(&s.plan, &s.sched, a->cpu_list) ? EXIT_FAIL : EXIT_OK;
+		ret = render(&s.plan, &s.sched, iostat_command(a, &s.plan) ?: perf_command(&s.plan, a->cpu_list)) ?
+			      EXIT_FAIL : EXIT_OK;
 	stat_setup_free(&s);
 	return ret;
 }

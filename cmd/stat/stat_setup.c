@@ -8,6 +8,7 @@
 #include "lib/strnum.h"
 #include "pmu/encode.h"
 #include "pmu/family/family.h"
+#include "pmu/pmu_stacks.h"
 #include "topology/bdf.h"
 
 /* -M as given, or --per-device's default for the PMUs this machine has, or serve's */
@@ -228,6 +229,41 @@ static int add_device(const struct stat_args *a, struct stat_setup *s, const cha
 	}
 	return devices_add(a, s, at[0], text);
 }
+/*
+ * iostat: each die's stack of a PMU for every die, as perf iostat lists them, by a function
+ * below it (its root bus's); a PMU of such a family naming none, said as perf refuses it
+ */
+static int add_stacks(const struct stat_args *a, struct stat_setup *s)
+{
+	const struct pmu **silent = NULL;
+	struct pmu_stack *v = NULL;
+	size_t n = 0, nsilent = 0;
+	int ret = EXIT_OK;
+
+	if (pmu_stacks(&s->pmus, &v, &n, &silent, &nsilent)) {
+		p_err("out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t k = 0; k < n && !ret; k++)
+		for (size_t i = 0; i < s->topo.n; i++)
+			if (s->maps[i].requester.pmu == v[k].pmu && s->maps[i].requester.die == v[k].die) {
+				char name[32];
+
+				pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
+				ret = devices_add(a, s, i, name);
+				break;
+			}
+	if (!ret && !n && nsilent) {
+		p_err("iostat: %s%s name no root bus for their units (no dieN file: the kernel writes none on this machine), so no port can be counted, as perf iostat says \"Mode iostat is not supported\"; count them whole: pmuctl stat -M %s --per-pmu",
+		      silent[0]->name, nsilent > 1 ? " and the others of its family" : "",
+		      silent[0]->family->iostat ? silent[0]->family->iostat[0] : "METRIC");
+		ret = EXIT_FAIL;
+	}
+	free(v);
+	free(silent);
+	return ret;
+}
+
 
 /* --device, every one: read the topology once, then each BDF of each comma list */
 static int find_devices(const struct stat_args *a, struct stat_setup *s)
@@ -279,7 +315,10 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 		s->per_device_off = true;
 		ret = EXIT_OK;
 	}
-	/* iostat without ports: every root port a family with its columns sees, one die's apart */
+	/* iostat without ports: each die's stack, in perf's order, then every root port a family
+	 * with its columns sees */
+	if (!ret && a->iostat && !a->ndevice)
+		ret = add_stacks(a, s);
 	for (size_t i = 0; !ret && a->iostat && !a->ndevice && i < s->topo.n; i++) {
 		char name[32];
 
@@ -288,16 +327,6 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 			continue;
 		pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
 		ret = devices_add(a, s, i, name);
-	}
-	for (size_t i = 0; !ret && a->iostat && !s->ndevices && i < s->topo.n; i++) {
-		const struct fn_pmu *r = &s->maps[i].requester;
-
-		if (r->die < 0 || !pmu_family_has_iostat(r->family))
-			continue;
-		p_err("iostat: %s counts %s %d of every die at once, and pmuctl does not yet count one die's apart (pmuctl iostat list names them as perf does); count them by socket: pmuctl stat -e '%s/%s/' --per-socket",
-		      r->name, r->family->rc_word ? r->family->rc_word : "unit", s->maps[i].at.rc, r->name,
-		      r->event ? r->event : "EVENT");
-		ret = EXIT_FAIL;
 	}
 	if (!ret && a->iostat && !s->ndevices) {
 		p_err("iostat: no root port that a PMU of this machine counts perf iostat's traffic on (pmuctl iostat list says which families do; pmuctl-iostat(1) why not the others)");
@@ -462,7 +491,7 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 		rq.unavailable = a->skip_unavailable ? &s->unavailable : NULL;
 		/* serve --per-device: what selects no function (memory) is served system wide */
 		rq.others_system_wide = a->serve_defaults && a->per_device;
-		rq.quiet_none = a->serve_defaults;
+		rq.quiet_none = a->serve_defaults || a->iostat;
 	}
 	rq.devices = s->devices;
 	rq.ndevices = s->ndevices;

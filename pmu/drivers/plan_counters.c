@@ -45,8 +45,12 @@ static void cpus_of(const struct plan_event *e, const struct plan_counters_opts 
 {
 	static const int any = -1;
 
-	if (e->pmu && e->pmu->has_cpumask && e->pmu->cpumask.n) {
-		/* uncore: each CPU of it, one a die or socket where the PMU is the machine's, as perf opens them */
+	if (e->pmu && e->pmu->has_cpumask && e->pmu->cpumask.n && e->cpus.n && e->cpus.cpu[0] >= 0) {
+		/* uncore: the plan's CPUs of its cpumask: each (one a die or socket where the PMU is
+		 * the machine's, as perf opens them), or one die's for that die's unit */
+		*cpu = e->cpus.cpu;
+		*n = e->cpus.n;
+	} else if (e->pmu && e->pmu->has_cpumask && e->pmu->cpumask.n) {
 		*cpu = e->pmu->cpumask.cpu;
 		*n = e->pmu->cpumask.n;
 	} else if (o->task >= 0 || !o->online || !o->online->n) {

@@ -49,6 +49,16 @@ static struct metric_sample sample_of(const struct plan_metric *pm, int socket)
 				       .absent = pm->absent != NULL };
 }
 
+/* An unsplit instance's socket: its PMU's, or, for one die's unit, that die's CPU's package */
+static int socket_of(const struct cpu_packages *pk, const struct plan_metric *pm)
+{
+	const struct pmu *p = pm->pmu;
+
+	if (pm->die >= 0 && p->has_cpumask && (size_t)pm->die < p->cpumask.n)
+		return cpu_package_of(pk, p->cpumask.cpu[pm->die]);
+	return cpu_package_of_pmu(pk, p);
+}
+
 #define SPLIT_MAX 64
 
 /*
@@ -63,7 +73,8 @@ static int samples_for(const struct plan *plan, const struct cpu_packages *pk, s
 	int pkgs[SPLIT_MAX];
 
 	for (size_t i = 0; i < plan->nmetric; i++) {
-		size_t k = first ? split_packages(pk, plan->metric[i].pmu, pkgs, SPLIT_MAX) : 0;
+		const struct plan_metric *pm = &plan->metric[i];
+		size_t k = first && pm->die < 0 ? split_packages(pk, pm->pmu, pkgs, SPLIT_MAX) : 0;
 
 		if (first)
 			first[i] = total;
@@ -78,10 +89,10 @@ static int samples_for(const struct plan *plan, const struct cpu_packages *pk, s
 		return -ENOMEM;
 	for (size_t i = 0; i < plan->nmetric; i++) {
 		const struct plan_metric *pm = &plan->metric[i];
-		size_t k = first ? split_packages(pk, pm->pmu, pkgs, SPLIT_MAX) : 0;
+		size_t k = first && pm->die < 0 ? split_packages(pk, pm->pmu, pkgs, SPLIT_MAX) : 0;
 
 		for (size_t j = 0; j < (k ? k : 1); j++) {
-			s[*n] = sample_of(pm, k ? pkgs[j] : cpu_package_of_pmu(pk, pm->pmu));
+			s[*n] = sample_of(pm, k ? pkgs[j] : socket_of(pk, pm));
 			if (!s[*n].count)
 				return -ENOMEM;
 			/* no event to count an input: n/a */

@@ -68,7 +68,7 @@ for k in ("inbound_read_mb", "inbound_write_mb"):
 	[ "$status" -eq 1 ]
 	pmuctl --sysfs-root "$LIVE" iostat list 0005:40:00.0
 	[ "$status" -eq 64 ]
-	[ "${lines[0]}" = "pmuctl iostat: iostat list lists the root ports and their functions: it takes no ports, -I, --duration, --per-device or command" ]
+	[ "${lines[0]}" = "pmuctl iostat: iostat list lists the root ports and their functions: it takes no ports, -I, --duration, --per-device, --dry-run or command" ]
 	pmuctl --sysfs-root "$LIVE" iostat --interval-count 2
 	[ "$status" -eq 64 ]
 	pmuctl --sysfs-root "$LIVE" iostat 0005:99:00.0 --duration 0.1
@@ -118,5 +118,5 @@ for k in ("inbound_read_mb", "inbound_write_mb"):
 	[ "$(jq_py '[(p["port"], p["function"], p["pmu"]) for p in d["ports"]]')" = "[('0005:40:00.0', None, 'nvidia_pcie_pmu_0_rc_4'), ('0005:40:00.0', '0005:41:00.0', 'nvidia_pcie_pmu_0_rc_4'), ('0005:40:00.0', '0005:41:00.1', 'nvidia_pcie_pmu_0_rc_4')]" ]
 	pmuctl --sysfs-root "$LIVE" iostat list --per-device
 	[ "$status" -eq 64 ]
-	[[ "${lines[0]}" == *"iostat list lists the root ports and their functions: it takes no ports, -I, --duration, --per-device or command" ]]
+	[[ "${lines[0]}" == *"iostat list lists the root ports and their functions: it takes no ports, -I, --duration, --per-device, --dry-run or command" ]]
 }

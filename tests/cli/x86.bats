@@ -9,6 +9,10 @@ SPR=$FIX/spr/sys
 GENOA=$FIX/genoa/sys
 GENOA_LIVE=$FIX/genoa-live/sys
 
+teardown() {
+	stop_background
+}
+
 @test "x86: iostat list prints perf iostat list's lines on Ice Lake-SP, in its order" {
 	run env SYSFS_PATH="$ICX" perf stat --iostat=list
 	[ "$status" -eq 0 ]
@@ -71,10 +75,10 @@ GENOA_LIVE=$FIX/genoa-live/sys
 	# socket 1, then its stack 3, its root port e2:03.0, the NIC's second function below it
 	[ "$(sed -n '/^socket 1$/,$p' <<<"$output" | grep -oE '^  stack 3 |^    e2:03\.0 |^      e4:00\.1 ' | tr -d ' ' | tr '\n' ,)" = "stack3,e2:03.0,e4:00.1," ]
 	grep -qE '^      e4:00\.1 +uncore_iio_3, stack whole ' <<<"$output"
-	# counting one die's stack apart is not built: said, not summed over the dies
+	# a function alone is not what the stack's counter selects: said, not the stack's as its own
 	pmuctl --sysfs-root "$ICX" stat --device 0000:e4:00.1 -M pcie_rd_bw -- true
 	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "pmuctl: error: --device 0000:e4:00.1: uncore_iio_3 counts stack 3 of every die at once, and pmuctl does not yet count one die's apart; count them by socket: pmuctl stat -e 'uncore_iio_3/iostat_inbound_read/' --per-socket" ]
+	[ "${lines[0]}" = "pmuctl: error: --device 0000:e4:00.1: uncore_iio_3 counts stack 3 of die 1 whole, and no filter selects one function there: add --root-port to count the stack" ]
 }
 
 @test "x86: an uncore PMU opens on every CPU of its cpumask, one a die, as perf does" {
@@ -125,6 +129,57 @@ assert all(abs(x - 512) < 0.03 * 512 for x in v.values()), v' "$output"
 	[ "$(grep -c '^pmuctl_mem_rd_bw_bytes_per_second{family="intel_imc",pmu="uncore_imc_[0-7]",socket="[01]",channel="[0-7]"} ' "$BATS_TEST_TMPDIR/s.prom")" -eq 16 ]
 	# each counter's times under the same labels: the rules divide them one by one
 	grep -q '^pmuctl_running_seconds_total{pmu="uncore_imc_3",socket="1",channel="3",event="uncore_imc_3/cas_count_read/"} ' "$BATS_TEST_TMPDIR/s.prom"
+	kill -TERM "$BG"
+	finish
+	[ "$status" -eq 0 ]
 	run promtool check metrics <"$BATS_TEST_TMPDIR/s.prom"
 	[ "$status" -eq 0 ]
+}
+
+@test "x86: iostat --dry-run opens perf iostat's four events per port, each on its die's CPU, in perf's port order" {
+	run env SYSFS_PATH="$ICX" perf stat --iostat -vv -a -- true
+	first=$(awk '/^  type /{t=$2} /^  config /{c=$2} /sys_perf_event_open: pid -1  cpu/{print t, c, $5; exit}' <<<"$output")
+	[ "$first" = "30 0x700f000000483 0" ]
+	pmuctl --sysfs-root "$ICX" iostat --dry-run
+	[ "$status" -eq 0 ]
+	# perf's ports (iostat list), each with the template's four configs on cpumask CPU die
+	awk '/^uncore_iio/{split($1, a, "/"); pmu=a[1]} /^  config /{c=$2} /^  cpu /{cpu=$2}
+		/^  device /{k=$2 " " pmu " " cpu; if (!(k in cfg)) order[n++]=k; cfg[k]=cfg[k] " " c}
+		/^perf stat/{cmd=$0}
+		END {for (i = 0; i < n; i++) printf "%s%s", (i ? " " : ""), substr(order[i], 1, 7); print "";
+		     for (i = 0; i < n; i++) print order[i] cfg[order[i]]; print cmd}' <<<"$output" >"$BATS_TEST_TMPDIR/plan"
+	[ "$(head -n 1 "$BATS_TEST_TMPDIR/plan")" = "0000:16 0000:97 0000:30 0000:b0 0000:4a 0000:c9 0000:64 0000:e2 0000:00 0000:80" ]
+	grep -qxF '0000:16 uncore_iio_0 0 0x700f000000483 0x700f000000183 0x700f0000004c0 0x700f0000001c0' "$BATS_TEST_TMPDIR/plan"
+	grep -qxF '0000:97 uncore_iio_0 32 0x700f000000483 0x700f000000183 0x700f0000004c0 0x700f0000001c0' "$BATS_TEST_TMPDIR/plan"
+	grep -qxF '0000:80 uncore_iio_5 32 0x700f000000483 0x700f000000183 0x700f0000004c0 0x700f0000001c0' "$BATS_TEST_TMPDIR/plan"
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/plan")" = "perf stat --iostat -a" ]
+	# the same ports as iostat list names them
+	pmuctl --sysfs-root "$ICX" iostat list
+	[ "$(sed 's/^S[0-9]*-uncore_iio_[0-9]*<\([0-9a-f:]*\)>.*/\1/' <<<"$output" | tr '\n' ' ')" = "$(head -n 1 "$BATS_TEST_TMPDIR/plan") " ]
+	pmuctl --sysfs-root "$ICX" iostat --dry-run 0000:97
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "perf stat --iostat=0000:97 -a" ]
+	grep -qxF '  device   0000:97 (die 1'"'"'s stack whole: its CPU'"'"'s counter)' <<<"$output"
+}
+
+@test "x86: iostat counts each die's stack apart, a row per port in perf's order" {
+	# before: "iostat: uncore_iio_0 counts stack 0 of every die at once ..." and exit 1
+	pmuctl -q --sysfs-root "$ICX_LIVE" -j iostat -- sleep 0.2
+	[ "$status" -eq 0 ]
+	# each event is cpu-clock there, on its die's CPU alone: 4 bytes a nanosecond, in MB
+	python3 -c 'import json, sys
+d = json.loads(sys.argv[1]); ports = d["ports"]
+print(" ".join(p["port"] for p in ports))
+want = d["time_s"] * 4e9 / 2**20
+for p in ports:
+    for k in ("inbound_read_mb", "inbound_write_mb", "outbound_read_mb", "outbound_write_mb"):
+        assert abs(p[k] - want) < 0.03 * want, (p, want)' "$output" >"$BATS_TEST_TMPDIR/rows"
+	[ "$(cat "$BATS_TEST_TMPDIR/rows")" = "0000:16 0000:97 0000:30 0000:b0 0000:4a 0000:c9 0000:64 0000:e2 0000:00 0000:80" ]
+	# a function below a stack, --root-port: its die's stack; alone: said why not
+	pmuctl -q --sysfs-root "$ICX_LIVE" stat -M intel_iio_in_rd_bw --device 0000:17:00.0 --root-port --duration 0.1
+	[ "$status" -eq 0 ]
+	grep -qE '^  intel_iio_in_rd_bw +0000:16 \(uncore_iio_0\) ' <<<"$output"
+	pmuctl --sysfs-root "$ICX_LIVE" stat --dry-run -M intel_iio_in_rd_bw --device 0000:17:00.0
+	[ "$status" -eq 1 ]
+	[ "$output" = "pmuctl: error: --device 0000:17:00.0: uncore_iio_0 counts stack 0 of die 0 whole, and no filter selects one function there: add --root-port to count the stack" ]
 }
