@@ -13,6 +13,7 @@
 #include "pmu/devmap.h"
 #include "pmu/family/family.h"
 #include "pmu/pmu.h"
+#include "pmu/pmu_stacks.h"
 #include "topology/pcitopo.h"
 
 enum iostat_key {
@@ -119,132 +120,88 @@ static void iostat_families(char *buf, size_t size)
 			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "", (*f)->title);
 }
 
-/* "0005:41:00.0 (VENDOR DEVICE)" for each function below root port r, in topology order */
-static void put_below(const struct pcitopo *t, const struct devmap_fn *maps, size_t r)
+/* What a port of iostat list is: a root port (stack NULL), or a die's stack of one PMU */
+struct port {
+	size_t root_port;
+	const struct pmu_stack *stack;
+};
+
+/* Function k is below the port: a function under the root port, or under the die's stack */
+static bool below(const struct devmap_fn *maps, size_t k, const struct port *at)
 {
-	char name[32], shown[256];
-	size_t n = 0;
-
-	for (size_t k = 0; k < t->n; k++) {
-		if (maps[k].at.root_port != (ssize_t)r || k == r)
-			continue;
-		pcifn_full_name(&t->fn[k], name, sizeof(name));
-		printf("%s%s", n++ ? ", " : "  ", name);
-		if (t->fn[k].name)
-			printf(" (%s)", safe_str(t->fn[k].name, shown, sizeof(shown)));
-	}
-	putchar('\n');
-}
-
-static json_t *port_json(const struct pcitopo *t, const struct devmap_fn *maps, size_t r)
-{
-	json_t *below = json_array();
-	char name[32];
-
-	for (size_t k = 0; below && k < t->n; k++) {
-		if (maps[k].at.root_port != (ssize_t)r || k == r)
-			continue;
-		pcifn_full_name(&t->fn[k], name, sizeof(name));
-		json_array_append_new(below, json_string(name));
-	}
-	pcifn_full_name(&t->fn[r], name, sizeof(name));
-	return json_pack("{s:s, s:s, s:o, s:o}", "port", name, "pmu", maps[r].requester.pmu->name, "socket",
-			 jout_int_or_null(maps[r].at.socket), "functions", below ? below : json_array());
-}
-
-/* Function k is below a root port of p's unit on die */
-static bool below_stack(const struct devmap_fn *maps, size_t k, const struct pmu *p, int die)
-{
-	return maps[k].requester.pmu == p && maps[k].requester.die == die && maps[k].at.root_port >= 0 &&
-	       maps[k].at.root_port != (ssize_t)k;
-}
-
-/* The functions below a root port on root bus domain:bus that p's unit on die sees */
-static json_t *stack_below(const struct pcitopo *t, const struct devmap_fn *maps, const struct pmu *p, int die)
-{
-	json_t *below = json_array();
-	char name[32];
-
-	for (size_t k = 0; below && k < t->n; k++) {
-		if (!below_stack(maps, k, p, die))
-			continue;
-		pcifn_full_name(&t->fn[k], name, sizeof(name));
-		json_array_append_new(below, json_string(name));
-	}
-	return below;
+	if (maps[k].at.root_port < 0 || maps[k].at.root_port == (ssize_t)k)
+		return false;
+	if (at->stack)
+		return maps[k].requester.pmu == at->stack->pmu && maps[k].requester.die == at->stack->die;
+	return maps[k].at.root_port == (ssize_t)at->root_port;
 }
 
 /*
- * perf iostat list on PMUs that count a unit of every die (an IIO stack): as perf, by PMU
- * and die, S<die>-<pmu><dddd:bb> where the PMU names the die's root bus, a PMU's dies until
- * the first it does not name; *silent counts the PMUs of such families that name none
+ * The functions below the port, in topology order: their names into arr (JSON), else a line
+ * of "  0005:41:00.0 (VENDOR DEVICE), ..."
  */
-static int by_family_rc(const void *a, const void *b)
+static void put_below(const struct pcitopo *t, const struct devmap_fn *maps, const struct port *at, json_t *arr)
 {
-	const struct pmu *x = *(const struct pmu *const *)a, *y = *(const struct pmu *const *)b;
-	size_t fx = pmu_family_index(x->family), fy = pmu_family_index(y->family);
+	char name[256];
+	size_t n = 0;
 
-	if (fx != fy)
-		return fx < fy ? -1 : 1;
-	return x->rc < y->rc ? -1 : x->rc > y->rc;
-}
-
-static size_t list_stacks(const struct pmu_list *pmus, const struct pcitopo *t, const struct devmap_fn *maps,
-			  json_t *arr, size_t *silent, char *silent_names, size_t size)
-{
-	const struct pmu **order = calloc(pmus->n ? pmus->n : 1, sizeof(const struct pmu *));
-	size_t shown = 0, len = 0;
-
-	if (!order)
-		return 0;
-	/* perf's order, by PMU index then die: the maps point into pmus, which stays as it is */
-	for (size_t k = 0; k < pmus->n; k++)
-		order[k] = &pmus->v[k];
-	qsort(order, pmus->n, sizeof(const struct pmu *), by_family_rc);
-	for (size_t k = 0; k < pmus->n; k++) {
-		const struct pmu *p = order[k];
-		bool (*root_bus)(const struct pmu *, int, uint32_t *, uint8_t *) = p->family->ops->locate.root_bus;
-		uint32_t domain;
-		uint8_t bus;
-		int die;
-
-		if (!root_bus || !pmu_family_has_iostat(p->family))
+	for (size_t k = 0; k < t->n; k++) {
+		if (!below(maps, k, at))
 			continue;
-		for (die = 0; root_bus(p, die, &domain, &bus); die++) {
-			char port[16];
-
-			snprintf(port, sizeof(port), "%04x:%02x", domain, bus);
-			shown++;
-			if (arr) {
-				json_t *below = stack_below(t, maps, p, die);
-
-				json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:o}", "port", port, "pmu", p->name,
-								     "socket", die, "functions", below ? below : json_array()));
-				continue;
-			}
-			printf("S%d-%s<%s>", die, p->name, port);
-			for (size_t j = 0, n = 0; j < t->n; j++) {
-				char shown_name[256];
-
-				if (!below_stack(maps, j, p, die))
-					continue;
-				pcifn_full_name(&t->fn[j], shown_name, sizeof(shown_name));
-				printf("%s%s", n++ ? ", " : "  ", shown_name);
-				if (t->fn[j].name)
-					printf(" (%s)", safe_str(t->fn[j].name, shown_name, sizeof(shown_name)));
-			}
-			putchar('\n');
+		pcifn_full_name(&t->fn[k], name, sizeof(name));
+		if (arr) {
+			json_array_append_new(arr, json_string(name));
+			continue;
 		}
-		if (!die && len < size) {
-			len += (size_t)snprintf(silent_names + len, size - len, "%s%s", *silent ? ", " : "", p->name);
-			(*silent)++;
-		}
+		printf("%s%s", n++ ? ", " : "  ", name);
+		if (t->fn[k].name)
+			printf(" (%s)", safe_str(t->fn[k].name, name, sizeof(name)));
 	}
-	free(order);
-	return shown;
+	if (!arr)
+		putchar('\n');
 }
 
-/* perf iostat list: S<socket>-<pmu><<port>>, and here the functions below it */
+/* A port: perf's S<socket>-<pmu><<port>> line and the functions below, or its JSON into arr */
+static void put_port(const struct pcitopo *t, const struct devmap_fn *maps, const struct port *at, json_t *arr)
+{
+	const struct pmu *p = at->stack ? at->stack->pmu : maps[at->root_port].requester.pmu;
+	int socket = at->stack ? at->stack->die : maps[at->root_port].at.socket;
+	char name[32];
+	json_t *fns;
+
+	if (at->stack)
+		snprintf(name, sizeof(name), "%04x:%02x", at->stack->domain, at->stack->bus);
+	else
+		pcifn_full_name(&t->fn[at->root_port], name, sizeof(name));
+	if (!arr) {
+		if (socket >= 0)
+			printf("S%d-", socket);
+		printf("%s<%s>", p->name, name);
+		put_below(t, maps, at, NULL);
+		return;
+	}
+	fns = json_array();
+	if (fns)
+		put_below(t, maps, at, fns);
+	json_array_append_new(arr, json_pack("{s:s, s:s, s:o, s:o}", "port", name, "pmu", p->name, "socket",
+					     jout_int_or_null(socket), "functions", fns ? fns : json_array()));
+}
+
+/* The names of n PMUs, "a, b, c", into buf */
+static void pmu_names(const struct pmu **v, size_t n, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < n && len < size; k++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? ", " : "", v[k]->name);
+}
+
+/*
+ * perf iostat list: S<socket>-<pmu><<port>>, and here the functions below it; first the
+ * stacks of PMUs that count one of every die (perf's order: PMU index, then die), then the
+ * root ports of PMUs that are a port's own
+ */
 static int iostat_list(void)
 {
 	struct sysroot root;
@@ -255,8 +212,10 @@ static int iostat_list(void)
 	struct err_report err = { 0 };
 	struct diag d = { 0 };
 	json_t *arr = settings.json ? json_array() : NULL;
+	struct pmu_stack *stacks = NULL;
+	const struct pmu **silent = NULL;
 	char silent_names[256];
-	size_t shown = 0, silent = 0;
+	size_t shown, nstacks = 0, nsilent = 0;
 	int ret = EXIT_FAIL;
 
 	if (open_root(&root))
@@ -267,27 +226,25 @@ static int iostat_list(void)
 		p_err("iostat list: %s", err.msg[0] ? err.msg : "no PMUs or PCI functions could be read");
 		goto out;
 	}
-	shown = list_stacks(&pmus, &t, maps, arr, &silent, silent_names, sizeof(silent_names));
+	if (pmu_stacks(&pmus, &stacks, &nstacks, &silent, &nsilent)) {
+		p_err("out of memory");
+		goto out;
+	}
+	for (size_t k = 0; k < nstacks; k++)
+		put_port(&t, maps, &(struct port){ .stack = &stacks[k] }, arr);
+	shown = nstacks;
 	for (size_t i = 0; i < t.n; i++) {
 		const struct fn_pmu *r = &maps[i].requester;
-		char name[32];
 
 		if (maps[i].at.root_port != (ssize_t)i || !r->pmu || !pmu_family_has_iostat(r->family) || r->die >= 0)
 			continue;
 		shown++;
-		if (arr) {
-			json_array_append_new(arr, port_json(&t, maps, i));
-			continue;
-		}
-		pcifn_full_name(&t.fn[i], name, sizeof(name));
-		if (maps[i].at.socket >= 0)
-			printf("S%d-", maps[i].at.socket);
-		printf("%s<%s>", r->pmu->name, name);
-		put_below(&t, maps, i);
+		put_port(&t, maps, &(struct port){ .root_port = i }, arr);
 	}
 	ret = arr ? jout_emit(arr) : EXIT_OK;
 	arr = NULL;
-	if (!shown && silent && !settings.json) {
+	pmu_names(silent, nsilent, silent_names, sizeof(silent_names));
+	if (!shown && nsilent && !settings.json) {
 		p_err("iostat list: %s name no root bus for their units (no dieN file: the kernel writes none on this machine), so no port can be named, as perf iostat says \"Mode iostat is not supported\"; pmuctl map places the functions by NUMA node and root port",
 		      silent_names);
 		ret = EXIT_FAIL;
@@ -301,6 +258,8 @@ static int iostat_list(void)
 	}
 out:
 	json_decref(arr);
+	free(stacks);
+	free(silent);
 	free(maps);
 	if (t.fn)
 		pcitopo_free(&t);
