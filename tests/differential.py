@@ -21,9 +21,18 @@ import tempfile
 
 PMUCTL = os.path.abspath(sys.argv[1])
 HERE = os.path.dirname(os.path.abspath(__file__))
-FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace", "yitian710-dwc", "altra", "ampereone", "graviton", "hip08"]
+FIXTURES = sys.argv[2:] or ["tegra410", "yitian710", "hip09", "grace", "yitian710-dwc", "altra", "ampereone",
+                            "graviton", "hip08", "icx", "spr", "genoa"]
 SEED = int(os.environ.get("DIFF_SEED", "410"))
 COUNT = int(os.environ.get("DIFF_COUNT", "40"))
+# the x86 families are new this round: each gets its own strings, not a share of its machine's
+PER_FAMILY = {"intel_iio", "intel_iio_free_running", "intel_imc", "intel_imc_free_running", "amd_df", "amd_umc"}
+FAMILY_COUNT = int(os.environ.get("DIFF_FAMILY_COUNT", "100"))
+# perf 6.1's lexer takes these alone as legacy cache operations and refuses them; later perf
+# takes them as names, as pmuctl does (pmuctl-stat(1), -e)
+PERF61_CACHE_OPS = {"load", "loads", "read", "store", "stores", "write", "prefetch", "prefetches",
+                    "speculative-read", "speculative-load", "refs", "reference", "ops", "access",
+                    "misses", "miss"}
 
 DOC_STRINGS = {
     "tegra410": [
@@ -291,17 +300,22 @@ def random_event(rng, pmus):
     return "%s/%s/" % (name, sep.join(terms))
 
 
-def generated(rng, pmus):
+def generated(rng, pmus, count):
+    named = [p for p in pmus if p["events"]]
     out = []
-    for _ in range(COUNT):
+    for _ in range(count):
         k = rng.random()
+        if k >= 0.85 and k < 0.95 and not named:
+            k = 0  # amd_df names its events in perf's JSON alone: no bare name to try
         if k < 0.7:
             out.append(random_event(rng, pmus))
         elif k < 0.85:
             out.append(",".join(random_event(rng, pmus) for _ in range(rng.randint(2, 3))))
         elif k < 0.95:
-            p = rng.choice([p for p in pmus if p["events"]])
-            out.append(rng.choice(p["events"])["name"])  # a bare name: every PMU with it
+            p = rng.choice(named)
+            name = rng.choice(p["events"])["name"]
+            if name.lower() not in PERF61_CACHE_OPS:  # a bare name: every PMU with it
+                out.append(name)
         else:
             p = rng.choice(pmus)
             out.append("{%s,%s}" % (random_event(rng, [p]), random_event(rng, [p])))
@@ -318,7 +332,10 @@ def main():
             sysfs = os.path.join(tmp, os.path.basename(fx))  # a fixture name, or a tree of a test
             fold_cpus(os.path.join(HERE, "fixtures", fx, "sys"), sysfs)
             pmus = pmu_table(sysfs)
-            for s in DOC_STRINGS.get(fx, []) + generated(rng, pmus):
+            strings = DOC_STRINGS.get(fx, []) + generated(rng, pmus, COUNT)
+            for fam in sorted({p.get("family") for p in pmus} & PER_FAMILY):
+                strings += generated(rng, [p for p in pmus if p.get("family") == fam], FAMILY_COUNT)
+            for s in strings:
                 jobs.append((fx, sysfs, s))
         with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
             results = pool.map(lambda j: (j, perf_encode(j[1], j[2]), pmuctl_encode(j[1], j[2])), jobs)
