@@ -305,6 +305,11 @@ static void check_family(const struct doctor *d, const struct presence *p, struc
 			   what, p->example);
 	else
 		checks_add(c, id, CHECK_OK, "%zu PMU%s", p->pmus, p->pmus == 1 ? "" : "s");
+	/* what its PMUs cannot tell of PCIe, as map says it: a limit of the hardware, not a fault */
+	if (p->pmus && p->family->map_unknown) {
+		snprintf(id, sizeof(id), "family.%s.pci", p->family->id);
+		checks_add(c, id, CHECK_SKIP, "no PCI function is counted alone: %s", p->family->map_unknown);
+	}
 }
 
 /* Families of one driver say its changes alike: one row for them all */

@@ -358,8 +358,9 @@ struct pmu_family {
 	 * PMU is the root port's own); NULL: by its filters, "bdf" or "rp" */
 	const char *device_method;
 	/*
-	 * It sees PCI traffic by a filter that no public source ties to lspci's functions: what
-	 * map says instead of guessing; NULL: map_functions maps them
+	 * Why no PMU of its machine tells a function's PCI traffic (a filter no public source ties
+	 * to lspci's functions, or no PCIe PMU at all): what map and doctor say instead of
+	 * guessing; NULL: map_functions maps them
 	 */
 	const char *map_unknown;
 	/*

@@ -103,6 +103,22 @@ assert sorted(v) == [0, 1], v
 assert all(abs(x - 768) < 0.03 * 768 for x in v.values()), v' "$output"
 }
 
+@test "x86: on Genoa map, doctor and --per-device say AMD has no PCIe root-port PMU; map still places every function" {
+	pmuctl --sysfs-root "$GENOA" map
+	[ "$status" -eq 0 ]
+	grep -qx "pmuctl: note: amd_df: AMD has no upstream PCIe root-port PMU (the kernel's amd_df counts the data fabric, amd_umc the memory controllers, and neither tells one device's traffic): map places each function by its NUMA node and root port, and no PMU counts one device" <<<"$output"
+	# the 28 functions, each below its socket: 8 root ports, 12 endpoints, 8 host bridges
+	[ "$(grep -cE '^ +[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] ' <<<"$output")" -eq 28 ]
+	sed -n '/^socket 1$/,$p' <<<"$output" | grep -qE '^    c0:01\.1 +port '
+	sed -n '/^socket 1$/,$p' <<<"$output" | grep -qE '^      c1:00\.0 '
+	pmuctl --sysfs-root "$GENOA" doctor
+	[ "$status" -eq 0 ]
+	grep -qE "^skip  family\.amd_df\.pci +no PCI function is counted alone: AMD has no upstream PCIe root-port PMU " <<<"$output"
+	pmuctl --sysfs-root "$GENOA" stat --per-device --dry-run
+	[ "$status" -eq 1 ]
+	grep -q "^pmuctl: error: --per-device: no PCI function that a PMU of this machine selects: amd_df: AMD has no upstream PCIe root-port PMU" <<<"$output"
+}
+
 @test "x86: map on a machine no family knows prints every function with its socket and root port" {
 	# this machine's own tree: one package, no NUMA node on its functions
 	pmuctl map
