@@ -354,6 +354,8 @@ int plan_schedule_budgets(const struct plan *p, struct schedule_budget *b, size_
 		ret = grow_array(&out->v, out->n, 1, sizeof(*out->v)) || !out->v ? -ENOMEM : 0;
 		if (!ret)
 			ret = schedule_pmu(p, order + i, j - i, b, nb, &out->v[out->n++], out->coverage);
+		if (!ret)
+			out->v[out->n - 1].box_cpu = box_of(&p->v[order[i]]);
 	}
 	free(order);
 	if (ret)

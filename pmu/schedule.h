@@ -14,6 +14,7 @@
 
 struct sched_pmu {
 	const struct pmu *pmu;
+	int box_cpu;		/* the CPU of the die whose box alone it schedules; -1: the PMU's whole */
 	size_t events;		/* plan events on it */
 	size_t units;		/* groups and events alone: what the kernel rotates */
 	size_t counters;	/* its budget, per bank of counters; 0: not known (the driver does not say) */

@@ -210,6 +210,32 @@ static bool stack_name(const struct fn_pmu *r, char *buf, size_t size)
 	return true;
 }
 
+int devices_add_stack(struct stat_setup *s, struct fn_pmu *r, const struct pmu *p, int die)
+{
+	struct plan_device *d;
+	char name[32];
+
+	*r = (struct fn_pmu){ .family = p->family, .pmu = p, .port_pmu = true, .die = die,
+			      .function.bar = -1, .root_port.bar = -1 };
+	snprintf(r->name, sizeof(r->name), "%s", p->name);
+	if (!stack_name(r, name, sizeof(name)))
+		return EXIT_OK;
+	for (size_t k = 0; k < s->ndevices; k++)
+		if (!strcmp(s->devices[k].bdf, name))
+			return EXIT_OK;
+	d = realloc(s->devices, (s->ndevices + 1) * sizeof(*d));
+	if (!d)
+		return EXIT_FAIL;
+	s->devices = d;
+	/* the stack whole, as --root-port counts a port: no filter, no target */
+	d[s->ndevices] = (struct plan_device){ .bdf = strdup(name), .pmu = r, .filter = &r->root_port,
+					       .target_filters = &r->root_port, .method = "rp" };
+	if (!d[s->ndevices].bdf)
+		return EXIT_FAIL;
+	s->ndevices++;
+	return EXIT_OK;
+}
+
 static int add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text,
 			bool whole_port)
 {

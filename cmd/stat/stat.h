@@ -165,6 +165,7 @@ struct stat_setup {
 	struct plan_device *devices;	/* one per --device function (its root port with --root-port) */
 	size_t ndevices;
 	struct device_row *rows;	/* --per-device: one per device */
+	struct fn_pmu *stacks;	/* iostat: the PMUs of stacks no PCI function is on */
 	struct plan plan;
 	struct schedule sched;	/* what the kernel will count at once, predicted */
 	/* skip_unavailable: one "NAME\tWHY" per -M name that applies nowhere here */
@@ -198,6 +199,9 @@ int stat_input(const struct stat_args *a);
 
 /* --device and --per-device: function i of s->topo, named text by the user */
 int devices_add(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text);
+/* iostat: p's stack of die that no function of s->topo is on, counted whole through r (which
+ * it fills, and which lives as long as s), as perf counts it by its file */
+int devices_add_stack(struct stat_setup *s, struct fn_pmu *r, const struct pmu *p, int die);
 /* --per-device: every function a PMU sees that -d, --socket and --rc select (none more when
  * --device named them), after checking --sort */
 int devices_select(const struct stat_args *a, struct stat_setup *s);

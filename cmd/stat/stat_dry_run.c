@@ -187,10 +187,10 @@ static json_t *schedule_json(const struct schedule *sc)
 	return arr;
 }
 
-/* The PMUs that rotate, each on a line; the others in one */
+/* The PMUs that rotate, each on a line; the others in one, a PMU once however many dies' boxes */
 static void schedule_text(FILE *f, const struct schedule *sc)
 {
-	size_t others = 0;
+	size_t others = 0, boxes = 0;
 
 	fprintf(f, "\nSchedule (predicted; the counts say what ran):\n");
 	for (size_t i = 0; i < sc->n; i++) {
@@ -198,11 +198,14 @@ static void schedule_text(FILE *f, const struct schedule *sc)
 		const struct pmu_family *fam = sp->pmu->family;
 
 		if (!sp->rotates) {
-			others++;
+			boxes += sp->box_cpu >= 0;
+			others += !(i && sc->v[i - 1].pmu == sp->pmu && !sc->v[i - 1].rotates);
 			continue;
 		}
 		fprintf(f, "  ");
 		fput_safe(sp->pmu->name, f);
+		if (sp->box_cpu >= 0)
+			fprintf(f, " (the box CPU %d reads)", sp->box_cpu);
 		fprintf(f, ": %zu event%s in %zu group%s; ", sp->events, plural((long)sp->events),
 			sp->units, plural((long)sp->units));
 		if (sp->counters)
@@ -218,7 +221,10 @@ static void schedule_text(FILE *f, const struct schedule *sc)
 				sp->slots, plural((long)sp->slots), fam->filter_slots_from);
 		fprintf(f, ": they rotate, the least counted %.1f%% of the time\n", 100 * sp->coverage);
 	}
-	if (others)
+	if (others && boxes)
+		fprintf(f, "  %zu PMU%s count%s all %s events at once, in %zu dies' boxes\n", others,
+			plural((long)others), others == 1 ? "s" : "", others == 1 ? "its" : "their", boxes);
+	else if (others)
 		fprintf(f, "  %zu PMU%s count%s all %s events at once\n", others, plural((long)others),
 			others == 1 ? "s" : "", others == 1 ? "its" : "their");
 }

@@ -165,15 +165,25 @@ static bool root_bus_parse(const char *text, uint32_t *domain, uint8_t *bus)
 	return true;
 }
 
+/* The root bus a port of iostat's names, or all of them */
+struct stack_bus {
+	bool one;
+	uint32_t domain;
+	uint8_t bus;
+};
+
+static int add_stacks(const struct stat_args *a, struct stat_setup *s, const struct stack_bus *want, size_t *added);
+
 /* iostat's dddd:bb: every root port on that root bus that a family with iostat's columns sees */
 static int add_root_bus(const struct stat_args *a, struct stat_setup *s, const char *text, uint32_t domain,
 			uint8_t bus)
 {
+	const struct stack_bus want = { true, domain, bus };
 	char name[32];
 	size_t n = 0;
-	int ret = EXIT_OK;
+	int ret = add_stacks(a, s, &want, &n);
 
-	for (size_t i = 0; i < s->topo.n && !ret; i++) {
+	for (size_t i = 0; i < s->topo.n && !ret && !n; i++) {
 		const struct pcifn *f = &s->topo.fn[i];
 
 		if (f->domain != domain || f->bus != bus || s->maps[i].at.root_port != (ssize_t)i ||
@@ -229,31 +239,47 @@ static int add_device(const struct stat_args *a, struct stat_setup *s, const cha
 	}
 	return devices_add(a, s, at[0], text);
 }
+
 /*
- * iostat: each die's stack of a PMU for every die, as perf iostat lists them, by a function
- * below it (its root bus's); a PMU of such a family naming none, said as perf refuses it
+ * iostat: each die's stack of a PMU for every die (on root bus *want alone, when it says one),
+ * as perf iostat lists them, by a function on it, else by its die file alone as perf counts it;
+ * a PMU of such a family naming none, said as perf refuses it. *added: how many stacks matched
  */
-static int add_stacks(const struct stat_args *a, struct stat_setup *s)
+static int add_stacks(const struct stat_args *a, struct stat_setup *s, const struct stack_bus *want, size_t *added)
 {
 	const struct pmu **silent = NULL;
 	struct pmu_stack *v = NULL;
 	size_t n = 0, nsilent = 0;
 	int ret = EXIT_OK;
 
+	*added = 0;
 	if (pmu_stacks(&s->pmus, &v, &n, &silent, &nsilent)) {
 		p_err("out of memory");
 		return EXIT_FAIL;
 	}
-	for (size_t k = 0; k < n && !ret; k++)
-		for (size_t i = 0; i < s->topo.n; i++)
-			if (s->maps[i].requester.pmu == v[k].pmu && s->maps[i].requester.die == v[k].die) {
-				char name[32];
+	/* one entry per stack, in pmu_stacks' order, kept for the devices that point at them */
+	if (!s->stacks)
+		s->stacks = calloc(n ? n : 1, sizeof(*s->stacks));
+	for (size_t k = 0; k < n && !ret && s->stacks; k++) {
+		size_t i = 0;
 
-				pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
-				ret = devices_add(a, s, i, name);
-				break;
-			}
-	if (!ret && !n && nsilent) {
+		if (want->one && (v[k].domain != want->domain || v[k].bus != want->bus))
+			continue;
+		while (i < s->topo.n && (s->maps[i].requester.pmu != v[k].pmu || s->maps[i].requester.die != v[k].die))
+			i++;
+		if (i < s->topo.n) {
+			char name[32];
+
+			pcifn_full_name(&s->topo.fn[i], name, sizeof(name));
+			ret = devices_add(a, s, i, name);
+		} else {
+			ret = devices_add_stack(s, &s->stacks[k], v[k].pmu, v[k].die);
+		}
+		(*added)++;
+	}
+	if (!s->stacks)
+		ret = EXIT_FAIL;
+	if (!ret && !n && nsilent && !want->one) {
 		p_err("iostat: %s%s name no root bus for their units (no dieN file: the kernel writes none on this machine), so no port can be counted, as perf iostat says \"Mode iostat is not supported\"; count them whole: pmuctl stat -M %s --per-pmu",
 		      silent[0]->name, nsilent > 1 ? " and the others of its family" : "",
 		      silent[0]->family->iostat ? silent[0]->family->iostat[0] : "METRIC");
@@ -318,7 +344,7 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 	/* iostat without ports: each die's stack, in perf's order, then every root port a family
 	 * with its columns sees */
 	if (!ret && a->iostat && !a->ndevice)
-		ret = add_stacks(a, s);
+		ret = add_stacks(a, s, &(struct stack_bus){ .one = false }, &(size_t){ 0 });
 	for (size_t i = 0; !ret && a->iostat && !a->ndevice && i < s->topo.n; i++) {
 		char name[32];
 
@@ -524,6 +550,7 @@ void stat_setup_free(struct stat_setup *s)
 	for (size_t i = 0; i < s->ndevices; i++)
 		free((char *)s->devices[i].bdf);
 	free(s->devices);
+	free(s->stacks);
 	free(s->rows);
 	free(s->maps);
 	pcitopo_free(&s->topo);
