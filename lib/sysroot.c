@@ -210,7 +210,8 @@ int sysroot_readlink(const struct sysroot *r, const char *rel, char *buf, size_t
 	/* the directory through the root's rules; the link itself read, not followed */
 	if (slash)
 		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - rel), rel);
-	fd = slash ? sysroot_openat(r, dir, O_RDONLY | O_DIRECTORY) : dup(r->dirfd);
+	/* a name of r's own directory: its fd, no open (map reads one a PCI function) */
+	fd = slash ? sysroot_openat(r, dir, O_RDONLY | O_DIRECTORY) : r->dirfd;
 	if (fd < 0)
 		return fd;
 	n = readlinkat(fd, slash ? slash + 1 : rel, buf, size - 1);
@@ -218,7 +219,8 @@ int sysroot_readlink(const struct sysroot *r, const char *rel, char *buf, size_t
 		ret = -errno;
 	else
 		buf[n] = '\0';
-	close(fd);
+	if (slash)
+		close(fd);
 	return ret;
 }
 

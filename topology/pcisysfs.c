@@ -145,7 +145,7 @@ int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct err_report
 	return read_resource(root, dev, 6, take_bar, f, err);
 }
 
-void pcisysfs_locality(const struct sysroot *root, struct pcifn *f, bool check_ids)
+void pcisysfs_locality(const struct sysroot *root, const struct sysroot *devs, struct pcifn *f, bool check_ids)
 {
 	char dev[32], rel[96], link[4096], *text = NULL;
 	const char *at;
@@ -158,8 +158,7 @@ void pcisysfs_locality(const struct sysroot *root, struct pcifn *f, bool check_i
 	if (!sysroot_read_trim(root, rel, &text) && !strnum_s64(text, -1, 65535, &node))
 		f->numa_node = (int)node;
 	free(text);
-	snprintf(rel, sizeof(rel), PCISYSFS_DEVICES "/%s", dev);
-	if (sysroot_readlink(root, rel, link, sizeof(link)))
+	if (sysroot_readlink(devs, dev, link, sizeof(link)))
 		return;
 	at = strstr(link, "devices/pci");
 	if (!at)

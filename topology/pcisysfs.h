@@ -23,8 +23,9 @@ void pcisysfs_bar_sizes(const struct sysroot *root, struct pcifn *f);
  * Where sysfs puts f: its numa_node ("%d\n", -1 without one; left -1 when the file is missing)
  * and the host bridge its device directory hangs below (devices/pci0000:00/0000:00:01.0/...).
  * For a dump, only when root holds the same function (same ids): the machine it was taken on.
+ * devs is root's PCISYSFS_DEVICES, opened once for every function's link.
  */
-void pcisysfs_locality(const struct sysroot *root, struct pcifn *f, bool check_ids);
+void pcisysfs_locality(const struct sysroot *root, const struct sysroot *devs, struct pcifn *f, bool check_ids);
 
 /* The memory BARs of f from its resource file, as libpci reads them; an error names the line */
 int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct err_report *err);

@@ -59,6 +59,7 @@ static void look_up_name(struct pci_access *pacc, struct pcifn *f)
 
 struct collect_args {
 	const struct pcitopo_source *src;
+	const struct sysroot *devs;	/* the root's bus/pci/devices, open once */
 	struct pcitopo *t;
 	struct err_report *err;
 };
@@ -132,7 +133,7 @@ static int collect(struct pci_access *pacc, void *arg)
 		else if (pcisysfs_bars(a->src->root, f, a->err))
 			return -EINVAL;
 		else
-			pcisysfs_locality(a->src->root, f, false);
+			pcisysfs_locality(a->src->root, a->devs, f, false);
 		if (a->src->names)
 			look_up_name(pacc, f);
 		t->n++;
@@ -145,6 +146,7 @@ static int collect(struct pci_access *pacc, void *arg)
 static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct err_report *err)
 {
 	struct collect_args args = { .src = src, .t = t, .err = err };
+	struct sysroot devs;
 	struct pcidump dump;
 	int ret = pcidump_open(src->dump, &dump, err);
 
@@ -153,9 +155,12 @@ static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct
 	ret = libpci_session(dump.path, NULL, &t->diag, collect, &args, err);
 	pcidump_close(&dump);
 	/* what a dump lacks, from the machine it was taken on, where root is that machine */
-	for (size_t i = 0; !ret && src->root && i < t->n; i++) {
-		pcisysfs_bar_sizes(src->root, &t->fn[i]);
-		pcisysfs_locality(src->root, &t->fn[i], true);
+	if (!ret && src->root && !sysroot_sub(src->root, PCISYSFS_DEVICES, &devs)) {
+		for (size_t i = 0; i < t->n; i++) {
+			pcisysfs_bar_sizes(src->root, &t->fn[i]);
+			pcisysfs_locality(src->root, &devs, &t->fn[i], true);
+		}
+		sysroot_close(&devs);
 	}
 	return ret;
 }
@@ -163,6 +168,7 @@ static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct
 int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct err_report *err)
 {
 	struct collect_args args = { .src = src, .t = t, .err = err };
+	struct sysroot devs;
 	char path[4096];
 	int ret;
 
@@ -183,7 +189,13 @@ int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct err
 		ret = sysroot_path(path, sizeof(path), "%s/bus/pci", src->root->path);
 		if (ret)
 			return err_set(err, ret, "sysfs root path too long");
+		ret = sysroot_sub(src->root, PCISYSFS_DEVICES, &devs);
+		if (ret)
+			return err_set(err, ret, "cannot open %s/%s: %s", src->root->path, PCISYSFS_DEVICES,
+				       strerror(-ret));
+		args.devs = &devs;
 		ret = libpci_session(NULL, path, &t->diag, collect, &args, err);
+		sysroot_close(&devs);
 	}
 	if (ret)
 		pcitopo_free(t);
