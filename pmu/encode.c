@@ -128,10 +128,10 @@ static void valid_terms(const struct pmu *p, char *buf, size_t size)
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < p->nevents && used < size; i++)
+	for (size_t i = 0, n = pmu_nevents(p); i < n && used < size; i++)
 		used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "events: ",
 					 p->events[i].name);
-	for (size_t i = 0; i < p->nformats && used < size; i++)
+	for (size_t i = 0, n = pmu_nformats(p); i < n && used < size; i++)
 		used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : used ? "; terms: " : "terms: ",
 					 p->formats[i].name);
 }
@@ -142,9 +142,9 @@ static const char *near_terms(const struct pmu *p, const char *word, char *buf, 
 	struct suggest sg;
 
 	suggest_init(&sg, word);
-	for (size_t i = 0; i < p->nevents; i++)
+	for (size_t i = 0, n = pmu_nevents(p); i < n; i++)
 		suggest_offer(&sg, p->events[i].name);
-	for (size_t i = 0; i < p->nformats; i++)
+	for (size_t i = 0, n = pmu_nformats(p); i < n; i++)
 		suggest_offer(&sg, p->formats[i].name);
 	return suggest_text(&sg, buf, size);
 }
@@ -246,7 +246,7 @@ static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct
 
 	e->pmu = p;
 	e->type = (uint32_t)p->type;
-	e->given = calloc(p->nformats ? p->nformats : 1, sizeof(bool));
+	e->given = calloc(pmu_nformats(p) ? p->nformats : 1, sizeof(bool));
 	if (!e->given)
 		return oom(err);
 	/* events that are no perf format (a source's) are the family's to resolve */

@@ -3,6 +3,7 @@
 #ifndef PMUCTL_FORMAT_H
 #define PMUCTL_FORMAT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "lib/err.h"
 
@@ -12,6 +13,7 @@ struct pmu_format {
 	char *name;
 	unsigned word;	/* 0 = config, 1 = config1, 2 = config2 */
 	uint64_t mask;	/* the bits the field occupies */
+	bool unread, dropped;	/* a lazy scan's: not parsed yet; parsed and found no format */
 };
 
 /* Parse "config1:0-7,9" (white space around it allowed). */

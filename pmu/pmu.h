@@ -31,7 +31,14 @@ struct pmu_event {
 	unsigned filter_modes;	/* from filtermode/<name>, a bit per mode; 0 = unknown */
 	const char *alias_of;	/* a name perf's JSON gives a sysfs event: that event; NULL */
 	const char *json_only;	/* an event only perf's JSON has: that JSON; NULL */
+	/* a lazy scan's: its files not read yet (pmu_find_event reads them), which side files
+	 * the listing holds (PMU_SIDE_*), and whether reading found no event there */
+	bool unread, dropped;
+	unsigned char side;
 };
+
+#define PMU_SIDE_SCALE 1
+#define PMU_SIDE_UNIT 2
 
 struct pmu {
 	char *name;
@@ -57,6 +64,10 @@ struct pmu {
 	/* a block of a hwmon device (a source's PREFIX/<block>): the device, "hwmon0"; NULL for perf PMUs */
 	char *hwmon;
 	int ncounters;		/* a hwmon block's eventN/counterN pairs */
+	/* a lazy scan's root, which outlives the PMU: where its unread events and formats are;
+	 * unlisted: not even their directories read yet (pmu_nevents, pmu_nformats read them) */
+	const struct sysroot *root;
+	bool unlisted;
 	/* one malloc'd block its family read beyond priv (a debugfs node map), freed with
 	 * the PMU and never copied; NULL: none */
 	void *family_data;
@@ -85,6 +96,11 @@ struct pmu_scan_opts {
 	size_t ntexts;
 	bool skip_formats;	/* format/ */
 	bool skip_details;	/* associated_cpus, identifier, and the family's own files */
+	/*
+	 * events/ and format/ listed, each file read when first looked up (pmu_find_event,
+	 * pmu_find_format): a count reads the few it encodes, not every PMU's every file
+	 */
+	bool lazy;
 };
 int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
 		  struct diag *diag);
@@ -98,6 +114,15 @@ struct pmu *pmu_list_add_named(struct pmu_list *l, const char *name);
 void pmu_list_sort(struct pmu_list *l);
 
 const struct pmu *pmu_find(const struct pmu_list *l, const char *name);
+/* A lazy scan's file of p read now: an event's (false: not one after all), a format's */
+bool pmu_scan_event(const struct pmu *p, struct pmu_event *e);
+bool pmu_scan_format(const struct pmu *p, struct pmu_format *f);
+/* Event i of p with its value read (NULL when it is no event), for code that walks them all */
+const char *pmu_event_value(const struct pmu *p, size_t i);
+/* How many events (formats) p lists, its directory read first when a lazy scan left it */
+size_t pmu_nevents(const struct pmu *p);
+size_t pmu_nformats(const struct pmu *p);
+void pmu_scan_list(const struct pmu *p);
 const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name);
 /* Event aliases match case-insensitively, as in perf. */
 const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name);

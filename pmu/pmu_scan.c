@@ -70,6 +70,44 @@ static void read_identifier(const struct sysroot *r, struct pmu *p)
 	}
 }
 
+/* A lazy scan's file of p, read now through its root: 0 or -errno */
+static int read_later(const struct pmu *p, const char *dir, const char *file, char **out,
+		      int (*reader)(const struct sysroot *, const char *, char **))
+{
+	char path[PATH_LEN];
+	int ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s/%s/%s", p->name, dir, file);
+
+	return ret ? ret : reader(p->root, path, out);
+}
+
+bool pmu_scan_format(const struct pmu *p, struct pmu_format *f)
+{
+	struct err_report err;
+	char *text = NULL;
+
+	f->unread = false;
+	f->dropped = read_later(p, "format", f->name, &text, sysroot_read_trim) ||
+		     format_parse(text, &f->word, &f->mask, &err);
+	free(text);
+	return !f->dropped;
+}
+
+/* The names alone: each is read when pmu_find_format first asks for it */
+static void list_formats(const struct sysroot *r, struct pmu *p)
+{
+	char **names;
+	size_t n;
+
+	if (sysroot_list(r, "format", &names, &n))
+		return;
+	p->formats = calloc(n ? n : 1, sizeof(*p->formats));
+	for (size_t i = 0; p->formats && i < n; i++) {
+		p->formats[p->nformats++] = (struct pmu_format){ .name = names[i], .unread = true };
+		names[i] = NULL;
+	}
+	strv_free(names, n);
+}
+
 static void read_formats(const struct sysroot *r, struct pmu *p, struct diag *diag)
 {
 	const char *dir = "format";
@@ -207,6 +245,81 @@ static int read_event_text(const struct sysroot *r, const char *rel, char **out,
 	return 0;
 }
 
+/* Whether the listing holds ev's side file sfx */
+static bool side_listed(char **names, size_t n, const char *ev, const char *sfx)
+{
+	size_t len = strlen(ev);
+
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && !strncmp(names[i], ev, len) && !strcmp(names[i] + len, sfx))
+			return true;
+	return false;
+}
+
+static int read_text(const struct sysroot *r, const char *rel, char **out)
+{
+	const char *bad;
+	int ret = read_event_text(r, rel, out, &bad);
+
+	return ret ? ret : bad ? -EINVAL : 0;
+}
+
+bool pmu_scan_event(const struct pmu *p, struct pmu_event *e)
+{
+	char side[PATH_LEN];
+
+	e->unread = false;
+	e->dropped = read_later(p, "events", e->name, &e->value, read_text) != 0;
+	if (!e->dropped && (e->side & PMU_SIDE_SCALE) && snprintf(side, sizeof(side), "%s.scale", e->name) > 0)
+		read_later(p, "events", side, &e->scale, sysroot_read_trim);
+	if (!e->dropped && (e->side & PMU_SIDE_UNIT) && snprintf(side, sizeof(side), "%s.unit", e->name) > 0)
+		read_later(p, "events", side, &e->unit, sysroot_read_trim);
+	return !e->dropped;
+}
+
+/* The names alone, and which side files each has: each is read when first looked up */
+static void list_events(const struct sysroot *r, struct pmu *p)
+{
+	char **names;
+	size_t n;
+
+	if (sysroot_list(r, "events", &names, &n)) {
+		add_aliases(r, p);
+		return;
+	}
+	p->events = calloc(n ? n : 1, sizeof(*p->events));
+	for (size_t i = 0; p->events && i < n; i++) {
+		struct pmu_event *e = &p->events[p->nevents];
+
+		if (is_side_file(names[i]))
+			continue;
+		*e = (struct pmu_event){ .name = names[i], .unread = true };
+		e->side = (side_listed(names, n, names[i], ".scale") ? PMU_SIDE_SCALE : 0) |
+			  (side_listed(names, n, names[i], ".unit") ? PMU_SIDE_UNIT : 0);
+		names[i] = NULL;
+		p->nevents++;
+	}
+	strv_free(names, n);
+	add_aliases(r, p);
+}
+
+void pmu_scan_list(const struct pmu *p)
+{
+	/* its lists live in the PMU, which only a lazy scan's first look-up fills */
+	struct pmu *mp = (struct pmu *)p;
+	char path[PATH_LEN];
+	struct sysroot sub;
+
+	if (!p->unlisted)
+		return;
+	mp->unlisted = false;
+	if (sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", p->name) || sysroot_sub(p->root, path, &sub))
+		return;
+	list_formats(&sub, mp);
+	list_events(&sub, mp);
+	sysroot_close(&sub);
+}
+
 static void read_events(const struct sysroot *r, struct pmu *p, struct diag *diag)
 {
 	const char *dir = "events";
@@ -257,13 +370,20 @@ static void pmu_read(const struct sysroot *root, const struct sysroot *r, const 
 	pmu_family_decode(p);
 	read_type(r, p, diag);
 	read_cpus(r, p, "cpumask", &p->cpumask, &p->has_cpumask, diag);
-	if (!o->skip_details) {
+	/* lazy: what counting uses alone (associated CPUs stand in for a missing cpumask; the
+	 * identifier is the family's files' to read, and a JSON alias's Compat reads it itself) */
+	if (!o->skip_details && (!o->lazy || !p->has_cpumask))
 		read_cpus(r, p, "associated_cpus", &p->associated, &p->has_associated, diag);
+	if (!o->skip_details && (!o->lazy || p->family->ops->identify.read_extra))
 		read_identifier(r, p);
+	if (o->lazy) {
+		p->root = root;
+		p->unlisted = true;
+	} else {
+		if (!o->skip_formats)
+			read_formats(r, p, diag);
+		read_events(r, p, diag);
 	}
-	if (!o->skip_formats)
-		read_formats(r, p, diag);
-	read_events(r, p, diag);
 	/* what the family keeps beside (peer, bdf_min, filtermode/) */
 	if (p->family->ops->identify.read_extra && !o->skip_details)
 		p->family->ops->identify.read_extra(r, root, p, diag);

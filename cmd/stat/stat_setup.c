@@ -472,17 +472,21 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 				   .online = &s->online, .check_rules = !a->no_rules,
 				   .no_merge = a->metric_no_merge, .no_group = a->metric_no_group };
 	struct diag diag = { 0 }, warn = { 0 };
+	struct pmu_scan_opts so = { 0 };
 	struct err_report err = { 0 };
 	int ret;
 
 	if (open_root(&s->root))
 		return EXIT_FAIL;
 	s->have_root = true;
-	/* -M looks for every instance of a family; plain events need only the PMUs they name */
-	if (a->metrics || a->per_device || a->serve_defaults)
-		ret = pmu_scan(&s->root, &s->pmus, &diag);
-	else
-		ret = pmu_scan_for(&s->root, a->event, (size_t)a->nevent, &s->pmus, &diag);
+	/* -M looks for every instance of a family; plain events need only the PMUs they name;
+	 * either way a PMU's events and formats are read when encoding first asks for them */
+	so.lazy = true;
+	if (!(a->metrics || a->per_device || a->serve_defaults)) {
+		so.texts = a->event;
+		so.ntexts = (size_t)a->nevent;
+	}
+	ret = pmu_scan_opts(&s->root, &so, &s->pmus, &diag);
 	if (ret && ret != -ENOENT) {
 		p_err("cannot read %s/" PMU_DEVICES_DIR ": %s", s->root.path, strerror(-ret));
 		diag_free(&diag);

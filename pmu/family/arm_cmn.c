@@ -361,8 +361,8 @@ static int type_present(const struct pmu *p, unsigned type)
 	if (type == CMN_TYPE_DTC || type == CMN_TYPE_XP || type == CMN_TYPE_WP)
 		return 1;
 	snprintf(want, sizeof(want), "type=0x%x,", type);
-	for (size_t i = 0; i < p->nevents; i++)
-		if (p->events[i].value && !strncmp(p->events[i].value, want, strlen(want)))
+	for (size_t i = 0, n = pmu_nevents(p); i < n; i++)
+		if (pmu_event_value(p, i) && !strncmp(p->events[i].value, want, strlen(want)))
 			return 1;
 	if (c->part == PART_CMN600 && c->rev < REV_CMN600_R1P2 &&
 	    (type == CMN_TYPE_CXRA || type == CMN_TYPE_CXHA))

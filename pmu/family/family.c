@@ -209,7 +209,7 @@ bool pmu_metric_applies(const struct pmu *p, const char *metric_family)
 	if (p->family->ops->metrics.metric_applies)
 		return p->family->ops->metrics.metric_applies(p, metric_family);
 	return !strcmp(metric_family, p->family->id) &&
-	       (!need || !p->nevents || pmu_find_event(p, need));
+	       (!need || !pmu_nevents(p) || pmu_find_event(p, need));
 }
 
 const char *pmu_per_device_metrics(const struct pmu_list *pmus)

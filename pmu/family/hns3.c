@@ -142,7 +142,7 @@ static void read_extra(const struct sysroot *dir, const struct sysroot *machine,
 			diag_add(diag, "PMU '%s': hw_clk_freq is not a number: '%.20s'", p->name, s);
 		free(s);
 	}
-	for (size_t i = 0; i < p->nevents; i++) {
+	for (size_t i = 0, n = pmu_nevents(p); i < n; i++) {
 		if (sysroot_path(path, sizeof(path), "filtermode/%s", p->events[i].name) ||
 		    sysroot_read_trim(dir, path, &s))
 			continue;
@@ -225,11 +225,13 @@ static const struct pmu_event *event_of(const struct plan_event *e)
 {
 	uint64_t want = e->config[0] & 0x1ffff;
 
-	for (size_t i = 0; i < e->pmu->nevents; i++) {
+	for (size_t i = 0, n = pmu_nevents(e->pmu); i < n; i++) {
 		unsigned long long v;
 		char tail;
 
-		if (sscanf(e->pmu->events[i].value, "config=%llx%c", &v, &tail) == 1 && v == want)
+		const char *value = pmu_event_value(e->pmu, i);
+
+		if (value && sscanf(value, "config=%llx%c", &v, &tail) == 1 && v == want)
 			return &e->pmu->events[i];
 	}
 	return NULL;
@@ -372,7 +374,7 @@ static bool is_pmu_endpoint(const struct pmu_family *fam, const struct pcifn *f)
 /* The first event of the PMU that can count per function, to show with the filter */
 static const char *func_event(const struct pmu *p)
 {
-	for (size_t i = 0; i < p->nevents; i++)
+	for (size_t i = 0, n = pmu_nevents(p); i < n; i++)
 		if (p->events[i].filter_modes & HNS3_MODE_FUNC)
 			return p->events[i].name;
 	return NULL;

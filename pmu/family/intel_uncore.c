@@ -38,10 +38,10 @@ static bool fr_counter(uint64_t config, unsigned int *type, unsigned int *idx)
  */
 static bool fr_known(const struct pmu *p, unsigned int type, unsigned int idx)
 {
-	for (size_t i = 0; i < p->nevents; i++) {
+	for (size_t i = 0, n = pmu_nevents(p); i < n; i++) {
 		uint64_t v;
 		unsigned int t, x;
-		const char *s = p->events[i].value;
+		const char *s = pmu_event_value(p, i);
 
 		/* "event=0xff,umask=0x2N", as uncore_event_show prints it */
 		if (!s || strncmp(s, "event=0xff,umask=0x", 19) || strnum_u64(s + 19, 16, 0xff, &v))
@@ -63,7 +63,7 @@ static int freerunning_check(struct plan *set, size_t i, struct err_report *err,
 			 e->event, e->pmu->name);
 		return 0;
 	}
-	if (e->pmu->nevents && !fr_known(e->pmu, type, idx))
+	if (pmu_nevents(e->pmu) && !fr_known(e->pmu, type, idx))
 		return rule_err(err, e, -EINVAL,
 				"umask=0x%02x on '%s' names free-running counter %u of type %u, which its events do not show: check_valid_freerunning_event refuses it (pmuctl list -v %s)",
 				fr_umask(e->config[0]), e->pmu->name, idx, type, e->pmu->name);

@@ -188,7 +188,7 @@ static int check_names(const struct metric_list *l, const struct metric *m, cons
 			char near[256];
 
 			suggest_init(&sg, names[i]);
-			for (size_t k = 0; k < first->nevents; k++)
+			for (size_t k = 0, ne = pmu_nevents(first); k < ne; k++)
 				suggest_offer(&sg, first->events[k].name);
 			suggest_offer(&sg, "duration_time");
 			ret = err_set(err, -EINVAL, "%s: metric '%s': '%s' is no event of %s%s; "
