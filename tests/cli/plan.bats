@@ -200,3 +200,18 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 	[ -z "$stderr" ]
 	[ "$(sched_of ali_drw_21000)" = "17 17 16 16 None 0 False 1.0" ]
 }
+
+@test "plan: a count reads the event and format files it encodes, not every PMU's" {
+	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat --dry-run -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	# before: every PMU's every events/ and format/ file (the UCF's 15 events, the C2C's ...)
+	grep -o '/events/[^"]*"' "$BATS_TEST_TMPDIR/trace" | sort | uniq -c >"$BATS_TEST_TMPDIR/events"
+	[ "$(cat "$BATS_TEST_TMPDIR/events")" = "     12 /events/rd_bytes\"" ]
+	grep -o '/format/[^"]*"' "$BATS_TEST_TMPDIR/trace" | sort | uniq -c >"$BATS_TEST_TMPDIR/formats"
+	[ "$(awk '{ print $1, $2 }' "$BATS_TEST_TMPDIR/formats" | paste -sd' ')" = '12 /format/event" 12 /format/src_bdf" 12 /format/src_bdf_en" 12 /format/src_rp_mask"' ]
+	run grep -c 'nvidia_ucf_pmu_[0-9]*/\(events\|format\)' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
+}
