@@ -5,6 +5,7 @@
  * JSON, CSV and -x keep the C locale's digits, which programs read.
  */
 #include <inttypes.h>
+#include <langinfo.h>
 #include <locale.h>
 #include <math.h>
 #include <stdarg.h>
@@ -50,8 +51,74 @@ static const char *user_snprintf(char *buf, size_t size, const char *fmt, ...)
 	return buf;
 }
 
+/* The user's decimal point, read once: the fast path below writes it itself */
+static const char *radix(void)
+{
+	static char r[8];
+
+	if (!r[0]) {
+		locale_t loc = user_numeric();
+		const char *d = loc ? nl_langinfo_l(RADIXCHAR, loc) : ".";
+
+		snprintf(r, sizeof(r), "%s", d && *d ? d : ".");
+	}
+	return r;
+}
+
+/*
+ * What printf's %.*f writes for |v| below 1000 (no digit to group), without printf: the value
+ * scaled and rounded to an integer. printf rounds the exact binary value, so one within
+ * rounding error of a half is left to it: false then, and for anything larger.
+ */
+static bool fixed_fast(double v, int decimals, const char *d, char *buf, size_t size)
+{
+	static const uint64_t tens[] = { 1, 10, 100, 1000, 10000, 100000, 1000000 };
+	double a = fabs(v), scaled, frac;
+	uint64_t r, ip, fp;
+	char rev[8];
+	size_t n = 0, k = 0;
+
+	if (!(a < 1000) || decimals < 0 || decimals > 6 || size < 24)
+		return false;
+	scaled = a * (double)tens[decimals];
+	frac = scaled - floor(scaled);
+	if (fabs(frac - 0.5) < 1e-6)
+		return false;
+	r = (uint64_t)floor(scaled) + (frac > 0.5);
+	ip = r / tens[decimals];
+	fp = r % tens[decimals];
+	/* the sign of the value, not of a -0 that rounding left */
+	if (v < 0 && r)
+		buf[n++] = '-';
+	do {
+		rev[k++] = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip);
+	while (k)
+		buf[n++] = rev[--k];
+	if (decimals) {
+		while (*d)
+			buf[n++] = *d++;
+		for (int i = decimals - 1; i >= 0; i--, fp /= 10)
+			buf[n + (size_t)i] = (char)('0' + fp % 10);
+		n += (size_t)decimals;
+	}
+	buf[n] = '\0';
+	return true;
+}
+
+const char *c_fixed(double v, int decimals, char *buf, size_t size)
+{
+	if (!fixed_fast(v, decimals, ".", buf, size))
+		snprintf(buf, size, "%s%.*f", v < 0 && round(v * pow(10, decimals)) != 0 ? "-" : "", decimals,
+			 fabs(v));
+	return buf;
+}
+
 const char *human_number(double v, int decimals, char *buf, size_t size)
 {
+	if (fixed_fast(v, decimals, radix(), buf, size))
+		return buf;
 	/* the sign of the value, not of a -0 that rounding left */
 	return user_snprintf(buf, size, "%s%'.*f", v < 0 && round(v * pow(10, decimals)) != 0 ? "-" : "",
 			     decimals, fabs(v));

@@ -7,6 +7,41 @@
 #include "cmd/report/report.h"
 #include "cmd/report/device_grid.h"
 
+/* A device row, built in memory and written once: printf per cell was most of an interval's cost */
+struct line {
+	FILE *f;
+	size_t n;
+	char b[1024];
+};
+
+/* a row longer than the buffer (many columns) goes out in pieces */
+static void put_char(struct line *l, char c)
+{
+	if (l->n == sizeof(l->b)) {
+		fwrite(l->b, 1, l->n, l->f);
+		l->n = 0;
+	}
+	l->b[l->n++] = c;
+}
+
+static void put(struct line *l, const char *s)
+{
+	while (*s)
+		put_char(l, *s++);
+}
+
+/* s in w columns, to the right (printf's %*s) or the left (%-*s) */
+static void put_pad(struct line *l, const char *s, int w, bool left)
+{
+	int pad = w - (int)strlen(s);
+
+	for (; !left && pad > 0; pad--)
+		put_char(l, ' ');
+	put(l, s);
+	for (; left && pad > 0; pad--)
+		put_char(l, ' ');
+}
+
 /* top's bars: the column they show (--sort's, or the first), and its largest value */
 struct bars {
 	size_t col;
@@ -31,35 +66,37 @@ static struct bars bars_of(const struct render_ctx *c, const struct grid *g)
 
 /* top: 20 cells of '#' for the row's share of the busiest row, in the sort column (or the first) */
 /* 20 cells of '#' for share, 0..1, and the space after them */
-static void share_bar(FILE *f, double share)
+static void share_bar(struct line *l, double share)
 {
 	int cells = (int)lround(20 * fmin(fmax(share, 0), 1));
 
-	fprintf(f, "%.*s%*s  ", cells, "####################", 20 - cells, "");
+	put_pad(l, "####################" + 20 - cells, 20, true);
+	put(l, "  ");
 }
 
-static void bar_text(FILE *f, const struct grid *g, const struct bars *b, size_t row)
+static void bar_text(struct line *l, const struct grid *g, const struct bars *b, size_t row)
 {
 	const struct metric_value *x = b->on ? device_grid_cell(g, row, b->col) : NULL;
 	double mine = x && !isnan(x->value) ? x->value : 0;
 
-	share_bar(f, b->max > 0 ? mine / b->max : 0);
+	share_bar(l, b->max > 0 ? mine / b->max : 0);
 }
 
 /* top with link columns: the busier direction's share of the link's raw rate */
-static void link_bar_text(FILE *f, double to, double from)
+static void link_bar_text(struct line *l, double to, double from)
 {
-	share_bar(f, fmax(isnan(to) ? 0 : to, isnan(from) ? 0 : from));
+	share_bar(l, fmax(isnan(to) ? 0 : to, isnan(from) ? 0 : from));
 }
 
-static void value_text(FILE *f, const struct metric_value *x, int width)
+static void value_text(struct line *l, const struct metric_value *x, int width)
 {
 	char num[64];
 
+	put(l, " ");
 	if (!x || isnan(x->value))
-		fprintf(f, " %*s", width, "n/a");
+		put_pad(l, "n/a", width, false);
 	else
-		fprintf(f, " %*s", width, human_number(x->value, x->value >= 100 ? 2 : 4, num, sizeof(num)));
+		put_pad(l, human_number(x->value, x->value >= 100 ? 2 : 4, num, sizeof(num)), width, false);
 }
 
 static int width_of(const struct metric *m)
@@ -127,18 +164,21 @@ static const char *link_text(const struct pcilink *l, char *buf, size_t size)
 /* A socket, RC or root-port number, or "-" where the topology gives none */
 static const char *id_text(int v, char *buf, size_t size)
 {
-	if (v >= 0)
-		snprintf(buf, size, "%d", v);
-	return v >= 0 ? buf : "-";
+	return v >= 0 ? c_fixed(v, 0, buf, size) : "-";
 }
 
 /* A 0..1 share as a percentage w wide, or n/a */
-static void share_text(FILE *f, double v, int w)
+static void share_text(struct line *l, double v, int w)
 {
-	if (isnan(v))
-		fprintf(f, " %*s", w, "n/a");
-	else
-		fprintf(f, " %*.1f%%", w - 1, 100 * v);
+	char num[64];
+
+	put(l, " ");
+	if (isnan(v)) {
+		put_pad(l, "n/a", w, false);
+		return;
+	}
+	put_pad(l, c_fixed(100 * v, 1, num, sizeof(num)), w - 1, false);
+	put(l, "%");
 }
 
 void devices_text_table(const struct render_ctx *c, const struct grid *g, const size_t *order)
@@ -182,31 +222,42 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 	}
 	for (size_t i = 0; order && c->view <= VIEW_DEVICES && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
+		struct line l = { .f = f, .n = 0 };
 
-		fprintf(f, "  %-12s %2s %2s %2s %-6s", row->bdf, id_text(row->socket, s, sizeof(s)),
-			id_text(row->rc, rc, sizeof(rc)), id_text(row->rp, rp, sizeof(rp)),
-			row->method ? row->method : "-");
+		put(&l, "  ");
+		put_pad(&l, row->bdf, 12, true);
+		put(&l, " ");
+		put_pad(&l, id_text(row->socket, s, sizeof(s)), 2, false);
+		put(&l, " ");
+		put_pad(&l, id_text(row->rc, rc, sizeof(rc)), 2, false);
+		put(&l, " ");
+		put_pad(&l, id_text(row->rp, rp, sizeof(rp)), 2, false);
+		put(&l, " ");
+		put_pad(&l, row->method ? row->method : "-", 6, true);
 		for (size_t j = 0; j < nc; j++)
-			value_text(f, device_grid_cell(g, order[i], j), width_of(col[j]));
+			value_text(&l, device_grid_cell(g, order[i], j), width_of(col[j]));
 		double to = g->link_columns ? device_grid_link_share(g, order[i], row, 1) : NAN;
 		double from = g->link_columns ? device_grid_link_share(g, order[i], row, -1) : NAN;
 
-		share_text(f, g->running[order[i]], 7);
-		fprintf(f, "  %-12s", link_text(&row->link, link, sizeof(link)));
+		share_text(&l, g->running[order[i]], 7);
+		put(&l, "  ");
+		put_pad(&l, link_text(&row->link, link, sizeof(link)), 12, true);
 		if (g->link_columns) {
-			share_text(f, to, 6);
-			share_text(f, from, 6);
+			share_text(&l, to, 6);
+			share_text(&l, from, 6);
 		}
 		if (g->destination_columns) {
-			fputc(' ', f);
-			share_text(f, device_grid_remote_share(g, order[i]), 6);
+			put(&l, " ");
+			share_text(&l, device_grid_remote_share(g, order[i]), 6);
 		}
-		fputs("  ", f);
+		put(&l, "  ");
 		if (c->bars && g->link_columns)
-			link_bar_text(f, to, from);
+			link_bar_text(&l, to, from);
 		else if (c->bars)
-			bar_text(f, g, &bars, order[i]);
-		fprintf(f, "%s\n", row->name);
+			bar_text(&l, g, &bars, order[i]);
+		put(&l, row->name);
+		put(&l, "\n");
+		fwrite(l.b, 1, l.n, f);
 		downtrained += row->link.downtrained == 1;
 	}
 	if (downtrained)
