@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cmd/pmuctl.h"
 
 static locale_t numeric;
@@ -78,7 +79,9 @@ static bool fixed_fast(double v, int decimals, const char *d, char *buf, size_t 
 	char rev[8];
 	size_t n = 0, k = 0;
 
-	if (!(a < 1000) || decimals < 0 || decimals > 6 || size < 24)
+	/* a sign, 3 digits, the point and the decimals fit, with the end: the rest is printf's */
+	if (!(a < 1000) || decimals < 0 || decimals > 6 ||
+	    size < 5 + (decimals ? strlen(d) + (size_t)decimals : 0))
 		return false;
 	scaled = a * (double)tens[decimals];
 	frac = scaled - floor(scaled);

@@ -108,23 +108,29 @@ static int width_of(const struct metric *m)
 
 static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct metric *const *col, size_t nc)
 {
+	struct line l = { .f = f, .n = 0 };
 	char label[64], num[64];
+	size_t n;
 
-	if (s->rc >= 0)
-		snprintf(label, sizeof(label), "socket %d rc %d", s->socket, s->rc);
-	else
-		snprintf(label, sizeof(label), "socket %d", s->socket);
-	fprintf(f, "  %-29s", label);
+	n = (size_t)snprintf(label, sizeof(label), "socket %s", c_fixed(s->socket, 0, num, sizeof(num)));
+	if (s->rc >= 0 && n < sizeof(label))
+		snprintf(label + n, sizeof(label) - n, " rc %s", c_fixed(s->rc, 0, num, sizeof(num)));
+	put(&l, "  ");
+	put_pad(&l, label, 29, true);
 	for (size_t j = 0; j < nc; j++) {
+		put(&l, " ");
 		if (!device_grid_additive(col[j]))
-			fprintf(f, " %*s", width_of(col[j]), "-");
+			put_pad(&l, "-", width_of(col[j]), false);
 		else if (!s->have[j])
-			fprintf(f, " %*s", width_of(col[j]), "n/a");
+			put_pad(&l, "n/a", width_of(col[j]), false);
 		else
-			fprintf(f, " %*s", width_of(col[j]),
-				human_number(s->sum[j], s->sum[j] >= 100 ? 2 : 4, num, sizeof(num)));
+			put_pad(&l, human_number(s->sum[j], s->sum[j] >= 100 ? 2 : 4, num, sizeof(num)),
+				width_of(col[j]), false);
 	}
-	fprintf(f, "  %zu device%s\n", s->devices, s->devices == 1 ? "" : "s");
+	put(&l, "  ");
+	put(&l, c_fixed((double)s->devices, 0, num, sizeof(num)));
+	put(&l, s->devices == 1 ? " device\n" : " devices\n");
+	fwrite(l.b, 1, l.n, f);
 }
 
 /* The sort column's sum, highest first; sums without a value last, then topology order */
