@@ -75,9 +75,13 @@ struct pmu {
 	_Alignas(8) unsigned char priv[PMU_PRIV_SIZE];
 };
 
+struct pmu_index;
+
 struct pmu_list {
 	struct pmu *v;
 	size_t n;
+	/* pmu_find's names in order, built at its first call and again when v or n changed */
+	struct pmu_index *index;
 };
 
 /* Collect every PMU; per-PMU problems go to diag, only a missing root is an error. */

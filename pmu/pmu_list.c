@@ -5,12 +5,67 @@
 #include <strings.h>
 #include "pmu/pmu.h"
 
+/* The list's PMUs by name: what it was built for, and their positions in name order */
+struct pmu_index {
+	const struct pmu *v;
+	size_t n;
+	size_t *at;
+};
+
+static int by_name(const void *x, const void *y, void *arg)
+{
+	const struct pmu *v = arg;
+	int c = strcmp(v[*(const size_t *)x].name, v[*(const size_t *)y].name);
+
+	/* the first of a name, as the scan in list order found it */
+	return c ? c : (*(const size_t *)x > *(const size_t *)y) - (*(const size_t *)x < *(const size_t *)y);
+}
+
+/* Built once per list (every function of map asks): false when out of memory */
+static bool index_fresh(const struct pmu_list *l)
+{
+	/* the index belongs to the list, which a caller holds as const only for its PMUs */
+	struct pmu_list *ml = (struct pmu_list *)l;
+	struct pmu_index *x = l->index;
+
+	if (x && x->v == l->v && x->n == l->n)
+		return true;
+	if (!x && !(x = ml->index = calloc(1, sizeof(*x))))
+		return false;
+	free(x->at);
+	x->at = malloc((l->n ? l->n : 1) * sizeof(*x->at));
+	if (!x->at) {
+		x->v = NULL;
+		return false;
+	}
+	for (size_t i = 0; i < l->n; i++)
+		x->at[i] = i;
+	qsort_r(x->at, l->n, sizeof(*x->at), by_name, l->v);
+	x->v = l->v;
+	x->n = l->n;
+	return true;
+}
+
 const struct pmu *pmu_find(const struct pmu_list *l, const char *name)
 {
-	for (size_t i = 0; i < l->n; i++)
-		if (!strcmp(l->v[i].name, name))
-			return &l->v[i];
-	return NULL;
+	size_t lo = 0, hi;
+
+	if (!index_fresh(l)) {
+		for (size_t i = 0; i < l->n; i++)
+			if (!strcmp(l->v[i].name, name))
+				return &l->v[i];
+		return NULL;
+	}
+	hi = l->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(l->v[l->index->at[mid]].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < l->n && !strcmp(l->v[l->index->at[lo]].name, name) ? &l->v[l->index->at[lo]] : NULL;
 }
 
 size_t pmu_nevents(const struct pmu *p)
@@ -91,8 +146,12 @@ void pmu_list_free(struct pmu_list *l)
 	for (size_t i = 0; i < l->n; i++)
 		pmu_free(&l->v[i]);
 	free(l->v);
+	if (l->index)
+		free(l->index->at);
+	free(l->index);
 	l->v = NULL;
 	l->n = 0;
+	l->index = NULL;
 }
 
 int pmu_online_cpus(const struct sysroot *root, struct cpulist *out)
@@ -127,6 +186,8 @@ void pmu_list_sort(struct pmu_list *l)
 {
 	if (l->n)
 		qsort(l->v, l->n, sizeof(*l->v), cmp_pmu);
+	if (l->index)
+		l->index->v = NULL;	/* the same array, in another order */
 }
 
 struct pmu *pmu_list_add_named(struct pmu_list *l, const char *name)
