@@ -24,22 +24,33 @@ static void put_char(struct line *l, char c)
 	l->b[l->n++] = c;
 }
 
+static void put_n(struct line *l, const char *s, size_t len)
+{
+	if (l->n + len > sizeof(l->b)) {
+		while (len--)
+			put_char(l, *s++);
+		return;
+	}
+	memcpy(l->b + l->n, s, len);
+	l->n += len;
+}
+
 static void put(struct line *l, const char *s)
 {
-	while (*s)
-		put_char(l, *s++);
+	put_n(l, s, strlen(s));
 }
 
 /* s in w columns, to the right (printf's %*s) or the left (%-*s) */
 static void put_pad(struct line *l, const char *s, int w, bool left)
 {
-	int pad = w - (int)strlen(s);
+	static const char spaces[] = "                                ";
+	size_t len = strlen(s), pad = (int)len < w ? (size_t)w - len : 0;
 
-	for (; !left && pad > 0; pad--)
-		put_char(l, ' ');
-	put(l, s);
-	for (; left && pad > 0; pad--)
-		put_char(l, ' ');
+	for (size_t k = pad; !left && k; k -= k > 32 ? 32 : k)
+		put_n(l, spaces, k > 32 ? 32 : k);
+	put_n(l, s, len);
+	for (size_t k = pad; left && k; k -= k > 32 ? 32 : k)
+		put_n(l, spaces, k > 32 ? 32 : k);
 }
 
 /* top's bars: the column they show (--sort's, or the first), and its largest value */
