@@ -288,10 +288,12 @@ static int open_machine(struct map_ctx *c)
 
 static void load_pmus(struct map_ctx *c)
 {
+	/* which PMU sees a function needs their names and a few files: the rest when asked */
+	struct pmu_scan_opts so = { .lazy = true };
 	struct diag d = { 0 };
 
 	if (c->have_root)
-		c->have_pmus = !pmu_scan(&c->root, &c->pmus, &d);
+		c->have_pmus = !pmu_scan_opts(&c->root, &so, &c->pmus, &d);
 	diag_free(&d);
 }
 
