@@ -52,8 +52,8 @@ static json_t *parts_json(const struct pmu *p)
 	return a;
 }
 
-/* formats only when asked (-l, --formats), as in text: null otherwise */
-static json_t *pmu_json(const struct pmu *p, bool formats)
+/* formats only when asked (-l, --formats), associated CPUs with -l, as in text: null otherwise */
+static json_t *pmu_json(const struct pmu *p, bool formats, bool long_form)
 {
 	json_t *o = json_object(), *fa = formats ? json_array() : json_null(), *ea = json_array();
 	struct pmu_field fields[PMU_FIELDS_MAX] = { 0 };
@@ -64,7 +64,7 @@ static json_t *pmu_json(const struct pmu *p, bool formats)
 	json_object_set_new(o, "family_name", json_string(p->family->title));
 	json_object_set_new(o, "type", jout_int_or_null(p->type));
 	json_object_set_new(o, "cpumask", jout_cpulist(&p->cpumask, p->has_cpumask));
-	json_object_set_new(o, "associated_cpus", jout_cpulist(&p->associated, p->has_associated));
+	json_object_set_new(o, "associated_cpus", jout_cpulist(&p->associated, long_form && p->has_associated));
 	json_object_set_new(o, "identifier", jout_text(p->identifier));
 	json_object_set_new(o, "identifier_file", jout_text(p->identifier_file));
 	json_object_set_new(o, "socket", jout_int_or_null(p->socket));
@@ -86,15 +86,17 @@ static json_t *pmu_json(const struct pmu *p, bool formats)
 	}
 	for (size_t i = 0; i < p->nevents; i++) {
 		const struct pmu_event *e = &p->events[i];
-		json_t *eo = json_pack("{s:o, s:o, s:o}", "name", jout_text(e->name), "value",
-				       jout_text(e->value), "description",
-				       jout_text(pmu_event_doc(p, e->name, buf, sizeof(buf))));
+		json_t *eo = json_object();
 
-		json_object_set_new(eo, "scale", jout_text(e->scale));
-		json_object_set_new(eo, "unit", jout_text(e->unit));
-		json_object_set_new(eo, "alias_of", jout_text(e->alias_of));
+		/* the keys are ours and valid: no format string to parse, no key to check, per event */
+		json_object_set_new_nocheck(eo, "name", jout_text(e->name));
+		json_object_set_new_nocheck(eo, "value", jout_text(e->value));
+		json_object_set_new_nocheck(eo, "description", jout_text(pmu_event_doc(p, e->name, buf, sizeof(buf))));
+		json_object_set_new_nocheck(eo, "scale", jout_text(e->scale));
+		json_object_set_new_nocheck(eo, "unit", jout_text(e->unit));
+		json_object_set_new_nocheck(eo, "alias_of", jout_text(e->alias_of));
 		if (e->json_only)
-			json_object_set_new(eo, "json_only", jout_text(e->json_only));
+			json_object_set_new_nocheck(eo, "json_only", jout_text(e->json_only));
 		if (p->family->ops->locate.event_fields)
 			set_fields(eo, fields, p->family->ops->locate.event_fields(e, fields));
 		json_array_append_new(ea, eo);
@@ -155,7 +157,7 @@ static json_t *json_member(size_t member, size_t k, void *arg)
 	const struct json_members *j = arg;
 	size_t i = j->index[member][k];
 
-	return member ? device_json(j->pmus, i, j->a) : pmu_json(&j->pmus->v[i], j->a->formats);
+	return member ? device_json(j->pmus, i, j->a) : pmu_json(&j->pmus->v[i], j->a->formats, j->a->long_form);
 }
 
 /* {"pmus": [...], and each source's blocks}, each PMU written and freed before the next is built */

@@ -34,7 +34,10 @@ count_pmus() { jq_py 'len(d["pmus"])'; }
 	[ "$(count_pmus)" = 1 ]
 	[ "$(jq_py '[f for f in d["pmus"][0]["formats"] if f["name"] == "src_bdf"][0]')" = "{'name': 'src_bdf', 'word': 'config1', 'bits': '8-23', 'mask': '0xffff00', 'max': '0xffff', 'description': \"the BDF that will be monitored: (bus << 8) + (device << 3) + (function), see 'pmuctl bdf'\"}" ]
 	[ "$(jq_py '[e["value"] for e in d["pmus"][0]["events"] if e["name"] == "cycles"][0]')" = "event=0x100000000" ]
-	[ "$(jq_py 'd["pmus"][0]["identifier"], d["pmus"][0]["cpumask"], len(d["pmus"][0]["associated_cpus"])')" = "('1030136b', [0], 72)" ]
+	[ "$(jq_py 'd["pmus"][0]["identifier"], d["pmus"][0]["cpumask"], d["pmus"][0]["associated_cpus"]')" = "('1030136b', [0], None)" ]
+	# the associated CPUs as the text shows them, with -l
+	pmuctl --sysfs-root "$T410" -j list -l nvidia_pcie_pmu_0_rc_4
+	[ "$(jq_py 'len(d["pmus"][0]["associated_cpus"])')" = 72 ]
 }
 
 @test "list shows all 16 Yitian DRW PMUs with die, channel and sub-channel" {
