@@ -5,8 +5,10 @@
  * each PCI function's config space, to place the functions), opens the plan's counters as the
  * plan groups them, enables them, reads each one every interval, and closes them. No names, no
  * formulas, no output.
- * usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS
+ * usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS [names]
  *   PLAN.json: pmuctl -j stat --dry-run ... (its events: type, config, config1, config2, cpus, group)
+ *   names: also each counted function's vendor and device name through libpci, as any tool that
+ *   prints them (lspci, pmuctl's table) pays: libpci reads all of pci.ids at the first look-up
  */
 #include <dirent.h>
 #include <errno.h>
@@ -18,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <jansson.h>
+#include <pci/pci.h>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
@@ -42,6 +45,41 @@ static uint64_t hex(json_t *o, const char *key)
 	return s ? strtoull(s, NULL, 16) : 0;
 }
 
+/* Each counted function's name, once: its IDs from its config space, the name from libpci */
+static void look_up_names(json_t *events, const char *root)
+{
+	struct pci_access *pacc = pci_alloc();
+	const char *seen = "";
+	char path[4096], name[256];
+	unsigned char id[4];
+	json_t *e;
+	size_t i;
+
+	/* libpci's sysfs access on the same tree, as pmuctl and lspci open it (no scan) */
+	snprintf(path, sizeof(path), "%s/bus/pci", root);
+	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
+	pci_set_param(pacc, "sysfs.path", path);
+	pci_init(pacc);
+
+	json_array_foreach(events, i, e) {
+		const char *dev = json_string_value(json_object_get(e, "device"));
+		int fd;
+
+		if (!dev || !strcmp(dev, seen))
+			continue;
+		seen = dev;
+		snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/config", root, dev);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (read(fd, id, sizeof(id)) == (ssize_t)sizeof(id))
+			pci_lookup_name(pacc, name, sizeof(name), PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE,
+					id[0] | id[1] << 8, id[2] | id[3] << 8);
+		close(fd);
+	}
+	pci_cleanup(pacc);
+}
+
 int main(int argc, char **argv)
 {
 	char path[4096];
@@ -53,8 +91,8 @@ int main(int argc, char **argv)
 	int *fds, *leader_of_group;
 	DIR *dir;
 
-	if (argc != 5) {
-		fprintf(stderr, "usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS\n");
+	if (argc != 5 && !(argc == 6 && !strcmp(argv[5], "names"))) {
+		fprintf(stderr, "usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS [names]\n");
 		return 64;
 	}
 	plan = json_load_file(argv[1], 0, &jerr);
@@ -83,6 +121,8 @@ int main(int argc, char **argv)
 	}
 	if (dir)
 		closedir(dir);
+	if (argc == 6)
+		look_up_names(events, argv[2]);
 	json_array_foreach(events, i, e) {
 		const char *pmu = json_string_value(json_object_get(e, "pmu"));
 		json_t *group = json_object_get(e, "group"), *cpus = json_object_get(e, "cpus");

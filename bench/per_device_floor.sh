@@ -3,11 +3,14 @@
 # with the plan's own events and groups (the perf command --dry-run prints), and bench/floor.c
 # (the same counters opened, enabled, read every interval and closed, plus the sysfs reads any
 # tool needs: each PMU's type and cpumask, each function's config space), CPU (task-clock)
-# medians. Then the cost of an interval alone, pmuctl's and the floor's: runs of 5 and 35
-# intervals differenced. Trees: the software-aliased Tegra410 SIZES pairs of sockets over
-# (tests/gen/fixtures.py --tegra410-live-pairs: 41 functions a pair).
-# usage: bench/per_device_floor.sh [PMUCTL]   (SIZES="12 24" RUNS=5 METRICS=t410_pcie_rd_bw
-# INTERVALS=20)
+# medians; the floor again with names (each counted function's, through libpci, as any tool
+# that prints them pays). Then the cost of an interval alone, pmuctl's and the floor's: runs of
+# 5 and 35 intervals differenced. Trees, the software-aliased Tegra410: SHAPE=pairs (the
+# developers': SIZES pairs of sockets over, tests/gen/fixtures.py --tegra410-live-pairs, 41
+# functions a pair) or SHAPE=fan (a machine of few sockets and many functions: SIZES of
+# PAIRS:FAN, each NIC port a switch of FAN 8-function NICs, --tegra410-live-fan)
+# usage: bench/per_device_floor.sh [PMUCTL]   (SHAPE=pairs SIZES="12 24" RUNS=5
+# METRICS=t410_pcie_rd_bw INTERVALS=20; SHAPE=fan SIZES="1:12 2:12")
 set -eu
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -18,16 +21,23 @@ runs=${RUNS:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ulimit -n "$(ulimit -Hn)"
-cc -O2 -o "$tmp/floor" bench/floor.c -ljansson
+cc -O2 -o "$tmp/floor" bench/floor.c -ljansson -lpci
 
 median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-printf '%9s %7s %9s %9s %9s %13s %12s %11s %12s %12s\n' functions events perf_ms pmuctl_ms floor_ms pmuctl/floor \
-	pmuctl/perf floor/perf interval_ms interval/floor
-for pairs in ${SIZES:-12 24}; do
-	tree=$tmp/m$pairs
-	python3 tests/gen/fixtures.py --tegra410-live-pairs "$pairs" "$tree" >/dev/null
+shape=${SHAPE:-pairs}
+[ "$shape" = fan ] && default_sizes="1:12 2:12" || default_sizes="12 24"
+printf '%7s %9s %7s %9s %9s %9s %9s %13s %13s %12s %11s %12s %12s\n' sockets functions events perf_ms pmuctl_ms \
+	floor_ms floor+names pmuctl/floor pmuctl/fl+nm pmuctl/perf floor/perf interval_ms interval/floor
+for size in ${SIZES:-$default_sizes}; do
+	tree=$tmp/m${size/:/-}
+	if [ "$shape" = fan ]; then
+		python3 tests/gen/fixtures.py --tegra410-live-fan "${size#*:}" "$tree" "${size%%:*}" >/dev/null
+	else
+		python3 tests/gen/fixtures.py --tegra410-live-pairs "$size" "$tree" >/dev/null
+	fi
+	sockets=$(ls "$tree/sys/bus/event_source/devices" | grep -c '^nvidia_ucf_pmu_')
 	"$pmuctl" -q --sysfs-root "$tree/sys" -j stat --dry-run --per-device -M "$metrics" >"$tmp/plan"
 	perf_line=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["perf_command"])' "$tmp/plan")
 	nev=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["events"]))' "$tmp/plan")
@@ -35,20 +45,21 @@ for pairs in ${SIZES:-12 24}; do
 	eval "perf_cmd=($perf_line)"
 	ours=("$pmuctl" -q --sysfs-root "$tree/sys" stat --per-device -M "$metrics" -I 100 --interval-count)
 	floor=("$tmp/floor" "$tmp/plan" "$tree/sys" 100)
-	: >"$tmp/p" && : >"$tmp/m" && : >"$tmp/f" && : >"$tmp/m5" && : >"$tmp/m35" && : >"$tmp/f5" && : >"$tmp/f35"
+	: >"$tmp/p" && : >"$tmp/m" && : >"$tmp/f" && : >"$tmp/n" && : >"$tmp/m5" && : >"$tmp/m35" && : >"$tmp/f5" && : >"$tmp/f35"
 	for ((i = 0; i < runs; i++)); do
 		SYSFS_PATH=$tree/sys task_ms 1 "${perf_cmd[@]}" -x, -I 100 --interval-count "$intervals" >>"$tmp/p"
 		echo >>"$tmp/p"
 		task_ms 1 "${ours[@]}" "$intervals" >>"$tmp/m" && echo >>"$tmp/m"
 		task_ms 1 "${floor[@]}" "$intervals" >>"$tmp/f" && echo >>"$tmp/f"
+		task_ms 1 "${floor[@]}" "$intervals" names >>"$tmp/n" && echo >>"$tmp/n"
 		task_ms 1 "${ours[@]}" 5 >>"$tmp/m5" && echo >>"$tmp/m5"
 		task_ms 1 "${floor[@]}" 5 >>"$tmp/f5" && echo >>"$tmp/f5"
 		task_ms 1 "${ours[@]}" 35 >>"$tmp/m35" && echo >>"$tmp/m35"
 		task_ms 1 "${floor[@]}" 35 >>"$tmp/f35" && echo >>"$tmp/f35"
 	done
-	p=$(median <"$tmp/p") m=$(median <"$tmp/m") f=$(median <"$tmp/f")
+	p=$(median <"$tmp/p") m=$(median <"$tmp/m") f=$(median <"$tmp/f") nm=$(median <"$tmp/n")
 	mi=$(awk -v a="$(median <"$tmp/m5")" -v b="$(median <"$tmp/m35")" 'BEGIN { printf "%.3f", (b - a) / 30 }')
 	fi_=$(awk -v a="$(median <"$tmp/f5")" -v b="$(median <"$tmp/f35")" 'BEGIN { printf "%.3f", (b - a) / 30 }')
-	printf '%9d %7d %9s %9s %9s %13s %12s %11s %12s %12s\n' "$rows" "$nev" "$p" "$m" "$f" "$(div "$m" "$f")" \
-		"$(div "$m" "$p")" "$(div "$f" "$p")" "$mi" "$(div "$mi" "$fi_")"
+	printf '%7d %9d %7d %9s %9s %9s %9s %13s %13s %12s %11s %12s %12s\n' "$sockets" "$rows" "$nev" "$p" "$m" "$f" "$nm" \
+		"$(div "$m" "$f")" "$(div "$m" "$nm")" "$(div "$m" "$p")" "$(div "$f" "$p")" "$mi" "$(div "$mi" "$fi_")"
 done

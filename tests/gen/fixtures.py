@@ -1027,8 +1027,9 @@ if __name__ == "__main__":
         mixed = cmn_mixed_ports()
         sys.stdout.write(cmn_map_per_xp(3, 3, mixed) if sys.argv[2] == "per-xp" else cmn_map(3, 3, mixed))
     elif len(sys.argv) > 3 and sys.argv[1] == "--tegra410-live-fan":
-        # bench/: one pair of sockets whose NIC ports hold switches of N 8-function NICs
-        tegra410(f"{sys.argv[3]}/sys", live=True, sockets=2)
-        pcigen.write_all(pcigen.canonical(1, fan=int(sys.argv[2])), sys.argv[3])
+        # bench/: PAIRS (default 1) pairs of sockets whose NIC ports hold switches of N 8-function NICs
+        pairs = int(sys.argv[4]) if len(sys.argv) > 4 else 1
+        tegra410(f"{sys.argv[3]}/sys", live=True, sockets=2 * pairs)
+        pcigen.write_all(pcigen.canonical(pairs, fan=int(sys.argv[2])), sys.argv[3])
     else:
         main()
