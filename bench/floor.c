@@ -9,6 +9,10 @@
  *   PLAN.json: pmuctl -j stat --dry-run ... (its events: type, config, config1, config2, cpus, group)
  *   names: also each counted function's vendor and device name through libpci, as any tool that
  *   prints them (lspci, pmuctl's table) pays: libpci reads all of pci.ids at the first look-up
+ * usage: floor --map SYSFS_ROOT [names]   every function's config space (what placing it needs),
+ *   and with names each one's name: the floor of map and lspci
+ * usage: floor --list SYSFS_ROOT          every PMU's type and cpumask and each of its events'
+ *   files: the floor of list --events
  */
 #include <dirent.h>
 #include <errno.h>
@@ -45,21 +49,96 @@ static uint64_t hex(json_t *o, const char *key)
 	return s ? strtoull(s, NULL, 16) : 0;
 }
 
-/* Each counted function's name, once: its IDs from its config space, the name from libpci */
-static void look_up_names(json_t *events, const char *root)
+/* libpci's sysfs access on the tree, as pmuctl and lspci open it (no scan), for names */
+static struct pci_access *names_open(const char *root)
 {
 	struct pci_access *pacc = pci_alloc();
-	const char *seen = "";
-	char path[4096], name[256];
-	unsigned char id[4];
-	json_t *e;
-	size_t i;
+	char path[4096];
 
-	/* libpci's sysfs access on the same tree, as pmuctl and lspci open it (no scan) */
 	snprintf(path, sizeof(path), "%s/bus/pci", root);
 	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
 	pci_set_param(pacc, "sysfs.path", path);
 	pci_init(pacc);
+	return pacc;
+}
+
+/* The name of the function whose config space starts so */
+static void name_of(struct pci_access *pacc, const unsigned char *id)
+{
+	char name[256];
+
+	pci_lookup_name(pacc, name, sizeof(name), PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE, id[0] | id[1] << 8,
+			id[2] | id[3] << 8);
+}
+
+/* Every function's config space, as placing it needs; its name too when pacc is given */
+static void read_configs(const char *root, struct pci_access *pacc)
+{
+	char path[4096], buf[4096];
+	struct dirent *d;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "%s/bus/pci/devices", root);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir))) {
+		int fd;
+
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/config", root, d->d_name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (read(fd, buf, sizeof(buf)) >= 4 && pacc)
+			name_of(pacc, (unsigned char *)buf);
+		close(fd);
+	}
+	if (dir)
+		closedir(dir);
+}
+
+/* list --events's floor: each PMU's type and cpumask, and every file of its events/ */
+static int list_floor(const char *root)
+{
+	char path[4096];
+	struct dirent *d, *e;
+	DIR *dir, *ev;
+
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices", root);
+	dir = opendir(path);
+	if (!dir)
+		return 1;
+	while ((d = readdir(dir))) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/type", root, d->d_name);
+		read_file(path);
+		snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/cpumask", root, d->d_name);
+		read_file(path);
+		snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/events", root, d->d_name);
+		ev = opendir(path);
+		while (ev && (e = readdir(ev))) {
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/events/%s", root, d->d_name, e->d_name);
+			read_file(path);
+		}
+		if (ev)
+			closedir(ev);
+	}
+	closedir(dir);
+	return 0;
+}
+
+/* Each counted function's name, once: its IDs from its config space, the name from libpci */
+static void look_up_names(json_t *events, const char *root)
+{
+	struct pci_access *pacc = names_open(root);
+	const char *seen = "";
+	char path[4096];
+	unsigned char id[4];
+	json_t *e;
+	size_t i;
 
 	json_array_foreach(events, i, e) {
 		const char *dev = json_string_value(json_object_get(e, "device"));
@@ -73,8 +152,7 @@ static void look_up_names(json_t *events, const char *root)
 		if (fd < 0)
 			continue;
 		if (read(fd, id, sizeof(id)) == (ssize_t)sizeof(id))
-			pci_lookup_name(pacc, name, sizeof(name), PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE,
-					id[0] | id[1] << 8, id[2] | id[3] << 8);
+			name_of(pacc, id);
 		close(fd);
 	}
 	pci_cleanup(pacc);
@@ -85,12 +163,20 @@ int main(int argc, char **argv)
 	char path[4096];
 	json_error_t jerr;
 	json_t *plan, *events, *e;
-	struct dirent *d;
 	size_t i, n, intervals;
 	long interval_ms;
 	int *fds, *leader_of_group;
-	DIR *dir;
 
+	if (argc >= 3 && !strcmp(argv[1], "--list"))
+		return list_floor(argv[2]);
+	if (argc >= 3 && !strcmp(argv[1], "--map")) {
+		struct pci_access *pacc = argc > 3 && !strcmp(argv[3], "names") ? names_open(argv[2]) : NULL;
+
+		read_configs(argv[2], pacc);
+		if (pacc)
+			pci_cleanup(pacc);
+		return 0;
+	}
 	if (argc != 5 && !(argc == 6 && !strcmp(argv[5], "names"))) {
 		fprintf(stderr, "usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS [names]\n");
 		return 64;
@@ -111,16 +197,7 @@ int main(int argc, char **argv)
 	for (i = 0; i <= n; i++)
 		leader_of_group[i] = -1;
 	/* the functions' config space, which placing them needs: every one, as lspci reads it */
-	snprintf(path, sizeof(path), "%s/bus/pci/devices", argv[2]);
-	dir = opendir(path);
-	while (dir && (d = readdir(dir))) {
-		if (d->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/config", argv[2], d->d_name);
-		read_file(path);
-	}
-	if (dir)
-		closedir(dir);
+	read_configs(argv[2], NULL);
 	if (argc == 6)
 		look_up_names(events, argv[2]);
 	json_array_foreach(events, i, e) {
