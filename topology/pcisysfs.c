@@ -45,24 +45,21 @@ static int parse_resource_line(const char *line, uint64_t v[3])
  * The lines of a function's resource file, one per BAR in BAR order (ROM and bridge windows
  * follow): callback for each, up to max lines; an error names the file and the line.
  */
-static int read_resource(const struct sysroot *root, const char *dev, int max,
-			 void (*fn)(int bar, const uint64_t v[3], void *arg), void *arg, struct err_report *err)
+static int read_resource(const struct sysroot *dir, int max, void (*fn)(int bar, const uint64_t v[3], void *arg),
+			 void *arg, struct err_report *err)
 {
-	char rel[512], *text, *line, *save = NULL;
-	int ret, n = 0;
+	char *text, *line, *save = NULL;
+	int ret = sysroot_read(dir, "resource", &text, NULL), n = 0;
 
-	if (sysroot_path(rel, sizeof(rel), "%s/%s/resource", PCISYSFS_DEVICES, dev))
-		return err_set(err, -ENAMETOOLONG, "PCI device name too long: '%s'", dev);
-	ret = sysroot_read(root, rel, &text, NULL);
 	if (ret)
-		return err_set(err, ret, "%s/%s: %s (map reads each function's BARs from it)",
-				   root->path, rel, strerror(-ret));
+		return err_set(err, ret, "%s/resource: %s (map reads each function's BARs from it)", dir->path,
+			       strerror(-ret));
 	for (line = strtok_r(text, "\n", &save); line && n < max; line = strtok_r(NULL, "\n", &save), n++) {
 		uint64_t v[3];
 
 		if (parse_resource_line(line, v)) {
-			ret = err_set(err, -EINVAL, "%s/%s line %d: expected 'start end flags' in hex",
-					  root->path, rel, n + 1);
+			ret = err_set(err, -EINVAL, "%s/resource line %d: expected 'start end flags' in hex",
+				      dir->path, n + 1);
 			break;
 		}
 		fn(n, v, arg);
@@ -93,14 +90,22 @@ int pcisysfs_check(const struct sysroot *root, struct err_report *err)
 	return ret;
 }
 
-static bool same_id(const struct sysroot *root, const char *dev, const char *file, unsigned want)
+int pcisysfs_fn_open(const struct sysroot *root, const struct pcifn *f, struct sysroot *dir)
 {
-	char rel[512], *text;
+	char dev[32], rel[64];
+
+	pcifn_full_name(f, dev, sizeof(dev));
+	snprintf(rel, sizeof(rel), PCISYSFS_DEVICES "/%s", dev);
+	return sysroot_sub(root, rel, dir);
+}
+
+static bool same_id(const struct sysroot *dir, const char *file, unsigned want)
+{
+	char *text;
 	uint64_t v;
 	bool same;
 
-	if (sysroot_path(rel, sizeof(rel), "%s/%s/%s", PCISYSFS_DEVICES, dev, file) ||
-	    sysroot_read_trim(root, rel, &text))
+	if (sysroot_read_trim(dir, file, &text))
 		return false;
 	/* "0x15b3", as the kernel writes vendor and device */
 	same = !strnum_u64(text, 16, UINT16_MAX, &v) && v == want;
@@ -117,14 +122,12 @@ static void take_size(int bar, const uint64_t v[3], void *arg)
 		b->size = resource_size(v);
 }
 
-void pcisysfs_bar_sizes(const struct sysroot *root, struct pcifn *f)
+void pcisysfs_bar_sizes(const struct sysroot *dir, struct pcifn *f)
 {
 	struct err_report ignored = { 0 };
-	char dev[32];
 
-	pcifn_full_name(f, dev, sizeof(dev));
-	if (same_id(root, dev, "vendor", f->cfg.vendor) && same_id(root, dev, "device", f->cfg.device))
-		read_resource(root, dev, 6, take_size, f, &ignored);
+	if (same_id(dir, "vendor", f->cfg.vendor) && same_id(dir, "device", f->cfg.device))
+		read_resource(dir, 6, take_size, f, &ignored);
 }
 
 /* As libpci takes a BAR from its line: the address, the low four bits of the flags, the size */
@@ -137,25 +140,21 @@ static void take_bar(int bar, const uint64_t v[3], void *arg)
 		pcibar_set(&f->bar[bar], raw, resource_size(v));
 }
 
-int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct err_report *err)
+int pcisysfs_bars(const struct sysroot *dir, struct pcifn *f, struct err_report *err)
 {
-	char dev[32];
-
-	pcifn_full_name(f, dev, sizeof(dev));
-	return read_resource(root, dev, 6, take_bar, f, err);
+	return read_resource(dir, 6, take_bar, f, err);
 }
 
-void pcisysfs_locality(const struct sysroot *root, const struct sysroot *devs, struct pcifn *f, bool check_ids)
+void pcisysfs_locality(const struct sysroot *dir, const struct sysroot *devs, struct pcifn *f, bool check_ids)
 {
-	char dev[32], rel[96], link[4096], *text = NULL;
+	char dev[32], link[4096], *text = NULL;
 	const char *at;
 	int64_t node;
 
 	pcifn_full_name(f, dev, sizeof(dev));
-	if (check_ids && !(same_id(root, dev, "vendor", f->cfg.vendor) && same_id(root, dev, "device", f->cfg.device)))
+	if (check_ids && !(same_id(dir, "vendor", f->cfg.vendor) && same_id(dir, "device", f->cfg.device)))
 		return;
-	snprintf(rel, sizeof(rel), PCISYSFS_DEVICES "/%s/numa_node", dev);
-	if (!sysroot_read_trim(root, rel, &text) && !strnum_s64(text, -1, 65535, &node))
+	if (!sysroot_read_trim(dir, "numa_node", &text) && !strnum_s64(text, -1, 65535, &node))
 		f->numa_node = (int)node;
 	free(text);
 	if (sysroot_readlink(devs, dev, link, sizeof(link)))

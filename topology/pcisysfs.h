@@ -14,10 +14,16 @@ int pcisysfs_check(const struct sysroot *root, struct err_report *err);
 
 struct pcifn;
 /*
- * A dump has no BAR sizes; the machine it was taken on has them in its resource files. When
- * root holds the same function (same ids) with a BAR at the same address, take its size.
+ * f's directory under root's PCISYSFS_DEVICES, which the calls below read (one walk of the
+ * device's path, not one a file): 0 or -errno
  */
-void pcisysfs_bar_sizes(const struct sysroot *root, struct pcifn *f);
+int pcisysfs_fn_open(const struct sysroot *root, const struct pcifn *f, struct sysroot *dir);
+
+/*
+ * A dump has no BAR sizes; the machine it was taken on has them in its resource files. When
+ * its directory dir holds the same function (same ids) with a BAR at the same address, take its size.
+ */
+void pcisysfs_bar_sizes(const struct sysroot *dir, struct pcifn *f);
 
 /*
  * Where sysfs puts f: its numa_node ("%d\n", -1 without one; left -1 when the file is missing)
@@ -25,9 +31,9 @@ void pcisysfs_bar_sizes(const struct sysroot *root, struct pcifn *f);
  * For a dump, only when root holds the same function (same ids): the machine it was taken on.
  * devs is root's PCISYSFS_DEVICES, opened once for every function's link.
  */
-void pcisysfs_locality(const struct sysroot *root, const struct sysroot *devs, struct pcifn *f, bool check_ids);
+void pcisysfs_locality(const struct sysroot *dir, const struct sysroot *devs, struct pcifn *f, bool check_ids);
 
 /* The memory BARs of f from its resource file, as libpci reads them; an error names the line */
-int pcisysfs_bars(const struct sysroot *root, struct pcifn *f, struct err_report *err);
+int pcisysfs_bars(const struct sysroot *dir, struct pcifn *f, struct err_report *err);
 
 #endif

@@ -128,12 +128,27 @@ static int collect(struct pci_access *pacc, void *arg)
 		pci_setup_cache(d, NULL, 0);
 		/* IDs and class come from the header; BARs from a dump's config, or sysfs 'resource' */
 		f->numa_node = -1;
-		if (a->src->dump)
+		if (a->src->dump) {
 			read_bars(d, f);
-		else if (pcisysfs_bars(a->src->root, f, a->err))
-			return -EINVAL;
-		else
-			pcisysfs_locality(a->src->root, a->devs, f, false);
+		} else {
+			struct sysroot dir;
+			int ret = pcisysfs_fn_open(a->src->root, f, &dir);
+
+			if (ret) {
+				char dev[32];
+
+				pcifn_full_name(f, dev, sizeof(dev));
+				err_set(a->err, ret, "%s/%s/%s: %s (map reads each function's BARs from it)",
+					a->src->root->path, PCISYSFS_DEVICES, dev, strerror(-ret));
+				return -EINVAL;
+			}
+			ret = pcisysfs_bars(&dir, f, a->err);
+			if (!ret)
+				pcisysfs_locality(&dir, a->devs, f, false);
+			sysroot_close(&dir);
+			if (ret)
+				return -EINVAL;
+		}
 		if (a->src->names)
 			look_up_name(pacc, f);
 		t->n++;
@@ -157,8 +172,13 @@ static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct
 	/* what a dump lacks, from the machine it was taken on, where root is that machine */
 	if (!ret && src->root && !sysroot_sub(src->root, PCISYSFS_DEVICES, &devs)) {
 		for (size_t i = 0; i < t->n; i++) {
-			pcisysfs_bar_sizes(src->root, &t->fn[i]);
-			pcisysfs_locality(src->root, &devs, &t->fn[i], true);
+			struct sysroot dir;
+
+			if (pcisysfs_fn_open(src->root, &t->fn[i], &dir))
+				continue;
+			pcisysfs_bar_sizes(&dir, &t->fn[i]);
+			pcisysfs_locality(&dir, &devs, &t->fn[i], true);
+			sysroot_close(&dir);
 		}
 		sysroot_close(&devs);
 	}
