@@ -184,15 +184,53 @@ static bool compat_matches(const struct sysroot *r, struct pmu *p, const char *c
 	return p->identifier && !strcmp(p->identifier, compat);
 }
 
+/*
+ * Whether the machine's CPU is one of spec's models, "FAMILY:MODEL-MODEL,..." in hex (a model
+ * alone, or none: every model of the family), by the kernel's modalias (drivers/base/cpu.c:
+ * "cpu:type:x86,ven%04Xfam%04Xmod%04X:feature:...", the boot CPU's): the CPUID perf picks
+ * its x86 JSON by
+ */
+static bool cpu_matches(const struct sysroot *root, const char *spec)
+{
+	unsigned fam, mod, f, lo, hi;
+	char *text = NULL;
+	bool ok = false;
+	const char *at;
+	int n;
+
+	if (!root || sysroot_read_trim(root, "devices/system/cpu/modalias", &text))
+		return false;
+	at = strstr(text, ",ven");
+	if (!at || sscanf(at, ",ven%*4xfam%4xmod%4x", &fam, &mod) != 2) {
+		free(text);
+		return false;
+	}
+	free(text);
+	for (at = spec; !ok && *at; at += strcspn(at, ","), at += *at == ',') {
+		n = 0;
+		if (sscanf(at, "%x:%x-%x%n", &f, &lo, &hi, &n) == 3 && n)
+			ok = f == fam && mod >= lo && mod <= hi;
+		else if (sscanf(at, "%x:%x%n", &f, &lo, &n) == 2 && n)
+			ok = f == fam && mod == lo;
+		else if (sscanf(at, "%x%n", &f, &n) == 1 && n)
+			ok = f == fam;
+	}
+	return ok;
+}
+
 /* perf's JSON names for events the PMU has under another name (the same value), or only there */
-static void add_aliases(const struct sysroot *r, struct pmu *p)
+static void add_aliases(const struct sysroot *root, const struct sysroot *r, struct pmu *p)
 {
 	for (const struct event_alias *a = p->family->aliases; a && a->name; a++) {
-		const struct pmu_event *of = a->of ? pmu_find_event(p, a->of) : NULL;
+		const struct pmu_event *of;
 		struct pmu_event *v;
 		char *value;
 
-		/* no compat: every PMU of the family (x86's JSON follows the CPU model, not a file) */
+		/* x86's JSON follows the CPU model, not a file: the modalias says which it is */
+		if (a->cpu && !cpu_matches(root, a->cpu))
+			continue;
+		of = a->of ? pmu_find_event(p, a->of) : NULL;
+		/* no compat: every PMU of the family the CPU's JSON names */
 		if (a->of ? !of : a->compat && !compat_matches(r, p, a->compat))
 			continue;
 		if (pmu_find_event(p, a->name))
@@ -284,7 +322,7 @@ static void list_events(const struct sysroot *r, struct pmu *p)
 	size_t n;
 
 	if (sysroot_list(r, "events", &names, &n)) {
-		add_aliases(r, p);
+		add_aliases(p->root, r, p);
 		return;
 	}
 	p->events = calloc(n ? n : 1, sizeof(*p->events));
@@ -300,7 +338,7 @@ static void list_events(const struct sysroot *r, struct pmu *p)
 		p->nevents++;
 	}
 	strv_free(names, n);
-	add_aliases(r, p);
+	add_aliases(p->root, r, p);
 }
 
 void pmu_scan_list(const struct pmu *p)
@@ -320,7 +358,7 @@ void pmu_scan_list(const struct pmu *p)
 	sysroot_close(&sub);
 }
 
-static void read_events(const struct sysroot *r, struct pmu *p, struct diag *diag)
+static void read_events(const struct sysroot *root, const struct sysroot *r, struct pmu *p, struct diag *diag)
 {
 	const char *dir = "events";
 	char path[PATH_LEN];
@@ -329,7 +367,7 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 
 	/* no events/ (a box whose driver names none): perf's JSON names may still be all it has */
 	if (sysroot_list(r, dir, &names, &n)) {
-		add_aliases(r, p);
+		add_aliases(root, r, p);
 		return;
 	}
 	p->events = calloc(n ? n : 1, sizeof(*p->events));
@@ -361,7 +399,7 @@ static void read_events(const struct sysroot *r, struct pmu *p, struct diag *dia
 		p->nevents++;
 	}
 	strv_free(names, n);
-	add_aliases(r, p);
+	add_aliases(root, r, p);
 }
 
 static void pmu_read(const struct sysroot *root, const struct sysroot *r, const struct pmu_scan_opts *o,
@@ -382,7 +420,7 @@ static void pmu_read(const struct sysroot *root, const struct sysroot *r, const 
 	} else {
 		if (!o->skip_formats)
 			read_formats(r, p, diag);
-		read_events(r, p, diag);
+		read_events(root, r, p, diag);
 	}
 	/* what the family keeps beside (peer, bdf_min, filtermode/) */
 	if (p->family->ops->identify.read_extra && !o->skip_details)

@@ -264,7 +264,7 @@ static void kernel_changes(FILE *f, struct doc *d)
 
 static void aliases(FILE *f, struct doc *d)
 {
-	static const char *const keys[] = { "name", "of", "source", "value", "compat", NULL };
+	static const char *const keys[] = { "name", "of", "source", "value", "compat", "cpu", NULL };
 	yaml_node_t *s = seq(d, d->root, "aliases");
 
 	if (!s)
@@ -272,7 +272,7 @@ static void aliases(FILE *f, struct doc *d)
 	fprintf(f, "static const struct event_alias %s_aliases[] = {\n", d->id);
 	EACH(d, s, it) {
 		yaml_node_t *e = node(d, *it);
-		const char *const fields[] = { "name", "of", "source", "value", "compat" };
+		const char *const fields[] = { "name", "of", "source", "value", "compat", "cpu" };
 
 		only(d, e, "aliases", keys);
 		fputs("\t{ ", f);
@@ -282,7 +282,7 @@ static void aliases(FILE *f, struct doc *d)
 		}
 		fputs(" },\n", f);
 	}
-	fputs("\t{ NULL, NULL, NULL, NULL, NULL },\n};\n", f);
+	fputs("\t{ NULL, NULL, NULL, NULL, NULL, NULL },\n};\n", f);
 }
 
 /* A name pattern: text, "*", and {field} of struct pmu's location fields */

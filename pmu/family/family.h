@@ -91,11 +91,14 @@ const char *pmu_across_meaning(const char *name);
 /*
  * A name perf's event JSON gives an event that sysfs names otherwise (Yitian's ddr_cycles), or,
  * of NULL, an event only the JSON has (a "sys" event: its terms in value, on the PMUs whose
- * identifier is compat, as perf matches its "Compat")
+ * identifier is compat, as perf matches its "Compat"). cpu: the CPU models whose JSON it is,
+ * as perf picks an x86 JSON by CPUID (mapfile.csv), "FAMILY:MODEL-MODEL,..." in hex, matched
+ * against the kernel's devices/system/cpu/modalias; NULL: every machine
  */
 struct event_alias {
 	const char *name, *of, *source;
 	const char *value, *compat;
+	const char *cpu;
 };
 
 /*

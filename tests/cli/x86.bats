@@ -119,6 +119,34 @@ assert all(abs(x - 768) < 0.03 * 768 for x in v.values()), v' "$output"
 	grep -q "^pmuctl: error: --per-device: no PCI function that a PMU of this machine selects: amd_df: AMD has no upstream PCIe root-port PMU" <<<"$output"
 }
 
+@test "x86: amd_df's events follow the CPU model, as perf's JSON follows CPUID: Zen 3's DRAM channels, Zen 4's beats" {
+	# a Milan as the driver writes it: the DF's legacy formats, no UMC PMU, family 19h model 01h
+	cp -a "$GENOA" "$BATS_TEST_TMPDIR/sys"
+	M=$BATS_TEST_TMPDIR/sys
+	sed -i 's/fam0019mod0011/fam0019mod0001/' "$M/devices/system/cpu/modalias"
+	df=$(readlink -f "$M/bus/event_source/devices/amd_df")
+	echo "config:0-7,32-35" >"$df/format/event"
+	echo "config:8-15" >"$df/format/umask"
+	for u in "$M"/bus/event_source/devices/amd_umc_*; do
+		rm -rf "$(readlink -f "$u")" "$u"
+	done
+	pmuctl --sysfs-root "$M" list --events amd_df
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^      dram_channel_data_controller_[0-7] ' <<<"$output")" -eq 8 ]
+	[ "$(grep -c 'local_processor_read_data_beats' <<<"$output")" -eq 0 ]
+	# perf's nps1_die_to_dram: the 8 channels' requests with data, 64 bytes each
+	pmuctl --sysfs-root "$M" stat --dry-run -M amd_df_dram_bw
+	[ "$status" -eq 0 ]
+	[ "$(awk '/^  config /{print $2}' <<<"$output" | paste -sd' ')" = "0x3807 0x3847 0x3887 0x38c7 0x100003807 0x100003847 0x100003887 0x1000038c7" ]
+	# Zen 4's formula names Genoa's events, which a Milan's JSON does not have
+	pmuctl --sysfs-root "$M" stat --dry-run -M amd_df_dram_rd_bw
+	grep -q "^pmuctl: warning: amd_df: no local_processor_read_data_beats_cs0 event: 1 metric n/a there (amd_df_dram_rd_bw)" <<<"$output"
+	# the Genoa: its beats, and no Zen 3 channel (before: the beats on every machine, whatever its CPU)
+	pmuctl --sysfs-root "$GENOA" list --events amd_df
+	[ "$(grep -c '^      local_processor_read_data_beats_cs[0-9]* ' <<<"$output")" -eq 12 ]
+	[ "$(grep -c 'dram_channel_data_controller' <<<"$output")" -eq 0 ]
+}
+
 @test "x86: map on a machine no family knows prints every function with its socket and root port" {
 	# this machine's own tree: one package, no NUMA node on its functions
 	pmuctl map

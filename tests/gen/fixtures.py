@@ -40,6 +40,13 @@ def cpu_files(sys_dir, online):
     write(f"{sys_dir}/devices/system/cpu/kernel_max", "4095\n")
 
 
+def x86_modalias(sys_dir, vendor, family, model):
+    """devices/system/cpu/modalias as drivers/base/cpu.c prints an x86 boot CPU's (X86_VENDOR_*:
+    0 Intel, 2 AMD), with a few of its feature numbers: the CPUID perf picks its JSON by"""
+    write(f"{sys_dir}/devices/system/cpu/modalias",
+          "cpu:type:x86,ven%04Xfam%04Xmod%04X:feature:,0000,0001,0002,0003,0004\n" % (vendor, family, model))
+
+
 def pmu(sys_dir, parent, name, type_, formats, events, cpumask, extra=None, assoc=None):
     """A perf PMU: real directory under devices/<parent>/<name>, linked from bus/event_source."""
     real = f"{sys_dir}/devices/{parent}/{name}" if parent else f"{sys_dir}/devices/{name}"
@@ -855,6 +862,7 @@ def xeon(root, m, stacks, spr=False, live=False):
     sys_dir = f"{root}/sys"
     pcigen.write_all(pcigen.live(m) if live else m, root)
     cpu_files(sys_dir, "0-1" if live else "0-63")
+    x86_modalias(sys_dir, 0, 6, 0x8F if spr else 0x6A)   # INTEL_SAPPHIRERAPIDS_X, INTEL_ICELAKE_X
     mask = "0-1\n" if live else "0,32\n"
     t = iter(range(30, 1000))
     typ = (lambda: 1) if live else (lambda: next(t))
@@ -894,6 +902,7 @@ def genoa(root, live=False):
     m = pcigen.genoa()
     pcigen.write_all(pcigen.live(m) if live else m, root)
     cpu_files(sys_dir, "0-1" if live else "0-63")
+    x86_modalias(sys_dir, 2, 0x19, 0x11)   # Genoa: family 19h, model 11h (perf's amdzen4)
     pmu(sys_dir, None, "amd_df", 1 if live else 11, AMD_DF_FORMATS, {}, "0-1\n" if live else "0,32\n")
     pmu(sys_dir, None, "amd_l3", 12, {"event": "config:0-7", "umask": "config:8-15"}, {}, "0,8,16,24,32,40,48,56\n")
     live_ev = {"umc_cas_cmd.rd": "event=0x0", "umc_cas_cmd.wr": "event=0x0"}
