@@ -79,9 +79,10 @@ static bool fixed_fast(double v, int decimals, const char *d, char *buf, size_t 
 	char rev[8];
 	size_t n = 0, k = 0;
 
-	/* a sign, 3 digits, the point and the decimals fit, with the end: the rest is printf's */
+	/* a sign, 4 digits (999.99995 rounds to 1000), the point and the decimals fit, with the
+	 * end: the rest is printf's */
 	if (!(a < 1000) || decimals < 0 || decimals > 6 ||
-	    size < 5 + (decimals ? strlen(d) + (size_t)decimals : 0))
+	    size < 6 + (decimals ? strlen(d) + (size_t)decimals : 0))
 		return false;
 	scaled = a * (double)tens[decimals];
 	frac = scaled - floor(scaled);
