@@ -111,7 +111,7 @@ static bool fixed_fast(double v, int decimals, const char *d, char *buf, size_t 
 	return true;
 }
 
-const char *c_fixed(double v, int decimals, char *buf, size_t size)
+const char *human_c_fixed(double v, int decimals, char *buf, size_t size)
 {
 	if (!fixed_fast(v, decimals, ".", buf, size))
 		snprintf(buf, size, "%s%.*f", v < 0 && round(v * pow(10, decimals)) != 0 ? "-" : "", decimals,

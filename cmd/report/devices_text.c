@@ -123,9 +123,9 @@ static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct m
 	char label[64], num[64];
 	size_t n;
 
-	n = (size_t)snprintf(label, sizeof(label), "socket %s", c_fixed(s->socket, 0, num, sizeof(num)));
+	n = (size_t)snprintf(label, sizeof(label), "socket %s", human_c_fixed(s->socket, 0, num, sizeof(num)));
 	if (s->rc >= 0 && n < sizeof(label))
-		snprintf(label + n, sizeof(label) - n, " rc %s", c_fixed(s->rc, 0, num, sizeof(num)));
+		snprintf(label + n, sizeof(label) - n, " rc %s", human_c_fixed(s->rc, 0, num, sizeof(num)));
 	put(&l, "  ");
 	put_pad(&l, label, 29, true);
 	for (size_t j = 0; j < nc; j++) {
@@ -139,7 +139,7 @@ static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct m
 				width_of(col[j]), false);
 	}
 	put(&l, "  ");
-	put(&l, c_fixed((double)s->devices, 0, num, sizeof(num)));
+	put(&l, human_c_fixed((double)s->devices, 0, num, sizeof(num)));
 	put(&l, s->devices == 1 ? " device\n" : " devices\n");
 	fwrite(l.b, 1, l.n, f);
 }
@@ -181,7 +181,7 @@ static const char *link_text(const struct pcilink *l, char *buf, size_t size)
 /* A socket, RC or root-port number, or "-" where the topology gives none */
 static const char *id_text(int v, char *buf, size_t size)
 {
-	return v >= 0 ? c_fixed(v, 0, buf, size) : "-";
+	return v >= 0 ? human_c_fixed(v, 0, buf, size) : "-";
 }
 
 /* A 0..1 share as a percentage w wide, or n/a */
@@ -194,7 +194,7 @@ static void share_text(struct line *l, double v, int w)
 		put_pad(l, "n/a", w, false);
 		return;
 	}
-	put_pad(l, c_fixed(100 * v, 1, num, sizeof(num)), w - 1, false);
+	put_pad(l, human_c_fixed(100 * v, 1, num, sizeof(num)), w - 1, false);
 	put(l, "%");
 }
 
