@@ -133,6 +133,11 @@ const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name);
 /* The value of format field name in config words config; 0 when p has no such field */
 uint64_t pmu_config_field(const struct pmu *p, const uint64_t *config, const char *name);
 
+/* Whether a metric written for family metric_family counts on p (pmu/pmu_metric.c) */
+bool pmu_metric_applies(const struct pmu *p, const char *metric_family);
+/* Whether a metric file may name metric_family: a family's, or one of pmus (may be NULL) */
+bool pmu_metric_family_known(const char *metric_family, const struct pmu_list *pmus);
+
 /* Online CPUs of the machine, from <root>/devices/system/cpu/online. */
 int pmu_online_cpus(const struct sysroot *root, struct cpulist *out);
 

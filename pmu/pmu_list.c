@@ -2,7 +2,6 @@
 /* Look-ups over collected PMUs, and freeing them. */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include "pmu/pmu.h"
 
 /* The list's PMUs by name: what it was built for, and their positions in name order */
@@ -66,51 +65,6 @@ const struct pmu *pmu_find(const struct pmu_list *l, const char *name)
 			hi = mid;
 	}
 	return lo < l->n && !strcmp(l->v[l->index->at[lo]].name, name) ? &l->v[l->index->at[lo]] : NULL;
-}
-
-size_t pmu_nevents(const struct pmu *p)
-{
-	pmu_scan_list(p);
-	return p->nevents;
-}
-
-size_t pmu_nformats(const struct pmu *p)
-{
-	pmu_scan_list(p);
-	return p->nformats;
-}
-
-const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name)
-{
-	for (size_t i = 0, n = pmu_nformats(p); i < n; i++) {
-		struct pmu_format *f = &p->formats[i];
-
-		if (strcmp(f->name, name) || (f->unread && !pmu_scan_format(p, f)) || f->dropped)
-			continue;
-		return f;
-	}
-	return NULL;
-}
-
-const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name)
-{
-	for (size_t i = 0, n = pmu_nevents(p); i < n; i++) {
-		struct pmu_event *e = &p->events[i];
-
-		if (strcasecmp(e->name, name) || (e->unread && !pmu_scan_event(p, e)) || e->dropped)
-			continue;
-		return e;
-	}
-	return NULL;
-}
-
-const char *pmu_event_value(const struct pmu *p, size_t i)
-{
-	struct pmu_event *e = &p->events[i];
-
-	if (e->unread)
-		pmu_scan_event(p, e);
-	return e->dropped ? NULL : e->value;
 }
 
 uint64_t pmu_config_field(const struct pmu *p, const uint64_t *config, const char *name)

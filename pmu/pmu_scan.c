@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include "pmu/pmu.h"
 #include "lib/strnum.h"
@@ -356,6 +357,52 @@ void pmu_scan_list(const struct pmu *p)
 	list_formats(&sub, mp);
 	list_events(&sub, mp);
 	sysroot_close(&sub);
+}
+
+/* The look-ups: each reads what a lazy scan left unread, the first time it is asked for */
+size_t pmu_nevents(const struct pmu *p)
+{
+	pmu_scan_list(p);
+	return p->nevents;
+}
+
+size_t pmu_nformats(const struct pmu *p)
+{
+	pmu_scan_list(p);
+	return p->nformats;
+}
+
+const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name)
+{
+	for (size_t i = 0, n = pmu_nformats(p); i < n; i++) {
+		struct pmu_format *f = &p->formats[i];
+
+		if (strcmp(f->name, name) || (f->unread && !pmu_scan_format(p, f)) || f->dropped)
+			continue;
+		return f;
+	}
+	return NULL;
+}
+
+const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name)
+{
+	for (size_t i = 0, n = pmu_nevents(p); i < n; i++) {
+		struct pmu_event *e = &p->events[i];
+
+		if (strcasecmp(e->name, name) || (e->unread && !pmu_scan_event(p, e)) || e->dropped)
+			continue;
+		return e;
+	}
+	return NULL;
+}
+
+const char *pmu_event_value(const struct pmu *p, size_t i)
+{
+	struct pmu_event *e = &p->events[i];
+
+	if (e->unread)
+		pmu_scan_event(p, e);
+	return e->dropped ? NULL : e->value;
 }
 
 static void read_events(const struct sysroot *root, const struct sysroot *r, struct pmu *p, struct diag *diag)

@@ -202,16 +202,6 @@ const char *pmu_format_doc(const struct pmu *p, const char *format)
 	return catalog_lookup(p->family->format_docs, format);
 }
 
-bool pmu_metric_applies(const struct pmu *p, const char *metric_family)
-{
-	const char *need = p->family->metrics_need;
-
-	if (p->family->ops->metrics.metric_applies)
-		return p->family->ops->metrics.metric_applies(p, metric_family);
-	return !strcmp(metric_family, p->family->id) &&
-	       (!need || !pmu_nevents(p) || pmu_find_event(p, need));
-}
-
 const char *pmu_per_device_metrics(const struct pmu_list *pmus)
 {
 	static char joined[512];
@@ -300,20 +290,6 @@ bool pmu_family_selects_functions(const struct pmu_family *f)
 bool pmu_family_known(const struct pmu *p)
 {
 	return p->family->match != NULL;
-}
-
-bool pmu_metric_family_known(const char *mf, const struct pmu_list *pmus)
-{
-	for (size_t i = 0; pmu_families[i]; i++) {
-		const struct pmu_family *f = pmu_families[i];
-
-		if (f->ops->identify.metric_family ? f->ops->identify.metric_family(f, mf) : !strcmp(mf, f->id))
-			return true;
-	}
-	for (size_t i = 0; pmus && i < pmus->n; i++)
-		if (pmu_metric_applies(&pmus->v[i], mf))
-			return true;
-	return false;
 }
 
 void family_read_peer(const struct sysroot *dir, struct pmu *p)

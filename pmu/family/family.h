@@ -423,7 +423,6 @@ int64_t pmu_clock_hz(const struct pmu *p);
 void pmu_family_copy_private(struct pmu *to, const struct pmu *from);
 const char *pmu_event_doc(const struct pmu *p, const char *event, char *buf, size_t size);
 const char *pmu_format_doc(const struct pmu *p, const char *format);
-bool pmu_metric_applies(const struct pmu *p, const char *metric_family);
 /* --per-device's default metrics: those of every family with PMUs in pmus (may be NULL), in
  * the table's order, or of the first family that has any */
 const char *pmu_per_device_metrics(const struct pmu_list *pmus);
@@ -449,8 +448,6 @@ bool pmu_family_iostat_metrics(char *buf, size_t size);
 bool pmu_family_has_iostat(const struct pmu_family *f);
 /* Whether a family knows p by its name (no: the generic family's) */
 bool pmu_family_known(const struct pmu *p);
-/* Whether a metric file may name metric_family: a family's, or one of pmus (may be NULL) */
-bool pmu_metric_family_known(const char *metric_family, const struct pmu_list *pmus);
 
 /* The families' own sources of PMUs, after perf's: 0, or -ENOMEM */
 int pmu_sources_scan(const struct sysroot *root, char *const *texts, size_t ntexts,
