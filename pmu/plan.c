@@ -218,12 +218,6 @@ static int merge_inputs(struct plan *plan, size_t mi, size_t before, size_t *at,
 }
 
 /*
- * The events of metric instance mi, one per formula name, read in one group where allowed. As
- * perf merges metric events (--metric-no-merge keeps them apart), an input some event of the
- * plan already counts feeds from it: distinct events are counted once, and the group the
- * instance's inputs form takes in the new ones, when it fits.
- */
-/*
  * A die's unit of a PMU for every die (an IIO stack) counts on the die's CPU of the cpumask
  * alone, the one perf iostat reads (perf_counts(evsel->counts, die, 0))
  */
@@ -236,6 +230,12 @@ static int on_die(struct plan_event *e, int die, struct err_report *err)
 	return 0;
 }
 
+/*
+ * The events of metric instance mi, one per formula name, read in one group where allowed. As
+ * perf merges metric events (--metric-no-merge keeps them apart), an input some event of the
+ * plan already counts feeds from it: distinct events are counted once, and the group the
+ * instance's inputs form takes in the new ones, when it fits.
+ */
 static int add_metric_events(const struct plan_request *rq, struct plan *plan, size_t mi,
 			     const struct filter_terms *f, struct err_report *err)
 {
