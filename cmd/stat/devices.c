@@ -210,9 +210,27 @@ static bool stack_name(const struct fn_pmu *r, char *buf, size_t size)
 	return true;
 }
 
+/* d, named name, once: 1 when added, 0 when a device of that name is there, -1 out of memory */
+static int push_device(struct stat_setup *s, const char *name, struct plan_device d)
+{
+	struct plan_device *v;
+
+	for (size_t k = 0; k < s->ndevices; k++)
+		if (!strcmp(s->devices[k].bdf, name))
+			return 0;
+	v = realloc(s->devices, (s->ndevices + 1) * sizeof(*v));
+	if (!v)
+		return -1;
+	s->devices = v;
+	d.bdf = strdup(name);
+	if (!d.bdf)
+		return -1;
+	v[s->ndevices++] = d;
+	return 1;
+}
+
 int devices_add_stack(struct stat_setup *s, struct fn_pmu *r, const struct pmu *p, int die)
 {
-	struct plan_device *d;
 	char name[32];
 
 	*r = (struct fn_pmu){ .family = p->family, .pmu = p, .port_pmu = true, .die = die,
@@ -220,20 +238,10 @@ int devices_add_stack(struct stat_setup *s, struct fn_pmu *r, const struct pmu *
 	snprintf(r->name, sizeof(r->name), "%s", p->name);
 	if (!stack_name(r, name, sizeof(name)))
 		return EXIT_OK;
-	for (size_t k = 0; k < s->ndevices; k++)
-		if (!strcmp(s->devices[k].bdf, name))
-			return EXIT_OK;
-	d = realloc(s->devices, (s->ndevices + 1) * sizeof(*d));
-	if (!d)
-		return EXIT_FAIL;
-	s->devices = d;
 	/* the stack whole, as --root-port counts a port: no filter, no target */
-	d[s->ndevices] = (struct plan_device){ .bdf = strdup(name), .pmu = r, .filter = &r->root_port,
-					       .target_filters = &r->root_port, .method = "rp" };
-	if (!d[s->ndevices].bdf)
-		return EXIT_FAIL;
-	s->ndevices++;
-	return EXIT_OK;
+	return push_device(s, name, (struct plan_device){ .pmu = r, .filter = &r->root_port,
+							  .target_filters = &r->root_port, .method = "rp" }) < 0 ?
+		       EXIT_FAIL : EXIT_OK;
 }
 
 static int add_function(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text,
@@ -242,8 +250,8 @@ static int add_function(const struct stat_args *a, struct stat_setup *s, size_t 
 	const struct fn_pmu *r = &s->maps[i].requester, *t = &s->maps[i].target;
 	const struct fn_filter *filter = whole_port ? &r->root_port : &r->function;
 	const char *method = whole_port ? "rp" : "bdf";
-	struct plan_device *d;
 	char name[32];
+	int added;
 
 	if (!r->family) {
 		p_err("--device %s is seen by no PMU of this machine (pmuctl map %s)", text, text);
@@ -275,21 +283,13 @@ static int add_function(const struct stat_args *a, struct stat_setup *s, size_t 
 		pcifn_full_name(&s->topo.fn[whole_port && s->maps[i].at.root_port >= 0 ?
 					    (size_t)s->maps[i].at.root_port : i],
 				name, sizeof(name));
-	for (size_t k = 0; k < s->ndevices; k++)
-		if (!strcmp(s->devices[k].bdf, name))
-			return EXIT_OK;	/* named twice, or two functions below one port */
-	d = realloc(s->devices, (s->ndevices + 1) * sizeof(*d));
-	if (!d)
-		return EXIT_FAIL;
-	s->devices = d;
-	d[s->ndevices] = (struct plan_device){ .bdf = strdup(name), .pmu = r, .filter = filter,
-					       .target = t->family ? t : NULL,
-					       .target_filters = whole_port ? &t->root_port : t->bars,
-					       .ntarget_filters = whole_port ? !!t->root_port.n : t->nbars,
-					       .method = method };
-	if (!d[s->ndevices].bdf)
-		return EXIT_FAIL;
-	s->ndevices++;
+	added = push_device(s, name, (struct plan_device){ .pmu = r, .filter = filter, .target = t->family ? t : NULL,
+							   .target_filters = whole_port ? &t->root_port : t->bars,
+							   .ntarget_filters = whole_port ? !!t->root_port.n : t->nbars,
+							   .method = method });
+	/* named twice, or two functions below one port: counted once */
+	if (added <= 0)
+		return added < 0 ? EXIT_FAIL : EXIT_OK;
 	if (a->iostat == IOSTAT_FUNCTIONS && whole_port && s->maps[i].at.root_port >= 0)
 		return add_functions_below(a, s, (size_t)s->maps[i].at.root_port);
 	return a->per_device ? devices_row(s, i) : EXIT_OK;
