@@ -161,17 +161,24 @@ static bool is_side_file(const char *name)
 }
 
 /* Only side files the listing holds are opened: probing each event's would double the opens */
+/* Whether the listing holds ev's side file sfx */
+static bool side_listed(char **names, size_t n, const char *ev, const char *sfx)
+{
+	size_t len = strlen(ev);
+
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && !strncmp(names[i], ev, len) && !strcmp(names[i] + len, sfx))
+			return true;
+	return false;
+}
+
 static char *read_side(const struct sysroot *r, const char *dir, char **names, size_t n,
 		       const char *ev, const char *sfx)
 {
-	char path[PATH_LEN], file[PATH_LEN];
+	char path[PATH_LEN];
 	char *s = NULL;
-	bool listed = false;
 
-	snprintf(file, sizeof(file), "%s%s", ev, sfx);
-	for (size_t i = 0; i < n && !listed; i++)
-		listed = names[i] && !strcmp(names[i], file);
-	if (!listed || sysroot_path(path, sizeof(path), "%s/%s", dir, file) ||
+	if (!side_listed(names, n, ev, sfx) || sysroot_path(path, sizeof(path), "%s/%s%s", dir, ev, sfx) ||
 	    sysroot_read_trim(r, path, &s))
 		return NULL;
 	return s;
@@ -282,17 +289,6 @@ static int read_event_text(const struct sysroot *r, const char *rel, char **out,
 	}
 	*out = b;
 	return 0;
-}
-
-/* Whether the listing holds ev's side file sfx */
-static bool side_listed(char **names, size_t n, const char *ev, const char *sfx)
-{
-	size_t len = strlen(ev);
-
-	for (size_t i = 0; i < n; i++)
-		if (names[i] && !strncmp(names[i], ev, len) && !strcmp(names[i] + len, sfx))
-			return true;
-	return false;
 }
 
 static int read_text(const struct sysroot *r, const char *rel, char **out)
