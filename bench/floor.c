@@ -7,8 +7,9 @@
  * formulas, no output.
  * usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS [names]
  *   PLAN.json: pmuctl -j stat --dry-run ... (its events: type, config, config1, config2, cpus, group)
- *   names: also each counted function's vendor and device name through libpci, as any tool that
- *   prints them (lspci, pmuctl's table) pays: libpci reads all of pci.ids at the first look-up
+ *   names: also each function's vendor and device name through libpci, from the config space
+ *   just read, as any tool that prints them pays (lspci, pmuctl, which names every function of
+ *   the tree): libpci reads all of pci.ids at the first look-up
  * usage: floor --map SYSFS_ROOT [names]   every function's config space (what placing it needs),
  *   and with names each one's name: the floor of map and lspci
  * usage: floor --list SYSFS_ROOT          every PMU's type and cpumask and each of its events'
@@ -130,34 +131,6 @@ static int list_floor(const char *root)
 	return 0;
 }
 
-/* Each counted function's name, once: its IDs from its config space, the name from libpci */
-static void look_up_names(json_t *events, const char *root)
-{
-	struct pci_access *pacc = names_open(root);
-	const char *seen = "";
-	char path[4096];
-	unsigned char id[4];
-	json_t *e;
-	size_t i;
-
-	json_array_foreach(events, i, e) {
-		const char *dev = json_string_value(json_object_get(e, "device"));
-		int fd;
-
-		if (!dev || !strcmp(dev, seen))
-			continue;
-		seen = dev;
-		snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/config", root, dev);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		if (read(fd, id, sizeof(id)) == (ssize_t)sizeof(id))
-			name_of(pacc, id);
-		close(fd);
-	}
-	pci_cleanup(pacc);
-}
-
 int main(int argc, char **argv)
 {
 	char path[4096];
@@ -197,9 +170,14 @@ int main(int argc, char **argv)
 	for (i = 0; i <= n; i++)
 		leader_of_group[i] = -1;
 	/* the functions' config space, which placing them needs: every one, as lspci reads it */
-	read_configs(argv[2], NULL);
-	if (argc == 6)
-		look_up_names(events, argv[2]);
+	if (argc == 6) {
+		struct pci_access *pacc = names_open(argv[2]);
+
+		read_configs(argv[2], pacc);
+		pci_cleanup(pacc);
+	} else {
+		read_configs(argv[2], NULL);
+	}
 	json_array_foreach(events, i, e) {
 		const char *pmu = json_string_value(json_object_get(e, "pmu"));
 		json_t *group = json_object_get(e, "group"), *cpus = json_object_get(e, "cpus");

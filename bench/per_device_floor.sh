@@ -3,7 +3,7 @@
 # with the plan's own events and groups (the perf command --dry-run prints), and bench/floor.c
 # (the same counters opened, enabled, read every interval and closed, plus the sysfs reads any
 # tool needs: each PMU's type and cpumask, each function's config space), CPU (task-clock)
-# medians; the floor again with names (each counted function's, through libpci, as any tool
+# medians; the floor again with names (each function's, through libpci, as any tool
 # that prints them pays). Then the cost of an interval alone, pmuctl's and the floor's: runs of
 # 5 and 35 intervals differenced. Trees, the software-aliased Tegra410: SHAPE=pairs (the
 # developers': SIZES pairs of sockets over, tests/gen/fixtures.py --tegra410-live-pairs, 41
