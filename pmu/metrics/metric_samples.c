@@ -55,7 +55,7 @@ static int socket_of(const struct cpu_packages *pk, const struct plan_metric *pm
 	const struct pmu *p = pm->pmu;
 
 	if (pm->die >= 0 && p->has_cpumask && (size_t)pm->die < p->cpumask.n)
-		return cpu_package_of(pk, p->cpumask.cpu[pm->die]);
+		return cpu_package_of_counter(pk, p, p->cpumask.cpu[pm->die]);
 	return cpu_package_of_pmu(pk, p);
 }
 
