@@ -219,6 +219,9 @@ static int apply_format(const struct pmu *p, const struct flat_term *ft, struct 
 				  (unsigned long long)v, t->name, fd, (unsigned long long)max,
 				  (unsigned long long)max);
 	}
+	/* a port's ch_mask=0x1 selects within an alias's ch_mask=0xf, not beside it */
+	if (t->replace)
+		e->config[f->word] &= ~f->mask;
 	e->config[f->word] |= format_pack(f->mask, v);
 	e->given[f - p->formats] = true;
 	return 0;

@@ -25,6 +25,11 @@ struct ev_term {
 	uint64_t num;
 	char *str;
 	size_t vpos, vlen;	/* of the value */
+	/*
+	 * Set by a plan, never by the parser: a device's filter, whose value replaces what an
+	 * alias set in the same field (perf ORs a user's terms into an alias's)
+	 */
+	bool replace;
 };
 
 struct ev_spec {

@@ -56,7 +56,7 @@ static int filter_terms(const struct metric *m, const struct fn_filter *dev,
 		return oom(err);
 	for (size_t i = 0; i < dev->n; i++)
 		f->v[f->n++] = (struct ev_term){ .name = (char *)dev->term[i].name, .kind = EV_VALUE_NUM,
-						 .num = dev->term[i].value };
+						 .num = dev->term[i].value, .replace = true };
 	for (size_t i = 0; i < f->parsed.nterms; i++)
 		f->v[f->n++] = f->parsed.terms[i];
 	return 0;
