@@ -14,6 +14,8 @@ static bool is_hwmon(const struct plan_event *e)
 	return e->pmu && e->pmu->hwmon;
 }
 
+static bool die_port(const struct plan_metric *pm);
+
 /* Why there is no perf command: the plan counts through a source of PMUs perf does not know */
 static void no_perf_command(FILE *f, const struct plan *set)
 {
@@ -23,6 +25,11 @@ static void no_perf_command(FILE *f, const struct plan *set)
 				set->v[i].pmu->family->ops->identify.source->what);
 			return;
 		}
+	for (size_t i = 0; i < set->nmetric; i++)
+		if (die_port(&set->metric[i])) {
+			fprintf(f, "(no perf command: these count ports of stacks on several dies, each on its die's CPU, and perf -C opens every event on every CPU it names)");
+			return;
+		}
 	fprintf(f, "(no perf command: perf counts none of these events)");
 }
 
@@ -30,6 +37,32 @@ static void no_perf_command(FILE *f, const struct plan *set)
 static bool follows_task(const struct plan_event *e)
 {
 	return e->cpus.n == 1 && e->cpus.cpu[0] < 0;
+}
+
+/*
+ * An event as perf takes it: an alias of pmuctl's data (perf iostat's template, a JSON name
+ * perf's JSON of this CPU may lack) as the format terms the encoding set, since perf ORs a
+ * later term into an alias's and a device's ch_mask replaced the alias's
+ */
+static void perf_event_text(FILE *f, const struct plan_event *e)
+{
+	const struct pmu *p = e->pmu;
+	const char *sep = "";
+
+	if (!e->alias || !e->alias->json_only || e->mods || !e->given || !p) {
+		fputs(e->event, f);
+		return;
+	}
+	fprintf(f, "%s/", p->name);
+	for (size_t k = 0; k < p->nformats; k++) {
+		const struct pmu_format *fm = &p->formats[k];
+
+		if (!e->given[k])
+			continue;
+		fprintf(f, "%s%s=0x%llx", sep, fm->name, (unsigned long long)format_unpack(fm->mask, e->config[fm->word]));
+		sep = ",";
+	}
+	fputc('/', f);
 }
 
 /*
@@ -60,13 +93,15 @@ static char *perf_command(const struct plan *set, const char *cpu_list)
 		n++;
 		fprintf(f, " -e '");
 		if (e->group < 0) {
-			fputs(e->event, f);
+			perf_event_text(f, e);
 		} else {
 			fputc('{', f);
 			for (size_t k = i, first = 1; k < set->n; k++) {
 				if (set->v[k].group != e->group)
 					continue;
-				fprintf(f, "%s%s", first ? "" : ",", set->v[k].event);
+				if (!first)
+					fputc(',', f);
+				perf_event_text(f, &set->v[k]);
 				first = 0;
 			}
 			fputc('}', f);
@@ -83,6 +118,33 @@ static char *perf_command(const struct plan *set, const char *cpu_list)
 	return out;
 }
 
+/* A metric counted on one die's unit, by a root port's filter */
+static bool die_port(const struct plan_metric *pm)
+{
+	return pm->die >= 0 && pm->filter && pm->filter->n;
+}
+
+/*
+ * The CPU every event of a plan of die ports opens on, for perf -C (which opens every event
+ * on each CPU it names); -1 when they differ, or the plan has no die port
+ */
+static int die_ports_cpu(const struct plan *set)
+{
+	int cpu = -1;
+	bool any = false;
+
+	for (size_t i = 0; i < set->nmetric; i++)
+		any |= die_port(&set->metric[i]);
+	for (size_t i = 0; any && i < set->n; i++) {
+		const struct plan_event *e = &set->v[i];
+
+		if (e->cpus.n != 1 || (cpu >= 0 && e->cpus.cpu[0] != cpu))
+			return -1;
+		cpu = e->cpus.cpu[0];
+	}
+	return any ? cpu : -1;
+}
+
 /*
  * perf counts one die's unit of a PMU for every die only through perf iostat (-e opens it on
  * every die's CPU and sums them): "perf stat --iostat[=PORTS] -a", the ports those of the plan's
@@ -96,6 +158,10 @@ static char *iostat_command(const struct stat_args *a, const struct plan *set)
 
 	for (size_t i = 0; i < set->nmetric && !n; i++)
 		n = set->metric[i].die >= 0;
+	/* a port of a die's stack (ch_mask) is no port of perf iostat's: perf -C counts it */
+	for (size_t i = 0; i < set->nmetric && n; i++)
+		if (die_port(&set->metric[i]))
+			return NULL;
 	if (!n || !(f = open_memstream(&out, &len)))
 		return NULL;
 	fputs("perf stat --iostat", f);
@@ -111,6 +177,27 @@ static char *iostat_command(const struct stat_args *a, const struct plan *set)
 	fputs(" -a", f);
 	fclose(f);
 	return out;
+}
+
+/*
+ * The perf command that counts the plan: perf iostat for die stacks; perf -C for die ports on
+ * one CPU; NULL where perf cannot (ports of several dies: perf -C opens each event on every
+ * CPU it names), said by no_perf_command
+ */
+static char *plan_command(const struct stat_args *a, const struct plan *set)
+{
+	char *cmd = iostat_command(a, set), cpu[16];
+	int on = die_ports_cpu(set);
+
+	if (cmd)
+		return cmd;
+	for (size_t i = 0; on < 0 && i < set->nmetric; i++)
+		if (die_port(&set->metric[i]))
+			return NULL;
+	if (on < 0)
+		return perf_command(set, a->cpu_list);
+	snprintf(cpu, sizeof(cpu), "%d", on);
+	return perf_command(set, cpu);
 }
 
 static const char *metric_of(const struct plan *p, const struct plan_event *e)
@@ -291,6 +378,9 @@ static void event_text(FILE *f, const struct plan *p, const struct plan_event *e
 		fprintf(f, "  device   %s", pm->device);
 		if (bar_of(pm) >= 0)
 			fprintf(f, " (traffic to its BAR%d)", bar_of(pm));
+		else if (die_port(pm))
+			fprintf(f, " (by its root port: %s, on die %d's %s: its CPU's counter)", pm->filter->term[0].name,
+				pm->die, pm->pmu->family->rc_word ? pm->pmu->family->rc_word : "unit");
 		else if (pm->die >= 0)
 			fprintf(f, " (die %d's %s whole: its CPU's counter)", pm->die,
 				pm->pmu->family->rc_word ? pm->pmu->family->rc_word : "unit");
@@ -350,7 +440,7 @@ int stat_dry_run(const struct stat_args *a)
 	int ret = stat_setup(a, &s);
 
 	if (!ret)
-		ret = render(&s.plan, &s.sched, iostat_command(a, &s.plan) ?: perf_command(&s.plan, a->cpu_list)) ?
+		ret = render(&s.plan, &s.sched, plan_command(a, &s.plan)) ?
 			      EXIT_FAIL : EXIT_OK;
 	stat_setup_free(&s);
 	return ret;
