@@ -163,7 +163,8 @@ json_t *map_record_json(const struct pcitopo *topo, const struct devmap_fn *maps
 	json_object_set_new(o, "is_root_port", json_boolean(own));
 	json_object_set_new(o, "location", location_json(topo, f, &m->at));
 	/* a root port's own PMU selects it with no filter */
-	json_object_set_new(o, "requester", requester_json(&m->requester, own && !m->requester.function.n));
+	json_object_set_new(o, "requester", requester_json(&m->requester,
+								    own && !m->requester.function.n && !m->requester.root_port.n));
 	json_object_set_new(o, "target", target_json(&m->target));
 	json_object_set_new(o, "capabilities", capabilities_json(f));
 	json_object_set_new(o, "link", link_json(topo, &f->link));

@@ -147,11 +147,17 @@ static void print_device(const struct map_ctx *c, size_t i)
 		return;
 	}
 	/* a port's own PMU counts its functions with the rest of the port */
-	if (m->requester.port_pmu)
+	if (m->requester.port_pmu) {
 		snprintf(filt, sizeof(filt), "%s, %s whole", m->requester.name,
 			 m->requester.family->rc_word ? m->requester.family->rc_word : "port");
-	else
+	} else if (!m->requester.function.n && m->requester.root_port.n) {
+		/* no filter selects the function: its port's does, with whatever else is below it */
+		char port[128];
+
+		snprintf(filt, sizeof(filt), "port's %s", fn_filter_text(&m->requester.root_port, port, sizeof(port)));
+	} else {
 		fn_filter_text(&m->requester.function, filt, sizeof(filt));
+	}
 	printf("      %-13s %-32s %s\n", fn_str(c, i, bdf, sizeof(bdf)), filt, fn_label(c, f, label, sizeof(label)));
 	print_tgt_lines(f, &m->target);
 }

@@ -27,9 +27,26 @@ static size_t below_port(const struct stat_setup *s, ssize_t r)
 	return n;
 }
 
+/*
+ * A PMU that selects a root port's traffic by a filter and no function by one (an IIO stack's
+ * ch_mask): a function alone below its port is the port's count, functions sharing it are not
+ * told apart
+ */
+static bool port_only(const struct devmap_fn *m)
+{
+	return m->requester.family && m->requester.family->port_filter && !m->requester.function.n &&
+	       m->requester.root_port.n;
+}
+
 const char *devices_method(const struct stat_setup *s, size_t i, const struct fn_filter **filter)
 {
 	const struct devmap_fn *m = &s->maps[i];
+
+	/* the port's row, where the functions below it share it: its rate, marked as the port's */
+	if (port_only(m) && m->at.root_port == (ssize_t)i) {
+		*filter = &m->requester.root_port;
+		return "port";
+	}
 
 	if (m->requester.family && m->requester.family->device_method) {
 		*filter = &m->requester.function;
@@ -103,8 +120,14 @@ static bool selected(const struct stat_args *a, const struct stat_setup *s, size
 
 	/* a root port is a row only when its PMU is its own (no filter selects functions below it);
 	 * the functions below such a port are in its row */
-	if (!m->requester.family || m->requester.die >= 0 || (m->at.root_port == (ssize_t)i && m->requester.function.n) ||
-	    (m->requester.port_pmu && m->at.root_port != (ssize_t)i))
+	if (!m->requester.family)
+		return false;
+	/* by a port's filter alone: the function alone below it, else the port, once */
+	if (port_only(m) && (m->at.root_port == (ssize_t)i ? below_port(s, m->at.root_port) < 2 :
+							     below_port(s, m->at.root_port) != 1))
+		return false;
+	if (!port_only(m) && (m->requester.die >= 0 || (m->at.root_port == (ssize_t)i && m->requester.function.n) ||
+			      (m->requester.port_pmu && m->at.root_port != (ssize_t)i)))
 		return false;
 	/* a switch port forwards its devices' requests under their IDs: its own row is all but
 	 * empty, a row (and series) per port; -d with a class (lspci's ::0604) asks for them */
@@ -257,8 +280,19 @@ static int add_function(const struct stat_args *a, struct stat_setup *s, size_t 
 		p_err("--device %s is seen by no PMU of this machine (pmuctl map %s)", text, text);
 		return EXIT_FAIL;
 	}
+	/* a port's filter is the function's only where it is alone below the port */
+	if (port_only(&s->maps[i]) && !whole_port && s->maps[i].at.root_port != (ssize_t)i &&
+	    below_port(s, s->maps[i].at.root_port) != 1) {
+		char filt[160];
+
+		pcifn_full_name(&s->topo.fn[s->maps[i].at.root_port], name, sizeof(name));
+		p_err("--device %s: %s selects root port %s's traffic (%s), not one function's, and %zu functions are below that port: add --root-port to count the port",
+		      text, r->name, name, fn_filter_text(&r->root_port, filt, sizeof(filt)),
+		      below_port(s, s->maps[i].at.root_port));
+		return EXIT_FAIL;
+	}
 	/* one PMU counts this unit of every die: the die's counter counts the unit whole */
-	if (r->die >= 0 && !whole_port) {
+	if (r->die >= 0 && !whole_port && !port_only(&s->maps[i])) {
 		p_err("--device %s: %s counts %s %d of die %d whole, and no filter selects one function there: add --root-port to count the %s",
 		      text, r->name, r->family->rc_word ? r->family->rc_word : "unit", s->maps[i].at.rc, r->die,
 		      r->family->rc_word ? r->family->rc_word : "unit");
@@ -271,7 +305,7 @@ static int add_function(const struct stat_args *a, struct stat_setup *s, size_t 
 		return EXIT_FAIL;
 	}
 	/* a PMU that is the port's own selects by being it, not by a filter */
-	if (a->per_device || r->family->device_method)
+	if (a->per_device || r->family->device_method || (port_only(&s->maps[i]) && !whole_port))
 		method = devices_method(s, i, &filter);
 	/* a root port forwards its devices' requests under their own IDs: its own BDF sees little */
 	if (!a->per_device && !whole_port && s->maps[i].at.root_port == (ssize_t)i && !strcmp(method, "bdf"))
@@ -279,7 +313,7 @@ static int add_function(const struct stat_args *a, struct stat_setup *s, size_t 
 		       "not its devices' (add --root-port to count everything below it)", text);
 	/* --root-port: the port is what is counted, so the port is what is named; a die's
 	 * stack, by its root bus, as perf iostat names it */
-	if (r->die < 0 || !stack_name(r, name, sizeof(name)))
+	if (r->die < 0 || r->root_port.n || !stack_name(r, name, sizeof(name)))
 		pcifn_full_name(&s->topo.fn[whole_port && s->maps[i].at.root_port >= 0 ?
 					    (size_t)s->maps[i].at.root_port : i],
 				name, sizeof(name));

@@ -98,9 +98,51 @@ static const struct pcifn *root_bus_fn(const struct pcitopo *t, const struct dev
 	return &t->fn[m[i].at.root_port >= 0 ? (size_t)m[i].at.root_port : i];
 }
 
+/* ch_mask's width tells the generation: config:36-43 on Skylake-SP, 36-47 from Ice Lake-SP */
+static bool skylake(const struct pmu *p)
+{
+	const struct pmu_format *f = pmu_find_format(p, "ch_mask");
+
+	return f && f->word == 0 && f->mask == 0xffULL << 36;
+}
+
+/*
+ * The part (ch_mask bit) of a root port on its stack's root bus, as Intel PCM's pcm-iio ties
+ * them (src/pcm-iio-pmu.cpp at intel/pcm 001ffe122e65, PurleyPlatformMapping and
+ * WhitleyPlatformMapping::pciTreeDiscover): Skylake-SP's ports are devices 0-3, part 0-3;
+ * Ice Lake-SP's devices 2-5 (slot - 2); -1 for any other function
+ */
+static int port_part(const struct pmu *p, const struct pcifn *rp)
+{
+	int first = skylake(p) ? 0 : 2;
+
+	if (rp->fn || rp->dev < first || rp->dev > first + 3)
+		return -1;
+	return rp->dev - first;
+}
+
+/* Counted as perf iostat counts: event and umask of each, every traffic class, no ch_mask */
+#define IIO_PORT_EVENT "event=0x83,umask=0x04,fc_mask=0x07"
+
+/*
+ * A function below a root port of the stack: that port's part alone (ch_mask), which map
+ * shows as a string stat -e takes as it is (an alias's ch_mask=0xf would be ORed with it)
+ */
+static void by_part(const struct pmu *p, const struct pcifn *rp, struct devmap_fn *m)
+{
+	int part = port_part(p, rp);
+
+	if (part < 0 || fn_filter_add(&m->requester.root_port, "ch_mask", 1u << part, "0x%llx"))
+		return;
+	m->requester.event = IIO_PORT_EVENT;
+	m->requester.port_pmu = false;
+	m->at.rp = part;
+}
+
 /*
  * The functions on each stack's root bus, and below its root ports: the stack PMU sees them,
- * together with the same stack of the other dies (one PMU for the machine)
+ * together with the same stack of the other dies (one PMU for the machine); below a root port
+ * its part's ch_mask bit selects the port's traffic
  */
 static void map_functions(const struct pmu_family *fam, const struct pcitopo *t, const struct pmu_list *pmus,
 			  struct devmap_fn *maps)
@@ -128,17 +170,11 @@ static void map_functions(const struct pmu_family *fam, const struct pcitopo *t,
 				m->at.by = fam;
 				if (m->at.socket < 0)
 					m->at.socket = die;
+				if (m->at.root_port >= 0)
+					by_part(p, r, m);
 			}
 		}
 	}
-}
-
-/* ch_mask's width tells the generation: config:36-43 on Skylake-SP, 36-47 from Ice Lake-SP */
-static bool skylake(const struct pmu *p)
-{
-	const struct pmu_format *f = pmu_find_format(p, "ch_mask");
-
-	return f && f->word == 0 && f->mask == 0xffULL << 36;
 }
 
 /*

@@ -74,11 +74,44 @@ teardown() {
 	[ "$status" -eq 0 ]
 	# socket 1, then its stack 3, its root port e2:03.0, the NIC's second function below it
 	[ "$(sed -n '/^socket 1$/,$p' <<<"$output" | grep -oE '^  stack 3 |^    e2:03\.0 |^      e4:00\.1 ' | tr -d ' ' | tr '\n' ,)" = "stack3,e2:03.0,e4:00.1," ]
-	grep -qE '^      e4:00\.1 +uncore_iio_3, stack whole ' <<<"$output"
-	# a function alone is not what the stack's counter selects: said, not the stack's as its own
+	# each root port its part's ch_mask bit (Ice Lake-SP: device 2-5, part 0-3, as pcm-iio)
+	grep -qE '^    e2:03\.0 +RP 1 +ch_mask=0x2 ' <<<"$output"
+	grep -qE '^      e4:00\.1 +port.s ch_mask=0x2 ' <<<"$output"
+	[ "$(grep -cE '^    [0-9a-f]{2}:0[2-5]\.0 +RP [0-3] +ch_mask=0x[1248] ' <<<"$output")" = 32 ]
+	# two functions share the port: its filter is not one function's, said, not counted as its
 	pmuctl --sysfs-root "$ICX" stat --device 0000:e4:00.1 -M pcie_rd_bw -- true
 	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "pmuctl: error: --device 0000:e4:00.1: uncore_iio_3 counts stack 3 of die 1 whole, and no filter selects one function there: add --root-port to count the stack" ]
+	[ "${lines[0]}" = "pmuctl: error: --device 0000:e4:00.1: uncore_iio_3 selects root port 0000:e2:03.0's traffic (ch_mask=0x2), not one function's, and 2 functions are below that port: add --root-port to count the port" ]
+	# map -j: the port's string, which stat -e and perf take as they are (no alias to OR into)
+	pmuctl --sysfs-root "$ICX" -j map
+	[ "$(jq_py '[f["requester"]["root_port_event"] for f in d if f["bdf"] == "0000:17:00.0"][0]')" = "uncore_iio_0/event=0x83,umask=0x04,fc_mask=0x07,ch_mask=0x1/" ]
+}
+
+@test "x86: a function alone below its IIO root port is counted by the port's ch_mask, on its die" {
+	# before: "no filter selects one function there" for every function; the alias's
+	# ch_mask=0xf was ORed with the port's, so a part would have counted the stack
+	pmuctl --sysfs-root "$ICX" stat --dry-run -M pcie_rd_bw --device 0000:17:00.0
+	[ "$status" -eq 0 ]
+	grep -qxF '  config   0x7001000000483' <<<"$output"
+	grep -qxF '  cpu      0' <<<"$output"
+	grep -qxF '  device   0000:17:00.0 (by its root port: ch_mask, on die 0'"'"'s stack: its CPU'"'"'s counter)' <<<"$output"
+	[ "${lines[-1]}" = "perf stat -C 0 -e 'uncore_iio_0/ch_mask=0x1,event=0x83,fc_mask=0x7,umask=0x4/'" ]
+	# perf reads the same tree to the same config
+	run env SYSFS_PATH="$ICX" perf stat -vv -C 0 -e 'uncore_iio_0/ch_mask=0x1,event=0x83,fc_mask=0x7,umask=0x4/' true
+	grep -qE '^  config +0x7001000000483$' <<<"$output"
+	# die 1's port 98:00.0 is below: its CPU, 32
+	pmuctl --sysfs-root "$ICX" stat --dry-run -M pcie_rd_bw --device 0000:98:00.0
+	grep -qxF '  cpu      32' <<<"$output"
+	# system wide, the perf command spells perf iostat's terms (perf has no iostat_* names)
+	pmuctl --sysfs-root "$ICX" stat --dry-run -M pcie_rd_bw
+	[[ "${lines[-1]}" == "perf stat -a -e 'uncore_iio_0/ch_mask=0xf,event=0x83,fc_mask=0x7,umask=0x4/' -e "* ]]
+	# per device, on the live copy: alone by its port, sharing it the port's row
+	pmuctl -q --sysfs-root "$ICX_LIVE" -j stat --per-device --duration 0.1
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '" ".join(r["device"] + ":" + r["method"] + ":" + str(r["rp"]) for r in d["devices"])')" = "0000:17:00.0:rp:0 0000:30:02.0:port:0 0000:33:00.0:rp:2 0000:98:00.0:rp:0 0000:e2:03.0:port:1" ]
+	# several dies' ports: no perf command counts them at once
+	pmuctl --sysfs-root "$ICX" stat --dry-run --per-device
+	[ "${lines[-1]}" = "(no perf command: these count ports of stacks on several dies, each on its die's CPU, and perf -C opens every event on every CPU it names)" ]
 }
 
 @test "x86: an uncore PMU opens on every CPU of its cpumask, one a die, as perf does" {
@@ -221,13 +254,14 @@ for p in ports:
     for k in ("inbound_read_mb", "inbound_write_mb", "outbound_read_mb", "outbound_write_mb"):
         assert abs(p[k] - want) < 0.03 * want, (p, want)' "$output" >"$BATS_TEST_TMPDIR/rows"
 	[ "$(cat "$BATS_TEST_TMPDIR/rows")" = "0000:16 0000:97 0000:30 0000:b0 0000:4a 0000:c9 0000:64 0000:e2 0000:00 0000:80" ]
-	# a function below a stack, --root-port: its die's stack; alone: said why not
+	# a function below a stack, --root-port: its port, by the port's ch_mask
 	pmuctl -q --sysfs-root "$ICX_LIVE" stat -M intel_iio_in_rd_bw --device 0000:17:00.0 --root-port --duration 0.1
 	[ "$status" -eq 0 ]
-	grep -qE '^  intel_iio_in_rd_bw +0000:16 \(uncore_iio_0\) ' <<<"$output"
-	pmuctl --sysfs-root "$ICX_LIVE" stat --dry-run -M intel_iio_in_rd_bw --device 0000:17:00.0
+	grep -qE '^  intel_iio_in_rd_bw +0000:16:02\.0 \(uncore_iio_0\) ' <<<"$output"
+	# a root port at no part (the stack's DMI port): the stack whole, as before
+	pmuctl --sysfs-root "$ICX_LIVE" stat --dry-run -M intel_iio_in_rd_bw --device 0000:00:00.0
 	[ "$status" -eq 1 ]
-	[ "$output" = "pmuctl: error: --device 0000:17:00.0: uncore_iio_0 counts stack 0 of die 0 whole, and no filter selects one function there: add --root-port to count the stack" ]
+	[ "$output" = "pmuctl: error: --device 0000:00:00.0: uncore_iio_5 counts stack 5 of die 0 whole, and no filter selects one function there: add --root-port to count the stack" ]
 }
 
 @test "x86: a stack no PCI function is on is counted by its die file, as perf iostat counts it" {

@@ -843,6 +843,9 @@ IMC_FREERUNNING = {"dclk": ("event=0xff,umask=0x10", None), "read": ("event=0xff
                    "ddrt_write": ("event=0xff,umask=0x31", MIB_64B)}
 
 
+# The live copy only: ch_mask and fc_mask in config1, which the software PMU ignores, so that a
+# port's ch_mask opens cpu-clock as the stack's does (the driver's are config:36-50)
+XEON_IIO_LIVE_FORMATS = {**XEON_IIO_FORMATS, "ch_mask": "config1:36-47", "fc_mask": "config1:48-50"}
 # The live copy only: the driver names no IIO event; perf iostat's four, as files of cpu-clock, count
 IIO_LIVE = {f"iostat_{d}_{rw}": ("event=0x0,umask=0x0", None) for d in ("inbound", "outbound") for rw in ("read", "write")}
 
@@ -873,7 +876,8 @@ def xeon(root, m, stacks, spr=False, live=False):
         for die in range(2):
             if not spr and (die, n) in buses:
                 extra[f"die{die}"] = "%04x:%02x\n" % (0, buses[(die, n)])
-        intel_pmu(sys_dir, f"uncore_iio_{n}", typ(), XEON_IIO_FORMATS, IIO_LIVE if live else {}, mask, extra)
+        intel_pmu(sys_dir, f"uncore_iio_{n}", typ(), XEON_IIO_LIVE_FORMATS if live else XEON_IIO_FORMATS,
+                  IIO_LIVE if live else {}, mask, extra)
         ev = iio_freerunning_events(spr)
         intel_pmu(sys_dir, f"uncore_iio_free_running_{n}", typ(), FREERUNNING_FORMATS,
                   live_intel(ev) if live else ev, mask, {"alias": f"uncore_type_{8 if spr else 1}_{n}\n"} if spr else None)
