@@ -87,6 +87,19 @@ teardown() {
 	[ "$(jq_py '[f["requester"]["root_port_event"] for f in d if f["bdf"] == "0000:17:00.0"][0]')" = "uncore_iio_0/event=0x83,umask=0x04,fc_mask=0x07,ch_mask=0x1/" ]
 }
 
+@test "x86: Skylake-SP's parts are the root ports' devices 0-3 (ch_mask config:36-43 tells it)" {
+	cp -a "$ICX" "$BATS_TEST_TMPDIR/sys"
+	for f in "$BATS_TEST_TMPDIR"/sys/devices/uncore_iio_[0-9]*/format/ch_mask; do
+		printf 'config:36-43\n' >"$f"
+	done
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/sys" map
+	[ "$status" -eq 0 ]
+	grep -qE '^    16:02\.0 +RP 2 +ch_mask=0x4 ' <<<"$output"
+	grep -qE '^    16:03\.0 +RP 3 +ch_mask=0x8 ' <<<"$output"
+	# device 4 is no part there: the stack whole
+	grep -qE '^    16:04\.0 +port +uncore_iio_0 ' <<<"$output"
+}
+
 @test "x86: a function alone below its IIO root port is counted by the port's ch_mask, on its die" {
 	# before: "no filter selects one function there" for every function; the alias's
 	# ch_mask=0xf was ORed with the port's, so a part would have counted the stack
