@@ -17,7 +17,7 @@ DATA=$BATS_TEST_DIRNAME/../data
 @test "metrics: list --metrics has every formula of the documents" {
 	pmuctl -j list --metrics --all
 	[ "$status" -eq 0 ]
-	[ "$(jq_py 'len(d["metrics"])')" = 228 ]
+	[ "$(jq_py 'len(d["metrics"])')" = 230 ]
 	for m in t410_ucf_slc_rd_bw t410_ucf_slc_wr_bw t410_ucf_mem_rd_bw t410_ucf_mem_wr_bw \
 		t410_ucf_slc_rd_req_rate t410_ucf_slc_wr_req_rate t410_ucf_mem_rd_req_rate t410_ucf_mem_wr_req_rate \
 		t410_pcie_rd_bw t410_pcie_wr_bw t410_pcie_rd_req_rate t410_pcie_wr_req_rate t410_pcie_freq \

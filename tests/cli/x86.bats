@@ -193,6 +193,30 @@ assert all(abs(x - 768) < 0.03 * 768 for x in v.values()), v' "$output"
 	[ "$(grep -c 'dram_channel_data_controller' <<<"$output")" -eq 0 ]
 }
 
+@test "x86: a Zen 5 (family 1Ah) takes perf's amdzen5 DRAM channel beats, and no other generation's" {
+	# a Turin as Genoa's driver writes it (PerfMonV2 formats, UMCs), family 1Ah model 11h
+	cp -a "$GENOA" "$BATS_TEST_TMPDIR/sys"
+	M=$BATS_TEST_TMPDIR/sys
+	sed -i 's/fam0019mod0011/fam001Amod0011/' "$M/devices/system/cpu/modalias"
+	pmuctl --sysfs-root "$M" list --events amd_df
+	[ "$status" -eq 0 ]
+	[ "$(grep -cE '^      local_or_remote_socket_(read|write)_data_beats_dram_([0-9]|1[01]) ' <<<"$output")" -eq 24 ]
+	[ "$(grep -c 'local_processor_read_data_beats\|dram_channel_data_controller' <<<"$output")" -eq 0 ]
+	# data-fabric.json's codes: channel N is 0x1f + 0x40 N, umask 0xffe reads, 0xfff writes
+	pmuctl --sysfs-root "$M" stat --dry-run -M amd_df_zen5_dram_rd_bw
+	[ "$status" -eq 0 ]
+	[ "$(awk '/^  config /{print $2}' <<<"$output" | paste -sd' ')" = "0xf00fe1f 0xf00fe5f 0xf00fe9f 0xf00fedf 0x10f00fe1f 0x10f00fe5f 0x10f00fe9f 0x10f00fedf 0x20f00fe1f 0x20f00fe5f 0x20f00fe9f 0x20f00fedf" ]
+	# perf 6.1 has no amdzen5: the command spells the terms, which perf encodes alike
+	[[ "${lines[-1]}" == "perf stat -a -e '{amd_df/event=0x1f,umask=0xffe/,amd_df/event=0x5f,umask=0xffe/,"* ]]
+	run env SYSFS_PATH="$M" perf stat -vv -a -e 'amd_df/event=0x2df,umask=0xffe/' true
+	grep -qE '^  config +0x20f00fedf$' <<<"$output"
+	pmuctl --sysfs-root "$M" stat --dry-run -M amd_df_zen5_dram_wr_bw
+	[ "$(awk '/^  config /{print $2}' <<<"$output" | tail -n 1)" = "0x20f00ffdf" ]
+	# the Genoa has none of them
+	pmuctl --sysfs-root "$GENOA" list --events amd_df
+	[ "$(grep -c 'local_or_remote_socket' <<<"$output")" -eq 0 ]
+}
+
 @test "x86: map on a machine no family knows prints every function with its socket and root port" {
 	# this machine's own tree: one package, no NUMA node on its functions
 	pmuctl map
