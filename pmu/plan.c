@@ -486,6 +486,36 @@ static int add_metrics(const struct pmu_list *pmus, const struct plan_request *r
 	return 0;
 }
 
+/*
+ * perf iostat opens a port's four events as one group on its PMU (iostat_cmd_template): the
+ * ungrouped events of one device, PMU and CPU become one, where the family takes a group of
+ * that many
+ */
+static void group_devices(struct plan *plan)
+{
+	size_t *at = calloc(plan->n ? plan->n : 1, sizeof(*at));
+
+	for (size_t i = 0; at && i < plan->n; i++) {
+		const struct plan_event *e = &plan->v[i];
+		int d = e->metric >= 0 ? plan->metric[e->metric].device_index : -1;
+		size_t n = 0;
+
+		if (d < 0 || e->group >= 0 || e->nfeeds || e->pmu->family->never_group)
+			continue;
+		for (size_t k = i; k < plan->n; k++) {
+			const struct plan_event *o = &plan->v[k];
+
+			if (o->metric >= 0 && plan->metric[o->metric].device_index == d && o->group < 0 &&
+			    !o->nfeeds && o->pmu == e->pmu && o->cpus.n == e->cpus.n &&
+			    !memcmp(o->cpus.cpu, e->cpus.cpu, e->cpus.n * sizeof(*e->cpus.cpu)))
+				at[n++] = k;
+		}
+		if (n > 1 && (!e->pmu->family->group_max || n <= e->pmu->family->group_max))
+			group_events(plan, at, n, -1);
+	}
+	free(at);
+}
+
 int plan_build(const struct pmu_list *pmus, const struct plan_request *rq, struct plan *out,
 	       struct err_report *err, struct diag *warn)
 {
@@ -498,6 +528,8 @@ int plan_build(const struct pmu_list *pmus, const struct plan_request *rq, struc
 		ret = encode_events(pmus, rq->events[i], (int)i, &o, out, err);
 	if (!ret)
 		ret = add_metrics(pmus, rq, out, err, warn);
+	if (!ret && rq->group_devices && !rq->no_group)
+		group_devices(out);
 	plan_index_free(out);
 	if (!ret && rq->check_rules && !rq->named_only)
 		ret = rules_check(out, err, warn);

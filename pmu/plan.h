@@ -112,6 +112,8 @@ struct plan_request {
 	/* the metrics are the machine's defaults: one that applies nowhere is not said */
 	bool quiet_none;
 	const char *where;		/* "on this machine" (default), "in the recording" */
+	/* perf iostat's: a device's events on one PMU and CPU, of every metric, one group */
+	bool group_devices;
 };
 
 /*

@@ -470,7 +470,8 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	struct plan_request rq = { .events = a->event, .nevents = a->per_device ? 0 : (size_t)a->nevent,
 				   .system_wide = a->all_cpus || (!a->dry_run && !a->command),
 				   .online = &s->online, .check_rules = !a->no_rules,
-				   .no_merge = a->metric_no_merge, .no_group = a->metric_no_group };
+				   .no_merge = a->metric_no_merge, .no_group = a->metric_no_group,
+				   .group_devices = a->iostat != IOSTAT_NONE };
 	struct diag diag = { 0 }, warn = { 0 };
 	struct pmu_scan_opts so = { 0 };
 	struct err_report err = { 0 };

@@ -276,6 +276,8 @@ assert all(abs(x - 512) < 0.03 * 512 for x in v.values()), v' "$output"
 	[ "$status" -eq 0 ]
 	[ "${lines[-1]}" = "perf stat --iostat=0000:97 -a" ]
 	grep -qxF '  device   0000:97 (die 1'"'"'s stack whole: its CPU'"'"'s counter)' <<<"$output"
+	# perf iostat's four events of a port, one group (iostat_cmd_template's {}); before: apart
+	[ "$(grep -E '^  group ' <<<"$output" | paste -sd,)" = "  group    0 (leader),  group    0,  group    0,  group    0" ]
 }
 
 @test "x86: iostat counts each die's stack apart, a row per port in perf's order" {
