@@ -118,8 +118,8 @@ static bool selected(const struct stat_args *a, const struct stat_setup *s, size
 {
 	const struct devmap_fn *m = &s->maps[i];
 
-	/* a root port is a row only when its PMU is its own (no filter selects functions below it);
-	 * the functions below such a port are in its row */
+	/* a root port is a row only when its PMU is its own (no filter selects functions below it),
+	 * or only its filter selects them and they share it; the functions below are in its row */
 	if (!m->requester.family)
 		return false;
 	/* by a port's filter alone: the function alone below it, else the port, once */
