@@ -5,15 +5,19 @@
 #include <string.h>
 #include "lib/strnum.h"
 
+/* A character's digit value plus one, 0 for none: a table, as numbers go a digit at a time */
+static const unsigned char digits[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
+
 static int digit_value(char c)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return 99;
+	int d = digits[(unsigned char)c];
+
+	return d ? d - 1 : 99;
 }
 
 int strnum_u64n(const char *s, size_t len, int base, uint64_t max, uint64_t *out)
@@ -34,6 +38,17 @@ int strnum_u64n(const char *s, size_t len, int base, uint64_t max, uint64_t *out
 	}
 	if (i >= len)
 		return -EINVAL;
+	/* 16 hex digits always fit: a resource file's "0x%016llx" needs no overflow check */
+	if (base == 16 && len - i <= 16) {
+		for (; i < len; i++) {
+			int d = digit_value(s[i]);
+
+			if (d >= 16)
+				return -EINVAL;
+			v = v << 4 | (uint64_t)d;
+		}
+		goto done;
+	}
 	/* overflow of 64 bits is a range error, not a silent wrap: one division, not one a digit */
 	limit = UINT64_MAX / (uint64_t)base;
 	last = UINT64_MAX % (uint64_t)base;
@@ -47,6 +62,7 @@ int strnum_u64n(const char *s, size_t len, int base, uint64_t max, uint64_t *out
 			return -ERANGE;
 		v = v * (uint64_t)base + (uint64_t)d;
 	}
+done:
 	if (v > max)
 		return -ERANGE;
 	*out = v;

@@ -232,9 +232,32 @@ void pcitopo_free(struct pcitopo *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* "%04x:%02x:%02x.%d" by hand: a per-device run names each function several times */
 void pcifn_full_name(const struct pcifn *f, char *buf, size_t size)
 {
-	snprintf(buf, size, "%04x:%02x:%02x.%d", f->domain, f->bus, f->dev, f->fn);
+	static const char hex[] = "0123456789abcdef";
+	char tmp[24];
+	size_t n = 0;
+	int digits = 4;
+
+	while (digits < 8 && f->domain >> (4 * digits))
+		digits++;
+	if (f->fn > 9 || size < (size_t)digits + 9) {
+		snprintf(buf, size, "%04x:%02x:%02x.%d", f->domain, f->bus, f->dev, f->fn);
+		return;
+	}
+	while (digits--)
+		tmp[n++] = hex[(f->domain >> (4 * digits)) & 0xf];
+	tmp[n++] = ':';
+	tmp[n++] = hex[f->bus >> 4];
+	tmp[n++] = hex[f->bus & 0xf];
+	tmp[n++] = ':';
+	tmp[n++] = hex[f->dev >> 4];
+	tmp[n++] = hex[f->dev & 0xf];
+	tmp[n++] = '.';
+	tmp[n++] = (char)('0' + f->fn);
+	tmp[n] = '\0';
+	memcpy(buf, tmp, n + 1);
 }
 
 void pcifn_name(const struct pcitopo *t, const struct pcifn *f, char *buf, size_t size)

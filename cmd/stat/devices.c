@@ -17,14 +17,27 @@
 #include "pmu/family/family.h"
 #include "topology/pcifilter.h"
 
-/* The functions below the root port r, the port itself left out */
+/* The functions below the root port r, the port itself left out: counted once for all ports */
 static size_t below_port(const struct stat_setup *s, ssize_t r)
 {
-	size_t n = 0;
+	struct stat_setup *ms = (struct stat_setup *)s;
 
-	for (size_t k = 0; k < s->topo.n; k++)
-		n += s->maps[k].at.root_port == r && (ssize_t)k != r;
-	return n;
+	if (r < 0)
+		return 0;
+	if (!s->below) {
+		ms->below = calloc(s->topo.n ? s->topo.n : 1, sizeof(*s->below));
+		for (size_t k = 0; ms->below && k < s->topo.n; k++)
+			if (s->maps[k].at.root_port >= 0 && (size_t)s->maps[k].at.root_port != k)
+				ms->below[s->maps[k].at.root_port]++;
+	}
+	if (!s->below) {
+		size_t n = 0;
+
+		for (size_t k = 0; k < s->topo.n; k++)
+			n += s->maps[k].at.root_port == r && (ssize_t)k != r;
+		return n;
+	}
+	return s->below[r];
 }
 
 /*
@@ -233,12 +246,20 @@ static bool stack_name(const struct fn_pmu *r, char *buf, size_t size)
 	return true;
 }
 
-/* d, named name, once: 1 when added, 0 when a device of that name is there, -1 out of memory */
-static int push_device(struct stat_setup *s, const char *name, struct plan_device d)
+/*
+ * d, named name, once: 1 when added, 0 when a device of that name is there, -1 out of memory.
+ * A function's or port's name is the function at (of topo) alone, told by a flag; a stack's
+ * (at -1) is compared by name, with the few there are
+ */
+static int push_device(struct stat_setup *s, const char *name, ssize_t at, struct plan_device d)
 {
 	struct plan_device *v;
 
-	for (size_t k = 0; k < s->ndevices; k++)
+	if (at >= 0 && !s->named && !(s->named = calloc(s->topo.n ? s->topo.n : 1, sizeof(*s->named))))
+		return -1;
+	if (at >= 0 && s->named[at])
+		return 0;
+	for (size_t k = 0; at < 0 && k < s->ndevices; k++)
 		if (!strcmp(s->devices[k].bdf, name))
 			return 0;
 	v = realloc(s->devices, (s->ndevices + 1) * sizeof(*v));
@@ -249,6 +270,8 @@ static int push_device(struct stat_setup *s, const char *name, struct plan_devic
 	if (!d.bdf)
 		return -1;
 	v[s->ndevices++] = d;
+	if (at >= 0)
+		s->named[at] = true;
 	return 1;
 }
 
@@ -262,7 +285,7 @@ int devices_add_stack(struct stat_setup *s, struct fn_pmu *r, const struct pmu *
 	if (!stack_name(r, name, sizeof(name)))
 		return EXIT_OK;
 	/* the stack whole, as --root-port counts a port: no filter, no target */
-	return push_device(s, name, (struct plan_device){ .pmu = r, .filter = &r->root_port,
+	return push_device(s, name, -1, (struct plan_device){ .pmu = r, .filter = &r->root_port,
 							  .target_filters = &r->root_port, .method = "rp" }) < 0 ?
 		       EXIT_FAIL : EXIT_OK;
 }
@@ -274,6 +297,7 @@ static int add_function(const struct stat_args *a, struct stat_setup *s, size_t 
 	const struct fn_filter *filter = whole_port ? &r->root_port : &r->function;
 	const char *method = whole_port ? "rp" : "bdf";
 	char name[32];
+	ssize_t at = -1;
 	int added;
 
 	if (!r->family) {
@@ -313,11 +337,11 @@ static int add_function(const struct stat_args *a, struct stat_setup *s, size_t 
 		       "not its devices' (add --root-port to count everything below it)", text);
 	/* --root-port: the port is what is counted, so the port is what is named; a die's
 	 * stack, by its root bus, as perf iostat names it */
-	if (r->die < 0 || r->root_port.n || !stack_name(r, name, sizeof(name)))
-		pcifn_full_name(&s->topo.fn[whole_port && s->maps[i].at.root_port >= 0 ?
-					    (size_t)s->maps[i].at.root_port : i],
-				name, sizeof(name));
-	added = push_device(s, name, (struct plan_device){ .pmu = r, .filter = filter, .target = t->family ? t : NULL,
+	if (r->die < 0 || r->root_port.n || !stack_name(r, name, sizeof(name))) {
+		at = whole_port && s->maps[i].at.root_port >= 0 ? s->maps[i].at.root_port : (ssize_t)i;
+		pcifn_full_name(&s->topo.fn[at], name, sizeof(name));
+	}
+	added = push_device(s, name, at, (struct plan_device){ .pmu = r, .filter = filter, .target = t->family ? t : NULL,
 							   .target_filters = whole_port ? &t->root_port : t->bars,
 							   .ntarget_filters = whole_port ? !!t->root_port.n : t->nbars,
 							   .method = method });

@@ -165,6 +165,8 @@ struct stat_setup {
 	struct plan_device *devices;	/* one per --device function (its root port with --root-port) */
 	size_t ndevices;
 	struct device_row *rows;	/* --per-device: one per device */
+	bool *named;		/* per function of topo: a device of its name was added */
+	size_t *below;		/* per function of topo: the functions below it, when a root port */
 	struct fn_pmu *stacks;	/* iostat: the PMUs of stacks no PCI function is on */
 	struct plan plan;
 	struct schedule sched;	/* what the kernel will count at once, predicted */

@@ -557,6 +557,8 @@ void stat_setup_free(struct stat_setup *s)
 	free(s->devices);
 	free(s->stacks);
 	free(s->rows);
+	free(s->named);
+	free(s->below);
 	free(s->maps);
 	pcitopo_free(&s->topo);
 	free(s->selected);

@@ -53,6 +53,14 @@ int main(void)
 	CHECK(strnum_u64("18446744073709551615", 0, UINT64_MAX, &v) == 0 && v == UINT64_MAX);
 	CHECK(strnum_u64("18446744073709551616", 0, UINT64_MAX, &v) == -ERANGE);
 	CHECK(strnum_u64("256", 0, 255, &v) == -ERANGE);
+	/* base 16: sixteen digits by the fast path, seventeen checked for overflow */
+	CHECK(strnum_u64("0xffffffffffffffff", 16, UINT64_MAX, &v) == 0 && v == UINT64_MAX);
+	CHECK(strnum_u64("ffffffffffffffff", 16, UINT64_MAX, &v) == 0 && v == UINT64_MAX);
+	CHECK(strnum_u64("0x10000000000000000", 16, UINT64_MAX, &v) == -ERANGE);
+	CHECK(strnum_u64("0x00000000000000001", 16, UINT64_MAX, &v) == 0 && v == 1);
+	CHECK(strnum_u64("0x000000000000fe0g", 16, UINT64_MAX, &v) == -EINVAL);
+	CHECK(strnum_u64("0x100", 16, 0xff, &v) == -ERANGE);
+	CHECK(strnum_u64("0x", 16, UINT64_MAX, &v) == -EINVAL);
 	CHECK(strnum_u64("0x", 0, 255, &v) == -EINVAL);
 	CHECK(strnum_u64(" 1", 0, 255, &v) == -EINVAL);
 	CHECK(strnum_s64("-1", -1, 10, &sv) == 0 && sv == -1);
