@@ -83,10 +83,25 @@ uint64_t format_max_value(uint64_t mask)
 	return w >= 64 ? ~0ULL : (1ULL << w) - 1;
 }
 
+/* A field of one run of bits (config:36-47), shifted at once rather than bit by bit */
+static bool contiguous(uint64_t mask, unsigned *shift)
+{
+	uint64_t run;
+
+	if (!mask)
+		return false;
+	*shift = (unsigned)__builtin_ctzll(mask);
+	run = mask >> *shift;
+	return !(run & (run + 1));
+}
+
 uint64_t format_pack(uint64_t mask, uint64_t value)
 {
 	uint64_t out = 0;
-	unsigned vbit = 0;
+	unsigned vbit = 0, shift;
+
+	if (contiguous(mask, &shift))
+		return (value << shift) & mask;
 
 	for (unsigned fbit = 0; fbit < 64; fbit++) {
 		if (!(mask & (1ULL << fbit)))
@@ -101,7 +116,10 @@ uint64_t format_pack(uint64_t mask, uint64_t value)
 uint64_t format_unpack(uint64_t mask, uint64_t config)
 {
 	uint64_t out = 0;
-	unsigned vbit = 0;
+	unsigned vbit = 0, shift;
+
+	if (contiguous(mask, &shift))
+		return (config & mask) >> shift;
 
 	for (unsigned fbit = 0; fbit < 64; fbit++) {
 		if (!(mask & (1ULL << fbit)))

@@ -25,6 +25,35 @@ static void check_bad(const char *text)
 	CHECK(err.msg[0] != '\0');
 }
 
+/* perf's pmu_format_value, bit by bit: what the shifts of a contiguous field must equal */
+static uint64_t slow_pack(uint64_t mask, uint64_t value)
+{
+	uint64_t out = 0;
+	unsigned vbit = 0;
+
+	for (unsigned fbit = 0; fbit < 64; fbit++)
+		if (mask & (1ULL << fbit)) {
+			if (vbit < 64 && (value & (1ULL << vbit)))
+				out |= 1ULL << fbit;
+			vbit++;
+		}
+	return out;
+}
+
+static void check_fields(void)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+
+	for (unsigned lo = 0; lo < 64; lo++)
+		for (unsigned hi = lo; hi < 64; hi++) {
+			uint64_t mask = (hi == 63 ? ~0ULL : (1ULL << (hi + 1)) - 1) & ~((1ULL << lo) - 1);
+
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			CHECK_U64(format_pack(mask, x), slow_pack(mask, x));
+			CHECK_U64(format_pack(mask, format_unpack(mask, x)), x & mask);
+		}
+}
+
 int main(void)
 {
 	/* Tegra410 PCIE v2, PCIE-TGT, HNS3 and CSPMU formats */
@@ -47,6 +76,7 @@ int main(void)
 	check_bad("config:a-b");
 	check_bad("event:0-7");
 
+	check_fields();
 	/* pack: value bits spread over the mask, lowest first */
 	CHECK_U64(format_pack(0xffff00, 0x180), 0x18000);
 	CHECK_U64(format_pack(1ULL << 24, 1), 0x1000000);
