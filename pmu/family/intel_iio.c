@@ -121,7 +121,7 @@ static int port_part(const struct pmu *p, const struct pcifn *rp)
 	return rp->dev - first;
 }
 
-/* Counted as perf iostat counts: event and umask of each, every traffic class, no ch_mask */
+/* perf iostat's Inbound Read (every traffic class) without its ch_mask, which a port sets */
 #define IIO_PORT_EVENT "event=0x83,umask=0x04,fc_mask=0x07"
 
 /*
