@@ -229,6 +229,24 @@ static int check(struct plan *set, size_t i, struct err_report *err, struct diag
 	return 0;
 }
 
+/*
+ * The constraints' halves as banks of two: 0x83 takes counters 0-1, 0xc0 counters 2-3, so two
+ * ports' four 0x83 events on one die take turns; an unconstrained event is counted as a third
+ * bank of two, which under-counts the room it has when no constrained event is beside it
+ */
+static unsigned counter_bank(const struct plan_event *e)
+{
+	unsigned int m = counter_mask(e);
+
+	return m == 0x3 ? 0 : m == 0xc ? 1 : 2;
+}
+
+static size_t counters_of(const struct pmu *p)
+{
+	(void)p;
+	return 2;
+}
+
 static const char *einval_hint(const struct pmu *p, const uint64_t *config)
 {
 	(void)p;
@@ -248,5 +266,7 @@ const struct family_ops intel_iio_ops = {
 	.rules = {
 		.check = check,
 		.einval_hint = einval_hint,
+		.counter_bank = counter_bank,
+		.counters_of = counters_of,
 	},
 };

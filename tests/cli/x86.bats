@@ -122,6 +122,9 @@ teardown() {
 	pmuctl -q --sysfs-root "$ICX_LIVE" -j stat --per-device --duration 0.1
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '" ".join(r["device"] + ":" + r["method"] + ":" + str(r["rp"]) for r in d["devices"])')" = "0000:17:00.0:rp:0 0000:30:02.0:port:0 0000:33:00.0:rp:2 0000:98:00.0:rp:0 0000:e2:03.0:port:1" ]
+	# two ports of stack 1 on die 0: four 0x83 events for counters 0-1, predicted to take turns
+	pmuctl --sysfs-root "$ICX" stat --dry-run --per-device
+	grep -qF '  uncore_iio_1 (the box CPU 0 reads): 4 events in 4 groups; 2 counters for 4 (' <<<"$output"
 	# several dies' ports: no perf command counts them at once
 	pmuctl --sysfs-root "$ICX" stat --dry-run --per-device
 	[ "${lines[-1]}" = "(no perf command: these count ports of stacks on several dies, each on its die's CPU, and perf -C opens every event on every CPU it names)" ]
