@@ -143,13 +143,14 @@ teardown() {
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^amd_umc_[0-9]*/umc_cas_cmd.rd/$' <<<"$output")" -eq 24 ]
 	grep -qxE '  config   0x10a' <<<"$output"
-	pmuctl --sysfs-root "$GENOA_LIVE" -j stat -M mem_rd_bw --per-socket -a -- sleep 0.2
+	pmuctl --sysfs-root "$GENOA_LIVE" -j stat -M mem_rd_bw --per-socket -a -- sleep 0.5
 	[ "$status" -eq 0 ]
-	# each UMC's umc_cas_cmd.rd is cpu-clock there: 12 x 64 bytes a nanosecond a socket
+	# each UMC's umc_cas_cmd.rd is cpu-clock there: 12 x 64 bytes a nanosecond a socket, within
+	# 10% (the counters start after the clock; one socket's counted twice would be 2x)
 	python3 -c 'import json, sys
 d = json.loads(sys.argv[1]); v = {m["socket"]: m["value"] for m in d["metrics"] if m["metric"] == "mem_rd_bw"}
 assert sorted(v) == [0, 1], v
-assert all(abs(x - 768) < 0.03 * 768 for x in v.values()), v' "$output"
+assert all(abs(x - 768) < 0.1 * 768 for x in v.values()), v' "$output"
 }
 
 @test "x86: on Genoa map, doctor and --per-device say AMD has no PCIe root-port PMU; map still places every function" {
@@ -230,14 +231,14 @@ assert all(abs(x - 768) < 0.03 * 768 for x in v.values()), v' "$output"
 
 @test "x86: a PMU counting a die each splits by socket: stat --per-socket, and serve's counters and gauges" {
 	# before: uncore_imc_N summed both dies, "socket -1 (8 PMUs)"; serve had no socket label
-	pmuctl --sysfs-root "$ICX_LIVE" -j stat -M mem_rd_bw --per-socket -a -- sleep 0.2
+	pmuctl --sysfs-root "$ICX_LIVE" -j stat -M mem_rd_bw --per-socket -a -- sleep 0.5
 	[ "$status" -eq 0 ]
 	# each IMC's cas_count_read is cpu-clock there, on CPU 0 (die 0) and 1 (die 1): 8 x 64
-	# bytes a nanosecond a socket
+	# bytes a nanosecond a socket, within 10% (see Genoa's)
 	python3 -c 'import json, sys
 d = json.loads(sys.argv[1]); v = {m["socket"]: m["value"] for m in d["metrics"] if m["metric"] == "mem_rd_bw"}
 assert sorted(v) == [0, 1], v
-assert all(abs(x - 512) < 0.03 * 512 for x in v.values()), v' "$output"
+assert all(abs(x - 512) < 0.1 * 512 for x in v.values()), v' "$output"
 	background "$PMUCTL" --sysfs-root "$ICX_LIVE" serve --listen 127.0.0.1:0 -I 100 -M mem_rd_bw
 	wait_for "serve to listen" listening
 	wait_for "a gauge" eval 'curl -sf "http://127.0.0.1:$PORT/metrics" | grep -q "^pmuctl_mem_rd_bw_bytes_per_second"'
@@ -285,16 +286,18 @@ assert all(abs(x - 512) < 0.03 * 512 for x in v.values()), v' "$output"
 
 @test "x86: iostat counts each die's stack apart, a row per port in perf's order" {
 	# before: "iostat: uncore_iio_0 counts stack 0 of every die at once ..." and exit 1
-	pmuctl -q --sysfs-root "$ICX_LIVE" -j iostat -- sleep 0.2
+	pmuctl -q --sysfs-root "$ICX_LIVE" -j iostat -- sleep 0.5
 	[ "$status" -eq 0 ]
-	# each event is cpu-clock there, on its die's CPU alone: 4 bytes a nanosecond, in MB
+	# each event is cpu-clock there, on its die's CPU alone: 4 bytes a nanosecond, in MB; within
+	# 10%, as the counters start after the clock does (a few ms on a loaded machine under ASan),
+	# and a stack counted on both dies would be twice as much
 	python3 -c 'import json, sys
 d = json.loads(sys.argv[1]); ports = d["ports"]
 print(" ".join(p["port"] for p in ports))
 want = d["time_s"] * 4e9 / 2**20
 for p in ports:
     for k in ("inbound_read_mb", "inbound_write_mb", "outbound_read_mb", "outbound_write_mb"):
-        assert abs(p[k] - want) < 0.03 * want, (p, want)' "$output" >"$BATS_TEST_TMPDIR/rows"
+        assert abs(p[k] - want) < 0.1 * want, (p, want)' "$output" >"$BATS_TEST_TMPDIR/rows"
 	[ "$(cat "$BATS_TEST_TMPDIR/rows")" = "0000:16 0000:97 0000:30 0000:b0 0000:4a 0000:c9 0000:64 0000:e2 0000:00 0000:80" ]
 	# a function below a stack, --root-port: its port, by the port's ch_mask
 	pmuctl -q --sysfs-root "$ICX_LIVE" stat -M intel_iio_in_rd_bw --device 0000:17:00.0 --root-port --duration 0.1
@@ -312,14 +315,14 @@ for p in ports:
 	for f in "$BATS_TEST_TMPDIR"/sys/bus/pci/devices/0000:b0:*; do
 		rm -rf "$(readlink -f "$f")" "$f"
 	done
-	pmuctl -q --sysfs-root "$BATS_TEST_TMPDIR/sys" -j iostat -- sleep 0.1
+	pmuctl -q --sysfs-root "$BATS_TEST_TMPDIR/sys" -j iostat -- sleep 0.5
 	[ "$status" -eq 0 ]
-	# before: nine rows, 0000:b0 left out
+	# before: nine rows, 0000:b0 left out; its count within 10% of the clock's (see above)
 	python3 -c 'import json, sys
 d = json.loads(sys.argv[1]); want = d["time_s"] * 4e9 / 2**20
 print(" ".join(p["port"] for p in d["ports"]))
 p = [p for p in d["ports"] if p["port"] == "0000:b0"][0]
-assert abs(p["inbound_read_mb"] - want) < 0.03 * want, (p, want)' "$output" >"$BATS_TEST_TMPDIR/rows"
+assert abs(p["inbound_read_mb"] - want) < 0.1 * want, (p, want)' "$output" >"$BATS_TEST_TMPDIR/rows"
 	[ "$(cat "$BATS_TEST_TMPDIR/rows")" = "0000:16 0000:97 0000:30 0000:b0 0000:4a 0000:c9 0000:64 0000:e2 0000:00 0000:80" ]
 	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/sys" iostat --dry-run 0000:b0
 	[ "$status" -eq 0 ]
