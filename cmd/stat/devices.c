@@ -127,6 +127,20 @@ static bool switch_port(const struct stat_setup *s, size_t i)
 	return s->topo.fn[i].cfg.class_code >> 8 == 0x0604 && s->maps[i].at.root_port != (ssize_t)i;
 }
 
+/*
+ * A port's row counts the functions below it that share the port: -d matches it when it
+ * matches one of them (a dual-port NIC's port is the NIC's traffic)
+ */
+static bool port_row_matches(const struct stat_args *a, const struct stat_setup *s, size_t i)
+{
+	if (!port_only(&s->maps[i]) || s->maps[i].at.root_port != (ssize_t)i)
+		return false;
+	for (size_t k = 0; k < s->topo.n; k++)
+		if (k != i && s->maps[k].at.root_port == (ssize_t)i && pcifilter_match(&a->id, &s->topo.fn[k]))
+			return true;
+	return false;
+}
+
 static bool selected(const struct stat_args *a, const struct stat_setup *s, size_t i)
 {
 	const struct devmap_fn *m = &s->maps[i];
@@ -148,7 +162,7 @@ static bool selected(const struct stat_args *a, const struct stat_setup *s, size
 		return false;
 	if (!counts_a_metric(s, i))
 		return false;
-	if (a->id_given && !pcifilter_match(&a->id, &s->topo.fn[i]))
+	if (a->id_given && !pcifilter_match(&a->id, &s->topo.fn[i]) && !port_row_matches(a, s, i))
 		return false;
 	return devmap_fn_at(m, a->socket, a->rc);
 }

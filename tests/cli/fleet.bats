@@ -58,20 +58,21 @@ fleet() {
 	run fleet dashboard
 	# PCIe: Tegra410, Grace, DesignWare, CMN (Altra, Graviton, Yitian) and IIO (Ice Lake-SP);
 	# memory: UCF, SCF, DDR Driveway, AmpereOne's MCUs, Intel's IMCs and AMD's UMCs (the
-	# Hip09's HHAs are v2, without DDR operations); per function: the Tegra410's NICs alone
-	# attributed, the others system wide
+	# Hip09's HHAs are v2, without DDR operations); per function: the Tegra410's NICs and the
+	# Ice Lake-SP's NIC ports (two functions share each: the port's ch_mask row, which -d ::0200
+	# matches by them; before, the Ice Lake-SP served PCIe system wide), the others system wide
 	[ "$output" = "1A: altra grace graviton icx tegra410 yitian
 2A: altra grace graviton icx tegra410 yitian
 3A: ampereone genoa grace icx tegra410 yitian
 3B: ampereone genoa grace icx tegra410 yitian
-4A: altra grace graviton icx yitian
-5A: tegra410
-6A: tegra410
+4A: altra grace graviton yitian
+5A: icx tegra410
+6A: icx tegra410
 7A: altra ampereone genoa grace graviton hip09 icx tegra410 yitian
 8A: altra ampereone bare genoa grace graviton hip09 icx tegra410 yitian
 9A: altra ampereone bare genoa grace graviton hip09 icx tegra410 yitian
-10A: tegra410
-10B: tegra410
+10A: icx tegra410
+10B: icx tegra410
 11A: -" ]
 }
 
@@ -104,20 +105,25 @@ for l in sys.stdin:
 }
 
 @test "fleet: the link ratio of every function is stat --per-device's within 1%" {
-	run "$PMUCTL" -q --sysfs-root "$FLEET/tegra410/whole/sys" -j stat --per-device --vendor-device=::0200 --duration 0.5
-	[ "$status" -eq 0 ]
-	python3 -c 'import json, sys
+	# the Tegra410's 16 NIC functions, and the Ice Lake-SP's two NIC ports (their rows)
+	for kind in tegra410 icx; do
+		run "$PMUCTL" -q --sysfs-root "$FLEET/$kind/whole/sys" -j stat --per-device --vendor-device=::0200 --duration 0.5
+		[ "$status" -eq 0 ]
+		python3 -c 'import json, sys
 for d in json.loads(sys.argv[1])["devices"]:
     bus = ("%08x:%s" % (int(d["device"][:4], 16), d["device"][5:])).upper()
-    print(bus, d["link"]["to_device"], d["link"]["from_device"])' "$output" | sort >"$BATS_TEST_TMPDIR/stat"
-	[ "$(wc -l <"$BATS_TEST_TMPDIR/stat")" -eq 16 ]
+    print(bus, d["link"]["to_device"], d["link"]["from_device"])' "$output" >>"$BATS_TEST_TMPDIR/stat"
+	done
+	sort -o "$BATS_TEST_TMPDIR/stat" "$BATS_TEST_TMPDIR/stat"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/stat")" -eq 18 ]
+	grep -q '^00000000:30:02.0 ' "$BATS_TEST_TMPDIR/stat"
 	for dir in to from; do
 		fleet query "pmu:pmuctl_pci_link_${dir}_device_ratio:rate1m" |
 			python3 -c 'import json, sys
 for l in sys.stdin:
     kind, value, labels = l.split(" ", 2)
     print(json.loads(labels)["pci_bus_id"], value)' | sort >"$BATS_TEST_TMPDIR/$dir"
-		[ "$(wc -l <"$BATS_TEST_TMPDIR/$dir")" -eq 16 ]
+		[ "$(wc -l <"$BATS_TEST_TMPDIR/$dir")" -eq 18 ]
 	done
 	# before, the rule summed t410_pcie_rd_bw and pcie_rd_bw, one counter twice: 2x stat's
 	while read -r bus to from; do

@@ -122,6 +122,11 @@ teardown() {
 	pmuctl -q --sysfs-root "$ICX_LIVE" -j stat --per-device --duration 0.1
 	[ "$status" -eq 0 ]
 	[ "$(jq_py '" ".join(r["device"] + ":" + r["method"] + ":" + str(r["rp"]) for r in d["devices"])')" = "0000:17:00.0:rp:0 0000:30:02.0:port:0 0000:33:00.0:rp:2 0000:98:00.0:rp:0 0000:e2:03.0:port:1" ]
+	# -d ::0200 keeps the NICs' port rows, by the functions below them (before: none, so the
+	# DaemonSet's --per-device served these nodes system wide)
+	pmuctl --sysfs-root "$ICX" stat --dry-run --per-device --vendor-device=::0200
+	[ "$status" -eq 0 ]
+	[ "$(awk '/^  device /{print $2}' <<<"$output" | sort -u | paste -sd' ')" = "0000:30:02.0 0000:e2:03.0" ]
 	# two ports of stack 1 on die 0: four 0x83 events for counters 0-1, predicted to take turns
 	pmuctl --sysfs-root "$ICX" stat --dry-run --per-device
 	grep -qF '  uncore_iio_1 (the box CPU 0 reads): 4 events in 4 groups; 2 counters for 4 (' <<<"$output"
