@@ -8,6 +8,7 @@
  * at a time, so those groups take turns; traffic to a function
  * by the address filter of each of its BARs. Then one row per function.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,27 +18,24 @@
 #include "pmu/family/family.h"
 #include "topology/pcifilter.h"
 
-/* The functions below the root port r, the port itself left out: counted once for all ports */
+int devices_prepare(struct stat_setup *s)
+{
+	size_t n = s->topo.n ? s->topo.n : 1;
+
+	s->named = calloc(n, sizeof(*s->named));
+	s->below = calloc(n, sizeof(*s->below));
+	if (!s->named || !s->below)
+		return -ENOMEM;
+	for (size_t k = 0; k < s->topo.n; k++)
+		if (s->maps[k].at.root_port >= 0 && (size_t)s->maps[k].at.root_port != k)
+			s->below[s->maps[k].at.root_port]++;
+	return 0;
+}
+
+/* The functions below the root port r, the port itself left out */
 static size_t below_port(const struct stat_setup *s, ssize_t r)
 {
-	struct stat_setup *ms = (struct stat_setup *)s;
-
-	if (r < 0)
-		return 0;
-	if (!s->below) {
-		ms->below = calloc(s->topo.n ? s->topo.n : 1, sizeof(*s->below));
-		for (size_t k = 0; ms->below && k < s->topo.n; k++)
-			if (s->maps[k].at.root_port >= 0 && (size_t)s->maps[k].at.root_port != k)
-				ms->below[s->maps[k].at.root_port]++;
-	}
-	if (!s->below) {
-		size_t n = 0;
-
-		for (size_t k = 0; k < s->topo.n; k++)
-			n += s->maps[k].at.root_port == r && (ssize_t)k != r;
-		return n;
-	}
-	return s->below[r];
+	return r < 0 ? 0 : s->below[r];
 }
 
 /*
@@ -269,8 +267,6 @@ static int push_device(struct stat_setup *s, const char *name, ssize_t at, struc
 {
 	struct plan_device *v;
 
-	if (at >= 0 && !s->named && !(s->named = calloc(s->topo.n ? s->topo.n : 1, sizeof(*s->named))))
-		return -1;
 	if (at >= 0 && s->named[at])
 		return 0;
 	for (size_t k = 0; at < 0 && k < s->ndevices; k++)

@@ -199,6 +199,8 @@ int stat_output_open(const struct stat_args *a, struct stream *out);
 /* --input: metrics from recorded perf stat -x, or -j output */
 int stat_input(const struct stat_args *a);
 
+/* After s->maps: what the devices below need of each function, kept once: 0 or -ENOMEM */
+int devices_prepare(struct stat_setup *s);
 /* --device and --per-device: function i of s->topo, named text by the user */
 int devices_add(const struct stat_args *a, struct stat_setup *s, size_t i, const char *text);
 /* iostat: p's stack of die that no function of s->topo is on, counted whole through r (which

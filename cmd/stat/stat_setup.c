@@ -320,7 +320,7 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 		p_err("%s needs the PCI topology: %s", opt, err.msg);
 		return EXIT_FAIL;
 	}
-	if (devmap_build(&s->topo, &s->pmus, src.root, &s->maps)) {
+	if (devmap_build(&s->topo, &s->pmus, src.root, &s->maps) || devices_prepare(s)) {
 		p_err("out of memory");
 		return EXIT_FAIL;
 	}
