@@ -262,8 +262,9 @@ void pcifn_full_name(const struct pcifn *f, char *buf, size_t size)
 
 void pcifn_name(const struct pcitopo *t, const struct pcifn *f, char *buf, size_t size)
 {
-	if (t->show_domains)
-		pcifn_full_name(f, buf, size);
-	else
-		snprintf(buf, size, "%02x:%02x.%d", f->bus, f->dev, f->fn);
+	char full[32];
+
+	/* lspci's short form is the full name past its domain */
+	pcifn_full_name(f, full, sizeof(full));
+	snprintf(buf, size, "%s", t->show_domains ? full : strchr(full, ':') + 1);
 }

@@ -30,6 +30,16 @@ int main(void)
 			for (unsigned dev = 0; dev < 32; dev += 3)
 				for (unsigned fn = 0; fn < 12; fn++)
 					check_name(domains[d], (uint8_t)bus, (uint8_t)dev, (uint8_t)fn, sizeof(buf));
+	/* lspci's short form without domains, the full one with them */
+	{
+		struct pcitopo t = { .show_domains = false };
+
+		pcifn_name(&t, &f, buf, sizeof(buf));
+		CHECK_STR(buf, "27:01.1");
+		t.show_domains = true;
+		pcifn_name(&t, &f, buf, sizeof(buf));
+		CHECK_STR(buf, "0005:27:01.1");
+	}
 	/* buffers too short for the name are cut as snprintf cuts them */
 	for (size_t size = 1; size < 16; size++)
 		check_name(0x12345, 0xab, 0x1f, 7, size);
