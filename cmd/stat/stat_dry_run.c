@@ -124,9 +124,14 @@ static bool die_port(const struct plan_metric *pm)
 	return pm->die >= 0 && pm->filter && pm->filter->n;
 }
 
+/* The plan has no die port */
+#define NO_DIE_PORT (-1)
+/* Its die ports' events open on different CPUs: no perf -C counts them all */
+#define DIE_PORTS_APART (-2)
+
 /*
  * The CPU every event of a plan of die ports opens on, for perf -C (which opens every event
- * on each CPU it names); -1 when they differ, or the plan has no die port
+ * on each CPU it names); NO_DIE_PORT or DIE_PORTS_APART
  */
 static int die_ports_cpu(const struct plan *set)
 {
@@ -139,10 +144,10 @@ static int die_ports_cpu(const struct plan *set)
 		const struct plan_event *e = &set->v[i];
 
 		if (e->cpus.n != 1 || (cpu >= 0 && e->cpus.cpu[0] != cpu))
-			return -1;
+			return DIE_PORTS_APART;
 		cpu = e->cpus.cpu[0];
 	}
-	return any ? cpu : -1;
+	return any ? cpu : NO_DIE_PORT;
 }
 
 /*
@@ -189,12 +194,9 @@ static char *plan_command(const struct stat_args *a, const struct plan *set)
 	char *cmd = iostat_command(a, set), cpu[16];
 	int on = die_ports_cpu(set);
 
-	if (cmd)
+	if (cmd || on == DIE_PORTS_APART)
 		return cmd;
-	for (size_t i = 0; on < 0 && i < set->nmetric; i++)
-		if (die_port(&set->metric[i]))
-			return NULL;
-	if (on < 0)
+	if (on == NO_DIE_PORT)
 		return perf_command(set, a->cpu_list);
 	snprintf(cpu, sizeof(cpu), "%d", on);
 	return perf_command(set, cpu);
