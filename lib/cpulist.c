@@ -118,6 +118,11 @@ size_t cpulist_format(const struct cpulist *l, char *buf, size_t size)
 	return used;
 }
 
+bool cpulist_equal(const struct cpulist *a, const struct cpulist *b)
+{
+	return a->n == b->n && (!a->n || !memcmp(a->cpu, b->cpu, a->n * sizeof(*a->cpu)));
+}
+
 bool cpulist_has(const struct cpulist *l, int cpu)
 {
 	size_t lo = 0, hi = l->n;

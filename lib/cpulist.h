@@ -19,6 +19,8 @@ int cpulist_parse(const char *text, struct cpulist *out);
 void cpulist_free(struct cpulist *l);
 /* Whether cpu is in l (sorted: a bisection) */
 bool cpulist_has(const struct cpulist *l, int cpu);
+/* Whether a and b hold the same CPUs */
+bool cpulist_equal(const struct cpulist *a, const struct cpulist *b);
 /* "0-3,8" form; returns the length written (truncated like snprintf). */
 size_t cpulist_format(const struct cpulist *l, char *buf, size_t size);
 

@@ -99,7 +99,7 @@ static long same_event(const struct plan *plan, size_t upto, const struct plan_e
 
 		if (o->pmu == e->pmu && o->type == e->type && o->encoded && e->encoded && !o->mods &&
 		    !memcmp(o->config, e->config, sizeof(o->config)) && (o->arg < 0 || o->group < 0) &&
-		    o->cpus.n == e->cpus.n && (!o->cpus.n || !memcmp(o->cpus.cpu, e->cpus.cpu, o->cpus.n * sizeof(*o->cpus.cpu))))
+		    cpulist_equal(&o->cpus, &e->cpus))
 			return (long)k;
 	}
 	return -1;
@@ -506,8 +506,7 @@ static void group_devices(struct plan *plan)
 			const struct plan_event *o = &plan->v[k];
 
 			if (o->metric >= 0 && plan->metric[o->metric].device_index == d && o->group < 0 &&
-			    !o->nfeeds && o->pmu == e->pmu && o->cpus.n == e->cpus.n &&
-			    !memcmp(o->cpus.cpu, e->cpus.cpu, e->cpus.n * sizeof(*e->cpus.cpu)))
+			    !o->nfeeds && o->pmu == e->pmu && cpulist_equal(&o->cpus, &e->cpus))
 				at[n++] = k;
 		}
 		if (n > 1 && (!e->pmu->family->group_max || n <= e->pmu->family->group_max))
