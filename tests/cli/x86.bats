@@ -13,6 +13,13 @@ teardown() {
 	stop_background
 }
 
+# A copy of the Genoa tree whose CPU is family $1, model $2 (hex, as modalias writes them), in M
+amd_cpu_tree() {
+	cp -a "$GENOA" "$BATS_TEST_TMPDIR/sys"
+	M=$BATS_TEST_TMPDIR/sys
+	sed -i "s/fam0019mod0011/fam${1}mod${2}/" "$M/devices/system/cpu/modalias"
+}
+
 @test "x86: iostat list prints perf iostat list's lines on Ice Lake-SP, in its order" {
 	run env SYSFS_PATH="$ICX" perf stat --iostat=list
 	[ "$status" -eq 0 ]
@@ -176,9 +183,7 @@ assert all(abs(x - 768) < 0.1 * 768 for x in v.values()), v' "$output"
 
 @test "x86: amd_df's events follow the CPU model, as perf's JSON follows CPUID: Zen 3's DRAM channels, Zen 4's beats" {
 	# a Milan as the driver writes it: the DF's legacy formats, no UMC PMU, family 19h model 01h
-	cp -a "$GENOA" "$BATS_TEST_TMPDIR/sys"
-	M=$BATS_TEST_TMPDIR/sys
-	sed -i 's/fam0019mod0011/fam0019mod0001/' "$M/devices/system/cpu/modalias"
+	amd_cpu_tree 0019 0001
 	df=$(readlink -f "$M/bus/event_source/devices/amd_df")
 	echo "config:0-7,32-35" >"$df/format/event"
 	echo "config:8-15" >"$df/format/umask"
@@ -204,9 +209,7 @@ assert all(abs(x - 768) < 0.1 * 768 for x in v.values()), v' "$output"
 
 @test "x86: a Zen 5 (family 1Ah) takes perf's amdzen5 DRAM channel beats, and no other generation's" {
 	# a Turin as Genoa's driver writes it (PerfMonV2 formats, UMCs), family 1Ah model 11h
-	cp -a "$GENOA" "$BATS_TEST_TMPDIR/sys"
-	M=$BATS_TEST_TMPDIR/sys
-	sed -i 's/fam0019mod0011/fam001Amod0011/' "$M/devices/system/cpu/modalias"
+	amd_cpu_tree 001A 0011
 	pmuctl --sysfs-root "$M" list --events amd_df
 	[ "$status" -eq 0 ]
 	[ "$(grep -cE '^      local_or_remote_socket_(read|write)_data_beats_dram_([0-9]|1[01]) ' <<<"$output")" -eq 24 ]
