@@ -168,3 +168,16 @@ count_pmus() { jq_py 'len(d["pmus"])'; }
 	[[ "$output" == *"      functions 35:00.0-35:1f.7, hw_clk_freq 100000000 Hz"* ]]
 	[[ "$output" == *"      functions bd:00.0-bd:1f.7, hw_clk_freq 100000000 Hz"* ]]
 }
+
+@test "list: a directory is read in open, getdents64 and close, without fdopendir's fstat and fcntl" {
+	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=fcntl,newfstatat,fstat,getdents64 -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" list
+	[ "$status" -eq 0 ]
+	# before: each of the 35 directories (the PMUs' and theirs) one fstat and two fcntl more
+	run grep -c 'getdents64(' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 70 ]
+	run grep -c 'fcntl(\|S_IFDIR' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
+}
