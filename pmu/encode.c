@@ -223,7 +223,8 @@ static int apply_format(const struct pmu *p, const struct flat_term *ft, struct 
 	if (t->replace)
 		e->config[f->word] &= ~f->mask;
 	e->config[f->word] |= format_pack(f->mask, v);
-	e->given[f - p->formats] = true;
+	if (e->given)	/* NULL only for a family's own resolve, which sets no format */
+		e->given[e->ngiven++] = f->name;
 	return 0;
 }
 
@@ -249,15 +250,15 @@ static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct
 
 	e->pmu = p;
 	e->type = (uint32_t)p->type;
-	e->given = calloc(pmu_nformats(p) ? p->nformats : 1, sizeof(bool));
-	if (!e->given)
-		return oom(err);
 	/* events that are no perf format (a source's) are the family's to resolve */
 	if (p->family->ops->identify.resolve) {
 		e->type = 0;
 		return p->family->ops->identify.resolve(p, spec, e, err);
 	}
 	ret = expand_aliases(p, spec, &f, &e->alias, err);
+	/* each term sets one format at most: a name each, with no listing of format/ to size it */
+	if (!ret && !(e->given = calloc(f.n ? f.n : 1, sizeof(*e->given))))
+		ret = oom(err);
 	for (size_t i = 0; !ret && i < f.n; i++)
 		ret = required_given(p, &f, &f.v[i], err);
 	/* perf assigns the config words first, then ORs the format terms in */
@@ -565,6 +566,8 @@ uint64_t ev_field(const struct plan_event *e, const char *format, bool *given)
 	const struct pmu_format *f = e->pmu ? pmu_find_format(e->pmu, format) : NULL;
 
 	if (given)
-		*given = f && e->given[f - e->pmu->formats];
+		*given = false;
+	for (size_t k = 0; given && f && k < e->ngiven && !*given; k++)
+		*given = !strcmp(e->given[k], f->name);
 	return f ? format_unpack(f->mask, e->config[f->word]) : 0;
 }

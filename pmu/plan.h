@@ -29,7 +29,8 @@ struct plan_event {
 	char *name;			/* from a name= term, or NULL */
 	uint32_t type;
 	uint64_t config[FORMAT_WORDS];
-	bool *given;			/* per pmu->formats[i]: did a term set it */
+	const char **given;		/* the formats a term set, by the PMU's own names */
+	size_t ngiven;
 	char *mods;
 	int group;			/* -1 when not in a {} group */
 	int src_group;			/* the {} it was written in, before splitting */

@@ -68,6 +68,8 @@ struct pmu {
 	 * unlisted: not even their directories read yet (pmu_nevents, pmu_nformats read them) */
 	const struct sysroot *root;
 	bool unlisted;
+	/* an unlisted PMU's formats and events read by their names alone (pmu_find_*) */
+	struct pmu_probe *probes;
 	/* one malloc'd block its family read beyond priv (a debugfs node map), freed with
 	 * the PMU and never copied; NULL: none */
 	void *family_data;
@@ -127,6 +129,15 @@ const char *pmu_event_value(const struct pmu *p, size_t i);
 size_t pmu_nevents(const struct pmu *p);
 size_t pmu_nformats(const struct pmu *p);
 void pmu_scan_list(const struct pmu *p);
+/* whether an events/ file is perf's side file (.scale, .unit, ...), no event */
+bool pmu_scan_side_file(const char *name);
+/*
+ * An unlisted PMU's format (an absent one is NULL, as a listing would find) or event (NULL:
+ * ask the listing, which matches case and aliases), read by name alone; pmu_find_* ask these
+ */
+const struct pmu_format *pmu_probe_format(const struct pmu *p, const char *name);
+const struct pmu_event *pmu_probe_event(const struct pmu *p, const char *name);
+void pmu_probe_free(struct pmu *p);
 const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name);
 /* Event aliases match case-insensitively, as in perf. */
 const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name);

@@ -86,6 +86,7 @@ static void pmu_free(struct pmu *p)
 	}
 	free(p->formats);
 	free(p->events);
+	pmu_probe_free(p);
 	cpulist_free(&p->cpumask);
 	cpulist_free(&p->associated);
 	free(p->identifier);

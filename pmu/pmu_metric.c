@@ -14,7 +14,7 @@ bool pmu_metric_applies(const struct pmu *p, const char *metric_family)
 	if (p->family->ops->metrics.metric_applies)
 		return p->family->ops->metrics.metric_applies(p, metric_family);
 	return !strcmp(metric_family, p->family->id) &&
-	       (!need || !pmu_nevents(p) || pmu_find_event(p, need));
+	       (!need || pmu_find_event(p, need) || !pmu_nevents(p));
 }
 
 bool pmu_metric_family_known(const char *mf, const struct pmu_list *pmus)

@@ -154,7 +154,7 @@ static bool has_suffix(const char *s, const char *suffix)
 }
 
 /* perf's events/ side files: .scale, .unit, .per-pkg, .snapshot are not events */
-static bool is_side_file(const char *name)
+bool pmu_scan_side_file(const char *name)
 {
 	return has_suffix(name, ".scale") || has_suffix(name, ".unit") ||
 	       has_suffix(name, ".per-pkg") || has_suffix(name, ".snapshot");
@@ -326,7 +326,7 @@ static void list_events(const struct sysroot *r, struct pmu *p)
 	for (size_t i = 0; p->events && i < n; i++) {
 		struct pmu_event *e = &p->events[p->nevents];
 
-		if (is_side_file(names[i]))
+		if (pmu_scan_side_file(names[i]))
 			continue;
 		*e = (struct pmu_event){ .name = names[i], .unread = true };
 		e->side = (side_listed(names, n, names[i], ".scale") ? PMU_SIDE_SCALE : 0) |
@@ -370,6 +370,8 @@ size_t pmu_nformats(const struct pmu *p)
 
 const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name)
 {
+	if (p->unlisted)
+		return pmu_probe_format(p, name);
 	for (size_t i = 0, n = pmu_nformats(p); i < n; i++) {
 		struct pmu_format *f = &p->formats[i];
 
@@ -382,6 +384,10 @@ const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name)
 
 const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name)
 {
+	const struct pmu_event *probed = p->unlisted ? pmu_probe_event(p, name) : NULL;
+
+	if (probed)
+		return probed;
 	for (size_t i = 0, n = pmu_nevents(p); i < n; i++) {
 		struct pmu_event *e = &p->events[i];
 
@@ -419,7 +425,7 @@ static void read_events(const struct sysroot *root, const struct sysroot *r, str
 		const char *bad;
 		int ret;
 
-		if (is_side_file(names[i]))
+		if (pmu_scan_side_file(names[i]))
 			continue;
 		ret = sysroot_path(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (!ret)

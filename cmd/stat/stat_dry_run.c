@@ -5,6 +5,7 @@
 #include "cmd/pmuctl.h"
 #include "cmd/stat/stat.h"
 #include "pmu/drivers/tool.h"
+#include "pmu/encode.h"
 #include "pmu/metrics/metric.h"
 #include "topology/bdf.h"
 
@@ -54,13 +55,16 @@ static void perf_event_text(FILE *f, const struct plan_event *e)
 		return;
 	}
 	fprintf(f, "%s/", p->name);
-	for (size_t k = 0; k < p->nformats; k++) {
-		const struct pmu_format *fm = &p->formats[k];
-
-		if (!e->given[k])
-			continue;
-		fprintf(f, "%s%s=0x%llx", sep, fm->name, (unsigned long long)format_unpack(fm->mask, e->config[fm->word]));
-		sep = ",";
+	/* the formats set, in format/'s order (strverscmp, as it is listed), each once */
+	for (const char *last = NULL, *next;; last = next, sep = ",") {
+		next = NULL;
+		for (size_t k = 0; k < e->ngiven; k++)
+			if (e->given[k] && (!last || strverscmp(e->given[k], last) > 0) &&
+			    (!next || strverscmp(e->given[k], next) < 0))
+				next = e->given[k];
+		if (!next)
+			break;
+		fprintf(f, "%s%s=0x%llx", sep, next, (unsigned long long)ev_field(e, next, NULL));
 	}
 	fputc('/', f);
 }

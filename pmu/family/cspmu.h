@@ -17,14 +17,14 @@
 /*
  * The cycles event on the core's cycle counter. Without one (PMCFGR.CC 0) the driver hides
  * the cycles event (arm_cspmu_event_attr_is_visible) and arm_cspmu_get_event_idx puts
- * 0x100000000 on a normal counter like any other; a PMU whose events were not read (a
- * recording's) is taken to have one
+ * 0x100000000 on a normal counter like any other; a PMU with no events to read (a
+ * recording's) is taken to have one: the look-up lists them when the name is not there
  */
 static inline bool cspmu_is_cycles(const struct plan_event *e)
 {
 	const struct pmu *p = e->pmu;
 
-	return e->config[0] == CSPMU_CYCLES && (!p || !p->nevents || pmu_find_event(p, "cycles"));
+	return e->config[0] == CSPMU_CYCLES && (!p || pmu_find_event(p, "cycles") || !p->nevents);
 }
 
 #endif

@@ -208,10 +208,15 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat --dry-run -M t410_pcie_rd_bw
 	[ "$status" -eq 0 ]
 	# before: every PMU's every events/ and format/ file (the UCF's 15 events, the C2C's ...)
+	# the event and its side files, probed by name: none of the 12 PMUs' events/ is listed
 	grep -o '/events/[^"]*"' "$BATS_TEST_TMPDIR/trace" | sort | uniq -c >"$BATS_TEST_TMPDIR/events"
-	[ "$(cat "$BATS_TEST_TMPDIR/events")" = "     12 /events/rd_bytes\"" ]
+	[ "$(awk '{ print $1, $2 }' "$BATS_TEST_TMPDIR/events" | paste -sd' ')" = '12 /events/rd_bytes" 12 /events/rd_bytes.scale" 12 /events/rd_bytes.unit"' ]
+	# the formats the terms name, and rd_bytes (a term is a format before it is an event, as in perf)
 	grep -o '/format/[^"]*"' "$BATS_TEST_TMPDIR/trace" | sort | uniq -c >"$BATS_TEST_TMPDIR/formats"
-	[ "$(awk '{ print $1, $2 }' "$BATS_TEST_TMPDIR/formats" | paste -sd' ')" = '12 /format/event" 12 /format/src_bdf" 12 /format/src_bdf_en" 12 /format/src_rp_mask"' ]
+	[ "$(awk '{ print $1, $2 }' "$BATS_TEST_TMPDIR/formats" | paste -sd' ')" = '12 /format/event" 12 /format/rd_bytes" 12 /format/src_bdf" 12 /format/src_bdf_en" 12 /format/src_rp_mask"' ]
+	# before: each PMU's format/ and events/ listed, ten calls a PMU (four getdents64)
+	run grep -c '"format"\|"events"' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
 	run grep -c 'nvidia_ucf_pmu_[0-9]*/\(events\|format\)' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 0 ]
 }
