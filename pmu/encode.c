@@ -223,7 +223,7 @@ static int apply_format(const struct pmu *p, const struct flat_term *ft, struct 
 	if (t->replace)
 		e->config[f->word] &= ~f->mask;
 	e->config[f->word] |= format_pack(f->mask, v);
-	if (e->given)	/* NULL only for a family's own resolve, which sets no format */
+	if (e->given)	/* allocated before any term applies: the test is the analyzer's */
 		e->given[e->ngiven++] = f->name;
 	return 0;
 }
