@@ -65,12 +65,15 @@ int libpci_session(const char *dump, const char *sysfs, struct diag *diag,
 	if (dump) {
 		pacc->method = PCI_ACCESS_DUMP;
 		pci_set_param(pacc, "dump.name", (char *)dump);
-	} else {
+	} else if (sysfs) {
 		pacc->method = PCI_ACCESS_SYS_BUS_PCI;
 		pci_set_param(pacc, "sysfs.path", (char *)sysfs);
 	}
-	pci_init(pacc);
-	pci_scan_bus(pacc);
+	/* names alone need no method: pci_lookup_name reads pci.ids through the hooks above */
+	if (dump || sysfs) {
+		pci_init(pacc);
+		pci_scan_bus(pacc);
+	}
 	ret = fn(pacc, arg);
 	if (ret == -ENOMEM)
 		err_set(err, ret, "out of memory");

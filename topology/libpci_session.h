@@ -10,8 +10,9 @@
 #include "lib/err.h"
 
 /*
- * pci_init on a dump file (dump) or a sysfs bus directory (sysfs), run fn, pci_cleanup.
- * libpci's fatal errors become err (-EIO), its warnings diag lines. Sessions nest.
+ * pci_init on a dump file (dump) or a sysfs bus directory (sysfs), run fn, pci_cleanup;
+ * neither: no access method and no scan, for pci_lookup_name alone. libpci's fatal errors
+ * become err (-EIO), its warnings diag lines. Sessions nest.
  */
 int libpci_session(const char *dump, const char *sysfs, struct diag *diag,
 		   int (*fn)(struct pci_access *pacc, void *arg), void *arg, struct err_report *err);

@@ -222,6 +222,28 @@ int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct err
 	return ret;
 }
 
+struct names_args {
+	struct pcitopo *t;
+	const bool *want;
+};
+
+static int name_wanted(struct pci_access *pacc, void *arg)
+{
+	struct names_args *a = arg;
+
+	for (size_t i = 0; i < a->t->n; i++)
+		if ((!a->want || a->want[i]) && !a->t->fn[i].name)
+			look_up_name(pacc, &a->t->fn[i]);
+	return 0;
+}
+
+int pcitopo_names(struct pcitopo *t, const bool *want, struct err_report *err)
+{
+	struct names_args args = { .t = t, .want = want };
+
+	return libpci_session(NULL, NULL, &t->diag, name_wanted, &args, err);
+}
+
 void pcitopo_free(struct pcitopo *t)
 {
 	for (size_t i = 0; i < t->n; i++) {

@@ -55,6 +55,11 @@ struct pcitopo_source {
 };
 
 int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct err_report *err);
+/*
+ * The names of the functions want marks (NULL: every one) that have none yet, from pci.ids, in
+ * a session of their own: for a caller that prints some rows of a large tree
+ */
+int pcitopo_names(struct pcitopo *t, const bool *want, struct err_report *err);
 void pcitopo_free(struct pcitopo *t);
 /* "0005:01:00.0" always: the form JSON and completion use */
 void pcifn_full_name(const struct pcifn *f, char *buf, size_t size);

@@ -33,6 +33,7 @@ enum iostat_rows { IOSTAT_NONE, IOSTAT_PORTS, IOSTAT_FUNCTIONS };
 struct device_row {
 	const char *bdf;	/* the plan_device's */
 	char name[128];		/* vendor and device, from pci.ids */
+	size_t fn;		/* its function in the topology, whose name it shows */
 	int socket, rc, rp;	/* -1 where the topology gives none */
 	char root_port[16];	/* that root port's BDF, as map -j gives it; "" */
 	struct pci_class_devices classdev;	/* its netdev, nvme, infiniband and drm names (serve) */

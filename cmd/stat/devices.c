@@ -95,9 +95,30 @@ int devices_row(struct stat_setup *s, size_t i)
 	r->rp = m->at.rp;
 	if (m->at.root_port >= 0)
 		pcifn_full_name(&s->topo.fn[m->at.root_port], r->root_port, sizeof(r->root_port));
-	snprintf(r->name, sizeof(r->name), "%s", s->topo.fn[i].name ? s->topo.fn[i].name : "");
+	r->fn = i;
 	r->link = s->topo.fn[i].link;
 	return EXIT_OK;
+}
+
+/*
+ * The rows' names, from pci.ids once every row is known: libpci reads the file whole at the
+ * first look-up, and the rows are often a fraction of the tree (its bridges and ports are none)
+ */
+void devices_names(struct stat_setup *s)
+{
+	bool *want = calloc(s->topo.n ? s->topo.n : 1, sizeof(*want));
+	struct err_report err = { 0 };
+
+	for (size_t k = 0; want && s->rows && k < s->ndevices; k++)
+		want[s->rows[k].fn] = true;
+	if (want && pcitopo_names(&s->topo, want, &err))
+		p_warn("--per-device: no device names (%s): the rows show none", err.msg);
+	for (size_t k = 0; s->rows && k < s->ndevices; k++) {
+		const char *name = s->topo.fn[s->rows[k].fn].name;
+
+		snprintf(s->rows[k].name, sizeof(s->rows[k].name), "%s", name ? name : "");
+	}
+	free(want);
 }
 
 /*

@@ -213,6 +213,7 @@ int devices_select(const struct stat_args *a, struct stat_setup *s);
 const char *devices_method(const struct stat_setup *s, size_t i, const struct fn_filter **filter);
 /* The row of the device just added for function i */
 int devices_row(struct stat_setup *s, size_t i);
+void devices_names(struct stat_setup *s);
 
 /* The report's face the options chose: text, CSV, perf -x, JSON or OpenMetrics, once */
 const struct report_ops *stat_report_ops(const struct stat_args *a);

@@ -307,8 +307,6 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 		p_err("%s needs the PCI topology: give --sysfs-root or -F", opt);
 		return EXIT_FAIL;
 	}
-	/* names for --per-device rows, from pci.ids */
-	src.names = a->per_device;
 	if (pcitopo_read(&src, &s->topo, &err)) {
 		/* serve on a machine without PCI (a fixture, a guest): its series system wide */
 		if (a->per_device && a->device_fallback && !a->ndevice) {
@@ -358,6 +356,9 @@ static int find_devices(const struct stat_args *a, struct stat_setup *s)
 		p_err("iostat: no root port that a PMU of this machine counts perf iostat's traffic on (pmuctl iostat list says which families do; pmuctl-iostat(1) why not the others)");
 		ret = EXIT_FAIL;
 	}
+	/* names for the --per-device rows alone, from pci.ids */
+	if (!ret && a->per_device && s->rows)
+		devices_names(s);
 	return ret;
 }
 
