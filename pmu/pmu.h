@@ -121,8 +121,10 @@ void pmu_list_sort(struct pmu_list *l);
 
 const struct pmu *pmu_find(const struct pmu_list *l, const char *name);
 /* A lazy scan's file of p read now: an event's (false: not one after all), a format's */
-bool pmu_scan_event(const struct pmu *p, struct pmu_event *e);
-bool pmu_scan_format(const struct pmu *p, struct pmu_format *f);
+bool pmu_file_event(const struct pmu *p, struct pmu_event *e);
+bool pmu_file_format(const struct pmu *p, struct pmu_format *f);
+/* An event file's text (*bad says why a file that was read is none: "empty", "not text") */
+int pmu_file_event_text(const struct sysroot *r, const char *rel, char **out, const char **bad);
 /* Event i of p with its value read (NULL when it is no event), for code that walks them all */
 const char *pmu_event_value(const struct pmu *p, size_t i);
 /* How many events (formats) p lists, its directory read first when a lazy scan left it */
@@ -130,7 +132,7 @@ size_t pmu_nevents(const struct pmu *p);
 size_t pmu_nformats(const struct pmu *p);
 void pmu_scan_list(const struct pmu *p);
 /* whether an events/ file is perf's side file (.scale, .unit, ...), no event */
-bool pmu_scan_side_file(const char *name);
+bool pmu_file_side(const char *name);
 /*
  * An unlisted PMU's format (an absent one is NULL, as a listing would find) or event (NULL:
  * ask the listing, which matches case and aliases), read by name alone; pmu_find_* ask these

@@ -45,7 +45,7 @@ const struct pmu_format *pmu_probe_format(const struct pmu *p, const char *name)
 		if (q->format.name && !strcmp(q->format.name, name))
 			return q->format.dropped ? NULL : &q->format;
 	if (name_ok(name))
-		pmu_scan_format(p, &f);
+		pmu_file_format(p, &f);
 	q = add(p);
 	if (!q)
 		return NULL;
@@ -64,7 +64,7 @@ const struct pmu_event *pmu_probe_event(const struct pmu *p, const char *name)
 		if (q->event.name && !strcmp(q->event.name, name))
 			return &q->event;
 	/* a side file is no event to the listing; another case, or an alias, is the listing's */
-	if (!name_ok(name) || pmu_scan_side_file(name) || !pmu_scan_event(p, &e))
+	if (!name_ok(name) || pmu_file_side(name) || !pmu_file_event(p, &e))
 		return NULL;
 	q = add(p);
 	if (!q) {

@@ -71,28 +71,6 @@ static void read_identifier(const struct sysroot *r, struct pmu *p)
 	}
 }
 
-/* A lazy scan's file of p, read now through its root: 0 or -errno */
-static int read_later(const struct pmu *p, const char *dir, const char *file, char **out,
-		      int (*reader)(const struct sysroot *, const char *, char **))
-{
-	char path[PATH_LEN];
-	int ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s/%s/%s", p->name, dir, file);
-
-	return ret ? ret : reader(p->root, path, out);
-}
-
-bool pmu_scan_format(const struct pmu *p, struct pmu_format *f)
-{
-	struct err_report err;
-	char *text = NULL;
-
-	f->unread = false;
-	f->dropped = read_later(p, "format", f->name, &text, sysroot_read_trim) ||
-		     format_parse(text, &f->word, &f->mask, &err);
-	free(text);
-	return !f->dropped;
-}
-
 /* The names alone: each is read when pmu_find_format first asks for it */
 static void list_formats(const struct sysroot *r, struct pmu *p)
 {
@@ -144,20 +122,6 @@ static void read_formats(const struct sysroot *r, struct pmu *p, struct diag *di
 		p->nformats++;
 	}
 	strv_free(names, n);
-}
-
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-
-	return ls >= lx && !strcmp(s + ls - lx, suffix);
-}
-
-/* perf's events/ side files: .scale, .unit, .per-pkg, .snapshot are not events */
-bool pmu_scan_side_file(const char *name)
-{
-	return has_suffix(name, ".scale") || has_suffix(name, ".unit") ||
-	       has_suffix(name, ".per-pkg") || has_suffix(name, ".snapshot");
 }
 
 /* Only side files the listing holds are opened: probing each event's would double the opens */
@@ -266,52 +230,6 @@ static void add_aliases(const struct sysroot *root, const struct sysroot *r, str
 	}
 }
 
-/* An event file's terms, or NULL and why not: what a driver writes is one line of text */
-static int read_event_text(const struct sysroot *r, const char *rel, char **out, const char **bad)
-{
-	size_t len = 0;
-	char *b = NULL;
-	int ret = sysroot_read(r, rel, &b, &len);
-
-	*bad = NULL;
-	if (ret)
-		return ret;
-	while (len && strchr("\n \t\r", b[len - 1]))
-		b[--len] = '\0';
-	if (!len)
-		*bad = "empty";
-	for (size_t i = 0; i < len && !*bad; i++)
-		if ((unsigned char)b[i] < 0x20 || b[i] == 0x7f)
-			*bad = "not text";
-	if (*bad) {
-		free(b);
-		return 0;
-	}
-	*out = b;
-	return 0;
-}
-
-static int read_text(const struct sysroot *r, const char *rel, char **out)
-{
-	const char *bad;
-	int ret = read_event_text(r, rel, out, &bad);
-
-	return ret ? ret : bad ? -EINVAL : 0;
-}
-
-bool pmu_scan_event(const struct pmu *p, struct pmu_event *e)
-{
-	char side[PATH_LEN];
-
-	e->unread = false;
-	e->dropped = read_later(p, "events", e->name, &e->value, read_text) != 0;
-	if (!e->dropped && (e->side & PMU_SIDE_SCALE) && snprintf(side, sizeof(side), "%s.scale", e->name) > 0)
-		read_later(p, "events", side, &e->scale, sysroot_read_trim);
-	if (!e->dropped && (e->side & PMU_SIDE_UNIT) && snprintf(side, sizeof(side), "%s.unit", e->name) > 0)
-		read_later(p, "events", side, &e->unit, sysroot_read_trim);
-	return !e->dropped;
-}
-
 /* The names alone, and which side files each has: each is read when first looked up */
 static void list_events(const struct sysroot *r, struct pmu *p)
 {
@@ -326,7 +244,7 @@ static void list_events(const struct sysroot *r, struct pmu *p)
 	for (size_t i = 0; p->events && i < n; i++) {
 		struct pmu_event *e = &p->events[p->nevents];
 
-		if (pmu_scan_side_file(names[i]))
+		if (pmu_file_side(names[i]))
 			continue;
 		*e = (struct pmu_event){ .name = names[i], .unread = true };
 		e->side = (side_listed(names, n, names[i], ".scale") ? PMU_SIDE_SCALE : 0) |
@@ -375,7 +293,7 @@ const struct pmu_format *pmu_find_format(const struct pmu *p, const char *name)
 	for (size_t i = 0, n = pmu_nformats(p); i < n; i++) {
 		struct pmu_format *f = &p->formats[i];
 
-		if (strcmp(f->name, name) || (f->unread && !pmu_scan_format(p, f)) || f->dropped)
+		if (strcmp(f->name, name) || (f->unread && !pmu_file_format(p, f)) || f->dropped)
 			continue;
 		return f;
 	}
@@ -391,7 +309,7 @@ const struct pmu_event *pmu_find_event(const struct pmu *p, const char *name)
 	for (size_t i = 0, n = pmu_nevents(p); i < n; i++) {
 		struct pmu_event *e = &p->events[i];
 
-		if (strcasecmp(e->name, name) || (e->unread && !pmu_scan_event(p, e)) || e->dropped)
+		if (strcasecmp(e->name, name) || (e->unread && !pmu_file_event(p, e)) || e->dropped)
 			continue;
 		return e;
 	}
@@ -403,7 +321,7 @@ const char *pmu_event_value(const struct pmu *p, size_t i)
 	struct pmu_event *e = &p->events[i];
 
 	if (e->unread)
-		pmu_scan_event(p, e);
+		pmu_file_event(p, e);
 	return e->dropped ? NULL : e->value;
 }
 
@@ -425,11 +343,11 @@ static void read_events(const struct sysroot *root, const struct sysroot *r, str
 		const char *bad;
 		int ret;
 
-		if (pmu_scan_side_file(names[i]))
+		if (pmu_file_side(names[i]))
 			continue;
 		ret = sysroot_path(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (!ret)
-			ret = read_event_text(r, path, &e->value, &bad);
+			ret = pmu_file_event_text(r, path, &e->value, &bad);
 		if (ret) {
 			diag_add(diag, "PMU '%s': cannot read event '%s': %s", p->name, names[i],
 				 strerror(-ret));

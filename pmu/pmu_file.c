@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One file of a lazy PMU's format/ or events/, read when a look-up first asks for it. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pmu/pmu.h"
+
+#define PATH_LEN 1024
+
+/* A lazy scan's file of p, read now through its root: 0 or -errno */
+static int read_later(const struct pmu *p, const char *dir, const char *file, char **out,
+		      int (*reader)(const struct sysroot *, const char *, char **))
+{
+	char path[PATH_LEN];
+	int ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s/%s/%s", p->name, dir, file);
+
+	return ret ? ret : reader(p->root, path, out);
+}
+
+bool pmu_file_format(const struct pmu *p, struct pmu_format *f)
+{
+	struct err_report err;
+	char *text = NULL;
+
+	f->unread = false;
+	f->dropped = read_later(p, "format", f->name, &text, sysroot_read_trim) ||
+		     format_parse(text, &f->word, &f->mask, &err);
+	free(text);
+	return !f->dropped;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+/* perf's events/ side files: .scale, .unit, .per-pkg, .snapshot are not events */
+bool pmu_file_side(const char *name)
+{
+	return has_suffix(name, ".scale") || has_suffix(name, ".unit") ||
+	       has_suffix(name, ".per-pkg") || has_suffix(name, ".snapshot");
+}
+
+/* An event file's terms, or NULL and why not: what a driver writes is one line of text */
+int pmu_file_event_text(const struct sysroot *r, const char *rel, char **out, const char **bad)
+{
+	size_t len = 0;
+	char *b = NULL;
+	int ret = sysroot_read(r, rel, &b, &len);
+
+	*bad = NULL;
+	if (ret)
+		return ret;
+	while (len && strchr("\n \t\r", b[len - 1]))
+		b[--len] = '\0';
+	if (!len)
+		*bad = "empty";
+	for (size_t i = 0; i < len && !*bad; i++)
+		if ((unsigned char)b[i] < 0x20 || b[i] == 0x7f)
+			*bad = "not text";
+	if (*bad) {
+		free(b);
+		return 0;
+	}
+	*out = b;
+	return 0;
+}
+
+static int read_text(const struct sysroot *r, const char *rel, char **out)
+{
+	const char *bad;
+	int ret = pmu_file_event_text(r, rel, out, &bad);
+
+	return ret ? ret : bad ? -EINVAL : 0;
+}
+
+bool pmu_file_event(const struct pmu *p, struct pmu_event *e)
+{
+	char side[PATH_LEN];
+
+	e->unread = false;
+	e->dropped = read_later(p, "events", e->name, &e->value, read_text) != 0;
+	if (!e->dropped && (e->side & PMU_SIDE_SCALE) && snprintf(side, sizeof(side), "%s.scale", e->name) > 0)
+		read_later(p, "events", side, &e->scale, sysroot_read_trim);
+	if (!e->dropped && (e->side & PMU_SIDE_UNIT) && snprintf(side, sizeof(side), "%s.unit", e->name) > 0)
+		read_later(p, "events", side, &e->unit, sysroot_read_trim);
+	return !e->dropped;
+}
