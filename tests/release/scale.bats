@@ -39,3 +39,20 @@ for i in range(int(sys.argv[1])):
 	[ "$status" -eq 1 ]
 	[ "$output" = "pmuctl: error: -g: out of memory for the group" ]
 }
+
+@test "release: --per-device's pci.ids names are looked up for the rows alone, not for every function of the tree" {
+	need_tool valgrind "counts libpci's calls"
+	run --separate-stderr valgrind -q --tool=callgrind --callgrind-out-file="$BATS_TEST_TMPDIR/cg" \
+		"$PMUCTL" -q --sysfs-root "$LIVE" stat --per-device -M t410_pcie_rd_bw --duration 0.05
+	[ "$status" -eq 0 ]
+	[ "$(grep -cE '^  [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] ' <<<"$output")" -eq 29 ]
+	[[ "${lines[2]}" == "  0001:01:00.0 "*"  Samsung Electronics Co Ltd NVMe SSD Controller PM9A1/PM9A3/980PRO" ]]
+	# calls to libpci's pci_lookup_name, from callgrind's compressed names (fn=(id) name, cfn=(id))
+	run awk -v want=pci_lookup_name '
+		/^c?fn=\([0-9]+\) / { id = $0; sub(/^c?fn=\(/, "", id); sub(/\).*/, "", id); nm = $0; sub(/^c?fn=\([0-9]+\) /, "", nm); name[id] = nm }
+		/^cfn=/ { id = $0; sub(/^cfn=\(/, "", id); sub(/\).*/, "", id); cur = name[id] }
+		/^calls=/ { if (cur == want) { split($1, c, "="); n += c[2] } }
+		END { print n + 0 }' "$BATS_TEST_TMPDIR/cg"
+	# before: 62, each function of the tree (its root ports and bridges print no row)
+	[ "$output" = 29 ]
+}
