@@ -287,6 +287,11 @@ int sysroot_list(const struct sysroot *r, const char *rel, char ***names, size_t
 		for (ssize_t at = 0; !ret && at < got;) {
 			struct dirent64 *de = (struct dirent64 *)(buf + at);
 
+			/* a record the kernel never writes would loop here for ever */
+			if (!de->d_reclen || de->d_reclen > got - at) {
+				ret = -EIO;
+				break;
+			}
 			at += de->d_reclen;
 			if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
 				ret = list_push(&v, &cnt, &cap, de->d_name);
