@@ -149,8 +149,6 @@ static int collect(struct pci_access *pacc, void *arg)
 			if (ret)
 				return -EINVAL;
 		}
-		if (a->src->names)
-			look_up_name(pacc, f);
 		t->n++;
 	}
 	qsort(t->fn, t->n, sizeof(*t->fn), fn_cmp);

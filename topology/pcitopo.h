@@ -51,13 +51,12 @@ struct pcitopo_source {
 	const struct sysroot *root;	/* read <root>/bus/pci when dump is NULL; with a dump, BAR
 					 * sizes from it when it is the dump's machine */
 	const char *dump;		/* LSPCI_DUMP_CMD output, read by libpci's dump method */
-	bool names;			/* look up vendor and device names in pci.ids */
 };
 
 int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct err_report *err);
 /*
  * The names of the functions want marks (NULL: every one) that have none yet, from pci.ids, in
- * a session of their own: for a caller that prints some rows of a large tree
+ * a session of their own after the read: each caller names what it prints
  */
 int pcitopo_names(struct pcitopo *t, const bool *want, struct err_report *err);
 void pcitopo_free(struct pcitopo *t);

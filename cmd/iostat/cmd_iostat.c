@@ -208,7 +208,7 @@ static int iostat_list(void)
 	struct pmu_list pmus = { 0 };
 	struct pcitopo t = { 0 };
 	struct devmap_fn *maps = NULL;
-	struct pcitopo_source src = { .dump = settings.pci_dump, .names = !settings.json };
+	struct pcitopo_source src = { .dump = settings.pci_dump };
 	struct err_report err = { 0 };
 	struct diag d = { 0 };
 	json_t *arr = settings.json ? json_array() : NULL;
@@ -222,6 +222,7 @@ static int iostat_list(void)
 		return EXIT_FAIL;
 	src.root = &root;
 	if ((pmu_scan(&root, &pmus, &d) && !pmus.n) || pcitopo_read(&src, &t, &err) ||
+	    (!settings.json && pcitopo_names(&t, NULL, &err)) ||
 	    devmap_build(&t, &pmus, &root, &maps)) {
 		p_err("iostat list: %s", err.msg[0] ? err.msg : "no PMUs or PCI functions could be read");
 		goto out;

@@ -299,13 +299,17 @@ static void load_pmus(struct map_ctx *c)
 
 static int read_topology(struct map_ctx *c)
 {
-	struct pcitopo_source src = { .dump = settings.pci_dump,
-				      .root = c->have_root ? &c->root : NULL,
-				      .names = !settings.json && c->args->format != MAP_CAPS };
+	struct pcitopo_source src = { .dump = settings.pci_dump, .root = c->have_root ? &c->root : NULL };
 	struct err_report err = { 0 };
 	char buf[ERR_MSG_MAX];
 
 	if (pcitopo_read(&src, &c->topo, &err)) {
+		p_err("%s", safe_str(err.msg, buf, sizeof(buf)));
+		return EXIT_FAIL;
+	}
+	/* the tree and the table name every function; JSON and the caps list none */
+	if (!settings.json && c->args->format != MAP_CAPS && pcitopo_names(&c->topo, NULL, &err)) {
+		pcitopo_free(&c->topo);
 		p_err("%s", safe_str(err.msg, buf, sizeof(buf)));
 		return EXIT_FAIL;
 	}
