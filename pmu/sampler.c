@@ -63,6 +63,9 @@ int sampler_run(struct sampler *s, const struct sampler_sink *k)
 	}
 	if (!k->end)
 		return status;
+	/* a sample that ended sampling was the last report: reading again would only cost IPIs */
+	if (status)
+		return k->end(k->ctx, s, monotonic_s() - s->start, status);
 	/* after the counters stop, before their reads: the time covers all they counted */
 	if (sampler_counting(s))
 		count_disable_all(&s->c->cs);

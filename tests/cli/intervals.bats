@@ -52,6 +52,21 @@ check() {
 	[ "${#lines[@]}" -eq 4 ]
 }
 
+@test "intervals: --interval-count ends at its last report, without disabling and reading every counter again" {
+	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=read,ioctl -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw -I 100 --interval-count 2
+	[ "$status" -eq 0 ]
+	run grep -c PERF_EVENT_IOC_ENABLE "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 12 ]
+	# before: 12 more reads after the second report (an IPI each for a counter on another CPU)
+	run grep -c '^[0-9]* *read([0-9]*, ".*, 40) = 40$' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 24 ]
+	run grep -c PERF_EVENT_IOC_DISABLE "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
+}
+
 @test "intervals: metrics get the last partial interval too (JSON Lines, OpenMetrics)" {
 	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --per-pmu -I 300 -- sleep 1
 	[ "$status" -eq 0 ]
