@@ -2,6 +2,7 @@
 /* perf_event_open: one fd per uncore PMU instance, groups read with one read(). */
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <sys/syscall.h>
 #include "lib/cpulist.h"
 #include "pmu/drivers/perf.h"
+#include "pmu/drivers/perf_cpus.h"
 
 #define GROUP_READ_FORMAT                                                                  \
 	(PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED |             \
@@ -40,6 +42,41 @@ struct counter *perf_counter_add(struct count_set *s, const struct perf_spec *sp
 static struct perf_spec *spec_of(const struct counter *c)
 {
 	return c->drv == &perf_driver ? c->priv : NULL;
+}
+
+static bool is_mine(const struct count_set *s, size_t i)
+{
+	return spec_of(&s->v[i]);
+}
+
+/* A call of its own on a read or an enable: a group's leader, or a task's counter */
+static bool leads(const struct count_set *s, size_t i)
+{
+	const struct perf_spec *p = spec_of(&s->v[i]);
+
+	return p->pid >= 0 || p->leader == i;
+}
+
+static struct perf_cpus **cpus_of(struct count_set *s)
+{
+	return (struct perf_cpus **)count_driver_state(s, &perf_driver);
+}
+
+/* op on each of the driver's counters: CPU by CPU when the set follows them, else in order */
+static void each(struct count_set *s, bool backwards, perf_cpus_op *op, void *arg)
+{
+	struct perf_cpus **pc = cpus_of(s);
+
+	if (pc && *pc) {
+		perf_cpus_each(*pc, s, backwards, op, arg);
+		return;
+	}
+	for (size_t k = 0; k < s->n; k++) {
+		size_t i = backwards ? s->n - 1 - k : k;
+
+		if (spec_of(&s->v[i]))
+			op(s, i, arg);
+	}
 }
 
 static int read_paranoid(void)
@@ -130,7 +167,7 @@ static void explain(struct counter *c, const struct perf_spec *p, int e)
 	}
 }
 
-static void open_one(struct count_set *s, size_t i)
+static void open_one(struct count_set *s, size_t i, void *arg)
 {
 	struct counter *c = &s->v[i];
 	struct perf_spec *p = spec_of(c);
@@ -139,6 +176,7 @@ static void open_one(struct count_set *s, size_t i)
 	struct perf_event_attr attr;
 	long fd;
 
+	(void)arg;
 	if (!is_leader && lead->fd < 0) {
 		count_fail(c, s->v[p->leader].error, "not opened: its group leader %s failed",
 			   s->v[p->leader].event);
@@ -185,9 +223,17 @@ static size_t group_end(const struct count_set *s, size_t leader)
 
 static int perf_open(struct count_set *s)
 {
-	for (size_t i = 0; i < s->n; i++)
-		if (spec_of(&s->v[i]))
-			open_one(s, i);
+	struct perf_cpus **pc = cpus_of(s);
+
+	if (s->follow_cpus && pc && !*pc) {
+		*pc = malloc(sizeof(**pc));
+		if (!*pc || perf_cpus_build(*pc, s, is_mine, leads)) {
+			free(*pc);
+			*pc = NULL;
+			return -ENOMEM;
+		}
+	}
+	each(s, false, open_one, NULL);
 	/* a group with a failed member would read wrong: close the rest of it */
 	for (size_t i = 0; i < s->n; i++) {
 		struct perf_spec *p = spec_of(&s->v[i]);
@@ -208,18 +254,22 @@ static int perf_open(struct count_set *s)
 	return 0;
 }
 
+static void leader_ioctl(struct count_set *s, size_t i, void *arg)
+{
+	const struct perf_spec *p = spec_of(&s->v[i]);
+	unsigned long req = *(const unsigned long *)arg;
+
+	if (p->fd < 0)
+		return;
+	if (p->pid >= 0)
+		ioctl(p->fd, req, 0);
+	else if (p->leader == i)
+		ioctl(p->fd, req, PERF_IOC_FLAG_GROUP);
+}
+
 static int for_leaders(struct count_set *s, unsigned long req)
 {
-	for (size_t i = 0; i < s->n; i++) {
-		struct perf_spec *p = spec_of(&s->v[i]);
-
-		if (!p || p->fd < 0)
-			continue;
-		if (p->pid >= 0)
-			ioctl(p->fd, req, 0);
-		else if (p->leader == i)
-			ioctl(p->fd, req, PERF_IOC_FLAG_GROUP);
-	}
+	each(s, false, leader_ioctl, &req);
 	return 0;
 }
 
@@ -307,40 +357,54 @@ static int read_leader(struct count_set *s, size_t i)
 	return p->leader == i ? read_group(s, i) : 0;
 }
 
-/*
- * Every group leader read from wherever pmuctl runs: a counter of another CPU costs the kernel
- * a cross-call (smp_call_function_single). Moving pmuctl to each counter's CPU first would
- * take sched_setaffinity at every sample, a call the unit's syscall filter (@resources)
- * refuses with SIGSYS.
- */
+/* The first read that failed, of the counters in order */
+struct read_result {
+	size_t at;
+	int ret;
+};
+
+static void read_one(struct count_set *s, size_t i, void *arg)
+{
+	struct read_result *res = arg;
+	int ret;
+
+	if (spec_of(&s->v[i])->fd < 0)
+		return;
+	ret = read_leader(s, i);
+	if (ret && i < res->at) {
+		res->at = i;
+		res->ret = ret;
+	}
+}
+
 static int perf_read(struct count_set *s)
 {
-	int first = 0;
+	struct read_result res = { .at = SIZE_MAX };
 
-	for (size_t i = 0; i < s->n; i++) {
-		struct perf_spec *p = spec_of(&s->v[i]);
-		int ret;
+	each(s, false, read_one, &res);
+	return res.ret;
+}
 
-		if (!p || p->fd < 0)
-			continue;
-		ret = read_leader(s, i);
-		if (ret && !first)
-			first = ret;
-	}
-	return first;
+static void close_one(struct count_set *s, size_t i, void *arg)
+{
+	struct perf_spec *p = spec_of(&s->v[i]);
+
+	(void)arg;
+	if (p->fd >= 0)
+		close(p->fd);
+	p->fd = -1;
 }
 
 static int perf_close(struct count_set *s, struct diag *errors)
 {
-	/* members before leaders */
-	for (size_t i = s->n; i-- > 0;) {
-		struct perf_spec *p = spec_of(&s->v[i]);
+	struct perf_cpus **pc = cpus_of(s);
 
-		if (!p)
-			continue;
-		if (p->fd >= 0)
-			close(p->fd);
-		p->fd = -1;
+	/* members before leaders */
+	each(s, true, close_one, NULL);
+	if (pc && *pc) {
+		perf_cpus_free(*pc);
+		free(*pc);
+		*pc = NULL;
 	}
 	for (size_t i = 0; i < s->n; i++) {
 		if (spec_of(&s->v[i])) {

@@ -1,0 +1,44 @@
+#!/usr/bin/env bats
+# stat makes each counter's perf calls on the counter's own CPU, as perf stat does
+# (evlist__for_each_cpu): a call on another CPU's counter costs the kernel a cross-call. It moves
+# only within the CPUs it was given, and puts them back after each round of calls. The live
+# Tegra410's 12 PCIe PMUs count on CPUs 0 and 1 (their cpumasks), 6 on each.
+load helpers
+
+setup() {
+	need_tool strace
+	need_tool taskset
+	[ "$(nproc)" -ge 2 ] || skip "needs CPUs 0 and 1 (the live tree's cpumasks)"
+}
+
+# The affinity masks pmuctl set, one a line, e.g. [1] then [0 1]
+masks() {
+	# strace ends a mask of 8192 CPUs (pmuctl's) with " ...": the CPUs set are the numbers
+	sed -n 's/.*sched_setaffinity(0, [0-9]*, \[\([0-9 ]*[0-9]\)[ .]*\]) *= 0$/[\1]/p' "$BATS_TEST_TMPDIR/trace"
+}
+
+@test "follow CPUs: each round of calls moves to the other CPU once, then back to the CPUs it was given" {
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run taskset -c 0,1 strace -qq -e trace=sched_setaffinity -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw -I 100 --interval-count 2
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	# the CPU it runs on first, in place; then one move: open, enable, two reads, close
+	run masks
+	[ "${#lines[@]}" -eq 10 ]
+	for ((k = 0; k < 10; k += 2)); do
+		[[ "${lines[k]}" = "[0]" || "${lines[k]}" = "[1]" ]]
+		[ "${lines[k + 1]}" = "[0 1]" ]
+	done
+}
+
+@test "follow CPUs: never to a CPU it was not given; those counters are read from where it runs" {
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run taskset -c 0 strace -qq -e trace=sched_setaffinity -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat --format=csv -M t410_pcie_rd_bw -I 100 --interval-count 1
+	[ "$status" -eq 0 ]
+	# the 12 PMUs counted, socket 1's (CPU 1) among them
+	[ "$(grep -c '^[0-9.]*,input,nvidia_pcie_pmu_[01]_rc_[0-5]/rd_bytes/,[1-9][0-9]*,.*,counted,' <<<"$output")" -eq 12 ]
+	run masks
+	[ "$output" = "" ]
+}
