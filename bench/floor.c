@@ -5,16 +5,20 @@
  * each PCI function's config space, to place the functions), opens the plan's counters as the
  * plan groups them, enables them, reads each one every interval, and closes them. No names, no
  * formulas, no output.
- * usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS [names]
+ * usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS [names] [follow]
  *   PLAN.json: pmuctl -j stat --dry-run ... (its events: type, config, config1, config2, cpus, group)
  *   names: also each function's vendor and device name through libpci, from the config space
  *   just read, as any tool that prints them pays (lspci, pmuctl, which names every function of
  *   the tree): libpci reads all of pci.ids at the first look-up
+ *   follow: each counter's calls made on its CPU (sched_setaffinity there first, the CPU it
+ *   runs on first of all), as perf stat and pmuctl stat do, so that the kernel makes no
+ *   cross-call (smp_call_function_single) for them
  * usage: floor --map SYSFS_ROOT [names]   every function's config space (what placing it needs),
  *   and with names each one's name: the floor of map and lspci
  * usage: floor --list SYSFS_ROOT          every PMU's type and cpumask and each of its events'
  *   files: the floor of list --events
  */
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +28,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sched.h>
+#include <stdbool.h>
 #include <jansson.h>
 #include <pci/pci.h>
 #include <linux/perf_event.h>
@@ -131,6 +137,84 @@ static int list_floor(const char *root)
 	return 0;
 }
 
+/* The plan's counters: each one's attributes, CPU, group and file */
+static struct perf_event_attr *attrs;
+static int *cpu_of, *group_of, *fds, *leader_of_group;
+static size_t nev;
+static bool follow;
+
+/* op on every counter, CPU by CPU: with follow, moved to each CPU but the one it runs on */
+static void each_cpu(void (*op)(size_t i))
+{
+	cpu_set_t all, one;
+	int here = sched_getcpu(), max = -1;
+	bool moved = false;
+
+	for (size_t i = 0; i < nev; i++)
+		max = cpu_of[i] > max ? cpu_of[i] : max;
+	if (!follow) {
+		for (size_t i = 0; i < nev; i++)
+			op(i);
+		return;
+	}
+	sched_getaffinity(0, sizeof(all), &all);
+	for (int pass = 0; pass < 2; pass++)
+		for (int cpu = 0; cpu <= max; cpu++) {
+			bool any = false;
+
+			if ((pass == 0) != (cpu == here))
+				continue;
+			for (size_t i = 0; i < nev; i++) {
+				if (cpu_of[i] != cpu)
+					continue;
+				if (!any && cpu != here) {
+					CPU_ZERO(&one);
+					CPU_SET(cpu, &one);
+					moved |= !sched_setaffinity(0, sizeof(one), &one);
+				}
+				any = true;
+				op(i);
+			}
+		}
+	if (moved)
+		sched_setaffinity(0, sizeof(all), &all);
+}
+
+static void open_one(size_t i)
+{
+	int g = group_of[i];
+
+	attrs[i].disabled = g < 0 || leader_of_group[g] < 0;
+	fds[i] = (int)syscall(SYS_perf_event_open, &attrs[i], -1, cpu_of[i], g >= 0 ? leader_of_group[g] : -1,
+			      PERF_FLAG_FD_CLOEXEC);
+	if (fds[i] < 0)
+		fds[i] = -errno;
+	else if (g >= 0 && leader_of_group[g] < 0)
+		leader_of_group[g] = fds[i];
+}
+
+static void enable_one(size_t i)
+{
+	ioctl(fds[i], PERF_EVENT_IOC_ENABLE, 0);
+}
+
+static void read_one(size_t i)
+{
+	uint64_t v[3];
+
+	/* a read the kernel refuses costs what it costs */
+	if (fds[i] >= 0 && read(fds[i], v, sizeof(v)) < 0)
+		return;
+}
+
+static void close_one(size_t i)
+{
+	if (fds[i] < 0)
+		return;
+	ioctl(fds[i], PERF_EVENT_IOC_DISABLE, 0);
+	close(fds[i]);
+}
+
 int main(int argc, char **argv)
 {
 	char path[4096];
@@ -138,7 +222,7 @@ int main(int argc, char **argv)
 	json_t *plan, *events, *e;
 	size_t i, n, intervals;
 	long interval_ms;
-	int *fds, *leader_of_group;
+	bool names = false;
 
 	if (argc >= 3 && !strcmp(argv[1], "--list"))
 		return list_floor(argv[2]);
@@ -150,8 +234,16 @@ int main(int argc, char **argv)
 			pci_cleanup(pacc);
 		return 0;
 	}
-	if (argc != 5 && !(argc == 6 && !strcmp(argv[5], "names"))) {
-		fprintf(stderr, "usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS [names]\n");
+	for (int a = 5; a < argc; a++) {
+		if (!strcmp(argv[a], "names"))
+			names = true;
+		else if (!strcmp(argv[a], "follow"))
+			follow = true;
+		else
+			argc = 0;
+	}
+	if (argc < 5) {
+		fprintf(stderr, "usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS [names] [follow]\n");
 		return 64;
 	}
 	plan = json_load_file(argv[1], 0, &jerr);
@@ -162,15 +254,18 @@ int main(int argc, char **argv)
 	}
 	interval_ms = strtol(argv[3], NULL, 10);
 	intervals = strtoul(argv[4], NULL, 10);
-	n = json_array_size(events);
+	n = nev = json_array_size(events);
 	fds = calloc(n ? n : 1, sizeof(*fds));
+	attrs = calloc(n ? n : 1, sizeof(*attrs));
+	cpu_of = calloc(n ? n : 1, sizeof(*cpu_of));
+	group_of = calloc(n ? n : 1, sizeof(*group_of));
 	leader_of_group = malloc((n + 1) * sizeof(*leader_of_group));
-	if (!fds || !leader_of_group)
+	if (!fds || !attrs || !cpu_of || !group_of || !leader_of_group)
 		return 1;
 	for (i = 0; i <= n; i++)
 		leader_of_group[i] = -1;
 	/* the functions' config space, which placing them needs: every one, as lspci reads it */
-	if (argc == 6) {
+	if (names) {
 		struct pci_access *pacc = names_open(argv[2]);
 
 		read_configs(argv[2], pacc);
@@ -181,10 +276,6 @@ int main(int argc, char **argv)
 	json_array_foreach(events, i, e) {
 		const char *pmu = json_string_value(json_object_get(e, "pmu"));
 		json_t *group = json_object_get(e, "group"), *cpus = json_object_get(e, "cpus");
-		struct perf_event_attr attr = { .size = sizeof(attr) };
-		int cpu = json_is_array(cpus) && json_array_size(cpus) ? (int)json_integer_value(json_array_get(cpus, 0)) : 0;
-		int g = json_is_integer(group) && json_integer_value(group) >= 0 &&
-			(size_t)json_integer_value(group) < n ? (int)json_integer_value(group) : -1;
 
 		/* each PMU's type and cpumask: a tool cannot open its events without them */
 		if (pmu) {
@@ -193,41 +284,35 @@ int main(int argc, char **argv)
 			snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/cpumask", argv[2], pmu);
 			read_file(path);
 		}
-		attr.type = (uint32_t)json_integer_value(json_object_get(e, "type"));
-		attr.config = hex(e, "config");
-		attr.config1 = hex(e, "config1");
-		attr.config2 = hex(e, "config2");
-		attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-		attr.disabled = g < 0 || leader_of_group[g] < 0;
-		fds[i] = (int)syscall(SYS_perf_event_open, &attr, -1, cpu, g >= 0 ? leader_of_group[g] : -1, PERF_FLAG_FD_CLOEXEC);
-		if (fds[i] < 0)
-			fds[i] = -errno;
-		else if (g >= 0 && leader_of_group[g] < 0)
-			leader_of_group[g] = fds[i];
+		cpu_of[i] = json_is_array(cpus) && json_array_size(cpus) ? (int)json_integer_value(json_array_get(cpus, 0)) : 0;
+		group_of[i] = json_is_integer(group) && json_integer_value(group) >= 0 &&
+			(size_t)json_integer_value(group) < n ? (int)json_integer_value(group) : -1;
+		attrs[i].size = sizeof(attrs[i]);
+		attrs[i].type = (uint32_t)json_integer_value(json_object_get(e, "type"));
+		attrs[i].config = hex(e, "config");
+		attrs[i].config1 = hex(e, "config1");
+		attrs[i].config2 = hex(e, "config2");
+		attrs[i].read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	}
+	each_cpu(open_one);
 	/* a floor that counted less than the plan would flatter every ratio against it */
 	for (i = 0; i < n; i++)
 		if (fds[i] < 0) {
 			fprintf(stderr, "floor: event %zu of %zu: perf_event_open: %s\n", i, n, strerror(-fds[i]));
 			return 1;
 		}
-	for (i = 0; i < n; i++)
-		ioctl(fds[i], PERF_EVENT_IOC_ENABLE, 0);
+	each_cpu(enable_one);
 	for (size_t k = 0; k < intervals; k++) {
 		struct timespec ts = { interval_ms / 1000, (interval_ms % 1000) * 1000000L };
-		uint64_t v[3];
 
 		nanosleep(&ts, NULL);
-		for (i = 0; i < n; i++)
-			if (fds[i] >= 0 && read(fds[i], v, sizeof(v)) < 0)
-				continue;	/* a read the kernel refuses costs what it costs */
+		each_cpu(read_one);
 	}
-	for (i = 0; i < n; i++)
-		if (fds[i] >= 0) {
-			ioctl(fds[i], PERF_EVENT_IOC_DISABLE, 0);
-			close(fds[i]);
-		}
+	each_cpu(close_one);
 	free(fds);
+	free(attrs);
+	free(cpu_of);
+	free(group_of);
 	free(leader_of_group);
 	json_decref(plan);
 	return 0;

@@ -4,8 +4,10 @@
 # (the same counters opened, enabled, read every interval and closed, plus the sysfs reads any
 # tool needs: each PMU's type and cpumask, each function's config space), CPU (task-clock)
 # medians; the floor again with names (each function's, through libpci, as any tool
-# that prints them pays). Then the cost of an interval alone, pmuctl's and the floor's: runs of
-# 5 and 35 intervals differenced. Trees, the software-aliased Tegra410: SHAPE=pairs (the
+# that prints them pays), and the floor that follows its counters' CPUs (floor.c's follow: each
+# call made on its counter's CPU, as perf stat and pmuctl stat do, so no cross-call). Then the
+# cost of an interval alone, pmuctl's and the two floors': runs of 5 and 35 intervals
+# differenced. Trees, the software-aliased Tegra410: SHAPE=pairs (the
 # developers': SIZES pairs of sockets over, tests/gen/fixtures.py --tegra410-live-pairs, 41
 # functions a pair) or SHAPE=fan (a machine of few sockets and many functions: SIZES of
 # PAIRS:FAN, each NIC port a switch of FAN 8-function NICs, --tegra410-live-fan)
@@ -28,8 +30,9 @@ div() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 shape=${SHAPE:-pairs}
 [ "$shape" = fan ] && default_sizes="1:12 2:12" || default_sizes="12 24"
-printf '%7s %9s %7s %9s %9s %9s %9s %13s %13s %12s %11s %12s %12s\n' sockets functions events perf_ms pmuctl_ms \
-	floor_ms floor+names pmuctl/floor pmuctl/fl+nm pmuctl/perf floor/perf interval_ms interval/floor
+printf '%7s %9s %7s %9s %9s %9s %9s %9s %13s %13s %13s %12s %11s %12s %12s %12s\n' sockets functions events perf_ms \
+	pmuctl_ms floor_ms floor+names floor+follow pmuctl/floor pmuctl/fl+nm pmuctl/fl+fol pmuctl/perf floor/perf \
+	interval_ms interval/floor interval/f+fol
 for size in ${SIZES:-$default_sizes}; do
 	tree=$tmp/m${size/:/-}
 	if [ "$shape" = fan ]; then
@@ -45,21 +48,27 @@ for size in ${SIZES:-$default_sizes}; do
 	eval "perf_cmd=($perf_line)"
 	ours=("$pmuctl" -q --sysfs-root "$tree/sys" stat --per-device -M "$metrics" -I 100 --interval-count)
 	floor=("$tmp/floor" "$tmp/plan" "$tree/sys" 100)
-	: >"$tmp/p" && : >"$tmp/m" && : >"$tmp/f" && : >"$tmp/n" && : >"$tmp/m5" && : >"$tmp/m35" && : >"$tmp/f5" && : >"$tmp/f35"
+	: >"$tmp/p" && : >"$tmp/m" && : >"$tmp/f" && : >"$tmp/n" && : >"$tmp/ff" && : >"$tmp/m5" && : >"$tmp/m35"
+	: >"$tmp/f5" && : >"$tmp/f35" && : >"$tmp/ff5" && : >"$tmp/ff35"
 	for ((i = 0; i < runs; i++)); do
 		SYSFS_PATH=$tree/sys task_ms 1 "${perf_cmd[@]}" -x, -I 100 --interval-count "$intervals" >>"$tmp/p"
 		echo >>"$tmp/p"
 		task_ms 1 "${ours[@]}" "$intervals" >>"$tmp/m" && echo >>"$tmp/m"
 		task_ms 1 "${floor[@]}" "$intervals" >>"$tmp/f" && echo >>"$tmp/f"
 		task_ms 1 "${floor[@]}" "$intervals" names >>"$tmp/n" && echo >>"$tmp/n"
+		task_ms 1 "${floor[@]}" "$intervals" follow >>"$tmp/ff" && echo >>"$tmp/ff"
 		task_ms 1 "${ours[@]}" 5 >>"$tmp/m5" && echo >>"$tmp/m5"
 		task_ms 1 "${floor[@]}" 5 >>"$tmp/f5" && echo >>"$tmp/f5"
 		task_ms 1 "${ours[@]}" 35 >>"$tmp/m35" && echo >>"$tmp/m35"
 		task_ms 1 "${floor[@]}" 35 >>"$tmp/f35" && echo >>"$tmp/f35"
+		task_ms 1 "${floor[@]}" 5 follow >>"$tmp/ff5" && echo >>"$tmp/ff5"
+		task_ms 1 "${floor[@]}" 35 follow >>"$tmp/ff35" && echo >>"$tmp/ff35"
 	done
-	p=$(median <"$tmp/p") m=$(median <"$tmp/m") f=$(median <"$tmp/f") nm=$(median <"$tmp/n")
+	p=$(median <"$tmp/p") m=$(median <"$tmp/m") f=$(median <"$tmp/f") nm=$(median <"$tmp/n") ff=$(median <"$tmp/ff")
 	mi=$(awk -v a="$(median <"$tmp/m5")" -v b="$(median <"$tmp/m35")" 'BEGIN { printf "%.3f", (b - a) / 30 }')
 	fi_=$(awk -v a="$(median <"$tmp/f5")" -v b="$(median <"$tmp/f35")" 'BEGIN { printf "%.3f", (b - a) / 30 }')
-	printf '%7d %9d %7d %9s %9s %9s %9s %13s %13s %12s %11s %12s %12s\n' "$sockets" "$rows" "$nev" "$p" "$m" "$f" "$nm" \
-		"$(div "$m" "$f")" "$(div "$m" "$nm")" "$(div "$m" "$p")" "$(div "$f" "$p")" "$mi" "$(div "$mi" "$fi_")"
+	ffi=$(awk -v a="$(median <"$tmp/ff5")" -v b="$(median <"$tmp/ff35")" 'BEGIN { printf "%.3f", (b - a) / 30 }')
+	printf '%7d %9d %7d %9s %9s %9s %9s %9s %13s %13s %13s %12s %11s %12s %12s %12s\n' "$sockets" "$rows" "$nev" "$p" \
+		"$m" "$f" "$nm" "$ff" "$(div "$m" "$f")" "$(div "$m" "$nm")" "$(div "$m" "$ff")" "$(div "$m" "$p")" \
+		"$(div "$f" "$p")" "$mi" "$(div "$mi" "$fi_")" "$(div "$mi" "$ffi")"
 done
