@@ -69,5 +69,7 @@ void device_json_table(const struct render_ctx *c, const struct grid *g, const s
 void device_csv_table(const struct render_ctx *c, const struct grid *g, const size_t *order);
 /* The text face's table (and top's frames): a row per device, the RC and socket sums below */
 void devices_text_table(const struct render_ctx *c, const struct grid *g, const size_t *order);
+/* A row's columns that no interval changes (device to method, link), rendered for the table */
+void devices_text_fixed(struct device_row *row);
 
 #endif

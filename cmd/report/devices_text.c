@@ -14,9 +14,11 @@ struct line {
 	char b[1024];
 };
 
-/* a row longer than the buffer (many columns) goes out in pieces */
+/* a row longer than the buffer (many columns) goes out in pieces; one rendered to keep is cut */
 static void put_char(struct line *l, char c)
 {
+	if (l->n == sizeof(l->b) && !l->f)
+		return;
 	if (l->n == sizeof(l->b)) {
 		fwrite(l->b, 1, l->n, l->f);
 		l->n = 0;
@@ -119,15 +121,19 @@ static int width_of(const struct metric *m)
 
 static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct metric *const *col, size_t nc)
 {
-	struct line l = { .f = f, .n = 0 };
-	char label[64], num[64];
-	size_t n;
+	struct line l = { .f = f, .n = 0 }, label = { .f = NULL, .n = 0 };
+	char num[64];
 
-	n = (size_t)snprintf(label, sizeof(label), "socket %s", human_c_fixed(s->socket, 0, num, sizeof(num)));
-	if (s->rc >= 0 && n < sizeof(label))
-		snprintf(label + n, sizeof(label) - n, " rc %s", human_c_fixed(s->rc, 0, num, sizeof(num)));
+	/* without snprintf: a line of these for every RC, every interval */
+	put(&label, "socket ");
+	put(&label, human_c_fixed(s->socket, 0, num, sizeof(num)));
+	if (s->rc >= 0) {
+		put(&label, " rc ");
+		put(&label, human_c_fixed(s->rc, 0, num, sizeof(num)));
+	}
+	put_char(&label, '\0');
 	put(&l, "  ");
-	put_pad(&l, label, 29, true);
+	put_pad(&l, label.b, 29, true);
 	for (size_t j = 0; j < nc; j++) {
 		put(&l, " ");
 		if (!device_grid_additive(col[j]))
@@ -198,12 +204,49 @@ static void share_text(struct line *l, double v, int w)
 	put(l, "%");
 }
 
+/* The device, socket, RC, port and method columns */
+static void lead_text(struct line *l, const struct device_row *row)
+{
+	char s[12], rc[12], rp[12];
+
+	put(l, "  ");
+	put_pad(l, row->bdf, 12, true);
+	put(l, " ");
+	put_pad(l, id_text(row->socket, s, sizeof(s)), 2, false);
+	put(l, " ");
+	put_pad(l, id_text(row->rc, rc, sizeof(rc)), 2, false);
+	put(l, " ");
+	put_pad(l, id_text(row->rp, rp, sizeof(rp)), 2, false);
+	put(l, " ");
+	put_pad(l, row->method ? row->method : "-", 6, true);
+}
+
+static void link_cell(struct line *l, const struct device_row *row)
+{
+	char link[32];
+
+	put_pad(l, link_text(&row->link, link, sizeof(link)), 12, true);
+}
+
+/* Rendered once, not every interval: each piece that does not fit is left to the table */
+void devices_text_fixed(struct device_row *row)
+{
+	struct line l = { .f = NULL, .n = 0 };
+
+	lead_text(&l, row);
+	row->text.nlead = l.n < sizeof(row->text.lead) ? (unsigned char)l.n : 0;
+	memcpy(row->text.lead, l.b, row->text.nlead);
+	l.n = 0;
+	link_cell(&l, row);
+	row->text.nlink = l.n < sizeof(row->text.link) ? (unsigned char)l.n : 0;
+	memcpy(row->text.link, l.b, row->text.nlink);
+}
+
 void devices_text_table(const struct render_ctx *c, const struct grid *g, const size_t *order)
 {
 	const struct metric *const *col = g->col;
 	struct bars bars = bars_of(c, g);
 	size_t nc = g->nc, downtrained = 0;
-	char link[32], s[12], rc[12], rp[12];
 	FILE *f = c->f;
 
 	/* each view titled and headed for what it shows: top's RC and socket views show sums */
@@ -241,16 +284,10 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 		const struct device_row *row = &c->rows[order[i]];
 		struct line l = { .f = f, .n = 0 };
 
-		put(&l, "  ");
-		put_pad(&l, row->bdf, 12, true);
-		put(&l, " ");
-		put_pad(&l, id_text(row->socket, s, sizeof(s)), 2, false);
-		put(&l, " ");
-		put_pad(&l, id_text(row->rc, rc, sizeof(rc)), 2, false);
-		put(&l, " ");
-		put_pad(&l, id_text(row->rp, rp, sizeof(rp)), 2, false);
-		put(&l, " ");
-		put_pad(&l, row->method ? row->method : "-", 6, true);
+		if (row->text.nlead)
+			put_n(&l, row->text.lead, row->text.nlead);
+		else
+			lead_text(&l, row);
 		for (size_t j = 0; j < nc; j++)
 			value_text(&l, device_grid_cell(g, order[i], j), width_of(col[j]));
 		double to = g->link_columns ? device_grid_link_share(g, order[i], row, 1) : NAN;
@@ -258,7 +295,10 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 
 		share_text(&l, g->running[order[i]], 7);
 		put(&l, "  ");
-		put_pad(&l, link_text(&row->link, link, sizeof(link)), 12, true);
+		if (row->text.nlink)
+			put_n(&l, row->text.link, row->text.nlink);
+		else
+			link_cell(&l, row);
 		if (g->link_columns) {
 			share_text(&l, to, 6);
 			share_text(&l, from, 6);

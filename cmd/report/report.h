@@ -40,6 +40,11 @@ struct device_row {
 	const char *method;	/* requester: "rp" (alone below its port), "bdf", or its family's device_method ("port") */
 	size_t nbars;		/* target: the BARs an address filter selects */
 	struct pcilink link;	/* its PCIe link, as map reads it */
+	/* the text table's columns no interval changes, rendered once (devices_text_fixed); n 0: not */
+	struct {
+		char lead[64], link[32];
+		unsigned char nlead, nlink;
+	} text;
 };
 
 /* The rows of the --per-device table: all (stat), or one kind (top's d key) */

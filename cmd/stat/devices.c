@@ -117,6 +117,7 @@ void devices_names(struct stat_setup *s)
 		const char *name = s->topo.fn[s->rows[k].fn].name;
 
 		snprintf(s->rows[k].name, sizeof(s->rows[k].name), "%s", name ? name : "");
+		devices_text_fixed(&s->rows[k]);
 	}
 	free(want);
 }
