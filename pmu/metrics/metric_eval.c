@@ -26,6 +26,20 @@ struct key {
 	size_t i;		/* the sample: the first of equal keys leads */
 };
 
+typedef int sort_cmp(const void *a, const void *b, void *arg);
+
+/* qsort_r, after a look whether the order is already there: each interval's samples mostly are */
+static void sort_unless_sorted(void *base, size_t n, size_t size, sort_cmp *cmp, void *arg)
+{
+	const char *p = base;
+
+	for (size_t i = 1; i < n; i++)
+		if (cmp(p + (i - 1) * size, p + i * size, arg) > 0) {
+			qsort_r(base, n, size, cmp, arg);
+			return;
+		}
+}
+
 static int by_metric(const void *a, const void *b, void *p)
 {
 	const struct metric_sample *s = p;
@@ -48,7 +62,7 @@ static size_t *metric_ranks(const struct metric_sample *s, size_t n)
 	}
 	for (size_t i = 0; i < n; i++)
 		idx[i] = i;
-	qsort_r(idx, n, sizeof(*idx), by_metric, (void *)s);
+	sort_unless_sorted(idx, n, sizeof(*idx), by_metric, (void *)s);
 	for (size_t k = 0, first = 0; k < n; k++) {
 		if (!k || s[idx[k]].m != s[idx[k - 1]].m)
 			first = idx[k];
@@ -87,10 +101,11 @@ static int cmp_group(const struct key *x, const struct key *y)
 	return 0;
 }
 
-static int by_group(const void *a, const void *b)
+static int by_group(const void *a, const void *b, void *arg)
 {
 	const struct key *x = a, *y = b;
 
+	(void)arg;
 	return cmp_group(x, y) ?: (x->i < y->i ? -1 : x->i > y->i);
 }
 
@@ -99,10 +114,11 @@ struct group {
 	size_t rank, lead, from, to;
 };
 
-static int by_lead(const void *a, const void *b)
+static int by_lead(const void *a, const void *b, void *arg)
 {
 	const struct group *x = a, *y = b;
 
+	(void)arg;
 	if (x->rank != y->rank)
 		return x->rank < y->rank ? -1 : 1;
 	return x->lead < y->lead ? -1 : x->lead > y->lead;
@@ -203,7 +219,7 @@ int metric_evaluate(const struct metric_sample *s, size_t n, enum metric_scope s
 	}
 	for (size_t i = 0; i < n; i++)
 		k[i] = key_of(s, i, rank[i], scope);
-	qsort(k, n, sizeof(*k), by_group);
+	sort_unless_sorted(k, n, sizeof(*k), by_group, NULL);
 	for (size_t x = 0; x < n; x++) {
 		if (x && !cmp_group(&k[x], &k[x - 1])) {
 			g[ng - 1].to = x + 1;
@@ -211,7 +227,7 @@ int metric_evaluate(const struct metric_sample *s, size_t n, enum metric_scope s
 		}
 		g[ng++] = (struct group){ .rank = k[x].rank, .lead = k[x].i, .from = x, .to = x + 1 };
 	}
-	qsort(g, ng, sizeof(*g), by_lead);
+	sort_unless_sorted(g, ng, sizeof(*g), by_lead, NULL);
 	*out = calloc(ng ? ng : 1, sizeof(**out));
 	if (!*out) {
 		ret = -ENOMEM;
