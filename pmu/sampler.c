@@ -63,14 +63,12 @@ int sampler_run(struct sampler *s, const struct sampler_sink *k)
 	}
 	if (!k->end)
 		return status;
-	/* a sample that ended sampling was the last report: reading again would only cost IPIs */
-	if (status)
-		return k->end(k->ctx, s, monotonic_s() - s->start, status);
 	/* after the counters stop, before their reads: the time covers all they counted */
 	if (sampler_counting(s))
 		count_disable_all(&s->c->cs);
 	t_end = monotonic_s() - s->start;
-	if (sampler_counting(s))
+	/* a sample that ended sampling was the last report: no end reads them again */
+	if (sampler_counting(s) && !status)
 		count_read_all(&s->c->cs);
 	return k->end(k->ctx, s, t_end, status);
 }

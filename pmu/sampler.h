@@ -36,9 +36,9 @@ struct sampler_sink {
 	 */
 	int (*sample)(void *ctx, const struct sampler *s, double t, long skipped);
 	/*
-	 * Sampling ended, last with status (a sample's, or 0). With 0 the counters were disabled
-	 * and read at t; with a sample's status they are left as that sample read them. Its result
-	 * is sampler_run's. NULL: they are left enabled and unread, and status is.
+	 * Sampling ended, last with status (a sample's, or 0): the counters were disabled at t,
+	 * and with 0 read then; with a sample's status they hold what that sample read. Its
+	 * result is sampler_run's. NULL: they are left enabled and unread, and status is.
 	 */
 	int (*end)(void *ctx, const struct sampler *s, double t, int status);
 };

@@ -52,7 +52,7 @@ check() {
 	[ "${#lines[@]}" -eq 4 ]
 }
 
-@test "intervals: --interval-count ends at its last report, without disabling and reading every counter again" {
+@test "intervals: --interval-count ends at its last report, without reading every counter again" {
 	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 		run strace -f -qq -e trace=read,ioctl -o "$BATS_TEST_TMPDIR/trace" \
@@ -63,8 +63,9 @@ check() {
 	# before: 12 more reads after the second report (an IPI each for a counter on another CPU)
 	run grep -c '^[0-9]* *read([0-9]*, ".*, 40) = 40$' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 24 ]
+	# stopped all the same before they close (a BlueField block's enable is put back after)
 	run grep -c PERF_EVENT_IOC_DISABLE "$BATS_TEST_TMPDIR/trace"
-	[ "$output" = 0 ]
+	[ "$output" = 12 ]
 }
 
 @test "intervals: metrics get the last partial interval too (JSON Lines, OpenMetrics)" {
