@@ -167,6 +167,16 @@ static void explain(struct counter *c, const struct perf_spec *p, int e)
 	}
 }
 
+/* The end of leader's group: plan_counters adds a group's members right after their leader */
+static size_t group_end(const struct count_set *s, size_t leader)
+{
+	size_t i = leader + 1;
+
+	while (i < s->n && spec_of(&s->v[i]) && spec_of(&s->v[i])->leader == leader)
+		i++;
+	return i;
+}
+
 static void open_one(struct count_set *s, size_t i, void *arg)
 {
 	struct counter *c = &s->v[i];
@@ -198,7 +208,10 @@ static void open_one(struct count_set *s, size_t i, void *arg)
 		attr.disabled = 1;
 		attr.enable_on_exec = 1;
 	} else {
-		attr.read_format = GROUP_READ_FORMAT;
+		/* the kernel's group read allocates and takes the context's lock: an event alone
+		 * is read plainly (perf's evsel__config sets GROUP only for a leader of members) */
+		p->alone = is_leader && group_end(s, i) == i + 1;
+		attr.read_format = p->alone ? SINGLE_READ_FORMAT : GROUP_READ_FORMAT;
 	}
 	fd = syscall(SYS_perf_event_open, &attr, p->pid, c->cpu, is_leader || p->pid >= 0 ? -1 : lead->fd,
 		     PERF_FLAG_FD_CLOEXEC);
@@ -209,16 +222,6 @@ static void open_one(struct count_set *s, size_t i, void *arg)
 	p->fd = (int)fd;
 	if (ioctl(p->fd, PERF_EVENT_IOC_ID, &p->id) < 0)
 		p->id = 0;
-}
-
-/* The end of leader's group: plan_counters adds a group's members right after their leader */
-static size_t group_end(const struct count_set *s, size_t leader)
-{
-	size_t i = leader + 1;
-
-	while (i < s->n && spec_of(&s->v[i]) && spec_of(&s->v[i])->leader == leader)
-		i++;
-	return i;
 }
 
 static int perf_open(struct count_set *s)
@@ -352,7 +355,7 @@ static int read_leader(struct count_set *s, size_t i)
 {
 	struct perf_spec *p = spec_of(&s->v[i]);
 
-	if (p->pid >= 0)
+	if (p->pid >= 0 || p->alone)
 		return read_single(&s->v[i], p);
 	return p->leader == i ? read_group(s, i) : 0;
 }

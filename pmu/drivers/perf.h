@@ -16,6 +16,7 @@ struct perf_spec {
 	bool exclude_user, exclude_kernel, exclude_hv;
 	pid_t pid;		/* -1 system-wide on cpu; else the task, with inherit */
 	size_t leader;		/* index of the group leader's counter (itself when alone) */
+	bool alone;		/* a leader of no member: read without PERF_FORMAT_GROUP, as perf does */
 	int fd;
 	uint64_t id;
 };

@@ -323,3 +323,19 @@ with_half_running() {
 	[ "${lines[0]}" = "pmuctl: warning: --counters nope=2: no PMU the plan counts on is named so" ]
 }
 
+
+@test "count: an event of no group is read plainly, as perf reads it; a group's in one read" {
+	need_tool strace
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=read -o "$BATS_TEST_TMPDIR/trace" "${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" \
+		stat -e '{nvidia_pcie_pmu_0_rc_0/rd_bytes/,nvidia_pcie_pmu_0_rc_0/wr_bytes/}' \
+		-e nvidia_pcie_pmu_0_rc_1/rd_bytes/ -I 100 --interval-count 2
+	[ "$status" -eq 0 ]
+	# before: PERF_FORMAT_GROUP for every leader, the kernel allocating and locking for each
+	# read; the one alone: value, enabled, running, id
+	run grep -c '^[0-9]* *read([0-9]*, ".*, 32) = 32$' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 2 ]
+	# the group: nr, enabled, running, then a value and an id a member
+	run grep -c '^[0-9]* *read([0-9]*, ".*, 56) = 56$' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 2 ]
+}
