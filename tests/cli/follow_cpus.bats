@@ -23,10 +23,11 @@ masks() {
 		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw -I 100 --interval-count 2
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 2 ]
-	# the CPU it runs on first, in place; then one move: open, enable, two reads, close
+	# the CPU it runs on first, in place; then one move, and back: open, enable, two reads,
+	# disable, close
 	run masks
-	[ "${#lines[@]}" -eq 10 ]
-	for ((k = 0; k < 10; k += 2)); do
+	[ "${#lines[@]}" -eq 12 ]
+	for ((k = 0; k < 12; k += 2)); do
 		[[ "${lines[k]}" = "[0]" || "${lines[k]}" = "[1]" ]]
 		[ "${lines[k + 1]}" = "[0 1]" ]
 	done
@@ -41,4 +42,19 @@ masks() {
 	[ "$(grep -c '^[0-9.]*,input,nvidia_pcie_pmu_[01]_rc_[0-5]/rd_bytes/,[1-9][0-9]*,.*,counted,' <<<"$output")" -eq 12 ]
 	run masks
 	[ "$output" = "" ]
+}
+
+teardown() {
+	stop_background
+}
+
+@test "follow CPUs: serve reads from where it runs, never moving: its unit's filter kills sched_setaffinity" {
+	background strace -f -qq -e trace=sched_setaffinity -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" serve --listen 127.0.0.1:0 -I 100 -M t410_pcie_rd_bw
+	wait_for "serve to listen" listening
+	wait_for "two samples" eval '[ "$(curl -sf "http://127.0.0.1:$PORT/metrics" | sed -n "s/^pmuctl_samples_total //p")" -ge 2 ]'
+	run masks
+	[ "$output" = "" ]
+	run grep -c sched_setaffinity "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
 }
