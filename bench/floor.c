@@ -167,7 +167,7 @@ static void each_cpu(void (*op)(size_t i))
 			for (size_t i = 0; i < nev; i++) {
 				if (cpu_of[i] != cpu)
 					continue;
-				if (!any && cpu != here) {
+				if (!any && cpu != here && cpu < CPU_SETSIZE) {
 					CPU_ZERO(&one);
 					CPU_SET(cpu, &one);
 					moved |= !sched_setaffinity(0, sizeof(one), &one);
