@@ -14,6 +14,12 @@ struct line {
 	char b[1024];
 };
 
+static void line_start(struct line *l, FILE *f)
+{
+	l->f = f;
+	l->n = 0;
+}
+
 /* a row longer than the buffer (many columns) goes out in pieces; one rendered to keep is cut */
 static void put_char(struct line *l, char c)
 {
@@ -26,7 +32,7 @@ static void put_char(struct line *l, char c)
 	l->b[l->n++] = c;
 }
 
-static void put_n(struct line *l, const char *s, size_t len)
+static inline void put_n(struct line *l, const char *s, size_t len)
 {
 	if (l->n + len > sizeof(l->b)) {
 		while (len--)
@@ -121,9 +127,12 @@ static int width_of(const struct metric *m)
 
 static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct metric *const *col, size_t nc)
 {
-	struct line l = { .f = f, .n = 0 }, label = { .f = NULL, .n = 0 };
+	struct line l, label;
 	char num[64];
 
+	/* not zeroed: a line's 1 KiB is written before it is read, and there is one a row */
+	line_start(&l, f);
+	line_start(&label, NULL);
 	/* without snprintf: a line of these for every RC, every interval */
 	put(&label, "socket ");
 	put(&label, human_c_fixed(s->socket, 0, num, sizeof(num)));
@@ -231,8 +240,9 @@ static void link_cell(struct line *l, const struct device_row *row)
 /* Rendered once, not every interval: each piece that does not fit is left to the table */
 void devices_text_fixed(struct device_row *row)
 {
-	struct line l = { .f = NULL, .n = 0 };
+	struct line l;
 
+	line_start(&l, NULL);
 	lead_text(&l, row);
 	row->text.nlead = l.n < sizeof(row->text.lead) ? (unsigned char)l.n : 0;
 	memcpy(row->text.lead, l.b, row->text.nlead);
@@ -282,8 +292,9 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 	}
 	for (size_t i = 0; order && c->view <= VIEW_DEVICES && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
-		struct line l = { .f = f, .n = 0 };
+		struct line l;
 
+		line_start(&l, f);
 		if (row->text.nlead)
 			put_n(&l, row->text.lead, row->text.nlead);
 		else
