@@ -43,8 +43,8 @@ int perf_cpus_build(struct perf_cpus *pc, const struct count_set *s, perf_cpus_t
 	return 0;
 }
 
-static void perf_cpus_run(const struct perf_cpus *pc, const struct perf_cpus_run *r, struct count_set *s,
-			  bool backwards, perf_cpus_op *op, void *arg)
+static void perf_cpus_visit(const struct perf_cpus *pc, const struct perf_cpus_run *r, struct count_set *s,
+			    bool backwards, perf_cpus_op *op, void *arg)
 {
 	for (size_t k = r->start; k < r->end; k++)
 		op(s, pc->order[backwards ? r->end - 1 - (k - r->start) : k], arg);
@@ -66,7 +66,7 @@ void perf_cpus_each(struct perf_cpus *pc, struct count_set *s, bool backwards, p
 		const struct perf_cpus_run *r = &pc->runs[backwards ? pc->nruns - 1 - k : k];
 
 		if (!perf_cpus_moves(r, here))
-			perf_cpus_run(pc, r, s, backwards, op, arg);
+			perf_cpus_visit(pc, r, s, backwards, op, arg);
 	}
 	for (size_t k = 0; k < pc->nruns; k++) {
 		const struct perf_cpus_run *r = &pc->runs[backwards ? pc->nruns - 1 - k : k];
@@ -78,7 +78,7 @@ void perf_cpus_each(struct perf_cpus *pc, struct count_set *s, bool backwards, p
 		begun = true;
 		/* not allowed there, or refused: the calls are made from here, a cross-call each */
 		cpumove_to(&pc->move, r->cpu);
-		perf_cpus_run(pc, r, s, backwards, op, arg);
+		perf_cpus_visit(pc, r, s, backwards, op, arg);
 	}
 	if (begun)
 		cpumove_end(&pc->move);
