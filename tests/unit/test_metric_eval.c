@@ -259,6 +259,35 @@ static void test_hw_clk_freq(void)
 	free_samples(s, 2);
 }
 
+/*
+ * Samples out of order, metrics and sockets interleaved: grouped as if sorted, values in the
+ * order of each metric's first sample, then each group's first (metric_evaluate sorts only
+ * what is out of order)
+ */
+static void test_unsorted(void)
+{
+	static const char *bw_ev[] = { "rd_bytes" };
+	struct metric_sample s[] = {
+		sample(&bandwidth, "a", 1, bw_ev, 1, (double[]){ 1e9 }),
+		sample(&latency, "l", 0, latency_ev, 3, (double[]){ 1000, 10, 2e9 }),
+		sample(&bandwidth, "b", 0, bw_ev, 1, (double[]){ 2e9 }),
+		sample(&bandwidth, "c", 1, bw_ev, 1, (double[]){ 4e9 }),
+	};
+	struct metric_value *v;
+	size_t n;
+
+	CHECK(!metric_evaluate(s, 4, SCOPE_SOCKET, 1.0, &v, &n));
+	CHECK_U64(n, 3);
+	CHECK(v[0].m == &bandwidth && v[0].socket == 1 && v[0].instances == 2);
+	CHECK_NEAR(v[0].value, 5);
+	CHECK(v[1].m == &bandwidth && v[1].socket == 0 && v[1].instances == 1);
+	CHECK_NEAR(v[1].value, 2);
+	CHECK(v[2].m == &latency && v[2].socket == 0 && v[2].instances == 1);
+	CHECK_NEAR(v[2].value, 50);
+	free(v);
+	free_samples(s, 4);
+}
+
 int main(void)
 {
 	test_latency_scopes();
@@ -269,5 +298,6 @@ int main(void)
 	test_bandwidth_and_nan();
 	test_total_only_and_single();
 	test_hw_clk_freq();
+	test_unsorted();
 	return unit_report("test_metric_eval");
 }
