@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* stat --per-device's table: each device value in its cell, and the sums per RC and socket. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/report/device_grid.h"
@@ -94,42 +95,74 @@ void device_grid_subtotals_free(struct grid_subtotals *t)
 	free(t->haves);
 }
 
+/* A table of where each (socket, rc) sum is, over the rows' range: NULL when too large */
+static size_t *subtotal_index(const struct render_ctx *c, size_t *width)
+{
+	int max_socket = -1, max_rc = -1;
+	size_t cells, *at;
+
+	for (size_t r = 0; r < c->nrows; r++) {
+		max_socket = c->rows[r].socket > max_socket ? c->rows[r].socket : max_socket;
+		max_rc = c->rows[r].rc > max_rc ? c->rows[r].rc : max_rc;
+	}
+	/* rc -1 (a socket's sum) is column 0 */
+	*width = (size_t)max_rc + 2;
+	cells = ((size_t)max_socket + 1) * *width;
+	if (max_socket < 0 || cells > (1u << 20))
+		return NULL;
+	at = malloc(cells * sizeof(*at));
+	for (size_t i = 0; at && i < cells; i++)
+		at[i] = SIZE_MAX;
+	return at;
+}
+
 /*
  * The sums per socket (and RC, of the rows that have one: a port's own PMU's rows have only a
- * socket sum); rows come in topology order, so a row's is most often the last
+ * socket sum), found by an index: a search of every sum for each new one was quadratic in RCs
  */
 int device_grid_subtotals(const struct render_ctx *c, const struct grid *g, bool per_rc, struct grid_subtotals *t)
 {
-	size_t nc = g->nc ? g->nc : 1;
+	size_t nc = g->nc ? g->nc : 1, width, *at = subtotal_index(c, &width);
 
 	*t = (struct grid_subtotals){ 0 };
 	t->v = calloc(c->nrows ? c->nrows : 1, sizeof(*t->v));
 	t->sums = calloc((c->nrows ? c->nrows : 1) * nc, sizeof(*t->sums));
 	t->haves = calloc((c->nrows ? c->nrows : 1) * nc, sizeof(*t->haves));
-	if (!t->v || !t->sums || !t->haves)
+	if (!t->v || !t->sums || !t->haves) {
+		free(at);
 		return -1;
+	}
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct device_row *row = &c->rows[r];
 		int rc = per_rc ? row->rc : -1;
-		size_t k = t->n && t->v[t->n - 1].socket == row->socket && t->v[t->n - 1].rc == rc ? t->n - 1 : 0;
+		size_t *slot, k = 0;
 
 		if (row->socket < 0 || (per_rc && row->rc < 0))
 			continue;
-		while (k < t->n && (t->v[k].socket != row->socket || t->v[k].rc != rc))
+		slot = at ? &at[(size_t)row->socket * width + (size_t)(rc + 1)] : NULL;
+		if (slot && *slot != SIZE_MAX)
+			k = *slot;
+		else if (slot)
+			k = t->n;
+		while (!slot && k < t->n && (t->v[k].socket != row->socket || t->v[k].rc != rc))
 			k++;
 		if (k == t->n)
 			t->v[t->n++] = (struct grid_subtotal){ .socket = row->socket, .rc = rc,
 							  .sum = &t->sums[k * nc], .have = &t->haves[k * nc] };
+		if (slot)
+			*slot = k;
 		t->v[k].devices++;
 		for (size_t j = 0; j < g->nc; j++) {
 			const struct metric_value *x = device_grid_cell(g, r, j);
 
+			/* sum and have of v[k] are these */
 			if (x && !isnan(x->value)) {
-				t->v[k].sum[j] += x->value;
-				t->v[k].have[j]++;
+				t->sums[k * nc + j] += x->value;
+				t->haves[k * nc + j]++;
 			}
 		}
 	}
+	free(at);
 	return 0;
 }
 
