@@ -116,6 +116,18 @@ static size_t *subtotal_index(const struct render_ctx *c, size_t *width)
 	return at;
 }
 
+/* Where (socket, rc)'s sum is: its index slot's, else a search of the sums; t->n: a new one */
+static size_t subtotal_at(const struct grid_subtotals *t, const size_t *slot, int socket, int rc)
+{
+	size_t k = 0;
+
+	if (slot)
+		return *slot != SIZE_MAX ? *slot : t->n;
+	while (k < t->n && (t->v[k].socket != socket || t->v[k].rc != rc))
+		k++;
+	return k;
+}
+
 /*
  * The sums per socket (and RC, of the rows that have one: a port's own PMU's rows have only a
  * socket sum), found by an index: a search of every sum for each new one was quadratic in RCs
@@ -135,17 +147,12 @@ int device_grid_subtotals(const struct render_ctx *c, const struct grid *g, bool
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct device_row *row = &c->rows[r];
 		int rc = per_rc ? row->rc : -1;
-		size_t *slot, k = 0;
+		size_t *slot, k;
 
 		if (row->socket < 0 || (per_rc && row->rc < 0))
 			continue;
 		slot = at ? &at[(size_t)row->socket * width + (size_t)(rc + 1)] : NULL;
-		if (slot && *slot != SIZE_MAX)
-			k = *slot;
-		else if (slot)
-			k = t->n;
-		while (!slot && k < t->n && (t->v[k].socket != row->socket || t->v[k].rc != rc))
-			k++;
+		k = subtotal_at(t, slot, row->socket, rc);
 		if (k == t->n)
 			t->v[t->n++] = (struct grid_subtotal){ .socket = row->socket, .rc = rc,
 							  .sum = &t->sums[k * nc], .have = &t->haves[k * nc] };
