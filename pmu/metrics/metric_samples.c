@@ -33,8 +33,8 @@ static size_t split_packages(const struct cpu_packages *pk, const struct pmu *p,
 	return n > 1 ? n : 0;
 }
 
-/* A metric instance's sample: instance i with no split was given one; counts are its own */
-static struct metric_sample sample_of(const struct plan_metric *pm, int socket)
+/* A metric instance's sample, its counts at count (zeroed, pm->nvars of them) */
+static struct metric_sample sample_of(const struct plan_metric *pm, int socket, double *count)
 {
 	const struct pmu *p = pm->pmu;
 
@@ -43,7 +43,7 @@ static struct metric_sample sample_of(const struct plan_metric *pm, int socket)
 				       .device_index = pm->device_index, .nev = pm->nvars,
 				       .ev = pm->vars, .expr = pm->expr, .clock = pm->clock,
 				       .grouped = pm->grouped,
-				       .count = calloc(pm->nvars ? pm->nvars : 1, sizeof(double)),
+				       .count = count,
 				       .running = 1,
 				       .hw_clk_freq = pmu_clock_hz(p) >= 0 ? (double)pmu_clock_hz(p) : NAN,
 				       .absent = pm->absent != NULL };
@@ -63,14 +63,16 @@ static int socket_of(const struct cpu_packages *pk, const struct plan_metric *pm
 
 /*
  * Samples per metric instance, their counts zero: one, or one per package its PMU counts on
- * (pk given); first[i]..first[i + 1] are instance i's (first NULL: one each)
+ * (pk given); first[i]..first[i + 1] are instance i's (first NULL: one each). One block holds
+ * the samples and then their counts, so that an interval's samples are one allocation
  */
 static int samples_for(const struct plan *plan, const struct cpu_packages *pk, struct metric_sample **out,
 		       size_t *n, size_t *first)
 {
-	size_t total = 0;
+	size_t total = 0, nvars = 0;
 	struct metric_sample *s;
 	int pkgs[SPLIT_MAX];
+	double *count;
 
 	for (size_t i = 0; i < plan->nmetric; i++) {
 		const struct plan_metric *pm = &plan->metric[i];
@@ -79,22 +81,23 @@ static int samples_for(const struct plan *plan, const struct cpu_packages *pk, s
 		if (first)
 			first[i] = total;
 		total += k ? k : 1;
+		nvars += (k ? k : 1) * pm->nvars;
 	}
 	if (first)
 		first[plan->nmetric] = total;
-	s = calloc(total ? total : 1, sizeof(*s));
+	s = calloc(1, (total ? total : 1) * sizeof(*s) + nvars * sizeof(double));
 	*out = s;
 	*n = 0;
 	if (!s)
 		return -ENOMEM;
+	count = (double *)(s + (total ? total : 1));
 	for (size_t i = 0; i < plan->nmetric; i++) {
 		const struct plan_metric *pm = &plan->metric[i];
 		size_t k = first && pm->die < 0 ? split_packages(pk, pm->pmu, pkgs, SPLIT_MAX) : 0;
 
 		for (size_t j = 0; j < (k ? k : 1); j++) {
-			s[*n] = sample_of(pm, k ? pkgs[j] : socket_of(pk, pm));
-			if (!s[*n].count)
-				return -ENOMEM;
+			s[*n] = sample_of(pm, k ? pkgs[j] : socket_of(pk, pm), count);
+			count += pm->nvars;
 			/* no event to count an input: n/a */
 			for (size_t v = 0; pm->absent && v < pm->nvars; v++)
 				s[*n].count[v] = NAN;
@@ -382,10 +385,8 @@ int metric_samples_recorded(const struct plan *plan, const struct perf_record *r
 		for (size_t k = 0; k < s->nev; k++)
 			if (!((found[m] >> k) & 1))
 				s->count[k] = NAN;
-		if (!found[m]) {
-			free(s->count);
-			continue;
-		}
+		if (!found[m])
+			continue;	/* its counts are the block's, freed with it */
 		(*out)[kept++] = *s;
 	}
 	if (!ret)
@@ -396,7 +397,6 @@ int metric_samples_recorded(const struct plan *plan, const struct perf_record *r
 
 void metric_samples_free(struct metric_sample *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		free(s[i].count);
+	(void)n;	/* the counts are in the samples' block (samples_for) */
 	free(s);
 }
