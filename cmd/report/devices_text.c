@@ -199,18 +199,36 @@ static const char *id_text(int v, char *buf, size_t size)
 	return v >= 0 ? human_c_fixed(v, 0, buf, size) : "-";
 }
 
-/* A 0..1 share as a percentage w wide, or n/a */
-static void share_text(struct line *l, double v, int w)
+/* A share column's last text: the running column is 100.0% on nearly every row */
+struct share_memo {
+	double v;
+	unsigned char n;
+	char text[23];
+};
+
+/* A 0..1 share as a percentage w wide, or n/a; the column's memo kept when v is its value */
+static void share_text(struct line *l, double v, int w, struct share_memo *memo)
 {
+	struct line cell;
 	char num[64];
 
-	put(l, " ");
-	if (isnan(v)) {
-		put_pad(l, "n/a", w, false);
+	if (memo->n && memo->v == v) {
+		put_n(l, memo->text, memo->n);
 		return;
 	}
-	put_pad(l, human_c_fixed(100 * v, 1, num, sizeof(num)), w - 1, false);
-	put(l, "%");
+	line_start(&cell, NULL);
+	put(&cell, " ");
+	if (isnan(v)) {
+		put_pad(&cell, "n/a", w, false);
+	} else {
+		put_pad(&cell, human_c_fixed(100 * v, 1, num, sizeof(num)), w - 1, false);
+		put(&cell, "%");
+	}
+	put_n(l, cell.b, cell.n);
+	/* NaN never equals itself: n/a is rendered each time, as are cells too wide to keep */
+	memo->n = cell.n <= sizeof(memo->text) ? (unsigned char)cell.n : 0;
+	memo->v = v;
+	memcpy(memo->text, cell.b, memo->n);
 }
 
 /* The device, socket, RC, port and method columns */
@@ -250,6 +268,7 @@ void devices_text_fixed(struct device_row *row)
 	link_cell(&l, row);
 	row->text.nlink = l.n < sizeof(row->text.link) ? (unsigned char)l.n : 0;
 	memcpy(row->text.link, l.b, row->text.nlink);
+	row->text.nname = (unsigned char)strnlen(row->name, sizeof(row->name) - 1);
 }
 
 void devices_text_table(const struct render_ctx *c, const struct grid *g, const size_t *order)
@@ -257,6 +276,7 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 	const struct metric *const *col = g->col;
 	struct bars bars = bars_of(c, g);
 	size_t nc = g->nc, downtrained = 0;
+	struct share_memo running = { 0 }, to_memo = { 0 }, from_memo = { 0 }, remote = { 0 };
 	FILE *f = c->f;
 
 	/* each view titled and headed for what it shows: top's RC and socket views show sums */
@@ -304,27 +324,30 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 		double to = g->link_columns ? device_grid_link_share(g, order[i], row, 1) : NAN;
 		double from = g->link_columns ? device_grid_link_share(g, order[i], row, -1) : NAN;
 
-		share_text(&l, g->running[order[i]], 7);
+		share_text(&l, g->running[order[i]], 7, &running);
 		put(&l, "  ");
 		if (row->text.nlink)
 			put_n(&l, row->text.link, row->text.nlink);
 		else
 			link_cell(&l, row);
 		if (g->link_columns) {
-			share_text(&l, to, 6);
-			share_text(&l, from, 6);
+			share_text(&l, to, 6, &to_memo);
+			share_text(&l, from, 6, &from_memo);
 		}
 		if (g->destination_columns) {
 			put(&l, " ");
-			share_text(&l, device_grid_remote_share(g, order[i]), 6);
+			share_text(&l, device_grid_remote_share(g, order[i]), 6, &remote);
 		}
 		put(&l, "  ");
 		if (c->bars && g->link_columns)
 			link_bar_text(&l, to, from);
 		else if (c->bars)
 			bar_text(&l, g, &bars, order[i]);
-		put(&l, row->name);
-		put(&l, "\n");
+		if (row->text.nlead)
+			put_n(&l, row->name, row->text.nname);
+		else
+			put(&l, row->name);
+		put_char(&l, '\n');
 		fwrite(l.b, 1, l.n, f);
 		downtrained += row->link.downtrained == 1;
 	}

@@ -43,7 +43,7 @@ struct device_row {
 	/* the text table's columns no interval changes, rendered once (devices_text_fixed); n 0: not */
 	struct {
 		char lead[64], link[32];
-		unsigned char nlead, nlink;
+		unsigned char nlead, nlink, nname;
 	} text;
 };
 
