@@ -23,9 +23,9 @@ static void line_start(struct line *l, FILE *f)
 /* a row longer than the buffer (many columns) goes out in pieces; one rendered to keep is cut */
 static void put_char(struct line *l, char c)
 {
-	if (l->n == sizeof(l->b) && !l->f)
+	if (l->n >= sizeof(l->b) && !l->f)
 		return;
-	if (l->n == sizeof(l->b)) {
+	if (l->n >= sizeof(l->b)) {
 		fwrite(l->b, 1, l->n, l->f);
 		l->n = 0;
 	}
@@ -48,17 +48,31 @@ static void put(struct line *l, const char *s)
 	put_n(l, s, strlen(s));
 }
 
+/* a string literal's bytes, its length known when compiled */
+#define put_lit(l, s) put_n(l, "" s, sizeof(s) - 1)
+
+/* pad spaces: set in place when they fit, else a space at a time (a row going out in pieces) */
+static void put_spaces(struct line *l, size_t pad)
+{
+	if (l->n + pad <= sizeof(l->b)) {
+		memset(l->b + l->n, ' ', pad);
+		l->n += pad;
+		return;
+	}
+	while (pad--)
+		put_char(l, ' ');
+}
+
 /* s in w columns, to the right (printf's %*s) or the left (%-*s) */
 static void put_pad(struct line *l, const char *s, int w, bool left)
 {
-	static const char spaces[] = "                                ";
 	size_t len = strlen(s), pad = (int)len < w ? (size_t)w - len : 0;
 
-	for (size_t k = pad; !left && k; k -= k > 32 ? 32 : k)
-		put_n(l, spaces, k > 32 ? 32 : k);
+	if (!left)
+		put_spaces(l, pad);
 	put_n(l, s, len);
-	for (size_t k = pad; left && k; k -= k > 32 ? 32 : k)
-		put_n(l, spaces, k > 32 ? 32 : k);
+	if (left)
+		put_spaces(l, pad);
 }
 
 /* top's bars: the column they show (--sort's, or the first), and its largest value */
@@ -90,7 +104,7 @@ static void share_bar(struct line *l, double share)
 	int cells = (int)lround(20 * fmin(fmax(share, 0), 1));
 
 	put_pad(l, "####################" + 20 - cells, 20, true);
-	put(l, "  ");
+	put_lit(l, "  ");
 }
 
 static void bar_text(struct line *l, const struct grid *g, const struct bars *b, size_t row)
@@ -111,7 +125,7 @@ static void value_text(struct line *l, const struct metric_value *x, int width)
 {
 	char num[64];
 
-	put(l, " ");
+	put_lit(l, " ");
 	if (!x || isnan(x->value))
 		put_pad(l, "n/a", width, false);
 	else
@@ -134,17 +148,17 @@ static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct m
 	line_start(&l, f);
 	line_start(&label, NULL);
 	/* without snprintf: a line of these for every RC, every interval */
-	put(&label, "socket ");
+	put_lit(&label, "socket ");
 	put(&label, human_c_fixed(s->socket, 0, num, sizeof(num)));
 	if (s->rc >= 0) {
-		put(&label, " rc ");
+		put_lit(&label, " rc ");
 		put(&label, human_c_fixed(s->rc, 0, num, sizeof(num)));
 	}
 	put_char(&label, '\0');
-	put(&l, "  ");
+	put_lit(&l, "  ");
 	put_pad(&l, label.b, 29, true);
 	for (size_t j = 0; j < nc; j++) {
-		put(&l, " ");
+		put_lit(&l, " ");
 		if (!device_grid_additive(col[j]))
 			put_pad(&l, "-", width_of(col[j]), false);
 		else if (!s->have[j])
@@ -153,7 +167,7 @@ static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct m
 			put_pad(&l, human_number(s->sum[j], s->sum[j] >= 100 ? 2 : 4, num, sizeof(num)),
 				width_of(col[j]), false);
 	}
-	put(&l, "  ");
+	put_lit(&l, "  ");
 	put(&l, human_c_fixed((double)s->devices, 0, num, sizeof(num)));
 	put(&l, s->devices == 1 ? " device\n" : " devices\n");
 	fwrite(l.b, 1, l.n, f);
@@ -217,12 +231,12 @@ static void share_text(struct line *l, double v, int w, struct share_memo *memo)
 		return;
 	}
 	line_start(&cell, NULL);
-	put(&cell, " ");
+	put_lit(&cell, " ");
 	if (isnan(v)) {
 		put_pad(&cell, "n/a", w, false);
 	} else {
 		put_pad(&cell, human_c_fixed(100 * v, 1, num, sizeof(num)), w - 1, false);
-		put(&cell, "%");
+		put_lit(&cell, "%");
 	}
 	put_n(l, cell.b, cell.n);
 	/* NaN never equals itself: n/a is rendered each time, as are cells too wide to keep */
@@ -236,15 +250,15 @@ static void lead_text(struct line *l, const struct device_row *row)
 {
 	char s[12], rc[12], rp[12];
 
-	put(l, "  ");
+	put_lit(l, "  ");
 	put_pad(l, row->bdf, 12, true);
-	put(l, " ");
+	put_lit(l, " ");
 	put_pad(l, id_text(row->socket, s, sizeof(s)), 2, false);
-	put(l, " ");
+	put_lit(l, " ");
 	put_pad(l, id_text(row->rc, rc, sizeof(rc)), 2, false);
-	put(l, " ");
+	put_lit(l, " ");
 	put_pad(l, id_text(row->rp, rp, sizeof(rp)), 2, false);
-	put(l, " ");
+	put_lit(l, " ");
 	put_pad(l, row->method ? row->method : "-", 6, true);
 }
 
@@ -325,7 +339,7 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 		double from = g->link_columns ? device_grid_link_share(g, order[i], row, -1) : NAN;
 
 		share_text(&l, g->running[order[i]], 7, &running);
-		put(&l, "  ");
+		put_lit(&l, "  ");
 		if (row->text.nlink)
 			put_n(&l, row->text.link, row->text.nlink);
 		else
@@ -335,10 +349,10 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 			share_text(&l, from, 6, &from_memo);
 		}
 		if (g->destination_columns) {
-			put(&l, " ");
+			put_lit(&l, " ");
 			share_text(&l, device_grid_remote_share(g, order[i]), 6, &remote);
 		}
-		put(&l, "  ");
+		put_lit(&l, "  ");
 		if (c->bars && g->link_columns)
 			link_bar_text(&l, to, from);
 		else if (c->bars)
