@@ -492,7 +492,7 @@ static int one_run(struct run *r, bool first)
 	po.task = a->command && !a->all_cpus ? r->wl.pid : -1;
 	ret = counters_prepare(&r->c, &r->s.plan, &po);
 	r->c.cs.exclusive = a->exclusive;
-	/* as perf stat: each counter opened, read and closed on its CPU, with no cross-call */
+	/* as perf stat: each counter opened and closed on its CPU, with no cross-call */
 	r->c.cs.follow_cpus = true;
 	if (!ret && r->warned && r->nwarned == r->c.cs.n)
 		memcpy(r->c.warned, r->warned, r->nwarned * sizeof(*r->warned));

@@ -52,8 +52,8 @@ struct count_set {
 	/* --exclusive: a counter that ran for part of a span has no count for it (COUNT_SHARED) */
 	bool exclusive;
 	/*
-	 * Each perf counter opened, read and closed on its CPU, moving there (perf_cpus.h), as
-	 * perf stat does. Not serve's: its unit's filter refuses sched_setaffinity (@resources).
+	 * Each perf counter opened and closed on its CPU, moving there (perf_cpus.h), as perf
+	 * stat does. Not serve's: its unit's syscall filter refuses sched_setaffinity (@resources).
 	 */
 	bool follow_cpus;
 	struct {

@@ -63,17 +63,17 @@ static struct perf_cpus **cpus_of(struct count_set *s)
 }
 
 /*
- * op on each of the driver's counters: CPU by CPU when the set follows them and the calls may
- * move (open, read, close), else in order from where pmuctl runs. Enable and disable stay put:
- * a move waits for the CPU to be free, so on a busy machine another CPU's counters would start
- * or stop milliseconds from the times the report gives them (fleet.bats saw 1.25% in a 0.5 s
- * count). A read as late only moves counts between two intervals: the sum is the same
+ * op on each of the driver's counters: CPU by CPU when the set follows them and the calls are
+ * not timed (open, close), else in order from where pmuctl runs. Enable, read and disable stay
+ * put: a move waits for the CPU to be free, so on a busy machine the counters of another CPU
+ * would start, be read and stop milliseconds after the time the report gives them (a
+ * cross-call interrupts at once): fleet.bats saw 1.25% in a 0.5 s count
  */
-static void each(struct count_set *s, bool backwards, bool moves, perf_cpus_op *op, void *arg)
+static void each(struct count_set *s, bool backwards, bool timed, perf_cpus_op *op, void *arg)
 {
 	struct perf_cpus **pc = cpus_of(s);
 
-	if (moves && pc && *pc) {
+	if (!timed && pc && *pc) {
 		perf_cpus_each(*pc, s, backwards, op, arg);
 		return;
 	}
@@ -242,7 +242,7 @@ static int perf_open(struct count_set *s)
 			return -ENOMEM;
 		}
 	}
-	each(s, false, true, open_one, NULL);
+	each(s, false, false, open_one, NULL);
 	/* a group with a failed member would read wrong: close the rest of it */
 	for (size_t i = 0; i < s->n; i++) {
 		struct perf_spec *p = spec_of(&s->v[i]);
@@ -278,7 +278,7 @@ static void leader_ioctl(struct count_set *s, size_t i, void *arg)
 
 static int for_leaders(struct count_set *s, unsigned long req)
 {
-	each(s, false, false, leader_ioctl, &req);
+	each(s, false, true, leader_ioctl, &req);
 	return 0;
 }
 
@@ -409,7 +409,7 @@ static int perf_close(struct count_set *s, struct diag *errors)
 	struct perf_cpus **pc = cpus_of(s);
 
 	/* members before leaders */
-	each(s, true, true, close_one, NULL);
+	each(s, true, false, close_one, NULL);
 	if (pc && *pc) {
 		perf_cpus_free(*pc);
 		free(*pc);

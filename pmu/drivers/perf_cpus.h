@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The perf driver's counters by CPU, so that a call on a counter that may move (open, read,
- * close) is made on the counter's own CPU and the kernel needs no cross-call for it: what
+ * The perf driver's counters by CPU, so that an untimed call on a counter (open, close) is
+ * made on the counter's own CPU and the kernel needs no cross-call for it: what
  * perf stat does with its affinity iterator (tools/perf/util/evlist.c, evlist__for_each_cpu).
  * A CPU with a single call to make is left alone, as perf's evlist__use_affinity does: one
  * cross-call costs less than a move.
