@@ -313,7 +313,7 @@ static int metric_values(const struct expo_input *in, struct metric_value **vals
 {
 	struct metric_sample *samples = NULL;
 	size_t n = 0;
-	int ret = metric_samples_counted(in->plan, in->cs, in->mark, in->packages, &samples, &n);
+	int ret = metric_samples_counted(in->plan, in->cs, in->mark, in->packages, NULL, &samples, &n);
 
 	*vals = NULL;
 	*nvals = 0;

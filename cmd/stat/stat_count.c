@@ -44,6 +44,7 @@ struct run {
 	bool *warned;		/* -r: the failures the runs before said, per counter */
 	size_t nwarned;
 	struct pollfd keys;	/* the view's terminal, while counting waits */
+	struct metric_frame frame;	/* the plan's metric samples (names, sockets), built once */
 };
 
 /* -r N: runs are summed and printed once, averaged; -r 0 prints each as perf does */
@@ -75,14 +76,14 @@ static struct timespec wall_at(const struct run *r, double t)
 				  .tv_nsec = (long)(ns % 1000000000) };
 }
 
-/* The metric values of the plan's metric instances, counted since base */
+/* The metric values of the plan's metric instances, counted since base (from the run's frame) */
 static int emit_metrics(struct run *r, FILE *f, const struct render_ctx *c, bool delta, double duration)
 {
 	struct metric_sample *samples = NULL;
 	struct render_ctx mc = *c;
 	size_t n = 0;
-	int ret = metric_samples_counted(&r->s.plan, &r->c.cs, delta ? r->c.mark : NULL,
-					 &r->s.packages, &samples, &n);
+	int ret = metric_samples_counted(&r->s.plan, &r->c.cs, delta ? r->c.mark : NULL, &r->s.packages,
+					 &r->frame, &samples, &n);
 
 	mc.f = f;
 	/* perf -x prints a metric beside the events it comes from, which --input reads again */
@@ -143,7 +144,7 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 				.metric_only = r->a->metric_only,
 				.iostat = r->a->iostat, .ports = r->s.devices, .nports = r->s.ndevices };
 	double duration = delta ? t - r->last_t : t;
-	int ret = 0;
+	int ret = 0, end;
 
 	/* the means of -r are reported when its last run ended */
 	c.wall = wall_at(r, r->averaged ? r->last_t : t);
@@ -176,12 +177,9 @@ static int emit(struct run *r, bool delta, long interval, double t, bool first)
 	/* what the metrics read, as each face says it (-v's lines, CSV's rows, JSON's inputs) */
 	if (!ret && r->s.plan.nmetric && c.ops->inputs)
 		ret = c.ops->inputs(&c, &r->s.plan, &r->c.cs, delta ? r->c.mark : NULL);
-	if (c.ops->end) {
-		int end = c.ops->end(&c, !ret);
-
-		ret = ret ? ret : end;
-	}
-	return stream_report_end(&r->out) ?: ret;
+	/* the face's end is called whatever failed before; its own failure comes second */
+	end = c.ops->end ? c.ops->end(&c, !ret) : 0;
+	return stream_report_end(&r->out) ?: ret ?: end;
 }
 
 /* One warning per cause, once, and one per reset since the last report; returns how many
@@ -462,6 +460,7 @@ static void free_run(struct run *r)
 	if (r->view)
 		r->view->end(r->view->ctx);
 	counting_free(&r->c);
+	metric_frame_free(&r->frame);
 	repeat_free(&r->rep);
 	free(r->warned);
 	stat_setup_free(&r->s);

@@ -67,7 +67,7 @@ static int socket_of(const struct cpu_packages *pk, const struct plan_metric *pm
  * the samples and then their counts, so that an interval's samples are one allocation
  */
 static int samples_for(const struct plan *plan, const struct cpu_packages *pk, struct metric_sample **out,
-		       size_t *n, size_t *first)
+		       size_t *n, size_t *first, size_t *slots, size_t *bytes)
 {
 	size_t total = 0, nvars = 0;
 	struct metric_sample *s;
@@ -85,12 +85,14 @@ static int samples_for(const struct plan *plan, const struct cpu_packages *pk, s
 	}
 	if (first)
 		first[plan->nmetric] = total;
-	s = calloc(1, (total ? total : 1) * sizeof(*s) + nvars * sizeof(double));
+	*slots = total ? total : 1;
+	*bytes = *slots * sizeof(*s) + nvars * sizeof(double);
+	s = calloc(1, *bytes);
 	*out = s;
 	*n = 0;
 	if (!s)
 		return -ENOMEM;
-	count = (double *)(s + (total ? total : 1));
+	count = (double *)(s + *slots);
 	for (size_t i = 0; i < plan->nmetric; i++) {
 		const struct plan_metric *pm = &plan->metric[i];
 		size_t k = first && pm->die < 0 ? split_packages(pk, pm->pmu, pkgs, SPLIT_MAX) : 0;
@@ -122,12 +124,71 @@ static struct metric_sample *sample_at(struct metric_sample *s, const size_t *fi
 	return &s[first[mi]];
 }
 
+int metric_frame_build(const struct plan *plan, const struct cpu_packages *pk, struct metric_frame *fr)
+{
+	int ret;
+
+	memset(fr, 0, sizeof(*fr));
+	fr->first = malloc((plan->nmetric + 1) * sizeof(*fr->first));
+	ret = fr->first ? samples_for(plan, pk, &fr->tmpl, &fr->n, fr->first, &fr->slots, &fr->bytes) : -ENOMEM;
+	if (ret)
+		metric_frame_free(fr);
+	return ret;
+}
+
+void metric_frame_free(struct metric_frame *fr)
+{
+	free(fr->tmpl);
+	free(fr->first);
+	memset(fr, 0, sizeof(*fr));
+}
+
+/* A copy of the frame's samples, each count pointing into the copy's own block */
+static int frame_copy(const struct metric_frame *fr, struct metric_sample **out, size_t *n)
+{
+	struct metric_sample *s = malloc(fr->bytes);
+	const double *from;
+	double *to;
+
+	*out = s;
+	*n = 0;
+	if (!s)
+		return -ENOMEM;
+	memcpy(s, fr->tmpl, fr->bytes);
+	/* the counts follow the sample slots in both blocks */
+	from = (const double *)(fr->tmpl + fr->slots);
+	to = (double *)(s + fr->slots);
+	for (size_t i = 0; i < fr->n; i++)
+		s[i].count = to + (fr->tmpl[i].count - from);
+	*n = fr->n;
+	return 0;
+}
+
 int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 			   const struct count_mark *base, const struct cpu_packages *pk,
-			   struct metric_sample **out, size_t *n)
+			   struct metric_frame *frame, struct metric_sample **out, size_t *n)
 {
-	size_t *first = malloc((plan->nmetric + 1) * sizeof(*first));
-	int ret = first ? samples_for(plan, pk, out, n, first) : -ENOMEM;
+	struct metric_frame own = { 0 };
+	const size_t *first;
+	int ret = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (frame && !frame->tmpl)
+		ret = metric_frame_build(plan, pk, frame);
+	if (!ret && !frame) {
+		ret = metric_frame_build(plan, pk, &own);
+		/* built for this report alone: its block is the report's samples */
+		if (!ret) {
+			*out = own.tmpl;
+			*n = own.n;
+			own.tmpl = NULL;
+		}
+		first = own.first;
+	} else {
+		ret = ret ?: frame_copy(frame, out, n);
+		first = frame->first;
+	}
 
 	for (size_t i = 0; !ret && i < cs->n; i++) {
 		const struct counter *c = &cs->v[i];
@@ -157,7 +218,7 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 				s->running = (double)d.running / (double)d.enabled;
 		}
 	}
-	free(first);
+	metric_frame_free(&own);
 	return ret;
 }
 
@@ -370,8 +431,8 @@ int metric_samples_inputs(const struct plan *plan, const struct perf_record *r, 
 int metric_samples_recorded(const struct plan *plan, const struct perf_record *r, size_t nr,
 			    struct metric_sample **out, size_t *n)
 {
-	size_t *found = calloc(plan->nmetric ? plan->nmetric : 1, sizeof(size_t)), kept = 0;
-	int ret = samples_for(plan, NULL, out, n, NULL);
+	size_t *found = calloc(plan->nmetric ? plan->nmetric : 1, sizeof(size_t)), kept = 0, slots, bytes;
+	int ret = samples_for(plan, NULL, out, n, NULL, &slots, &bytes);
 	struct sum_ctx ctx = { .s = *out, .found = found };
 
 	if (!ret && !found)

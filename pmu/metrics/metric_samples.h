@@ -11,12 +11,27 @@
 #include "pmu/plan.h"
 
 /*
+ * The samples of a plan's metric instances with their counts zero, built once for a plan and
+ * pk: what does not change from one interval to the next (names, sockets, formulas)
+ */
+struct metric_frame {
+	struct metric_sample *tmpl;	/* slots of them, then their counts: one block of bytes */
+	size_t n, slots, bytes;
+	size_t *first;			/* per metric instance, its first sample; nmetric + 1 */
+};
+
+int metric_frame_build(const struct plan *plan, const struct cpu_packages *pk, struct metric_frame *fr);
+void metric_frame_free(struct metric_frame *fr);
+
+/*
  * From counting: the plan's metric events, counted since base (NULL: since enable); pk, when
- * given, places an instance whose PMU's name says no socket by its cpumask CPU (--per-socket)
+ * given, places an instance whose PMU's name says no socket by its cpumask CPU (--per-socket).
+ * frame, kept from one report to the next for the same plan and pk, is built at the first and
+ * copied after (NULL: built for this report alone)
  */
 int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 			   const struct count_mark *base, const struct cpu_packages *pk,
-			   struct metric_sample **out, size_t *n);
+			   struct metric_frame *frame, struct metric_sample **out, size_t *n);
 
 /*
  * From recorded perf output: records whose PMU, event and filter (none, the metric's own,

@@ -104,7 +104,7 @@ static void test_samples(const struct machine *m)
 		run[i] = 1000;
 	}
 	counters(&p, v, run, &cs);
-	CHECK(!metric_samples_counted(&p, &cs, NULL, NULL, &s, &n));
+	CHECK(!metric_samples_counted(&p, &cs, NULL, NULL, NULL, &s, &n));
 	CHECK_U64(n, 2);
 	for (size_t i = 0; i < n; i++) {
 		CHECK(s[i].m == p.metric[i].m && s[i].nev == p.metric[i].nvars);
@@ -113,9 +113,30 @@ static void test_samples(const struct machine *m)
 			CHECK(s[i].count[k] == (double)(100 * i + k + 1));
 	}
 	metric_samples_free(s, n);
+	/* a frame built once gives each report the same samples, counts in the copy's own block */
+	{
+		struct metric_frame fr = { 0 };
+		struct metric_sample *t;
+		size_t nt;
+
+		for (int round = 0; round < 2; round++) {
+			CHECK(!metric_samples_counted(&p, &cs, NULL, NULL, &fr, &t, &nt));
+			CHECK_U64(nt, 2);
+			for (size_t i = 0; i < nt; i++) {
+				CHECK(t[i].m == p.metric[i].m && t[i].expr == p.metric[i].expr);
+				CHECK((char *)t[i].count > (char *)t && t[i].count != fr.tmpl[i].count);
+				for (size_t k = 0; k < t[i].nev; k++)
+					CHECK(t[i].count[k] == (double)(100 * i + k + 1));
+			}
+			metric_samples_free(t, nt);
+		}
+		/* the frame's own counts stay zero: a report adds to a copy */
+		CHECK(fr.tmpl[0].count[0] == 0);
+		metric_frame_free(&fr);
+	}
 	/* an input reset since the mark is n/a, not a count */
 	cs.v[0].resets++;
-	CHECK(!metric_samples_counted(&p, &cs, NULL, NULL, &s, &n));
+	CHECK(!metric_samples_counted(&p, &cs, NULL, NULL, NULL, &s, &n));
 	CHECK(isnan(s[p.v[0].metric].count[p.v[0].var]));
 	metric_samples_free(s, n);
 	count_set_free(&cs);
