@@ -34,6 +34,23 @@ masks() {
 	done
 }
 
+@test "follow CPUs: a move that waits for a busy CPU skews no interval: reads stay where pmuctl runs" {
+	need_tool cc "builds the test double for a busy CPU (tests/shim/slow_move.c)"
+	cc -shared -fPIC -o "$BATS_TEST_TMPDIR/slow.so" "$BATS_TEST_DIRNAME/../shim/slow_move.c" -ldl
+	# each move to one CPU waits 50 ms of the 100 ms intervals. rd_bytes is cpu-clock here, 1
+	# "GB/s" each RC; reads that moved made one socket's 1.5 and the other's 0.5
+	run taskset -c 0,1 env LD_PRELOAD="$BATS_TEST_TMPDIR/slow.so" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		"$PMUCTL" -q --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --per-pmu -I 100 --interval-count 2
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
+	for line in "${lines[@]}"; do
+		output=$line
+		[ "$(jq_py 'len(d["metrics"])')" = 12 ]
+		[ "$(jq_py 'all(0.9 < m["value"] < 1.1 for m in d["metrics"])')" = True ]
+	done
+}
+
 @test "follow CPUs: never to a CPU it was not given; those counters are read from where it runs" {
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 		run taskset -c 0 strace -qq -e trace=sched_setaffinity -o "$BATS_TEST_TMPDIR/trace" \
