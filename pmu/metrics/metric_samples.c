@@ -168,27 +168,17 @@ int metric_samples_counted(const struct plan *plan, const struct count_set *cs,
 			   const struct count_mark *base, const struct cpu_packages *pk,
 			   struct metric_frame *frame, struct metric_sample **out, size_t *n)
 {
-	struct metric_frame own = { 0 };
+	/* without a frame kept by the caller, one built for this report alone */
+	struct metric_frame own = { 0 }, *fr = frame ? frame : &own;
 	const size_t *first;
 	int ret = 0;
 
 	*out = NULL;
 	*n = 0;
-	if (frame && !frame->tmpl)
-		ret = metric_frame_build(plan, pk, frame);
-	if (!ret && !frame) {
-		ret = metric_frame_build(plan, pk, &own);
-		/* built for this report alone: its block is the report's samples */
-		if (!ret) {
-			*out = own.tmpl;
-			*n = own.n;
-			own.tmpl = NULL;
-		}
-		first = own.first;
-	} else {
-		ret = ret ?: frame_copy(frame, out, n);
-		first = frame->first;
-	}
+	if (!fr->tmpl)
+		ret = metric_frame_build(plan, pk, fr);
+	ret = ret ?: frame_copy(fr, out, n);
+	first = fr->first;
 
 	for (size_t i = 0; !ret && i < cs->n; i++) {
 		const struct counter *c = &cs->v[i];
