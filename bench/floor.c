@@ -5,8 +5,11 @@
  * each PCI function's config space, to place the functions), opens the plan's counters as the
  * plan groups them, enables them, reads each one every interval, and closes them. No names, no
  * formulas, no output.
- * usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS [names] [follow]
- *   PLAN.json: pmuctl -j stat --dry-run ... (its events: type, config, config1, config2, cpus, group)
+ * usage: floor PLAN SYSFS_ROOT INTERVAL_MS INTERVALS [names] [follow]
+ *   PLAN: one line a counter, "pmu type config config1 config2 cpu group" (hex configs, group -1
+ *   for none), as bench/per_device_floor.sh writes it from pmuctl -j stat --dry-run: plain text,
+ *   so that parsing the plan costs the floor next to nothing (a JSON document of 348 counters
+ *   cost jansson 37M instructions, more than the rest of the floor)
  *   names: also each function's vendor and device name through libpci, from the config space
  *   just read, as any tool that prints them pays (lspci, pmuctl, which names every function of
  *   the tree): libpci reads all of pci.ids at the first look-up
@@ -30,7 +33,6 @@
 #include <unistd.h>
 #include <sched.h>
 #include <stdbool.h>
-#include <jansson.h>
 #include <pci/pci.h>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
@@ -47,13 +49,6 @@ static void read_file(const char *path)
 	while (read(fd, buf, sizeof(buf)) > 0)
 		;
 	close(fd);
-}
-
-static uint64_t hex(json_t *o, const char *key)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-
-	return s ? strtoull(s, NULL, 16) : 0;
 }
 
 /* libpci's sysfs access on the tree, as pmuctl and lspci open it (no scan), for names */
@@ -215,14 +210,28 @@ static void close_one(size_t i)
 	close(fds[i]);
 }
 
-int main(int argc, char **argv)
+/* each PMU's type and cpumask once: a tool cannot open its events without them */
+static void read_pmu_files(const char *root, const char *pmu, const char *last)
 {
 	char path[4096];
-	json_error_t jerr;
-	json_t *plan, *events, *e;
-	size_t i, n, intervals;
+
+	if (!strcmp(pmu, last))
+		return;
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/type", root, pmu);
+	read_file(path);
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/cpumask", root, pmu);
+	read_file(path);
+}
+
+int main(int argc, char **argv)
+{
+	char pmu[256], last[256] = "";
+	unsigned long long config, config1, config2;
+	size_t i, n = 0, cap = 0, intervals;
 	long interval_ms;
+	int type, cpu, group;
 	bool names = false;
+	FILE *plan;
 
 	if (argc >= 3 && !strcmp(argv[1], "--list"))
 		return list_floor(argv[2]);
@@ -243,27 +252,16 @@ int main(int argc, char **argv)
 			argc = 0;
 	}
 	if (argc < 5) {
-		fprintf(stderr, "usage: floor PLAN.json SYSFS_ROOT INTERVAL_MS INTERVALS [names] [follow]\n");
+		fprintf(stderr, "usage: floor PLAN SYSFS_ROOT INTERVAL_MS INTERVALS [names] [follow]\n");
 		return 64;
 	}
-	plan = json_load_file(argv[1], 0, &jerr);
-	events = plan ? json_object_get(plan, "events") : NULL;
-	if (!json_is_array(events)) {
-		fprintf(stderr, "floor: %s: no events array (%s)\n", argv[1], jerr.text);
+	plan = fopen(argv[1], "r");
+	if (!plan) {
+		fprintf(stderr, "floor: %s: %s\n", argv[1], strerror(errno));
 		return 1;
 	}
 	interval_ms = strtol(argv[3], NULL, 10);
 	intervals = strtoul(argv[4], NULL, 10);
-	n = nev = json_array_size(events);
-	fds = calloc(n ? n : 1, sizeof(*fds));
-	attrs = calloc(n ? n : 1, sizeof(*attrs));
-	cpu_of = calloc(n ? n : 1, sizeof(*cpu_of));
-	group_of = calloc(n ? n : 1, sizeof(*group_of));
-	leader_of_group = malloc((n + 1) * sizeof(*leader_of_group));
-	if (!fds || !attrs || !cpu_of || !group_of || !leader_of_group)
-		return 1;
-	for (i = 0; i <= n; i++)
-		leader_of_group[i] = -1;
 	/* the functions' config space, which placing them needs: every one, as lspci reads it */
 	if (names) {
 		struct pci_access *pacc = names_open(argv[2]);
@@ -273,27 +271,40 @@ int main(int argc, char **argv)
 	} else {
 		read_configs(argv[2], NULL);
 	}
-	json_array_foreach(events, i, e) {
-		const char *pmu = json_string_value(json_object_get(e, "pmu"));
-		json_t *group = json_object_get(e, "group"), *cpus = json_object_get(e, "cpus");
-
-		/* each PMU's type and cpumask: a tool cannot open its events without them */
-		if (pmu) {
-			snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/type", argv[2], pmu);
-			read_file(path);
-			snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/cpumask", argv[2], pmu);
-			read_file(path);
+	while (fscanf(plan, "%255s %d %llx %llx %llx %d %d", pmu, &type, &config, &config1, &config2, &cpu,
+		      &group) == 7) {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 256;
+			attrs = realloc(attrs, cap * sizeof(*attrs));
+			cpu_of = realloc(cpu_of, cap * sizeof(*cpu_of));
+			group_of = realloc(group_of, cap * sizeof(*group_of));
+			if (!attrs || !cpu_of || !group_of)
+				return 1;
 		}
-		cpu_of[i] = json_is_array(cpus) && json_array_size(cpus) ? (int)json_integer_value(json_array_get(cpus, 0)) : 0;
-		group_of[i] = json_is_integer(group) && json_integer_value(group) >= 0 &&
-			(size_t)json_integer_value(group) < n ? (int)json_integer_value(group) : -1;
-		attrs[i].size = sizeof(attrs[i]);
-		attrs[i].type = (uint32_t)json_integer_value(json_object_get(e, "type"));
-		attrs[i].config = hex(e, "config");
-		attrs[i].config1 = hex(e, "config1");
-		attrs[i].config2 = hex(e, "config2");
-		attrs[i].read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+		read_pmu_files(argv[2], pmu, last);
+		snprintf(last, sizeof(last), "%s", pmu);
+		memset(&attrs[n], 0, sizeof(attrs[n]));
+		attrs[n].size = sizeof(attrs[n]);
+		attrs[n].type = (uint32_t)type;
+		attrs[n].config = config;
+		attrs[n].config1 = config1;
+		attrs[n].config2 = config2;
+		attrs[n].read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+		cpu_of[n] = cpu;
+		group_of[n] = group;
+		n++;
 	}
+	fclose(plan);
+	nev = n;
+	fds = calloc(n ? n : 1, sizeof(*fds));
+	leader_of_group = malloc((n + 1) * sizeof(*leader_of_group));
+	if (!fds || !leader_of_group)
+		return 1;
+	for (i = 0; i <= n; i++)
+		leader_of_group[i] = -1;
+	for (i = 0; i < n; i++)
+		if (group_of[i] < -1 || group_of[i] >= (int)n)
+			group_of[i] = -1;
 	each_cpu(open_one);
 	/* a floor that counted less than the plan would flatter every ratio against it */
 	for (i = 0; i < n; i++)
@@ -314,6 +325,5 @@ int main(int argc, char **argv)
 	free(cpu_of);
 	free(group_of);
 	free(leader_of_group);
-	json_decref(plan);
 	return 0;
 }

@@ -17,7 +17,7 @@ npmu() { ls "$1/bus/event_source/devices" | wc -l; }
 # both must see every event of every PMU
 ours=$("$pmuctl" --sysfs-root "$big" -j list --events | python3 -c 'import json,sys; print(sum(len(p["events"]) for p in json.load(sys.stdin)["pmus"]))')
 theirs=$(SYSFS_PATH=$big perf list pmu 2>/dev/null | grep -c 'Kernel PMU event')
-cc -O2 -o "$tmp/floor" bench/floor.c -ljansson -lpci
+cc -O2 -o "$tmp/floor" bench/floor.c -lpci
 # interleaved: perf, pmuctl and the floor (each PMU's type and cpumask, every events/ file)
 for ((r = 0; r < ${ROUNDS:-5}; r++)); do
 	SYSFS_PATH=$big per_run_ms "$runs" perf list pmu >>"$tmp/perf" && echo >>"$tmp/perf"

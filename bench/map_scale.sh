@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 pmuctl=${1:-./pmuctl}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cc -O2 -o "$work/floor" bench/floor.c -ljansson -lpci
+cc -O2 -o "$work/floor" bench/floor.c -lpci
 shape=${SHAPE:-scale}
 
 median() {
