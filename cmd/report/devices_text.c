@@ -7,12 +7,15 @@
 #include "cmd/report/report.h"
 #include "cmd/report/device_grid.h"
 
-/* A device row, built in memory and written once: printf per cell was most of an interval's cost */
+/* Rows built in memory and written a buffer at a time: printf per cell, then fwrite per row, cost most of an interval */
 struct line {
 	FILE *f;
 	size_t n;
-	char b[1024];
+	char b[8192];
 };
+
+/* room kept for the next row: a row past it goes out in pieces, as put_char does */
+#define LINE_ROW 1024
 
 static void line_start(struct line *l, FILE *f)
 {
@@ -61,6 +64,20 @@ static void put_spaces(struct line *l, size_t pad)
 	}
 	while (pad--)
 		put_char(l, ' ');
+}
+
+/* a count or number in decimal: a subtotal's socket, RC and devices, every line every interval */
+static void put_uint(struct line *l, size_t v)
+{
+	char rev[24];
+	size_t k = 0;
+
+	do {
+		rev[k++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (k)
+		put_char(l, rev[--k]);
 }
 
 /* s in w columns, to the right (printf's %*s) or the left (%-*s) */
@@ -149,10 +166,13 @@ static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct m
 	line_start(&label, NULL);
 	/* without snprintf: a line of these for every RC, every interval */
 	put_lit(&label, "socket ");
-	put(&label, human_c_fixed(s->socket, 0, num, sizeof(num)));
+	if (s->socket >= 0)
+		put_uint(&label, (size_t)s->socket);
+	else
+		put(&label, human_c_fixed(s->socket, 0, num, sizeof(num)));
 	if (s->rc >= 0) {
 		put_lit(&label, " rc ");
-		put(&label, human_c_fixed(s->rc, 0, num, sizeof(num)));
+		put_uint(&label, (size_t)s->rc);
 	}
 	put_char(&label, '\0');
 	put_lit(&l, "  ");
@@ -168,7 +188,7 @@ static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct m
 				width_of(col[j]), false);
 	}
 	put_lit(&l, "  ");
-	put(&l, human_c_fixed((double)s->devices, 0, num, sizeof(num)));
+	put_uint(&l, s->devices);
 	put(&l, s->devices == 1 ? " device\n" : " devices\n");
 	fwrite(l.b, 1, l.n, f);
 }
@@ -213,7 +233,7 @@ static const char *id_text(int v, char *buf, size_t size)
 	return v >= 0 ? human_c_fixed(v, 0, buf, size) : "-";
 }
 
-/* A share column's last text: the running column is 100.0% on nearly every row */
+/* A share column's last text: the running column is 100.0% on nearly every row, to% n/a on a down link */
 struct share_memo {
 	double v;
 	unsigned char n;
@@ -226,7 +246,8 @@ static void share_text(struct line *l, double v, int w, struct share_memo *memo)
 	struct line cell;
 	char num[64];
 
-	if (memo->n && memo->v == v) {
+	/* NaN equals nothing, itself included: n/a matches an n/a memo by isnan */
+	if (memo->n && (memo->v == v || (isnan(v) && isnan(memo->v)))) {
 		put_n(l, memo->text, memo->n);
 		return;
 	}
@@ -239,7 +260,7 @@ static void share_text(struct line *l, double v, int w, struct share_memo *memo)
 		put_lit(&cell, "%");
 	}
 	put_n(l, cell.b, cell.n);
-	/* NaN never equals itself: n/a is rendered each time, as are cells too wide to keep */
+	/* a cell too wide to keep is rendered each time */
 	memo->n = cell.n <= sizeof(memo->text) ? (unsigned char)cell.n : 0;
 	memo->v = v;
 	memcpy(memo->text, cell.b, memo->n);
@@ -292,6 +313,7 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 	size_t nc = g->nc, downtrained = 0;
 	struct share_memo running = { 0 }, to_memo = { 0 }, from_memo = { 0 }, remote = { 0 };
 	FILE *f = c->f;
+	struct line l;
 
 	/* each view titled and headed for what it shows: top's RC and socket views show sums */
 	/* an interval's time is when it ended, not how long it was; the totals' is the run's length */
@@ -324,11 +346,14 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 			fprintf(f, " %7s", "remote%");
 		fprintf(f, "  %s\n", !c->bars ? "name" : g->link_columns ? "link use, name" : "share of the busiest, name");
 	}
+	line_start(&l, f);
 	for (size_t i = 0; order && c->view <= VIEW_DEVICES && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
-		struct line l;
 
-		line_start(&l, f);
+		if (l.n > sizeof(l.b) - LINE_ROW) {
+			fwrite(l.b, 1, l.n, f);
+			l.n = 0;
+		}
 		if (row->text.nlead)
 			put_n(&l, row->text.lead, row->text.nlead);
 		else
@@ -362,9 +387,9 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 		else
 			put(&l, row->name);
 		put_char(&l, '\n');
-		fwrite(l.b, 1, l.n, f);
 		downtrained += row->link.downtrained == 1;
 	}
+	fwrite(l.b, 1, l.n, f);
 	if (downtrained)
 		fprintf(f, "  ! downtrained: the link trained below what the device and its port both support "
 			   "(pmuctl map --downtrained)\n");

@@ -435,3 +435,27 @@ print("1000000000,ns,duration_time,1000000000,100.00,,")' "$output" >"$BATS_TEST
 	pmuctl -q --sysfs-root "$LIVE" -j stat --per-device --device 0005:41:00.0 -M t410_pcie_rd_bw,pcie_rd_bw --duration 0.2
 	[ "$(jq_py 'round(d["devices"][0]["link"]["to_device"] * d["devices"][0]["link"]["bytes_per_second"] / 1e9 / d["devices"][0]["values"]["t410_pcie_rd_bw"], 6)')" = 1.0 ]
 }
+
+@test "per-device text: a table of more rows than one write holds comes out whole, each row once, sums after" {
+	# four pairs of sockets of the live tree: 116 rows, about 17 KiB, so the rows go out in writes of several
+	python3 "$BATS_TEST_DIRNAME/../gen/fixtures.py" --tegra410-live-pairs 4 "$BATS_TEST_TMPDIR/big" >/dev/null
+	pmuctl -q --sysfs-root "$BATS_TEST_TMPDIR/big/sys" -j stat --dry-run --per-device -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	# event k counts k * 1e6 in 1 s, every counter running all the time
+	/usr/bin/python3 -c '
+import json, sys
+for i, e in enumerate(json.loads(sys.argv[1])["events"]):
+    print("%d,,%s,1000000000,100.00,," % ((i + 1) * 1000000, e["event"]))
+print("1000000000,ns,duration_time,1000000000,100.00,,")' "$output" >"$BATS_TEST_TMPDIR/rec.csv"
+	pmuctl -q --sysfs-root "$BATS_TEST_TMPDIR/big/sys" -j stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	[ "$(jq_py 'len(d["devices"])')" = 116 ]
+	jq_py '"\n".join("%s %.4f" % (x["device"], x["values"]["t410_pcie_rd_bw"]) for x in d["devices"])' >"$BATS_TEST_TMPDIR/want"
+	pmuctl -q --sysfs-root "$BATS_TEST_TMPDIR/big/sys" stat --input "$BATS_TEST_TMPDIR/rec.csv" --per-device -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	# the rows in JSON's order with its values, and no sum line before the last of them
+	run awk '/^  [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] / { if (sums) print "row after sums"; print $1, $6; next }
+		/^  socket / { sums = 1 }' <<<"$output"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/want")" ]
+}
