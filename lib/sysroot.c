@@ -50,15 +50,21 @@ int sysroot_open(struct sysroot *r, const char *path)
 int sysroot_sub(const struct sysroot *r, const char *rel, struct sysroot *sub)
 {
 	int fd = sysroot_openat(r, rel, O_RDONLY | O_DIRECTORY);
+	size_t len = strlen(r->path), rlen = strlen(rel);
 
 	memset(sub, 0, sizeof(*sub));
 	sub->dirfd = -1;
 	if (fd < 0)
 		return fd;
-	if (asprintf(&sub->path, "%s/%s", r->path, rel) < 0) {
+	/* joined without asprintf: a directory for each PMU and each PCI function */
+	sub->path = malloc(len + rlen + 2);
+	if (!sub->path) {
 		close(fd);
 		return -ENOMEM;
 	}
+	memcpy(sub->path, r->path, len);
+	sub->path[len] = '/';
+	memcpy(sub->path + len + 1, rel, rlen + 1);
 	sub->dirfd = fd;
 	sub->beneath = r->beneath;
 	return 0;
