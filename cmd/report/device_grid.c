@@ -137,9 +137,10 @@ int device_grid_subtotals(const struct render_ctx *c, const struct grid *g, bool
 	size_t nc = g->nc ? g->nc : 1, width, *at = subtotal_index(c, &width);
 
 	*t = (struct grid_subtotals){ 0 };
+	/* the cells not zeroed: a sum's are zeroed when it is made, and there are far fewer sums than rows */
 	t->v = calloc(c->nrows ? c->nrows : 1, sizeof(*t->v));
-	t->sums = calloc((c->nrows ? c->nrows : 1) * nc, sizeof(*t->sums));
-	t->haves = calloc((c->nrows ? c->nrows : 1) * nc, sizeof(*t->haves));
+	t->sums = malloc((c->nrows ? c->nrows : 1) * nc * sizeof(*t->sums));
+	t->haves = malloc((c->nrows ? c->nrows : 1) * nc * sizeof(*t->haves));
 	if (!t->v || !t->sums || !t->haves) {
 		free(at);
 		return -1;
@@ -153,9 +154,12 @@ int device_grid_subtotals(const struct render_ctx *c, const struct grid *g, bool
 			continue;
 		slot = at ? &at[(size_t)row->socket * width + (size_t)(rc + 1)] : NULL;
 		k = subtotal_at(t, slot, row->socket, rc);
-		if (k == t->n)
+		if (k == t->n) {
 			t->v[t->n++] = (struct grid_subtotal){ .socket = row->socket, .rc = rc,
 							  .sum = &t->sums[k * nc], .have = &t->haves[k * nc] };
+			memset(t->v[k].sum, 0, nc * sizeof(*t->sums));
+			memset(t->v[k].have, 0, nc * sizeof(*t->haves));
+		}
 		if (slot)
 			*slot = k;
 		t->v[k].devices++;

@@ -228,7 +228,8 @@ int metric_evaluate(const struct metric_sample *s, size_t n, enum metric_scope s
 		g[ng++] = (struct group){ .rank = k[x].rank, .lead = k[x].i, .from = x, .to = x + 1 };
 	}
 	sort_unless_sorted(g, ng, sizeof(*g), by_lead, NULL);
-	*out = calloc(ng ? ng : 1, sizeof(**out));
+	/* not zeroed: every value is set below, and a report makes this array every interval */
+	*out = malloc((ng ? ng : 1) * sizeof(**out));
 	if (!*out) {
 		ret = -ENOMEM;
 		goto out;
