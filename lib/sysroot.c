@@ -50,13 +50,15 @@ int sysroot_open(struct sysroot *r, const char *path)
 int sysroot_sub(const struct sysroot *r, const char *rel, struct sysroot *sub)
 {
 	int fd = sysroot_openat(r, rel, O_RDONLY | O_DIRECTORY);
-	size_t len = strlen(r->path), rlen = strlen(rel);
+	size_t len, rlen;
 
 	memset(sub, 0, sizeof(*sub));
 	sub->dirfd = -1;
 	if (fd < 0)
 		return fd;
 	/* joined without asprintf: a directory for each PMU and each PCI function */
+	len = strlen(r->path);
+	rlen = strlen(rel);
 	sub->path = malloc(len + rlen + 2);
 	if (!sub->path) {
 		close(fd);
