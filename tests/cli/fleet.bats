@@ -76,10 +76,20 @@ fleet() {
 11A: -" ]
 }
 
-# $1 within 1% of $2
+# $1 within 1% of $2, and the share $3 (default 0) more
 within_1pct() {
-	python3 -c 'import sys; a, b = map(float, sys.argv[1:]); sys.exit(not abs(a - b) <= 0.01 * abs(b))' "$1" "$2" ||
-		{ echo "$1 is not within 1% of $2"; return 1; }
+	python3 -c 'import sys; a, b, s = map(float, sys.argv[1:]); sys.exit(not abs(a - b) <= (0.01 + s) * abs(b))' "$1" "$2" "${3:-0}" ||
+		{ echo "$1 is not within 1% (and ${3:-0}) of $2"; return 1; }
+}
+
+# The share of stat's run (-j, $1) that its least enabled counter missed: enable and disable are
+# cross-calls, late by as long as the other CPU is busy (4.4% of 0.5 s seen under ASan and
+# bats -j 2), so stat's count / duration reads low by up to it; the rules' rate over running
+# time does not (perf stat's time spans its enables and disables too)
+stat_missed() {
+	python3 -c 'import json, sys
+d = json.loads(sys.argv[1])
+print(max(0.0, 1 - min(i["enabled_ns"] for i in d["inputs"]) / (d["time_s"] * 1e9)))' "$1"
 }
 
 @test "fleet: a multiplexed counter's recorded rate is stat's scaled value within 1%" {
@@ -88,6 +98,7 @@ within_1pct() {
 	LD_PRELOAD="$FLEET/halve.so" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
 		run "$PMUCTL" -q --sysfs-root "$FLEET/altra/whole/sys" -j stat -M dmc620_mem_bw --per-pmu --duration 0.5
 	[ "$status" -eq 0 ]
+	missed=$(stat_missed "$output")
 	python3 -c 'import json, sys
 for m in json.loads(sys.argv[1])["metrics"]:
     print(m["pmu"], m["value"] * 1e9)' "$output" | sort >"$BATS_TEST_TMPDIR/stat"
@@ -98,16 +109,19 @@ for l in sys.stdin:
     print(json.loads(labels)["pmu"], value)' | sort >"$BATS_TEST_TMPDIR/rules"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/rules")" -eq 16 ]
 	while read -r pmu value; do
-		within_1pct "$(sed -n "s/^$pmu //p" "$BATS_TEST_TMPDIR/rules")" "$value"
+		within_1pct "$(sed -n "s/^$pmu //p" "$BATS_TEST_TMPDIR/rules")" "$value" "$missed"
 		# and twice what ran: scaled, not raw (before, the rules read the raw rate)
-		within_1pct "$value" 128e9
+		within_1pct "$value" 128e9 "$missed"
 	done <"$BATS_TEST_TMPDIR/stat"
 }
 
 @test "fleet: the link ratio of every function is stat --per-device's within 1%" {
 	# the Tegra410's 16 NIC functions, and the Ice Lake-SP's two NIC ports (their rows)
+	# 2 s, not 0.5: a per-device row carries no enabled times to allow for what stat's late
+	# enables and disables miss (stat_missed), so the run is long enough for them to be small
+	# (1.05% of 0.5 s seen under ASan and bats -j 2)
 	for kind in tegra410 icx; do
-		run "$PMUCTL" -q --sysfs-root "$FLEET/$kind/whole/sys" -j stat --per-device --vendor-device=::0200 --duration 0.5
+		run "$PMUCTL" -q --sysfs-root "$FLEET/$kind/whole/sys" -j stat --per-device --vendor-device=::0200 --duration 2
 		[ "$status" -eq 0 ]
 		python3 -c 'import json, sys
 for d in json.loads(sys.argv[1])["devices"]:
