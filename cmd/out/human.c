@@ -66,6 +66,20 @@ static const char *radix(void)
 	return r;
 }
 
+size_t human_digits(uint64_t v, char *buf)
+{
+	char rev[20];
+	size_t k = 0, n = 0;
+
+	do {
+		rev[k++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (k)
+		buf[n++] = rev[--k];
+	return n;
+}
+
 /*
  * What printf's %.*f writes for |v| below 1000 (no digit to group), without printf: the value
  * scaled and rounded to an integer. printf rounds the exact binary value, so one within
@@ -76,8 +90,7 @@ static bool fixed_fast(double v, int decimals, const char *d, char *buf, size_t 
 	static const uint64_t tens[] = { 1, 10, 100, 1000, 10000, 100000, 1000000 };
 	double a = fabs(v), scaled, frac;
 	uint64_t r, ip, fp;
-	char rev[8];
-	size_t n = 0, k = 0;
+	size_t n = 0;
 
 	/* a sign, 4 digits (999.99995 rounds to 1000), the point and the decimals fit, with the
 	 * end: the rest is printf's */
@@ -94,12 +107,7 @@ static bool fixed_fast(double v, int decimals, const char *d, char *buf, size_t 
 	/* the sign of the value, not of a -0 that rounding left */
 	if (v < 0 && r)
 		buf[n++] = '-';
-	do {
-		rev[k++] = (char)('0' + ip % 10);
-		ip /= 10;
-	} while (ip);
-	while (k)
-		buf[n++] = rev[--k];
+	n += human_digits(ip, buf + n);
 	if (decimals) {
 		while (*d)
 			buf[n++] = *d++;

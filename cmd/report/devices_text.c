@@ -69,15 +69,9 @@ static void put_spaces(struct line *l, size_t pad)
 /* a count or number in decimal: a subtotal's socket, RC and devices, every line every interval */
 static void put_uint(struct line *l, size_t v)
 {
-	char rev[24];
-	size_t k = 0;
+	char digits[20];
 
-	do {
-		rev[k++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (k)
-		put_char(l, rev[--k]);
+	put_n(l, digits, human_digits(v, digits));
 }
 
 /* s in w columns, to the right (printf's %*s) or the left (%-*s) */
