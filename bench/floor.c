@@ -210,7 +210,10 @@ static void close_one(size_t i)
 	close(fds[i]);
 }
 
-/* each PMU's type and cpumask once: a tool cannot open its events without them */
+/*
+ * each PMU's type and cpumask, once for each run of its counters in the plan (the plan lists a
+ * PMU's counters together): a tool cannot open its events without them
+ */
 static void read_pmu_files(const char *root, const char *pmu, const char *last)
 {
 	char path[4096];
