@@ -60,6 +60,8 @@ static struct pci_access *names_open(const char *root)
 	snprintf(path, sizeof(path), "%s/bus/pci", root);
 	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
 	pci_set_param(pacc, "sysfs.path", path);
+	/* pci.ids alone, as pmuctl names: udev's hwdb is tried for each ID pci.ids lacks */
+	pci_set_param(pacc, "hwdb.disable", "1");
 	pci_init(pacc);
 	return pacc;
 }
