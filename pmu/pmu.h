@@ -68,6 +68,9 @@ struct pmu {
 	 * unlisted: not even their directories read yet (pmu_nevents, pmu_nformats read them) */
 	const struct sysroot *root;
 	bool unlisted;
+	/* a lazy PMU's own directory, open from its first look-up to pmu_list_close_dirs: a
+	 * look-up reads a few files, and from the root each walks the PMU's link again */
+	struct sysroot *dir;
 	/* an unlisted PMU's formats and events read by their names alone (pmu_find_*) */
 	struct pmu_probe *probes;
 	/* one malloc'd block its family read beyond priv (a debugfs node map), freed with
@@ -111,6 +114,8 @@ struct pmu_scan_opts {
 int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
 		  struct diag *diag);
 void pmu_list_free(struct pmu_list *l);
+/* Close the directories lazy look-ups opened (a later look-up opens its PMU's again) */
+void pmu_list_close_dirs(struct pmu_list *l);
 /*
  * A PMU known by its name only, as recorded perf output names it: its family and location
  * decoded, no sysfs files read
@@ -123,6 +128,9 @@ const struct pmu *pmu_find(const struct pmu_list *l, const char *name);
 /* A lazy scan's file of p read now: an event's (false: not one after all), a format's */
 bool pmu_file_event(const struct pmu *p, struct pmu_event *e);
 bool pmu_file_format(const struct pmu *p, struct pmu_format *f);
+/* A lazy PMU's directory, opened at the first call (NULL: not openable; read from the root) */
+const struct sysroot *pmu_file_dir(const struct pmu *p);
+void pmu_file_close_dir(struct pmu *p);
 /* An event file's text (*bad says why a file that was read is none: "empty", "not text") */
 int pmu_file_event_text(const struct sysroot *r, const char *rel, char **out, const char **bad);
 /* Event i of p with its value read (NULL when it is no event), for code that walks them all */

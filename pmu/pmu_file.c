@@ -8,14 +8,42 @@
 
 #define PATH_LEN 1024
 
-/* A lazy scan's file of p, read now through its root: 0 or -errno */
+const struct sysroot *pmu_file_dir(const struct pmu *p)
+{
+	/* the directory lives in the PMU, as the lazy lists do */
+	struct pmu *mp = (struct pmu *)p;
+	char path[PATH_LEN];
+
+	if (p->dir || !p->root)
+		return p->dir;
+	mp->dir = malloc(sizeof(*mp->dir));
+	if (mp->dir && (sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", p->name) ||
+			sysroot_sub(p->root, path, mp->dir))) {
+		free(mp->dir);
+		mp->dir = NULL;
+	}
+	return p->dir;
+}
+
+void pmu_file_close_dir(struct pmu *p)
+{
+	if (!p->dir)
+		return;
+	sysroot_close(p->dir);
+	free(p->dir);
+	p->dir = NULL;
+}
+
+/* A lazy scan's file of p, read now through its directory (or its root): 0 or -errno */
 static int read_later(const struct pmu *p, const char *dir, const char *file, char **out,
 		      int (*reader)(const struct sysroot *, const char *, char **))
 {
+	const struct sysroot *d = pmu_file_dir(p);
 	char path[PATH_LEN];
-	int ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s/%s/%s", p->name, dir, file);
+	int ret = d ? sysroot_path(path, sizeof(path), "%s/%s", dir, file) :
+		      sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s/%s/%s", p->name, dir, file);
 
-	return ret ? ret : reader(p->root, path, out);
+	return ret ? ret : reader(d ? d : p->root, path, out);
 }
 
 bool pmu_file_format(const struct pmu *p, struct pmu_format *f)

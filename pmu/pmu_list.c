@@ -87,6 +87,7 @@ static void pmu_free(struct pmu *p)
 	free(p->formats);
 	free(p->events);
 	pmu_probe_free(p);
+	pmu_file_close_dir(p);
 	cpulist_free(&p->cpumask);
 	cpulist_free(&p->associated);
 	free(p->identifier);
@@ -107,6 +108,12 @@ void pmu_list_free(struct pmu_list *l)
 	l->v = NULL;
 	l->n = 0;
 	l->index = NULL;
+}
+
+void pmu_list_close_dirs(struct pmu_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		pmu_file_close_dir(&l->v[i]);
 }
 
 int pmu_online_cpus(const struct sysroot *root, struct cpulist *out)

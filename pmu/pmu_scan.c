@@ -260,17 +260,16 @@ void pmu_scan_list(const struct pmu *p)
 {
 	/* its lists live in the PMU, which only a lazy scan's first look-up fills */
 	struct pmu *mp = (struct pmu *)p;
-	char path[PATH_LEN];
-	struct sysroot sub;
+	const struct sysroot *dir;
 
 	if (!p->unlisted)
 		return;
 	mp->unlisted = false;
-	if (sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", p->name) || sysroot_sub(p->root, path, &sub))
+	dir = pmu_file_dir(p);
+	if (!dir)
 		return;
-	list_formats(&sub, mp);
-	list_events(&sub, mp);
-	sysroot_close(&sub);
+	list_formats(dir, mp);
+	list_events(dir, mp);
 }
 
 /* The look-ups: each reads what a lazy scan left unread, the first time it is asked for */

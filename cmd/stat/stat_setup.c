@@ -528,6 +528,8 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	rq.devices = s->devices;
 	rq.ndevices = s->ndevices;
 	ret = plan_build(&s->pmus, &rq, &s->plan, &err, &warn);
+	/* the descriptors go to the counters: what is looked up later opens its PMU again */
+	pmu_list_close_dirs(&s->pmus);
 	if (!ret && plan_schedule_budgets(&s->plan, a->budgets, a->nbudgets, &s->sched))
 		ret = err_set(&err, -ENOMEM, "out of memory");
 	for (size_t i = 0; !ret && i < a->nbudgets; i++)

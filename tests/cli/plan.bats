@@ -201,6 +201,21 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 	[ "$(sched_of ali_drw_21000)" = "17 17 16 16 None 0 False 1.0" ]
 }
 
+@test "plan: the PMU directories a count's look-ups opened are closed before its counters open" {
+	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=openat2,close,perf_event_open -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw -I 100 --interval-count 1
+	[ "$status" -eq 0 ]
+	# a directory a look-up opened holds a descriptor the counters may need: 12 PMUs, none left
+	run awk '/openat2\([0-9]+, "bus\/event_source\/devices\/[^\/"]*", .*O_DIRECTORY/ { if ($NF + 0 >= 0) open[$NF] = 1 }
+		/close\(/ { match($0, /close\(([0-9]+)\)/, m); delete open[m[1]] }
+		/perf_event_open\(/ && !seen { seen = 1; n = 0; for (f in open) n++; print n }' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
+	run grep -c '"events/rd_bytes"' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 12 ]
+}
+
 @test "plan: a count reads the event and format files it encodes, not every PMU's" {
 	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
@@ -209,11 +224,14 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 	[ "$status" -eq 0 ]
 	# before: every PMU's every events/ and format/ file (the UCF's 15 events, the C2C's ...)
 	# the event and its side files, probed by name: none of the 12 PMUs' events/ is listed
-	grep -o '/events/[^"]*"' "$BATS_TEST_TMPDIR/trace" | sort | uniq -c >"$BATS_TEST_TMPDIR/events"
-	[ "$(awk '{ print $1, $2 }' "$BATS_TEST_TMPDIR/events" | paste -sd' ')" = '12 /events/rd_bytes" 12 /events/rd_bytes.scale" 12 /events/rd_bytes.unit"' ]
+	grep -o '"events/[^"]*"' "$BATS_TEST_TMPDIR/trace" | sort | uniq -c >"$BATS_TEST_TMPDIR/events"
+	[ "$(awk '{ print $1, $2 }' "$BATS_TEST_TMPDIR/events" | paste -sd' ')" = '12 "events/rd_bytes" 12 "events/rd_bytes.scale" 12 "events/rd_bytes.unit"' ]
 	# the formats the terms name, and rd_bytes (a term is a format before it is an event, as in perf)
-	grep -o '/format/[^"]*"' "$BATS_TEST_TMPDIR/trace" | sort | uniq -c >"$BATS_TEST_TMPDIR/formats"
-	[ "$(awk '{ print $1, $2 }' "$BATS_TEST_TMPDIR/formats" | paste -sd' ')" = '12 /format/event" 12 /format/rd_bytes" 12 /format/src_bdf" 12 /format/src_bdf_en" 12 /format/src_rp_mask"' ]
+	grep -o '"format/[^"]*"' "$BATS_TEST_TMPDIR/trace" | sort | uniq -c >"$BATS_TEST_TMPDIR/formats"
+	[ "$(awk '{ print $1, $2 }' "$BATS_TEST_TMPDIR/formats" | paste -sd' ')" = '12 "format/event" 12 "format/rd_bytes" 12 "format/src_bdf" 12 "format/src_bdf_en" 12 "format/src_rp_mask"' ]
+	# each opened from its PMU's directory, not through the root and the PMU's link again
+	run grep -c '/\(events\|format\)/' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
 	# before: each PMU's format/ and events/ listed, ten calls a PMU (four getdents64)
 	run grep -c '"format"\|"events"' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 0 ]
