@@ -254,21 +254,28 @@ void strv_free(char **v, size_t n)
 	free(v);
 }
 
-/* One name into v, grown by doubling: 0 or -ENOMEM */
-static int list_push(char ***v, size_t *cnt, size_t *cap, const char *name)
+struct list {
+	char **v;
+	size_t cnt, cap;
+};
+
+/* One name into the list, grown by doubling: 0 or -ENOMEM */
+static int list_push(const char *name, void *arg)
 {
-	if (*cnt == *cap) {
-		char **nv = realloc(*v, 2 * *cap * sizeof(**v));
+	struct list *l = arg;
+
+	if (l->cnt == l->cap) {
+		char **nv = realloc(l->v, 2 * l->cap * sizeof(*l->v));
 
 		if (!nv)
 			return -ENOMEM;
-		*v = nv;
-		*cap *= 2;
+		l->v = nv;
+		l->cap *= 2;
 	}
-	(*v)[*cnt] = strdup(name);
-	if (!(*v)[*cnt])
+	l->v[l->cnt] = strdup(name);
+	if (!l->v[l->cnt])
 		return -ENOMEM;
-	(*cnt)++;
+	l->cnt++;
 	return 0;
 }
 
@@ -276,21 +283,14 @@ static int list_push(char ***v, size_t *cnt, size_t *cap, const char *name)
  * getdents64 on the fd just opened: fdopendir's fstat and two fcntl calls check what
  * O_DIRECTORY and O_CLOEXEC already made sure of, three calls a directory
  */
-int sysroot_list(const struct sysroot *r, const char *rel, char ***names, size_t *n)
+int sysroot_each(const struct sysroot *r, const char *rel, int (*fn)(const char *name, void *arg), void *arg)
 {
-	size_t cap = 16, cnt = 0;
 	char buf[16384] __attribute__((aligned(8)));	/* dirent64 records are 8-aligned */
-	char **v;
 	ssize_t got = 0;
 	int ret = 0, fd = sysroot_openat(r, rel, O_RDONLY | O_DIRECTORY);
 
 	if (fd < 0)
 		return fd;
-	v = malloc(cap * sizeof(*v));
-	if (!v) {
-		close(fd);
-		return -ENOMEM;
-	}
 	while (!ret && (got = getdents64(fd, buf, sizeof(buf))) > 0) {
 		for (ssize_t at = 0; !ret && at < got;) {
 			struct dirent64 *de = (struct dirent64 *)(buf + at);
@@ -302,19 +302,30 @@ int sysroot_list(const struct sysroot *r, const char *rel, char ***names, size_t
 			}
 			at += de->d_reclen;
 			if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-				ret = list_push(&v, &cnt, &cap, de->d_name);
+				ret = fn(de->d_name, arg);
 		}
 	}
 	if (!ret && got < 0)
 		ret = -errno;
 	close(fd);
+	return ret;
+}
+
+int sysroot_list(const struct sysroot *r, const char *rel, char ***names, size_t *n)
+{
+	struct list l = { .cap = 16, .v = malloc(16 * sizeof(char *)) };
+	int ret;
+
+	if (!l.v)
+		return -ENOMEM;
+	ret = sysroot_each(r, rel, list_push, &l);
 	if (ret) {
-		strv_free(v, cnt);
+		strv_free(l.v, l.cnt);
 		return ret;
 	}
-	qsort(v, cnt, sizeof(*v), natural_cmp);
-	*names = v;
-	*n = cnt;
+	qsort(l.v, l.cnt, sizeof(*l.v), natural_cmp);
+	*names = l.v;
+	*n = l.cnt;
 	return 0;
 }
 

@@ -37,6 +37,9 @@ int sysroot_read_trim(const struct sysroot *r, const char *rel, char **out);
 int sysroot_readlink(const struct sysroot *r, const char *rel, char *buf, size_t size);
 bool sysroot_is_dir(const struct sysroot *r, const char *rel);
 
+/* fn for each name in a directory, in the directory's order, without . and ..: 0, or the first
+ * non-zero fn returned, or -errno */
+int sysroot_each(const struct sysroot *r, const char *rel, int (*fn)(const char *name, void *arg), void *arg);
 /* Names in a directory, sorted naturally (rc_2 before rc_10), without . and .. */
 int sysroot_list(const struct sysroot *r, const char *rel, char ***names, size_t *n);
 void strv_free(char **v, size_t n);

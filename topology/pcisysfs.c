@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What map reads of a sysfs PCI tree beside libpci: device names, and each function's resource file. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,26 +69,30 @@ static int read_resource(const struct sysroot *dir, int max, void (*fn)(int bar,
 	return ret;
 }
 
+/* The first bad name in natural order, as a sorted listing would meet it: each name is checked
+ * where the directory gives it, with no copy and no sort */
+static int first_bad(const char *name, void *arg)
+{
+	char *bad = arg;
+
+	/* libpci skips dot names too */
+	if (name[0] != '.' && !is_device_name(name) && (!bad[0] || strverscmp(name, bad) < 0))
+		snprintf(bad, NAME_MAX + 1, "%s", name);
+	return 0;
+}
+
 int pcisysfs_check(const struct sysroot *root, struct err_report *err)
 {
-	char **names;
-	size_t n;
-	int ret = sysroot_list(root, PCISYSFS_DEVICES, &names, &n);
+	char bad[NAME_MAX + 1] = "";
+	int ret = sysroot_each(root, PCISYSFS_DEVICES, first_bad, bad);
 
 	if (ret)
 		return err_set(err, ret, "cannot read %s/%s: %s (give a machine with PCI devices, or an " LSPCI_DUMP_CMD " dump with -F)",
 				   root->path, PCISYSFS_DEVICES, strerror(-ret));
-	for (size_t i = 0; i < n && !ret; i++) {
-		if (names[i][0] == '.')
-			continue;	/* libpci skips these too */
-		if (!is_device_name(names[i])) {
-			ret = err_set(err, -EINVAL, "%s/%s/%s: not a PCI device name (DDDD:BB:DD.F)",
-					  root->path, PCISYSFS_DEVICES, names[i]);
-			break;
-		}
-	}
-	strv_free(names, n);
-	return ret;
+	if (bad[0])
+		return err_set(err, -EINVAL, "%s/%s/%s: not a PCI device name (DDDD:BB:DD.F)", root->path,
+			       PCISYSFS_DEVICES, bad);
+	return 0;
 }
 
 int pcisysfs_fn_open(const struct sysroot *root, const struct pcifn *f, struct sysroot *dir)

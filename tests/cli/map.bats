@@ -318,6 +318,17 @@ PY
 	[ "$status" -eq 1 ]
 	[[ "$output" == "pmuctl: error: "*"/bus/pci/devices/junk: not a PCI device name (DDDD:BB:DD.F)" ]]
 	rm "$BATS_TEST_TMPDIR/m/bus/pci/devices/junk"
+	# of several, the first in natural order, whatever order the directory gives them in
+	for bad in junk10 zz junk9 0000:35:00; do
+		ln -s ../../../devices/pci0000:35/0000:35:00.1 "$BATS_TEST_TMPDIR/m/bus/pci/devices/$bad"
+	done
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
+	[ "$status" -eq 1 ]
+	[[ "$output" == "pmuctl: error: "*"/bus/pci/devices/0000:35:00: not a PCI device name (DDDD:BB:DD.F)" ]]
+	rm "$BATS_TEST_TMPDIR/m/bus/pci/devices/0000:35:00"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
+	[[ "$output" == "pmuctl: error: "*"/bus/pci/devices/junk9: not a PCI device name (DDDD:BB:DD.F)" ]]
+	rm "$BATS_TEST_TMPDIR/m/bus/pci/devices/"{junk10,zz,junk9}
 	# a config space that cannot be opened is skipped with one warning of libpci's and one of map's
 	rm "$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.0/config"
 	run --separate-stderr "$PMUCTL" --sysfs-root "$BATS_TEST_TMPDIR/m" map
