@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <pci/header.h>
 #include "lib/cpulist.h"
 #include "pmu/cpu_package.h"
@@ -300,8 +301,19 @@ const char *fn_filter_text(const struct fn_filter *f, char *buf, size_t size)
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < f->n && used < size; i++) {
-		used += (size_t)snprintf(buf + used, size - used, "%s%s=", i ? "," : "",
-					 f->term[i].name);
+		/* "name=" copied: a filter's text is made for each row of a count */
+		size_t len = strlen(f->term[i].name);
+
+		if (used + !!i + len + 1 >= size) {
+			buf[used] = '\0';
+			break;
+		}
+		if (i)
+			buf[used++] = ',';
+		memcpy(buf + used, f->term[i].name, len);
+		used += len;
+		buf[used++] = '=';
+		buf[used] = '\0';
 		if (used < size)
 			used += (size_t)snprintf(buf + used, size - used, f->term[i].fmt,
 						 (unsigned long long)f->term[i].value);

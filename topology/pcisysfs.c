@@ -95,12 +95,22 @@ int pcisysfs_check(const struct sysroot *root, struct err_report *err)
 	return 0;
 }
 
+/* The first len bytes of s into buf, cut to fit as snprintf's "%.*s" would: once a function */
+static void copy_part(char *buf, size_t size, const char *s, size_t len)
+{
+	if (len >= size)
+		len = size - 1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+}
+
 int pcisysfs_fn_open(const struct sysroot *root, const struct pcifn *f, struct sysroot *dir)
 {
-	char dev[32], rel[64];
+	static const char devices[] = PCISYSFS_DEVICES "/";
+	char rel[sizeof(devices) + 32];
 
-	pcifn_full_name(f, dev, sizeof(dev));
-	snprintf(rel, sizeof(rel), PCISYSFS_DEVICES "/%s", dev);
+	memcpy(rel, devices, sizeof(devices) - 1);
+	pcifn_full_name(f, rel + sizeof(devices) - 1, sizeof(rel) - sizeof(devices) + 1);
 	return sysroot_sub(root, rel, dir);
 }
 
@@ -167,9 +177,9 @@ void pcisysfs_locality(const struct sysroot *dir, const struct sysroot *devs, st
 	at = strstr(link, "devices/pci");
 	if (!at)
 		return;
-	snprintf(f->host_bridge, sizeof(f->host_bridge), "%.*s", (int)strcspn(at + 8, "/"), at + 8);
+	copy_part(f->host_bridge, sizeof(f->host_bridge), at + 8, strcspn(at + 8, "/"));
 	/* the kernel's own placement: the path's first function is the root port above (lspci -t's) */
 	at += 8 + strcspn(at + 8, "/");
 	if (*at == '/' && strcspn(at + 1, "/") < sizeof(f->top))
-		snprintf(f->top, sizeof(f->top), "%.*s", (int)strcspn(at + 1, "/"), at + 1);
+		copy_part(f->top, sizeof(f->top), at + 1, strcspn(at + 1, "/"));
 }

@@ -50,6 +50,10 @@ static void test_filter_full(void)
 	CHECK(fn_filter_add(&f, "b", 2, "%llu") == 0);
 	CHECK(fn_filter_add(&f, "c", 3, "%llu") == 0);
 	CHECK_STR(fn_filter_text(&f, text, sizeof(text)), "a=1,b=2,c=3");
+	/* a text that does not fit stops before a term's name, never in it */
+	CHECK_STR(fn_filter_text(&f, text, 6), "a=1");
+	CHECK_STR(fn_filter_text(&f, text, 8), "a=1,b=2");
+	CHECK_STR(fn_filter_text(&f, text, 2), "");
 	CHECK(fn_filter_add(&f, "d", 4, "%llu") == -ENOSPC);
 	CHECK(f.n == 0);
 	CHECK_STR(fn_filter_text(&f, text, sizeof(text)), "");
