@@ -282,12 +282,24 @@ static int add_metric_events(const struct plan_request *rq, struct plan *plan, s
 	return 0;
 }
 
-/* The names a formula counts: every name but duration_time and hw_clk_freq, each once */
-static int metric_vars(struct plan_metric *pm, struct err_report *err)
+/*
+ * The names a formula counts: every name but duration_time and hw_clk_freq, each once. An
+ * instance after one of the same metric takes its parsed formula: the same text, parsed once
+ * for all its devices, not once a row.
+ */
+static int metric_vars(struct plan_metric *pm, const struct plan_metric *prev, struct err_report *err)
 {
 	const char *names[MEXPR_NAMES_MAX];
 	size_t n;
 
+	if (prev && prev->m == pm->m && prev->expr) {
+		pm->vars = prev->vars;
+		pm->nvars = prev->nvars;
+		pm->clock = prev->clock;
+		pm->expr = prev->expr;
+		pm->shared = true;
+		return 0;
+	}
 	if (mexpr_parse(pm->m->expr, &pm->expr, err))
 		return err_set(err, -EINVAL, "metric '%s': %s", pm->m->name, err->msg);
 	n = mexpr_names(pm->expr, names, MEXPR_NAMES_MAX);
@@ -353,7 +365,7 @@ static int add_metric(const struct plan_request *rq, struct plan *plan, const st
 		return oom(err);
 	v->filter = filter;
 	v->method = method;
-	ret = metric_vars(v, err);
+	ret = metric_vars(v, plan->nmetric > 1 ? &plan->metric[plan->nmetric - 2] : NULL, err);
 	if (!ret && !rq->named_only)
 		ret = absent_inputs(v, err);
 	if (ret || v->absent)
@@ -544,6 +556,8 @@ void plan_free(struct plan *p)
 	for (size_t i = 0; i < p->nmetric; i++) {
 		free(p->metric[i].device);
 		free(p->metric[i].absent);
+		if (p->metric[i].shared)
+			continue;
 		free(p->metric[i].vars);
 		free(p->metric[i].clock);
 		mexpr_free(p->metric[i].expr);

@@ -63,6 +63,7 @@ struct plan_metric {
 	bool *clock;			/* per var: a clock every instance counts alike (averaged) */
 	bool grouped;			/* its inputs are one group (or one input): read together */
 	struct mexpr *expr;		/* bound to vars by index */
+	bool shared;			/* vars, clock and expr are the previous instance's, of the same metric */
 	char *absent;			/* why the PMU lacks an input: no events, values n/a */
 	int die;			/* one die's unit of a PMU for every die: its cpumask CPU; -1 */
 };
