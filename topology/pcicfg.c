@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Capability walks over config-space bytes; no I/O, so fuzzers drive it directly.
  * Register offsets are libpci's (pci/header.h). */
+#include <stdlib.h>
 #include <string.h>
 #include <pci/header.h>
 #include "topology/pcicfg.h"
@@ -64,6 +65,13 @@ static void keep_vcap(const uint8_t *cfg, size_t len, size_t where, bool designa
 	}
 	if (where + need > len)
 		return;
+	/* one more at a time: a root port has a few, most functions none */
+	v = realloc(out->vcap, (out->nvcaps + 1u) * sizeof(*v));
+	if (!v) {
+		out->vcaps_dropped++;
+		return;
+	}
+	out->vcap = v;
 	v = &out->vcap[out->nvcaps++];
 	memset(v, 0, sizeof(*v));
 	v->offset = (uint16_t)where;
@@ -137,6 +145,13 @@ void pcicfg_decode_header(const uint8_t *cfg, struct pcicfg *out)
 		out->secondary = cfg[PCI_SECONDARY_BUS];
 		out->subordinate = cfg[PCI_SUBORDINATE_BUS];
 	}
+}
+
+void pcicfg_free(struct pcicfg *c)
+{
+	free(c->vcap);
+	c->vcap = NULL;
+	c->nvcaps = 0;
 }
 
 void pcicfg_decode(const uint8_t *cfg, size_t len, struct pcicfg *out)

@@ -50,7 +50,8 @@ struct pcicfg {
 	enum chain_end std_end, ext_end;
 	bool ext_walked;	/* PCIe, and offset 0x100 was readable */
 	bool ext_unreadable;	/* PCIe, but only the first 64 or 256 bytes were readable */
-	struct pcicfg_vcap vcap[PCICFG_VCAPS];	/* in the order of the chain */
+	/* in the order of the chain; malloc'd, as few functions have any (pcicfg_free) */
+	struct pcicfg_vcap *vcap;
 	uint8_t nvcaps;
 	unsigned vcaps_dropped;	/* past PCICFG_VCAPS */
 };
@@ -61,6 +62,8 @@ struct pcicfg {
  * shows them. Never reads past len.
  */
 void pcicfg_decode(const uint8_t *cfg, size_t len, struct pcicfg *out);
+/* What a decode allocated: before a struct is decoded again, or dropped */
+void pcicfg_free(struct pcicfg *c);
 
 /* The first 64 bytes only: ids, class, header type, bus numbers; no capability walks */
 void pcicfg_decode_header(const uint8_t *cfg, struct pcicfg *out);

@@ -246,6 +246,7 @@ void pcitopo_free(struct pcitopo *t)
 {
 	for (size_t i = 0; i < t->n; i++) {
 		free(t->fn[i].name);
+		pcicfg_free(&t->fn[i].cfg);
 	}
 	free(t->fn);
 	diag_free(&t->diag);

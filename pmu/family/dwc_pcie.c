@@ -71,6 +71,7 @@ static void read_extra(const struct sysroot *dir, const struct sysroot *machine,
 		return;
 	pcicfg_decode((const uint8_t *)cfg, len < PCICFG_SPACE ? len : PCICFG_SPACE, &c);
 	((struct dwc_pmu *)p->priv)->lanes = c.pcie ? c.max_link_width : 0;
+	pcicfg_free(&c);
 	free(cfg);
 }
 

@@ -17,5 +17,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 	if (info.ext_walked && size < PCICFG_SPACE + 4)
 		abort();
+	pcicfg_free(&info);
 	return 0;
 }

@@ -90,12 +90,14 @@ int main(void)
 	ext(0x100, 0x1, 0x200);
 	ext(0x200, 0x19, 0x100);
 	dvsec(0x300, 0, 0x10de, 4);
+	pcicfg_free(&i);
 	pcicfg_decode(cfg, sizeof(cfg), &i);
 	CHECK(!rc_map(&i, &map) && i.ext_end == CHAIN_LOOPED);
 
 	/* a standard chain pointing at itself */
 	root_port();
 	cfg[0x41] = 0x40;
+	pcicfg_free(&i);
 	pcicfg_decode(cfg, sizeof(cfg), &i);
 	CHECK(i.std_end == CHAIN_LOOPED && i.pcie);
 
@@ -105,6 +107,7 @@ int main(void)
 	ext(0xff0, 0x23, 0);
 	put32(0xff4, 0x10de);
 	put32(0xff8, 4);
+	pcicfg_free(&i);
 	pcicfg_decode(cfg, sizeof(cfg), &i);
 	CHECK(!rc_map(&i, &map));
 	CHECK(i.nvcaps == 2 && i.vcap[1].offset == 0xff0 && i.vcap[1].nbytes == 0x10);
@@ -113,6 +116,7 @@ int main(void)
 	root_port();
 	ext(0x100, 0x0b, 0);
 	put32(0x104, 0x02 | 4u << 16 | 0x100u << 20);
+	pcicfg_free(&i);
 	pcicfg_decode(cfg, sizeof(cfg), &i);
 	CHECK(i.nvcaps == 1 && !i.vcap[0].designated && i.vcap[0].vendor == 0x10de && i.vcap[0].id == 2 &&
 	      i.vcap[0].rev == 4 && i.vcap[0].length == 0x100);
@@ -121,17 +125,22 @@ int main(void)
 	/* non-root reads: 64 bytes, the capability list unreadable; 256 bytes, no extended space */
 	root_port();
 	dvsec(0x100, 0, 0x10de, 4);
+	pcicfg_free(&i);
 	pcicfg_decode(cfg, 64, &i);
 	CHECK(i.std_end == CHAIN_UNREADABLE && !i.pcie && !rc_map(&i, &map));
+	pcicfg_free(&i);
 	pcicfg_decode(cfg, 256, &i);
 	CHECK(i.pcie && i.ext_unreadable && !i.ext_walked && !rc_map(&i, &map));
+	pcicfg_free(&i);
 	pcicfg_decode(cfg, 4096, &i);
 	CHECK(rc_map(&i, &map) && map.offset == 0x100);
 
 	/* all ones (an absent function) ends the chain at once */
 	memset(cfg, 0xff, sizeof(cfg));
+	pcicfg_free(&i);
 	pcicfg_decode(cfg, sizeof(cfg), &i);
 	CHECK(!i.nvcaps);
+	pcicfg_free(&i);
 
 	return unit_report("test_pcicfg");
 }
