@@ -160,7 +160,13 @@ int pcisysfs_bars(const struct sysroot *dir, struct pcifn *f, struct err_report 
 	return read_resource(dir, 6, take_bar, f, err);
 }
 
-void pcisysfs_locality(const struct sysroot *dir, const struct sysroot *devs, struct pcifn *f, bool check_ids)
+bool pcisysfs_numa(const struct sysroot *root)
+{
+	return sysroot_is_dir(root, "devices/system/node");
+}
+
+void pcisysfs_locality(const struct sysroot *dir, const struct sysroot *devs, struct pcifn *f, bool check_ids,
+		       bool numa)
 {
 	char dev[32], link[4096], *text = NULL;
 	const char *at;
@@ -169,7 +175,7 @@ void pcisysfs_locality(const struct sysroot *dir, const struct sysroot *devs, st
 	pcifn_full_name(f, dev, sizeof(dev));
 	if (check_ids && !(same_id(dir, "vendor", f->cfg.vendor) && same_id(dir, "device", f->cfg.device)))
 		return;
-	if (!sysroot_read_trim(dir, "numa_node", &text) && !strnum_s64(text, -1, 65535, &node))
+	if (numa && !sysroot_read_trim(dir, "numa_node", &text) && !strnum_s64(text, -1, 65535, &node))
 		f->numa_node = (int)node;
 	free(text);
 	if (sysroot_readlink(devs, dev, link, sizeof(link)))

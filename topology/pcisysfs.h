@@ -31,7 +31,13 @@ void pcisysfs_bar_sizes(const struct sysroot *dir, struct pcifn *f);
  * For a dump, only when root holds the same function (same ids): the machine it was taken on.
  * devs is root's PCISYSFS_DEVICES, opened once for every function's link.
  */
-void pcisysfs_locality(const struct sysroot *dir, const struct sysroot *devs, struct pcifn *f, bool check_ids);
+void pcisysfs_locality(const struct sysroot *dir, const struct sysroot *devs, struct pcifn *f, bool check_ids,
+		       bool numa);
+/*
+ * Whether root's kernel has NUMA nodes: only then has a function a numa_node file (both are
+ * CONFIG_NUMA's: drivers/pci/pci-sysfs.c, drivers/base/node.c)
+ */
+bool pcisysfs_numa(const struct sysroot *root);
 
 /* The memory BARs of f from its resource file, as libpci reads them; an error names the line */
 int pcisysfs_bars(const struct sysroot *dir, struct pcifn *f, struct err_report *err);

@@ -60,6 +60,7 @@ static void look_up_name(struct pci_access *pacc, struct pcifn *f)
 struct collect_args {
 	const struct pcitopo_source *src;
 	const struct sysroot *devs;	/* the root's bus/pci/devices, open once */
+	bool numa;			/* its kernel has NUMA nodes, so functions a numa_node file */
 	struct pcitopo *t;
 	struct err_report *err;
 };
@@ -144,7 +145,7 @@ static int collect(struct pci_access *pacc, void *arg)
 			}
 			ret = pcisysfs_bars(&dir, f, a->err);
 			if (!ret)
-				pcisysfs_locality(&dir, a->devs, f, false);
+				pcisysfs_locality(&dir, a->devs, f, false, a->numa);
 			sysroot_close(&dir);
 			if (ret)
 				return -EINVAL;
@@ -169,13 +170,15 @@ static int read_dump(const struct pcitopo_source *src, struct pcitopo *t, struct
 	pcidump_close(&dump);
 	/* what a dump lacks, from the machine it was taken on, where root is that machine */
 	if (!ret && src->root && !sysroot_sub(src->root, PCISYSFS_DEVICES, &devs)) {
+		bool numa = pcisysfs_numa(src->root);
+
 		for (size_t i = 0; i < t->n; i++) {
 			struct sysroot dir;
 
 			if (pcisysfs_fn_open(src->root, &t->fn[i], &dir))
 				continue;
 			pcisysfs_bar_sizes(&dir, &t->fn[i]);
-			pcisysfs_locality(&dir, &devs, &t->fn[i], true);
+			pcisysfs_locality(&dir, &devs, &t->fn[i], true, numa);
 			sysroot_close(&dir);
 		}
 		sysroot_close(&devs);
@@ -212,6 +215,7 @@ int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct err
 			return err_set(err, ret, "cannot open %s/%s: %s", src->root->path, PCISYSFS_DEVICES,
 				       strerror(-ret));
 		args.devs = &devs;
+		args.numa = pcisysfs_numa(src->root);
 		ret = libpci_session(NULL, path, &t->diag, collect, &args, err);
 		sysroot_close(&devs);
 	}
