@@ -200,11 +200,16 @@ check-package-lint:
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fsanitize-undefined-trap-on-error \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer
 
-# The whole suite under ASan + UBSan: every CLI test, the unit tests, a shorter differential run
+# The whole suite under ASan + UBSan: every CLI test, the unit tests, a shorter differential run.
+# intercept_tls_get_addr=0: GCC 12's runtime takes a dynamic TLS block that starts 16 bytes into
+# a page for glibc 2.19's, reads a bogus range from the heap before it, and LeakSanitizer's
+# tracer faults at exit (google/sanitizers#1322; fixed in compiler-rt by llvm-project#108120).
+# Which block lands there follows the heap's layout: doctor -- serve on the AmpereOne fleet node
+# did. Without the interception the blocks are still heap chunks reached through glibc's DTV.
 check-asan:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=build-asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
 		build-asan/pmuctl build-asan/pmuctl-commands.so unit
-	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:handle_sigill=1 \
+	$(Q)ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:handle_sigill=1:intercept_tls_get_addr=0 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 		BUILD=build-asan SANITIZED=1 tests/run build-asan/pmuctl
 
