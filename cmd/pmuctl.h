@@ -79,9 +79,9 @@ int open_root(struct sysroot *root);
 void fput_safe(const char *s, FILE *f);
 /* The same into a buffer, for tables. */
 const char *safe_str(const char *s, char *buf, size_t size);
-/* As perf prints numbers: 66800000 -> "66,800,000", never 6.68e+07; decimals after the point */
 /* v in decimal at buf, without an end: its length (at most 20) */
 size_t human_digits(uint64_t v, char *buf);
+/* As perf prints numbers: 66800000 -> "66,800,000", never 6.68e+07; decimals after the point */
 const char *human_number(double v, int decimals, char *buf, size_t size);
 /* printf's "%.*f" in the C locale (a -0 that rounding left printed 0), without printf for the
  * small numbers of a table's cells */
