@@ -29,7 +29,8 @@ void pcisysfs_bar_sizes(const struct sysroot *dir, struct pcifn *f);
  * Where sysfs puts f: its numa_node ("%d\n", -1 without one; left -1 when the file is missing)
  * and the host bridge its device directory hangs below (devices/pci0000:00/0000:00:01.0/...).
  * For a dump, only when root holds the same function (same ids): the machine it was taken on.
- * devs is root's PCISYSFS_DEVICES, opened once for every function's link.
+ * devs is root's PCISYSFS_DEVICES, opened once for every function's link. dir may be NULL
+ * when neither numa nor check_ids asks for a file in it.
  */
 void pcisysfs_locality(const struct sysroot *dir, const struct sysroot *devs, struct pcifn *f, bool check_ids,
 		       bool numa);

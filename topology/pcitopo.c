@@ -131,6 +131,9 @@ static int collect(struct pci_access *pacc, void *arg)
 		f->numa_node = -1;
 		if (a->src->dump) {
 			read_bars(d, f);
+		} else if (a->src->no_bars && !a->numa) {
+			/* nothing to read in its directory: its link alone, from the listing's */
+			pcisysfs_locality(NULL, a->devs, f, false, false);
 		} else {
 			struct sysroot dir;
 			int ret = pcisysfs_fn_open(a->src->root, f, &dir);
@@ -139,11 +142,12 @@ static int collect(struct pci_access *pacc, void *arg)
 				char dev[32];
 
 				pcifn_full_name(f, dev, sizeof(dev));
-				err_set(a->err, ret, "%s/%s/%s: %s (map reads each function's BARs from it)",
-					a->src->root->path, PCISYSFS_DEVICES, dev, strerror(-ret));
+				err_set(a->err, ret, "%s/%s/%s: %s (%s)", a->src->root->path, PCISYSFS_DEVICES, dev,
+					strerror(-ret), a->src->no_bars ? "its numa_node is read there" :
+					"map reads each function's BARs from it");
 				return -EINVAL;
 			}
-			ret = pcisysfs_bars(&dir, f, a->err);
+			ret = a->src->no_bars ? 0 : pcisysfs_bars(&dir, f, a->err);
 			if (!ret)
 				pcisysfs_locality(&dir, a->devs, f, false, a->numa);
 			sysroot_close(&dir);

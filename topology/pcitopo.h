@@ -51,6 +51,8 @@ struct pcitopo_source {
 	const struct sysroot *root;	/* read <root>/bus/pci when dump is NULL; with a dump, BAR
 					 * sizes from it when it is the dump's machine */
 	const char *dump;		/* LSPCI_DUMP_CMD output, read by libpci's dump method */
+	/* sysfs's BARs left unread (no resource file opened): a count with no address filter */
+	bool no_bars;
 };
 
 int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct err_report *err);

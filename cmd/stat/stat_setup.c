@@ -291,11 +291,26 @@ static int add_stacks(const struct stat_args *a, struct stat_setup *s, const str
 }
 
 
+/* Whether a selected metric counts on a PMU whose family filters by BAR: else no resource file is read */
+static bool needs_bars(const struct stat_setup *s)
+{
+	for (size_t k = 0; k < s->pmus.n; k++) {
+		const struct pmu *p = &s->pmus.v[k];
+
+		if (!p->family->ops->locate.bars)
+			continue;
+		for (size_t j = 0; j < s->ml.n; j++)
+			if (s->selected && s->selected[j] && pmu_metric_applies(p, s->ml.v[j].family))
+				return true;
+	}
+	return false;
+}
+
 /* --device, every one: read the topology once, then each BDF of each comma list */
 static int find_devices(const struct stat_args *a, struct stat_setup *s)
 {
 	struct pcitopo_source src = { .root = s->have_root ? &s->root : NULL,
-				      .dump = settings.pci_dump };
+				      .dump = settings.pci_dump, .no_bars = !needs_bars(s) };
 	struct err_report err = { 0 };
 	int ret = EXIT_OK;
 

@@ -227,6 +227,8 @@ struct family_locate {
 	 */
 	void (*map_functions)(const struct pmu_family *f, const struct pcitopo *t,
 			      const struct pmu_list *pmus, struct devmap_fn *maps);
+	/* map_functions filters by the functions' BARs: a count of it reads their resource files */
+	bool bars;
 	/*
 	 * The root bus of p's unit on die (a PMU for every die, counting on one CPU each, whose
 	 * files name each die's bus): false when the machine does not say

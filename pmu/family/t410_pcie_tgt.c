@@ -146,6 +146,7 @@ static bool together(const struct plan *set, size_t i, size_t k)
 const struct family_ops t410_pcie_tgt_ops = {
 	.locate = {
 		.map_functions = map_functions,
+		.bars = true,
 	},
 	.rules = {
 		.check = check,

@@ -55,6 +55,28 @@ PY
 	[ "$output" = "29 devices, 87 events, 0 differ []" ]
 }
 
+@test "per-device: each function's resource file is read only when a metric filters by BAR" {
+	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
+	local n
+	n=$(ls "$T410/bus/pci/devices" | wc -l)
+	# LeakSanitizer cannot run under ptrace; every other test of stat checks for leaks
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" -q --sysfs-root "$T410" stat --dry-run --per-device -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	# before: every function's directory opened and its BARs read, which only PCIE-TGT's filters use
+	run grep -c '"resource"' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
+	run grep -c 'bus/pci/devices/[^/"]*"' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" -q --sysfs-root "$T410" stat --dry-run --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw
+	[ "$status" -eq 0 ]
+	run grep -c '"resource"' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = "$n" ]
+}
+
 @test "per-device: values from a recording, BARs summed, rows sorted, RC and socket sums, the running share" {
 	pmuctl -q --sysfs-root "$T410" -j stat --dry-run --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw --socket 0 --rc 4
 	[ "$status" -eq 0 ]
@@ -367,10 +389,17 @@ print("2000000000,ns,duration_time,2000000000,100.00,,")' "$output" >"$BATS_TEST
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "kind,device,name,socket,rc,rp,root_port,method,target_bars,devices,running_pct,t410_pcie_rd_bw (GB/s),link_gts,link_width,downtrained,to_device_pct,from_device_pct,remote_pct" ]
 	# the example's NVMe drive: Gen4 x4 (16 GT/s) as it can, its reads a share of that toward it;
-	# nothing counted from it (no write metric), no destination columns, so no remote share
-	[[ "${lines[1]}" =~ ^device,0001:01:00\.0,Samsung\ Electronics\ Co\ Ltd\ NVMe\ SSD\ Controller\ PM9A1/PM9A3/980PRO,0,0,0,0001:00:00\.0,[a-z]+,2,,100\.00,[0-9.e-]+,16,4,no,[0-9]+\.[0-9]{2},n/a,$ ]]
+	# nothing counted from it (no write metric), no destination columns, so no remote share; no
+	# metric counts to its BARs, so no BAR is counted (before: its 2, read and never counted)
+	[[ "${lines[1]}" =~ ^device,0001:01:00\.0,Samsung\ Electronics\ Co\ Ltd\ NVMe\ SSD\ Controller\ PM9A1/PM9A3/980PRO,0,0,0,0001:00:00\.0,[a-z]+,0,,100\.00,[0-9.e-]+,16,4,no,[0-9]+\.[0-9]{2},n/a,$ ]]
 	# the sums have no link
 	[[ "${lines[2]}" =~ ^rc,,,0,0,.*,,,,,,$ ]]
+	# with a metric to its BARs, both of its memory BARs are counted
+	run --separate-stderr "$PMUCTL" --sysfs-root "$LIVE" stat --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw \
+		--device 0001:01:00.0 --format=csv --duration 0.1
+	# the example's kernel counts no PCIE-TGT event: not counted, said, exit 2
+	[ "$status" -eq 2 ]
+	[ "$(cut -d, -f9 <<<"${lines[1]}")" = 2 ]
 }
 
 @test "per-device: --sort by the shares beside the values (remote%), as top's s cycles them" {
