@@ -226,7 +226,8 @@ static void open_one(struct count_set *s, size_t i, void *arg)
 		return;
 	}
 	p->fd = (int)fd;
-	if (ioctl(p->fd, PERF_EVENT_IOC_ID, &p->id) < 0)
+	/* only a group's read names its values by ID: one read alone is its own */
+	if (p->pid < 0 && !p->alone && ioctl(p->fd, PERF_EVENT_IOC_ID, &p->id) < 0)
 		p->id = 0;
 }
 

@@ -18,7 +18,7 @@ struct perf_spec {
 	size_t leader;		/* index of the group leader's counter (itself when alone) */
 	bool alone;		/* a leader of no member: read without PERF_FORMAT_GROUP, as perf does */
 	int fd;
-	uint64_t id;
+	uint64_t id;		/* a group member's, which its group's read names it by; 0 alone */
 };
 
 /* Add a counter for the perf driver; spec is copied. */

@@ -69,6 +69,26 @@ check() {
 	[ "$output" = 12 ]
 }
 
+@test "intervals: only a group's members are asked for their IDs, which its read names them by" {
+	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=ioctl -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat -M t410_pcie_rd_bw -I 100 --interval-count 1
+	[ "$status" -eq 0 ]
+	# before: 12, one a counter, though a counter alone is read without PERF_FORMAT_GROUP
+	run grep -c PERF_EVENT_IOC_ID "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=ioctl -o "$BATS_TEST_TMPDIR/trace" "${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" \
+		stat -x, -e '{nvidia_pcie_pmu_0_rc_0/rd_req/,nvidia_pcie_pmu_0_rc_0/rd_bytes/}' \
+		-e nvidia_pcie_pmu_0_rc_1/rd_req/ -I 100 --interval-count 1
+	[ "$status" -eq 0 ]
+	# the group's two, each value found by its ID in the group's read: both counted
+	[ "$(grep -c '^ *[0-9.]*,[0-9]*,,nvidia_pcie_pmu_0_rc_0/rd_' <<<"$output")" -eq 2 ]
+	run grep -c PERF_EVENT_IOC_ID "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 2 ]
+}
+
 @test "intervals: metrics get the last partial interval too (JSON Lines, OpenMetrics)" {
 	pmuctl --sysfs-root "$LIVE" -j stat -M t410_pcie_rd_bw --per-pmu -I 300 -- sleep 1
 	[ "$status" -eq 0 ]
