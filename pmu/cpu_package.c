@@ -32,13 +32,16 @@ int cpu_packages_read(const struct sysroot *root, const struct cpulist *cpus, st
 int cpu_package_of_pmu(const struct cpu_packages *pk, const struct pmu *p)
 {
 	int socket = pmu_socket(p);
+	const struct cpulist *cpus;
 
-	if (socket >= 0 || !pk || !p->has_cpumask || !p->cpumask.n)
+	/* a socket its name gives reads no cpumask */
+	if (socket >= 0 || !pk || !pmu_attrs(p)->has_cpumask || !pmu_attrs(p)->cpumask.n)
 		return socket;
-	socket = cpu_package_of(pk, p->cpumask.cpu[0]);
+	cpus = &pmu_attrs(p)->cpumask;
+	socket = cpu_package_of(pk, cpus->cpu[0]);
 	/* a PMU counting on a CPU of each socket (one for the machine) is no one socket's */
-	for (size_t i = 1; i < p->cpumask.n; i++)
-		if (cpu_package_of(pk, p->cpumask.cpu[i]) != socket)
+	for (size_t i = 1; i < cpus->n; i++)
+		if (cpu_package_of(pk, cpus->cpu[i]) != socket)
 			return -1;
 	return socket;
 }
@@ -47,7 +50,7 @@ int cpu_package_of_counter(const struct cpu_packages *pk, const struct pmu *p, i
 {
 	int socket = cpu_package_of_pmu(pk, p);
 
-	return socket >= 0 || !pk || !p->has_cpumask ? socket : cpu_package_of(pk, cpu);
+	return socket >= 0 || !pk || !pmu_attrs(p)->has_cpumask ? socket : cpu_package_of(pk, cpu);
 }
 
 int cpu_package_of(const struct cpu_packages *p, int cpu)

@@ -249,7 +249,6 @@ static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct
 	int ret;
 
 	e->pmu = p;
-	e->type = (uint32_t)p->type;
 	/* events that are no perf format (a source's) are the family's to resolve */
 	if (p->family->ops->identify.resolve) {
 		e->type = 0;
@@ -269,7 +268,9 @@ static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct
 		if (hardcoded_index(f.v[i].t->name) < 0 && f.v[i].t->kind != EV_VALUE_REQUIRED)
 			ret = apply_format(p, &f.v[i], e, err);
 	flat_free(&f);
-	if (!ret && p->type < 0)
+	/* after the look-ups, which opened the PMU's directory its type is read from */
+	e->type = (uint32_t)pmu_attrs(p)->type;
+	if (!ret && pmu_attrs(p)->type < 0)
 		ret = err_at(err, -ENOENT, spec->name_pos, spec->name_len,
 				 "PMU '%s' has no readable type file", p->name);
 	return ret;

@@ -25,16 +25,17 @@ static int first_online(struct plan_event *e, const struct cpulist *cpus, const 
 
 int encode_cpus(struct plan_event *e, const struct encode_opts *o)
 {
+	const struct pmu_attrs *at = e->pmu ? pmu_attrs(e->pmu) : NULL;
 	const struct cpulist *src = NULL;
 
-	if (e->pmu && e->pmu->has_cpumask && e->pmu->cpumask.n)
-		src = &e->pmu->cpumask;
+	if (at && at->has_cpumask && at->cpumask.n)
+		src = &at->cpumask;
 	/*
 	 * no cpumask, but associated CPUs (arm_cspmu): the driver counts on one of them, the
 	 * first online (arm_cspmu_get_cpumask's); every one of them would count it again each
 	 */
-	else if (e->pmu && e->pmu->has_associated && e->pmu->associated.n)
-		return first_online(e, &e->pmu->associated, o->online);
+	else if (at && at->has_associated && at->associated.n)
+		return first_online(e, &at->associated, o->online);
 	else if (o->system_wide && o->online)
 		src = o->online;
 	if (!src) {

@@ -545,7 +545,7 @@ int plan_build(const struct pmu_list *pmus, const struct plan_request *rq, struc
 	if (!ret && rq->check_rules && !rq->named_only)
 		ret = rules_check(out, err, warn);
 	if (!ret)
-		plan_warn_garbled_cpumasks(pmus, out, warn);
+		plan_warn_garbled_cpumasks(out, warn);
 	return ret;
 }
 

@@ -124,15 +124,18 @@ void plan_warn_barless(const struct plan_request *rq, const bool *barless, struc
  * A PMU whose cpumask is no CPU list is opened as one without a cpumask, on every CPU: an
  * uncore PMU then counts once per CPU, so the plan says so for each PMU it uses
  */
-void plan_warn_garbled_cpumasks(const struct pmu_list *pmus, const struct plan *plan, struct diag *warn)
+void plan_warn_garbled_cpumasks(const struct plan *plan, struct diag *warn)
 {
-	for (size_t k = 0; k < pmus->n; k++) {
-		const struct pmu *p = &pmus->v[k];
-		bool used = false;
+	/* the plan's PMUs alone, in its order: a lazy scan reads no other's cpumask */
+	for (size_t i = 0; i < plan->n; i++) {
+		const struct pmu *p = plan->v[i].pmu;
+		bool said = false;
 
-		for (size_t i = 0; p->cpumask_garbled && i < plan->n && !used; i++)
-			used = plan->v[i].pmu == p;
-		if (used)
+		if (!p || !pmu_attrs(p)->cpumask_garbled)
+			continue;
+		for (size_t k = 0; k < i && !said; k++)
+			said = plan->v[k].pmu == p;
+		if (!said)
 			diag_add(warn, "PMU '%s': its cpumask is not a CPU list, so its events open on "
 				 "every CPU, and an uncore PMU counts once per CPU", p->name);
 	}

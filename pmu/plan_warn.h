@@ -22,6 +22,6 @@ void plan_warn_barless(const struct plan_request *rq, const bool *barless, struc
 /* The families that define metric name, joined by ", " in buf: "a, b" */
 const char *plan_families_of(const struct metric_list *ml, const char *name, char *buf, size_t size);
 /* A PMU whose cpumask is no CPU list counts once per CPU */
-void plan_warn_garbled_cpumasks(const struct pmu_list *pmus, const struct plan *plan, struct diag *warn);
+void plan_warn_garbled_cpumasks(const struct plan *plan, struct diag *warn);
 
 #endif

@@ -40,14 +40,20 @@ struct pmu_event {
 #define PMU_SIDE_SCALE 1
 #define PMU_SIDE_UNIT 2
 
-struct pmu {
-	char *name;
+/* What opening a counter needs of a PMU: a lazy scan reads it at the first pmu_attrs() */
+struct pmu_attrs {
 	int type;		/* -1 when the type file is missing or garbage */
 	struct cpulist cpumask;
 	bool has_cpumask;
 	bool cpumask_garbled;	/* the file is there but no CPU list: not the driver's */
 	struct cpulist associated;
 	bool has_associated;
+};
+
+struct pmu {
+	char *name;
+	struct pmu_attrs attrs;	/* read them through pmu_attrs() */
+	bool attrs_unread;	/* a lazy scan's: pmu_attrs() reads them */
 	char *identifier;
 	const char *identifier_file;	/* "identifier", or the file its family's data names */
 	char *peer;
@@ -114,6 +120,8 @@ struct pmu_scan_opts {
 int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
 		  struct diag *diag);
 void pmu_list_free(struct pmu_list *l);
+/* p's type and CPUs, read now when a lazy scan left them (errors leave type -1, no CPUs) */
+const struct pmu_attrs *pmu_attrs(const struct pmu *p);
 /* Close the directories lazy look-ups opened (a later look-up opens its PMU's again) */
 void pmu_list_close_dirs(struct pmu_list *l);
 /*

@@ -88,8 +88,8 @@ static void pmu_free(struct pmu *p)
 	free(p->events);
 	pmu_probe_free(p);
 	pmu_file_close_dir(p);
-	cpulist_free(&p->cpumask);
-	cpulist_free(&p->associated);
+	cpulist_free(&p->attrs.cpumask);
+	cpulist_free(&p->attrs.associated);
 	free(p->identifier);
 	free(p->peer);
 	free(p->hwmon);
@@ -164,7 +164,7 @@ struct pmu *pmu_list_add_named(struct pmu_list *l, const char *name)
 	v->name = strdup(name);
 	if (!v->name)
 		return NULL;
-	v->type = -1;
+	v->attrs.type = -1;
 	pmu_family_decode(v);
 	l->n++;
 	return v;

@@ -23,7 +23,7 @@ static void read_type(const struct sysroot *r, struct pmu *p, struct diag *diag)
 	char *s;
 	int ret = read_attr(r, "type", &s);
 
-	p->type = -1;
+	p->attrs.type = -1;
 	if (ret) {
 		diag_add(diag, "PMU '%s': cannot read type: %s", p->name, strerror(-ret));
 		return;
@@ -31,7 +31,7 @@ static void read_type(const struct sysroot *r, struct pmu *p, struct diag *diag)
 	if (strnum_s64(s, 0, INT32_MAX, &v))
 		diag_add(diag, "PMU '%s': type is not a number: '%.40s'", p->name, s);
 	else
-		p->type = (int)v;
+		p->attrs.type = (int)v;
 	free(s);
 }
 
@@ -53,8 +53,8 @@ static void read_cpus(const struct sysroot *r, struct pmu *p, const char *file, 
 		diag_add(diag, "PMU '%s': %s is not a CPU list: '%.40s'", p->name, file, s);
 	else
 		*has = true;
-	if (ret && l == &p->cpumask)
-		p->cpumask_garbled = true;
+	if (ret && l == &p->attrs.cpumask)
+		p->attrs.cpumask_garbled = true;
 	free(s);
 }
 
@@ -368,16 +368,51 @@ static void read_events(const struct sysroot *root, const struct sysroot *r, str
 	add_aliases(root, r, p);
 }
 
+/* Type and CPUs; associated CPUs with details, lazily only where they stand in for a missing cpumask */
+static void read_attrs(const struct sysroot *r, struct pmu *p, bool details, bool lazy, struct diag *diag)
+{
+	struct pmu_attrs *a = &p->attrs;
+
+	read_type(r, p, diag);
+	read_cpus(r, p, "cpumask", &a->cpumask, &a->has_cpumask, diag);
+	if (details && (!lazy || !a->has_cpumask))
+		read_cpus(r, p, "associated_cpus", &a->associated, &a->has_associated, diag);
+}
+
+const struct pmu_attrs *pmu_attrs(const struct pmu *p)
+{
+	/* they live in the PMU, which only a lazy scan's first call fills */
+	struct pmu *mp = (struct pmu *)p;
+	char path[PATH_LEN];
+	struct sysroot sub;
+
+	if (!p->attrs_unread)
+		return &p->attrs;
+	mp->attrs_unread = false;
+	mp->attrs.type = -1;
+	/* the directory look-ups opened, else one of its own: a caller may walk every PMU */
+	if (p->dir)
+		read_attrs(p->dir, mp, true, true, NULL);
+	else if (!sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", p->name) &&
+		 !sysroot_sub(p->root, path, &sub)) {
+		read_attrs(&sub, mp, true, true, NULL);
+		sysroot_close(&sub);
+	}
+	return &p->attrs;
+}
+
 static void pmu_read(const struct sysroot *root, const struct sysroot *r, const struct pmu_scan_opts *o,
 		     struct pmu *p, struct diag *diag)
 {
 	pmu_family_decode(p);
-	read_type(r, p, diag);
-	read_cpus(r, p, "cpumask", &p->cpumask, &p->has_cpumask, diag);
-	/* lazy: what counting uses alone (associated CPUs stand in for a missing cpumask; the
-	 * identifier is the family's files' to read, and a JSON alias's Compat reads it itself) */
-	if (!o->skip_details && (!o->lazy || !p->has_cpumask))
-		read_cpus(r, p, "associated_cpus", &p->associated, &p->has_associated, diag);
+	/* lazy: a count opens a few PMUs of the hundreds a machine may have; what it opens reads
+	 * its type and CPUs at the first pmu_attrs() (associated CPUs stand in for a missing
+	 * cpumask; the identifier is the family's files' to read, and a JSON alias's Compat reads
+	 * it itself) */
+	if (o->lazy)
+		p->attrs_unread = true;
+	else
+		read_attrs(r, p, !o->skip_details, false, diag);
 	if (!o->skip_details && (!o->lazy || p->family->ops->identify.read_extra))
 		read_identifier(r, p);
 	if (o->lazy) {

@@ -35,7 +35,7 @@ int rule_one_hw_event_per_group(struct plan *set, size_t i, struct err_report *e
 		const struct plan_event *o = &set->v[k];
 
 		/* type 1: perf's software PMU, which such drivers accept beside their event */
-		if (k == i || o->group != e->group || !o->pmu || o->pmu->type == 1)
+		if (k == i || o->group != e->group || !o->pmu || pmu_attrs(o->pmu)->type == 1)
 			continue;
 		return rule_err(
 			err, e, -EINVAL,

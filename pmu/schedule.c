@@ -36,7 +36,8 @@ bool plan_together(const struct plan *set, size_t i, size_t k)
  */
 static int box_of(const struct plan_event *e)
 {
-	bool one_die = e->pmu && e->pmu->has_cpumask && e->pmu->cpumask.n > 1 && e->cpus.n == 1;
+	const struct pmu_attrs *a = e->pmu ? pmu_attrs(e->pmu) : NULL;
+	bool one_die = a && a->has_cpumask && a->cpumask.n > 1 && e->cpus.n == 1;
 
 	return one_die ? e->cpus.cpu[0] : -1;
 }
@@ -349,7 +350,8 @@ int plan_schedule_budgets(const struct plan *p, struct schedule_budget *b, size_
 	}
 	qsort_r(order, n, sizeof(*order), plan_by_pmu, (void *)p);
 	for (size_t i = 0, j; i < n && !ret; i = j) {
-		for (j = i; j < n && same_box(&p->v[order[j]], &p->v[order[i]]); j++)
+		/* an event is in its own box: a run is one event at least */
+		for (j = i + 1; j < n && same_box(&p->v[order[j]], &p->v[order[i]]); j++)
 			;
 		ret = grow_array(&out->v, out->n, 1, sizeof(*out->v)) || !out->v ? -ENOMEM : 0;
 		if (!ret)

@@ -153,12 +153,13 @@ static void check_cpumask(const struct doctor *d, struct checks *c)
 
 	for (size_t i = 0; i < d->pmus.n; i++) {
 		const struct pmu *p = &d->pmus.v[i];
+		const struct pmu_attrs *at = pmu_attrs(p);
 
-		if (!pmu_family_known(p) || (p->has_cpumask && p->cpumask.n) || p->hwmon)
+		if (!pmu_family_known(p) || (at->has_cpumask && at->cpumask.n) || p->hwmon)
 			continue;
 		first = first ? first : p;
 		n++;
-		unplaced += !(p->has_associated && p->associated.n);
+		unplaced += !(at->has_associated && at->associated.n);
 	}
 	if (!n)
 		return;

@@ -141,18 +141,19 @@ static void print_device(const struct pmu_list *pmus, size_t first, const struct
 
 static void print_pmu(const struct pmu *p, const struct list_args *a)
 {
+	const struct pmu_attrs *at = pmu_attrs(p);
 	char loc[128], cpus[128], buf[256];
 
 	pmu_location(p, loc, sizeof(loc));
-	if (p->has_cpumask)
-		cpulist_format(&p->cpumask, cpus, sizeof(cpus));
+	if (at->has_cpumask)
+		cpulist_format(&at->cpumask, cpus, sizeof(cpus));
 	else
 		snprintf(cpus, sizeof(cpus), "all");
 	printf("  %-36s %-34s type %-4d cpu %-4s %3zu event%s\n", safe_str(p->name, buf, sizeof(buf)),
-	       loc, p->type, cpus, p->nevents, plural((long)p->nevents));
+	       loc, at->type, cpus, p->nevents, plural((long)p->nevents));
 	if (a->long_form) {
-		if (p->has_associated) {
-			cpulist_format(&p->associated, cpus, sizeof(cpus));
+		if (at->has_associated) {
+			cpulist_format(&at->associated, cpus, sizeof(cpus));
 			printf("      associated_cpus %s\n", cpus);
 		}
 		if (p->identifier) {

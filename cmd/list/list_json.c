@@ -56,15 +56,16 @@ static json_t *parts_json(const struct pmu *p)
 static json_t *pmu_json(const struct pmu *p, bool formats, bool long_form)
 {
 	json_t *o = json_object(), *fa = formats ? json_array() : json_null(), *ea = json_array();
+	const struct pmu_attrs *at = pmu_attrs(p);
 	struct pmu_field fields[PMU_FIELDS_MAX] = { 0 };
 	char buf[256];
 
 	json_object_set_new(o, "name", jout_text(p->name));
 	json_object_set_new(o, "family", json_string(p->family->id));
 	json_object_set_new(o, "family_name", json_string(p->family->title));
-	json_object_set_new(o, "type", jout_int_or_null(p->type));
-	json_object_set_new(o, "cpumask", jout_cpulist(&p->cpumask, p->has_cpumask));
-	json_object_set_new(o, "associated_cpus", jout_cpulist(&p->associated, long_form && p->has_associated));
+	json_object_set_new(o, "type", jout_int_or_null(at->type));
+	json_object_set_new(o, "cpumask", jout_cpulist(&at->cpumask, at->has_cpumask));
+	json_object_set_new(o, "associated_cpus", jout_cpulist(&at->associated, long_form && at->has_associated));
 	json_object_set_new(o, "identifier", jout_text(p->identifier));
 	json_object_set_new(o, "identifier_file", jout_text(p->identifier_file));
 	json_object_set_new(o, "socket", jout_int_or_null(p->socket));

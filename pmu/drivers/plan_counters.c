@@ -44,15 +44,17 @@ static void cpus_of(const struct plan_event *e, const struct plan_counters_opts 
 		    const int **cpu, size_t *n)
 {
 	static const int any = -1;
+	const struct pmu_attrs *at = e->pmu ? pmu_attrs(e->pmu) : NULL;
+	bool cpumask = at && at->has_cpumask && at->cpumask.n;
 
-	if (e->pmu && e->pmu->has_cpumask && e->pmu->cpumask.n && e->cpus.n && e->cpus.cpu[0] >= 0) {
+	if (cpumask && e->cpus.n && e->cpus.cpu[0] >= 0) {
 		/* uncore: the plan's CPUs of its cpumask: each (one a die or socket where the PMU is
 		 * the machine's, as perf opens them), or one die's for that die's unit */
 		*cpu = e->cpus.cpu;
 		*n = e->cpus.n;
-	} else if (e->pmu && e->pmu->has_cpumask && e->pmu->cpumask.n) {
-		*cpu = e->pmu->cpumask.cpu;
-		*n = e->pmu->cpumask.n;
+	} else if (cpumask) {
+		*cpu = at->cpumask.cpu;
+		*n = at->cpumask.n;
 	} else if (o->task >= 0 || !o->online || !o->online->n) {
 		*cpu = &any;
 		*n = 1;

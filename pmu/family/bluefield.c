@@ -228,7 +228,7 @@ static int read_device(const struct sysroot *r, const char *hwmon, char *const *
 			free(b->hwmon);
 			continue;
 		}
-		b->type = -1;
+		b->attrs.type = -1;
 		pmu_family_decode(b);
 		out->n++;
 		ret = read_block(r, dir, names[i], b, diag);

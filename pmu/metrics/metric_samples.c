@@ -15,12 +15,14 @@
  */
 static size_t split_packages(const struct cpu_packages *pk, const struct pmu *p, int *out, size_t max)
 {
+	const struct cpulist *cpus;
 	size_t n = 0;
 
-	if (!pk || cpu_package_of_pmu(pk, p) >= 0 || !p->has_cpumask)
+	if (!pk || cpu_package_of_pmu(pk, p) >= 0 || !pmu_attrs(p)->has_cpumask)
 		return 0;
-	for (size_t i = 0; i < p->cpumask.n; i++) {
-		int s = cpu_package_of(pk, p->cpumask.cpu[i]);
+	cpus = &pmu_attrs(p)->cpumask;
+	for (size_t i = 0; i < cpus->n; i++) {
+		int s = cpu_package_of(pk, cpus->cpu[i]);
 		size_t k = 0;
 
 		if (s < 0)
@@ -53,9 +55,10 @@ static struct metric_sample sample_of(const struct plan_metric *pm, int socket, 
 static int socket_of(const struct cpu_packages *pk, const struct plan_metric *pm)
 {
 	const struct pmu *p = pm->pmu;
+	const struct pmu_attrs *at = pmu_attrs(p);
 
-	if (pm->die >= 0 && p->has_cpumask && (size_t)pm->die < p->cpumask.n)
-		return cpu_package_of_counter(pk, p, p->cpumask.cpu[pm->die]);
+	if (pm->die >= 0 && at->has_cpumask && (size_t)pm->die < at->cpumask.n)
+		return cpu_package_of_counter(pk, p, at->cpumask.cpu[pm->die]);
 	return cpu_package_of_pmu(pk, p);
 }
 

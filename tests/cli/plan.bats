@@ -216,7 +216,7 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 	[ "$output" = 12 ]
 }
 
-@test "plan: a count reads the event and format files it encodes, not every PMU's" {
+@test "plan: a count reads the event and format files, type and cpumask of the PMUs it encodes on, not every PMU's" {
 	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
@@ -237,4 +237,9 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 	[ "$output" = 0 ]
 	run grep -c 'nvidia_ucf_pmu_[0-9]*/\(events\|format\)' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 0 ]
+	# the type and cpumask of the 12 PMUs it opens, not of the 34 it lists (before: 34 each)
+	run grep -c '"type"' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 12 ]
+	run grep -c '"cpumask"' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 12 ]
 }
