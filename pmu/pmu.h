@@ -138,6 +138,8 @@ bool pmu_file_event(const struct pmu *p, struct pmu_event *e);
 bool pmu_file_format(const struct pmu *p, struct pmu_format *f);
 /* A lazy PMU's directory, opened at the first call (NULL: not openable; read from the root) */
 const struct sysroot *pmu_file_dir(const struct pmu *p);
+/* A lazy PMU's directory opened into dir, for the caller to close: 0 or -errno */
+int pmu_file_open_dir(const struct pmu *p, struct sysroot *dir);
 void pmu_file_close_dir(struct pmu *p);
 /* An event file's text (*bad says why a file that was read is none: "empty", "not text") */
 int pmu_file_event_text(const struct sysroot *r, const char *rel, char **out, const char **bad);

@@ -8,17 +8,23 @@
 
 #define PATH_LEN 1024
 
+int pmu_file_open_dir(const struct pmu *p, struct sysroot *dir)
+{
+	char path[PATH_LEN];
+	int ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", p->name);
+
+	return ret ? ret : sysroot_sub(p->root, path, dir);
+}
+
 const struct sysroot *pmu_file_dir(const struct pmu *p)
 {
 	/* the directory lives in the PMU, as the lazy lists do */
 	struct pmu *mp = (struct pmu *)p;
-	char path[PATH_LEN];
 
 	if (p->dir || !p->root)
 		return p->dir;
 	mp->dir = malloc(sizeof(*mp->dir));
-	if (mp->dir && (sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", p->name) ||
-			sysroot_sub(p->root, path, mp->dir))) {
+	if (mp->dir && pmu_file_open_dir(p, mp->dir)) {
 		free(mp->dir);
 		mp->dir = NULL;
 	}

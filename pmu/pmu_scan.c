@@ -383,7 +383,6 @@ const struct pmu_attrs *pmu_attrs(const struct pmu *p)
 {
 	/* they live in the PMU, which only a lazy scan's first call fills */
 	struct pmu *mp = (struct pmu *)p;
-	char path[PATH_LEN];
 	struct sysroot sub;
 
 	if (!p->attrs_unread)
@@ -393,8 +392,7 @@ const struct pmu_attrs *pmu_attrs(const struct pmu *p)
 	/* the directory look-ups opened, else one of its own: a caller may walk every PMU */
 	if (p->dir)
 		read_attrs(p->dir, mp, true, true, NULL);
-	else if (!sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", p->name) &&
-		 !sysroot_sub(p->root, path, &sub)) {
+	else if (!pmu_file_open_dir(p, &sub)) {
 		read_attrs(&sub, mp, true, true, NULL);
 		sysroot_close(&sub);
 	}
