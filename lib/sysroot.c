@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "lib/sysroot.h"
+#include "lib/vercmp.h"
 
 static int openat2_beneath(int dirfd, const char *rel, int flags)
 {
@@ -244,7 +245,7 @@ bool sysroot_is_dir(const struct sysroot *r, const char *rel)
 
 static int natural_cmp(const void *a, const void *b)
 {
-	return strverscmp(*(char *const *)a, *(char *const *)b);
+	return vercmp(*(char *const *)a, *(char *const *)b);
 }
 
 void strv_free(char **v, size_t n)

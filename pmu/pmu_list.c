@@ -2,6 +2,7 @@
 /* Look-ups over collected PMUs, and freeing them. */
 #include <stdlib.h>
 #include <string.h>
+#include "lib/vercmp.h"
 #include "pmu/pmu.h"
 
 /* The list's PMUs by name: what it was built for, and their positions in name order */
@@ -141,7 +142,7 @@ static int cmp_pmu(const void *x, const void *y)
 		return a->rc - b->rc;
 	if (a->die != b->die)
 		return a->die - b->die;
-	return strverscmp(a->name, b->name);
+	return vercmp(a->name, b->name);
 }
 
 void pmu_list_sort(struct pmu_list *l)
