@@ -356,7 +356,8 @@ static int missing_pmu(const struct pmu_list *pmus, const struct ev_spec *s, str
 			return err->code;
 	suggest_init(&sg, s->name);
 	for (size_t i = 0; i < pmus->n; i++)
-		suggest_offer(&sg, pmus->v[i].name);
+		if (pmu_present(&pmus->v[i]))
+			suggest_offer(&sg, pmus->v[i].name);
 	return err_at(err, -ENOENT, s->name_pos, s->name_len,
 			  "cannot find PMU '%s' under the sysfs root%s; pmuctl list shows them", s->name,
 			  suggest_text(&sg, near, sizeof(near)));

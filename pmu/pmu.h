@@ -77,6 +77,10 @@ struct pmu {
 	/* a lazy PMU's own directory, open from its first look-up to pmu_list_close_dirs: a
 	 * look-up reads a few files, and from the root each walks the PMU's link again */
 	struct sysroot *dir;
+	/* listed by its name alone (a count's scan): its directory is first opened, and a link
+	 * loop or a link out of the root found, by pmu_present; dir_error: why it did not open */
+	bool unchecked;
+	int dir_error;
 	/* an unlisted PMU's formats and events read by their names alone (pmu_find_*) */
 	struct pmu_probe *probes;
 	/* one malloc'd block its family read beyond priv (a debugfs node map), freed with
@@ -116,6 +120,9 @@ struct pmu_scan_opts {
 	 * pmu_find_format): a count reads the few it encodes, not every PMU's every file
 	 */
 	bool lazy;
+	/* with lazy: PMUs listed without opening their directories, which pmu_present opens when
+	 * a count first uses one (its family reads no files at the scan): a count uses a few */
+	bool unchecked;
 };
 int pmu_scan_opts(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
 		  struct diag *diag);
@@ -138,6 +145,12 @@ bool pmu_file_event(const struct pmu *p, struct pmu_event *e);
 bool pmu_file_format(const struct pmu *p, struct pmu_format *f);
 /* A lazy PMU's directory, opened at the first call (NULL: not openable; read from the root) */
 const struct sysroot *pmu_file_dir(const struct pmu *p);
+/* Whether p's directory opens: an unchecked PMU's is opened now, and one that does not is absent */
+bool pmu_present(const struct pmu *p);
+/* Why the scan (or pmu_present) skipped a PMU whose directory did not open with ret */
+const char *pmu_skip_reason(int ret);
+/* "PMU 'x' skipped: ..." for each PMU pmu_present found absent */
+void pmu_list_skipped(const struct pmu_list *l, struct diag *diag);
 /* A lazy PMU's directory opened into dir, for the caller to close: 0 or -errno */
 int pmu_file_open_dir(const struct pmu *p, struct sysroot *dir);
 void pmu_file_close_dir(struct pmu *p);

@@ -21,14 +21,45 @@ const struct sysroot *pmu_file_dir(const struct pmu *p)
 	/* the directory lives in the PMU, as the lazy lists do */
 	struct pmu *mp = (struct pmu *)p;
 
-	if (p->dir || !p->root)
+	int ret;
+
+	if (p->dir || !p->root || p->dir_error)
 		return p->dir;
 	mp->dir = malloc(sizeof(*mp->dir));
-	if (mp->dir && pmu_file_open_dir(p, mp->dir)) {
+	ret = mp->dir ? pmu_file_open_dir(p, mp->dir) : -ENOMEM;
+	if (ret) {
 		free(mp->dir);
 		mp->dir = NULL;
+		/* only an unchecked PMU's failure is kept: the scan opened the others once */
+		if (p->unchecked)
+			mp->dir_error = ret;
 	}
 	return p->dir;
+}
+
+bool pmu_present(const struct pmu *p)
+{
+	struct pmu *mp = (struct pmu *)p;
+
+	if (!p->unchecked)
+		return !p->dir_error;
+	pmu_file_dir(p);
+	mp->unchecked = false;
+	return !p->dir_error;
+}
+
+const char *pmu_skip_reason(int ret)
+{
+	return ret == -EXDEV ? "its link leads outside the sysfs root" :
+	       ret == -ELOOP ? "symlink loop" : strerror(-ret);
+}
+
+void pmu_list_skipped(const struct pmu_list *l, struct diag *diag)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i].dir_error)
+			diag_add(diag, "PMU '%s' skipped: %s", l->v[i].name,
+				 pmu_skip_reason(l->v[i].dir_error));
 }
 
 void pmu_file_close_dir(struct pmu *p)

@@ -47,7 +47,8 @@ static size_t match_fallback(const struct pmu_list *pmus, const char *want, cons
 	for (size_t i = 0; i < pmus->n; i++) {
 		const char *name = pmus->v[i].name;
 
-		if (is_glob(want) ? !fnmatch(want, name, 0) : prefix_matches(name, want))
+		if ((is_glob(want) ? !fnmatch(want, name, 0) : prefix_matches(name, want)) &&
+		    pmu_present(&pmus->v[i]))
 			out[n++] = &pmus->v[i];
 	}
 	return n;
@@ -57,7 +58,7 @@ size_t pmu_list_match(const struct pmu_list *pmus, const char *want, const struc
 {
 	const struct pmu *exact = pmu_find(pmus, want);
 
-	if (exact) {
+	if (exact && pmu_present(exact)) {
 		out[0] = exact;
 		return 1;
 	}
@@ -87,7 +88,7 @@ size_t pmu_spec_match(const struct pmu_list *pmus, const struct ev_spec *s, cons
 {
 	const struct pmu *exact = pmu_find(pmus, s->name);
 
-	if (exact && !exact_add_fails(exact, s)) {
+	if (exact && pmu_present(exact) && !exact_add_fails(exact, s)) {
 		out[0] = exact;
 		return 1;
 	}

@@ -10,11 +10,15 @@
 bool pmu_metric_applies(const struct pmu *p, const char *metric_family)
 {
 	const char *need = p->family->metrics_need;
+	bool applies;
 
 	if (p->family->ops->metrics.metric_applies)
-		return p->family->ops->metrics.metric_applies(p, metric_family);
-	return !strcmp(metric_family, p->family->id) &&
-	       (!need || pmu_find_event(p, need) || !pmu_nevents(p));
+		applies = p->family->ops->metrics.metric_applies(p, metric_family);
+	else
+		applies = !strcmp(metric_family, p->family->id) &&
+			  (!need || pmu_find_event(p, need) || !pmu_nevents(p));
+	/* the family's by name, but one whose directory does not open has no counters to give */
+	return applies && pmu_present(p);
 }
 
 bool pmu_metric_family_known(const char *mf, const struct pmu_list *pmus)

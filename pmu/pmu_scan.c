@@ -441,6 +441,22 @@ int pmu_scan_for(const struct sysroot *root, char *const *texts, size_t ntexts,
 	return pmu_scan_opts(root, &o, out, diag);
 }
 
+/* name listed unopened, unless its family reads files at the scan: true when it was */
+static bool list_unchecked(const struct sysroot *root, struct pmu *p, char *name)
+{
+	p->name = name;
+	pmu_family_decode(p);
+	if (p->family->ops->identify.read_extra) {
+		memset(p, 0, sizeof(*p));
+		return false;
+	}
+	p->attrs_unread = true;
+	p->root = root;
+	p->unlisted = true;
+	p->unchecked = true;
+	return true;
+}
+
 /* Every perf PMU under PMU_DEVICES_DIR (or those o->texts can name) */
 static int scan_perf(const struct sysroot *root, const struct pmu_scan_opts *o, struct pmu_list *out,
 		     struct diag *diag)
@@ -463,13 +479,16 @@ static int scan_perf(const struct sysroot *root, const struct pmu_scan_opts *o, 
 
 		if (o->texts && !pmu_named_in(names[i], o->texts, o->ntexts))
 			continue;
+		if (o->lazy && o->unchecked && list_unchecked(root, p, names[i])) {
+			names[i] = NULL;
+			out->n++;
+			continue;
+		}
 		ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", names[i]);
 		if (!ret)
 			ret = sysroot_sub(root, path, &sub);
 		if (ret) {
-			diag_add(diag, "PMU '%s' skipped: %s", names[i],
-				 ret == -EXDEV ? "its link leads outside the sysfs root" :
-				 ret == -ELOOP ? "symlink loop" : strerror(-ret));
+			diag_add(diag, "PMU '%s' skipped: %s", names[i], pmu_skip_reason(ret));
 			continue;
 		}
 		p->name = names[i];

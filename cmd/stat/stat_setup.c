@@ -498,7 +498,7 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	s->have_root = true;
 	/* -M looks for every instance of a family; plain events need only the PMUs they name;
 	 * either way a PMU's events and formats are read when encoding first asks for them */
-	so.lazy = true;
+	so.lazy = so.unchecked = true;
 	if (!(a->metrics || a->per_device || a->serve_defaults)) {
 		so.texts = a->event;
 		so.ntexts = (size_t)a->nevent;
@@ -543,6 +543,13 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	rq.devices = s->devices;
 	rq.ndevices = s->ndevices;
 	ret = plan_build(&s->pmus, &rq, &s->plan, &err, &warn);
+	/* what the scan left unopened and the plan found broken, as the scan says of the rest */
+	if (settings.verbose) {
+		diag_free(&diag);
+		pmu_list_skipped(&s->pmus, &diag);
+		p_diag(&diag);
+	}
+	diag_free(&diag);
 	/* the descriptors go to the counters: what is looked up later opens its PMU again */
 	pmu_list_close_dirs(&s->pmus);
 	if (!ret && plan_schedule_budgets(&s->plan, a->budgets, a->nbudgets, &s->sched))

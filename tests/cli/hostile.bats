@@ -54,6 +54,24 @@ expect() {
 	expect 1 "cannot open sysfs root" --sysfs-root /nonexistent list
 }
 
+@test "hostile: a count skips a PMU whose link loops or leads out of the root, and -v says so" {
+	d=$BATS_TEST_TMPDIR/sys
+	cp -a "$T410" "$d"
+	ln -s nvidia_pcie_pmu_9_rc_9 "$d/bus/event_source/devices/nvidia_pcie_pmu_9_rc_9"
+	ln -s /etc "$d/bus/event_source/devices/nvidia_pcie_pmu_8_rc_8"
+	run "$PMUCTL" --sysfs-root "$d" stat --dry-run -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^nvidia_pcie_pmu_' <<<"$output")" = "$(ls "$T410/bus/event_source/devices" | grep -c '^nvidia_pcie_pmu_')" ]
+	[[ "$output" != *pmu_9_rc_9* && "$output" != *pmu_8_rc_8* ]]
+	run "$PMUCTL" -v --sysfs-root "$d" stat --dry-run -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"PMU 'nvidia_pcie_pmu_9_rc_9' skipped: symlink loop"* ]]
+	[[ "$output" == *"PMU 'nvidia_pcie_pmu_8_rc_8' skipped: its link leads outside the sysfs root"* ]]
+	# named, it is no PMU, and no suggestion names it
+	expect 1 "cannot find PMU 'nvidia_pcie_pmu_9_rc_9' under the sysfs root" --sysfs-root "$d" stat --dry-run -e nvidia_pcie_pmu_9_rc_9/rd_bytes/
+	expect 1 "cannot find PMU 'nvidia_pcie_pmu_9' under the sysfs root (did you mean 'nvidia_pcie_pmu_0_rc_0'" --sysfs-root "$d" stat --dry-run -e nvidia_pcie_pmu_9/rd_bytes/
+}
+
 @test "hostile: empty, garbage, truncated and looped PCI dumps" {
 	: >"$BATS_TEST_TMPDIR/empty"
 	expect 1 "is not an lspci -x dump" -F "$BATS_TEST_TMPDIR/empty" map

@@ -243,3 +243,17 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 	run grep -c '"cpumask"' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 12 ]
 }
+
+@test "plan: a count opens the directory of each PMU it uses once, not of every PMU it lists" {
+	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat --dry-run -M t410_pcie_rd_bw
+	[ "$status" -eq 0 ]
+	grep -o '"bus/event_source/devices/[^"]*"' "$BATS_TEST_TMPDIR/trace" |
+		sed 's/_[0-9]*_rc_[0-9]*"$/_rc"/; s/_[0-9]*"$/"/' | sort | uniq -c >"$BATS_TEST_TMPDIR/dirs"
+	# before: each of the 34 at the scan, and the 12 it encodes on again (46); now the 12 once,
+	# and the 6 C2C PMUs whose family reads their peer file at the scan
+	[ "$(awk '{ print $1, $2 }' "$BATS_TEST_TMPDIR/dirs" | paste -sd' ')" = \
+		'2 "bus/event_source/devices/nvidia_nvclink_pmu" 2 "bus/event_source/devices/nvidia_nvdlink_pmu" 2 "bus/event_source/devices/nvidia_nvlink_c2c_pmu" 12 "bus/event_source/devices/nvidia_pcie_pmu_rc"' ]
+}
