@@ -63,6 +63,11 @@ wait_for() {
 	while ! "$@"; do
 		if ((SECONDS >= end)); then
 			echo "gave up waiting for $what after ${WAIT_SECONDS:-20} s"
+			# what a background run said so far: why it never got there
+			if [ -s "${BATS_TEST_TMPDIR:-/nonexistent}/out" ]; then
+				echo "background output, its last lines:"
+				tail -n 20 "$BATS_TEST_TMPDIR/out"
+			fi
 			return 1
 		fi
 		sleep 0.02 # the poll interval of a wait with a deadline
