@@ -137,8 +137,8 @@ int device_grid_subtotals(const struct render_ctx *c, const struct grid *g, bool
 	size_t nc = g->nc ? g->nc : 1, width, *at = subtotal_index(c, &width);
 
 	*t = (struct grid_subtotals){ 0 };
-	/* not zeroed, nor the cells: a sum is set whole when it is made, and there are far fewer sums than rows */
-	t->v = malloc((c->nrows ? c->nrows : 1) * sizeof(*t->v));
+	/* the cells not zeroed: a sum's are zeroed when it is made, and there are far fewer sums than rows */
+	t->v = calloc(c->nrows ? c->nrows : 1, sizeof(*t->v));
 	t->sums = malloc((c->nrows ? c->nrows : 1) * nc * sizeof(*t->sums));
 	t->haves = malloc((c->nrows ? c->nrows : 1) * nc * sizeof(*t->haves));
 	if (!t->v || !t->sums || !t->haves) {
