@@ -245,10 +245,16 @@ static int locate_sockets(const struct pcitopo *t, const struct sysroot *root, s
 int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, const struct sysroot *root,
 		 struct devmap_fn **out)
 {
-	struct devmap_fn *m = calloc(t->n ? t->n : 1, sizeof(*m));
+	/* a map and its requester's and target's BAR slots, the slots after every map */
+	const size_t each = sizeof(struct devmap_fn) + (size_t)2 * FN_BARS * sizeof(struct fn_filter);
+	size_t n = t->n ? t->n : 1;
+	/* calloc's fresh pages cost only where they are written: a count without BAR filters, none of the slots' */
+	struct devmap_fn *m = n > SIZE_MAX / each ? NULL : calloc(n, each);
+	struct fn_filter *slots;
 
 	if (!m)
 		return -ENOMEM;
+	slots = (struct fn_filter *)(m + n);
 	if (find_roots(t, m) || locate_sockets(t, root, m)) {
 		free(m);
 		return -ENOMEM;
@@ -258,6 +264,8 @@ int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, const str
 		struct devmap_fn *e = &m[i];
 
 		e->src_bdf = (uint16_t)(f->bus << 8 | f->dev << 3 | f->fn);
+		e->requester.bars = slots + 2 * i * (size_t)FN_BARS;
+		e->target.bars = slots + (2 * i + 1) * (size_t)FN_BARS;
 		e->requester.function.bar = e->requester.root_port.bar = -1;
 		e->requester.die = e->target.die = -1;
 		e->target.function.bar = e->target.root_port.bar = -1;

@@ -17,6 +17,7 @@
 
 #define FN_PMU_NAME_MAX 64
 #define FN_FILTER_TERMS 3
+#define FN_BARS 6
 
 /* A format field and its value, printed with fmt ("0x%04llx") */
 struct fn_term {
@@ -46,7 +47,11 @@ struct fn_pmu {
 	 * die at once (a stack of a PMU for the machine); -1: the PMU's whole count is
 	 */
 	int die;
-	struct fn_filter bars[6];	/* traffic to each memory BAR of the function */
+	/*
+	 * traffic to each memory BAR of the function: FN_BARS slots after the maps, in their
+	 * allocation, so that a count without BAR filters never touches their pages (1 KiB a function)
+	 */
+	struct fn_filter *bars;
 	size_t nbars;
 };
 

@@ -97,7 +97,7 @@ static void map_functions(const struct pmu_family *fam, const struct pcitopo *t,
 		/* the document: the RP filter sees BAR traffic only, as --root-port asks */
 		if (at->rp >= 0 && at->rp < 8)
 			fn_filter_add(&r->root_port, "dst_rp_mask", 1u << at->rp, "0x%llx");
-		for (int b = 0; b < 6; b++) {
+		for (int b = 0; b < FN_BARS; b++) {
 			struct fn_filter *f = &r->bars[r->nbars];
 			uint64_t base, mask;
 
