@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "pmu/family/family.h"
 #include "pmu/pmu.h"
 
 #define PATH_LEN 1024
@@ -20,7 +21,6 @@ const struct sysroot *pmu_file_dir(const struct pmu *p)
 {
 	/* the directory lives in the PMU, as the lazy lists do */
 	struct pmu *mp = (struct pmu *)p;
-
 	int ret;
 
 	if (p->dir || !p->root || p->dir_error)
@@ -43,7 +43,9 @@ bool pmu_present(const struct pmu *p)
 
 	if (!p->unchecked)
 		return !p->dir_error;
-	pmu_file_dir(p);
+	/* its family's own files, which the scan left with the directory (extra_at_use) */
+	if (pmu_file_dir(p) && p->family->ops->identify.read_extra)
+		p->family->ops->identify.read_extra(p->dir, p->root, mp, NULL);
 	mp->unchecked = false;
 	return !p->dir_error;
 }

@@ -441,12 +441,12 @@ int pmu_scan_for(const struct sysroot *root, char *const *texts, size_t ntexts,
 	return pmu_scan_opts(root, &o, out, diag);
 }
 
-/* name listed unopened, unless its family reads files at the scan: true when it was */
+/* name listed unopened, unless its family's maps need its files at the scan: true when it was */
 static bool list_unchecked(const struct sysroot *root, struct pmu *p, char *name)
 {
 	p->name = name;
 	pmu_family_decode(p);
-	if (p->family->ops->identify.read_extra) {
+	if (p->family->ops->identify.read_extra && !p->family->ops->identify.extra_at_use) {
 		memset(p, 0, sizeof(*p));
 		return false;
 	}

@@ -545,11 +545,10 @@ int stat_setup(const struct stat_args *a, struct stat_setup *s)
 	ret = plan_build(&s->pmus, &rq, &s->plan, &err, &warn);
 	/* what the scan left unopened and the plan found broken, as the scan says of the rest */
 	if (settings.verbose) {
-		diag_free(&diag);
 		pmu_list_skipped(&s->pmus, &diag);
 		p_diag(&diag);
+		diag_free(&diag);
 	}
-	diag_free(&diag);
 	/* the descriptors go to the counters: what is looked up later opens its PMU again */
 	pmu_list_close_dirs(&s->pmus);
 	if (!ret && plan_schedule_budgets(&s->plan, a->budgets, a->nbudgets, &s->sched))

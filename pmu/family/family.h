@@ -175,6 +175,11 @@ struct family_identify {
 	 */
 	void (*read_extra)(const struct sysroot *dir, const struct sysroot *machine, struct pmu *p,
 			   struct diag *diag);
+	/*
+	 * Only rules and listings read what read_extra reads (a peer file), never the maps of
+	 * functions: a count's scan leaves the PMU unopened, and pmu_present reads it
+	 */
+	bool extra_at_use;
 	/* Where its PMUs come from when they are no perf PMUs; NULL: perf's sysfs */
 	const struct pmu_source *source;
 	/*

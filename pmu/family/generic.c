@@ -22,6 +22,7 @@ static bool metric_applies(const struct pmu *p, const char *mf)
 const struct family_ops generic_ops = {
 	.identify = {
 		.read_extra = read_extra,
+		.extra_at_use = true,
 	},
 	.metrics = {
 		.metric_applies = metric_applies,

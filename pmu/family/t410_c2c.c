@@ -92,6 +92,7 @@ static const char *absent_reason(const struct pmu *p, const char *event)
 const struct family_ops t410_c2c_ops = {
 	.identify = {
 		.read_extra = read_extra,
+		.extra_at_use = true,
 	},
 	.locate = {
 		.fields = fields,

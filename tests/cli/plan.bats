@@ -252,8 +252,18 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 	[ "$status" -eq 0 ]
 	grep -o '"bus/event_source/devices/[^"]*"' "$BATS_TEST_TMPDIR/trace" |
 		sed 's/_[0-9]*_rc_[0-9]*"$/_rc"/; s/_[0-9]*"$/"/' | sort | uniq -c >"$BATS_TEST_TMPDIR/dirs"
-	# before: each of the 34 at the scan, and the 12 it encodes on again (46); now the 12 once,
-	# and the 6 C2C PMUs whose family reads their peer file at the scan
-	[ "$(awk '{ print $1, $2 }' "$BATS_TEST_TMPDIR/dirs" | paste -sd' ')" = \
-		'2 "bus/event_source/devices/nvidia_nvclink_pmu" 2 "bus/event_source/devices/nvidia_nvdlink_pmu" 2 "bus/event_source/devices/nvidia_nvlink_c2c_pmu" 12 "bus/event_source/devices/nvidia_pcie_pmu_rc"' ]
+	# before: each of the 34 at the scan, and the 12 it encodes on again (46); now the 12 once
+	[ "$(awk '{ print $1, $2 }' "$BATS_TEST_TMPDIR/dirs" | paste -sd' ')" = '12 "bus/event_source/devices/nvidia_pcie_pmu_rc"' ]
+	# the C2C PMUs' peer files (their rules read them) neither: before, 6 at the scan
+	run grep -c '"peer"\|"identifier"' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 0 ]
+	# a count on them opens each once and reads its peer, which the GPU-mask rule needs
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
+		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat --dry-run -M t410_c2c_freq
+	[ "$status" -eq 0 ]
+	run grep -c '"bus/event_source/devices/nvidia_nvlink_c2c_pmu_[01]"' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 2 ]
+	run grep -c '"peer"' "$BATS_TEST_TMPDIR/trace"
+	[ "$output" = 2 ]
 }
