@@ -147,12 +147,14 @@ bool pmu_file_format(const struct pmu *p, struct pmu_format *f);
 const struct sysroot *pmu_file_dir(const struct pmu *p);
 /* Whether p's directory opens: an unchecked PMU's is opened now, and one that does not is absent */
 bool pmu_present(const struct pmu *p);
-/* Why the scan (or pmu_present) skipped a PMU whose directory did not open with ret */
-const char *pmu_skip_reason(int ret);
+/* "PMU 'name' skipped: why": its directory did not open with ret (at the scan, or pmu_present) */
+void pmu_file_skipped(struct diag *diag, const char *name, int ret);
 /* "PMU 'x' skipped: ..." for each PMU pmu_present found absent */
 void pmu_list_skipped(const struct pmu_list *l, struct diag *diag);
 /* A lazy PMU's directory opened into dir, for the caller to close: 0 or -errno */
 int pmu_file_open_dir(const struct pmu *p, struct sysroot *dir);
+/* The directory of the PMU named so under root, for the caller to close: 0 or -errno */
+int pmu_file_open_named(const struct sysroot *root, const char *name, struct sysroot *dir);
 void pmu_file_close_dir(struct pmu *p);
 /* An event file's text (*bad says why a file that was read is none: "empty", "not text") */
 int pmu_file_event_text(const struct sysroot *r, const char *rel, char **out, const char **bad);

@@ -9,12 +9,17 @@
 
 #define PATH_LEN 1024
 
-int pmu_file_open_dir(const struct pmu *p, struct sysroot *dir)
+int pmu_file_open_named(const struct sysroot *root, const char *name, struct sysroot *dir)
 {
 	char path[PATH_LEN];
-	int ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", p->name);
+	int ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", name);
 
-	return ret ? ret : sysroot_sub(p->root, path, dir);
+	return ret ? ret : sysroot_sub(root, path, dir);
+}
+
+int pmu_file_open_dir(const struct pmu *p, struct sysroot *dir)
+{
+	return pmu_file_open_named(p->root, p->name, dir);
 }
 
 const struct sysroot *pmu_file_dir(const struct pmu *p)
@@ -50,18 +55,18 @@ bool pmu_present(const struct pmu *p)
 	return !p->dir_error;
 }
 
-const char *pmu_skip_reason(int ret)
+void pmu_file_skipped(struct diag *diag, const char *name, int ret)
 {
-	return ret == -EXDEV ? "its link leads outside the sysfs root" :
-	       ret == -ELOOP ? "symlink loop" : strerror(-ret);
+	diag_add(diag, "PMU '%s' skipped: %s", name,
+		 ret == -EXDEV ? "its link leads outside the sysfs root" :
+		 ret == -ELOOP ? "symlink loop" : strerror(-ret));
 }
 
 void pmu_list_skipped(const struct pmu_list *l, struct diag *diag)
 {
 	for (size_t i = 0; i < l->n; i++)
 		if (l->v[i].dir_error)
-			diag_add(diag, "PMU '%s' skipped: %s", l->v[i].name,
-				 pmu_skip_reason(l->v[i].dir_error));
+			pmu_file_skipped(diag, l->v[i].name, l->v[i].dir_error);
 }
 
 void pmu_file_close_dir(struct pmu *p)

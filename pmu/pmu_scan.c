@@ -473,7 +473,6 @@ static int scan_perf(const struct sysroot *root, const struct pmu_scan_opts *o, 
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < n; i++) {
-		char path[PATH_LEN];
 		struct pmu *p = &out->v[out->n];
 		struct sysroot sub;
 
@@ -484,11 +483,9 @@ static int scan_perf(const struct sysroot *root, const struct pmu_scan_opts *o, 
 			out->n++;
 			continue;
 		}
-		ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", names[i]);
-		if (!ret)
-			ret = sysroot_sub(root, path, &sub);
+		ret = pmu_file_open_named(root, names[i], &sub);
 		if (ret) {
-			diag_add(diag, "PMU '%s' skipped: %s", names[i], pmu_skip_reason(ret));
+			pmu_file_skipped(diag, names[i], ret);
 			continue;
 		}
 		p->name = names[i];
