@@ -340,3 +340,18 @@ int sysroot_path(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
+
+int sysroot_join(char *buf, size_t size, const char *dir, const char *name)
+{
+	size_t ld = strlen(dir), ln = strlen(name);
+
+	if (ld + ln + 2 > size) {
+		if (size)
+			buf[0] = '\0';
+		return -ENAMETOOLONG;
+	}
+	memcpy(buf, dir, ld);
+	buf[ld] = '/';
+	memcpy(buf + ld + 1, name, ln + 1);
+	return 0;
+}

@@ -46,5 +46,7 @@ void strv_free(char **v, size_t n);
 
 /* snprintf for paths: -ENAMETOOLONG instead of a silently cut path. */
 int sysroot_path(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* "dir/name" into buf, as sysroot_path(buf, size, "%s/%s", dir, name) without a format's cost */
+int sysroot_join(char *buf, size_t size, const char *dir, const char *name);
 
 #endif

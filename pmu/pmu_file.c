@@ -12,7 +12,7 @@
 int pmu_file_open_named(const struct sysroot *root, const char *name, struct sysroot *dir)
 {
 	char path[PATH_LEN];
-	int ret = sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s", name);
+	int ret = sysroot_join(path, sizeof(path), PMU_DEVICES_DIR, name);
 
 	return ret ? ret : sysroot_sub(root, path, dir);
 }
@@ -84,7 +84,7 @@ static int read_later(const struct pmu *p, const char *dir, const char *file, ch
 {
 	const struct sysroot *d = pmu_file_dir(p);
 	char path[PATH_LEN];
-	int ret = d ? sysroot_path(path, sizeof(path), "%s/%s", dir, file) :
+	int ret = d ? sysroot_join(path, sizeof(path), dir, file) :
 		      sysroot_path(path, sizeof(path), PMU_DEVICES_DIR "/%s/%s/%s", p->name, dir, file);
 
 	return ret ? ret : reader(d ? d : p->root, path, out);

@@ -103,7 +103,7 @@ static void read_formats(const struct sysroot *r, struct pmu *p, struct diag *di
 		char *text;
 		int ret;
 
-		ret = sysroot_path(path, sizeof(path), "%s/%s", dir, names[i]);
+		ret = sysroot_join(path, sizeof(path), dir, names[i]);
 		if (!ret)
 			ret = sysroot_read_trim(r, path, &text);
 		if (ret) {
@@ -344,7 +344,7 @@ static void read_events(const struct sysroot *root, const struct sysroot *r, str
 
 		if (pmu_file_side(names[i]))
 			continue;
-		ret = sysroot_path(path, sizeof(path), "%s/%s", dir, names[i]);
+		ret = sysroot_join(path, sizeof(path), dir, names[i]);
 		if (!ret)
 			ret = pmu_file_event_text(r, path, &e->value, &bad);
 		if (ret) {

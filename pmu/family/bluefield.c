@@ -145,7 +145,7 @@ static int read_block(const struct sysroot *r, const char *dir, const char *name
 	enum bf_block_kind kind = BF_BLOCK_REGISTER;
 	int ret;
 
-	if (sysroot_path(path, sizeof(path), "%s/%s", dir, name))
+	if (sysroot_join(path, sizeof(path), dir, name))
 		return -ENAMETOOLONG;
 	ret = sysroot_list(r, path, &files, &n);
 	if (ret)
@@ -215,7 +215,7 @@ static int read_device(const struct sysroot *r, const char *hwmon, char *const *
 
 		if (is_hwmon_own(names[i]))
 			continue;
-		if (sysroot_path(path, sizeof(path), "%s/%s", dir, names[i]) || !sysroot_is_dir(r, path))
+		if (sysroot_join(path, sizeof(path), dir, names[i]) || !sysroot_is_dir(r, path))
 			continue;
 		b = add_pmu(out);
 		if (!b || asprintf(&b->name, BF_PMU_PREFIX "%s", names[i]) < 0 ||
