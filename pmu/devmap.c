@@ -293,6 +293,18 @@ void fn_pmu_name(struct fn_pmu *r, const struct pmu_list *pmus, const struct pmu
 	r->pmu = pmus ? pmu_find(pmus, r->name) : NULL;
 }
 
+void fn_pmu_as(struct fn_pmu *r, const struct fn_pmu *from)
+{
+	r->family = from->family;
+	memcpy(r->name, from->name, sizeof(r->name));
+	r->pmu = from->pmu;
+}
+
+bool fn_same_rc(const struct devmap_fn *a, const struct devmap_fn *b)
+{
+	return a && b && a->at.socket == b->at.socket && a->at.rc == b->at.rc;
+}
+
 int fn_filter_add(struct fn_filter *f, const char *name, uint64_t value, const char *fmt)
 {
 	if (f->n >= FN_FILTER_TERMS) {

@@ -93,6 +93,12 @@ int devmap_build(const struct pcitopo *t, const struct pmu_list *pmus, const str
 void fn_pmu_name(struct fn_pmu *r, const struct pmu_list *pmus, const struct pmu_family *family,
 		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /*
+ * r names from's PMU: a family whose PMU is its RC's names it once for the RC's functions,
+ * which sit side by side in BDF order (fn_same_rc), not once a function
+ */
+void fn_pmu_as(struct fn_pmu *r, const struct fn_pmu *from);
+bool fn_same_rc(const struct devmap_fn *a, const struct devmap_fn *b);
+/*
  * 0, or -ENOSPC past FN_FILTER_TERMS: then the filter is emptied, never cut short, since a
  * filter without one of its terms would select more than the function
  */

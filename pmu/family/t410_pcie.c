@@ -196,13 +196,19 @@ static bool bdf_filter(const struct plan_event *e, uint16_t *bdf)
 static void map_functions(const struct pmu_family *f, const struct pcitopo *t, const struct pmu_list *pmus,
 			  struct devmap_fn *maps)
 {
+	const struct devmap_fn *prev = NULL;
+
 	for (size_t i = 0; i < t->n; i++) {
 		struct devmap_fn *m = &maps[i];
 		struct fn_pmu *r = &m->requester;
 
 		if (m->at.by != f)
 			continue;
-		fn_pmu_name(r, pmus, f, "nvidia_pcie_pmu_%d_rc_%d", m->at.socket, m->at.rc);
+		if (fn_same_rc(prev, m))
+			fn_pmu_as(r, &prev->requester);
+		else
+			fn_pmu_name(r, pmus, f, "nvidia_pcie_pmu_%d_rc_%d", m->at.socket, m->at.rc);
+		prev = m;
 		r->event = "rd_bytes";
 		fn_filter_add(&r->function, "src_bdf", m->src_bdf, "0x%04llx");
 		fn_filter_add(&r->function, "src_bdf_en", 1, "%llu");

@@ -84,15 +84,20 @@ static const char *einval_hint(const struct pmu *p, const uint64_t *config)
 static void map_functions(const struct pmu_family *fam, const struct pcitopo *t, const struct pmu_list *pmus,
 			  struct devmap_fn *maps)
 {
+	const struct devmap_fn *prev = NULL;
+
 	for (size_t i = 0; i < t->n; i++) {
 		struct fn_pmu *r = &maps[i].target;
-
 		const struct fn_location *at = &maps[i].at;
 
 		/* placed by its root port's RC map: the PCIE family's locate */
 		if (!at->by || at->by->ops->locate.locate != t410_locate)
 			continue;
-		fn_pmu_name(r, pmus, fam, "nvidia_pcie_tgt_pmu_%d_rc_%d", at->socket, at->rc);
+		if (fn_same_rc(prev, &maps[i]))
+			fn_pmu_as(r, &prev->target);
+		else
+			fn_pmu_name(r, pmus, fam, "nvidia_pcie_tgt_pmu_%d_rc_%d", at->socket, at->rc);
+		prev = &maps[i];
 		r->event = "rd_bytes";
 		/* the document: the RP filter sees BAR traffic only, as --root-port asks */
 		if (at->rp >= 0 && at->rp < 8)
