@@ -15,6 +15,7 @@
 #include "lib/suggest.h"
 #include "pmu/encode.h"
 #include "lib/grow.h"
+#include "lib/strjoin.h"
 #include "pmu/family/family.h"
 #include "pmu/symbolic.h"
 
@@ -278,12 +279,7 @@ static int encode_on_pmu(const struct pmu *p, const struct ev_spec *spec, struct
 
 static char *concrete_text(const char *pmu, const struct ev_spec *s)
 {
-	char *out;
-
-	if (asprintf(&out, "%s/%s/%s", pmu, s->terms_text ? s->terms_text : "",
-		     s->mods ? s->mods : "") < 0)
-		return NULL;
-	return out;
+	return strjoin_dup(pmu, "/", s->terms_text ? s->terms_text : "", "/", s->mods ? s->mods : "");
 }
 
 void plan_event_free(struct plan_event *e)

@@ -18,6 +18,7 @@
 #include "pmu/plan_index.h"
 #include "pmu/plan_warn.h"
 #include "lib/grow.h"
+#include "lib/strjoin.h"
 #include "pmu/rules.h"
 
 static int oom(struct err_report *err)
@@ -44,7 +45,7 @@ static int filter_terms(const struct metric *m, const struct fn_filter *dev,
 		return err_set(err, -EINVAL, "metric '%s': filter '%s': %s", m->name, m->filter, err->msg);
 	if (dev)
 		fn_filter_text(dev, text, sizeof(text));
-	snprintf(f->text, sizeof(f->text), "%s%s%s%s", dev && dev->n ? "," : "", text, own ? "," : "", own ? m->filter : "");
+	strjoin_into(f->text, sizeof(f->text), dev && dev->n ? "," : "", text, own ? "," : "", own ? m->filter : "");
 	if (!dev) {
 		f->v = f->parsed.terms;
 		f->n = f->parsed.nterms;
@@ -257,7 +258,7 @@ static int add_metric_events(const struct plan_request *rq, struct plan *plan, s
 		terms[0] = (struct ev_term){ .name = (char *)pm->vars[k] };
 		if (f->n)
 			memcpy(terms + 1, f->v, f->n * sizeof(*terms));
-		snprintf(text, sizeof(text), "%s%s", pm->vars[k], f->text);
+		strjoin_into(text, sizeof(text), pm->vars[k], f->text);
 		ret = rq->named_only ? name_event(p, pm->vars[k], f, plan, err) :
 				       encode_on(p, &spec, &o, plan, err);
 		free(terms);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/strjoin.h"
 #include "pmu/family/family.h"
 #include "pmu/pmu.h"
 
@@ -155,9 +156,9 @@ bool pmu_file_event(const struct pmu *p, struct pmu_event *e)
 
 	e->unread = false;
 	e->dropped = read_later(p, "events", e->name, &e->value, read_text) != 0;
-	if (!e->dropped && (e->side & PMU_SIDE_SCALE) && snprintf(side, sizeof(side), "%s.scale", e->name) > 0)
+	if (!e->dropped && (e->side & PMU_SIDE_SCALE) && strjoin_into(side, sizeof(side), e->name, ".scale") > 0)
 		read_later(p, "events", side, &e->scale, sysroot_read_trim);
-	if (!e->dropped && (e->side & PMU_SIDE_UNIT) && snprintf(side, sizeof(side), "%s.unit", e->name) > 0)
+	if (!e->dropped && (e->side & PMU_SIDE_UNIT) && strjoin_into(side, sizeof(side), e->name, ".unit") > 0)
 		read_later(p, "events", side, &e->unit, sysroot_read_trim);
 	return !e->dropped;
 }

@@ -15,6 +15,7 @@
 #include "cmd/report/device_grid.h"
 #include "cmd/pmuctl.h"
 #include "cmd/stat/stat.h"
+#include "lib/strjoin.h"
 #include "pmu/family/family.h"
 #include "topology/pcifilter.h"
 
@@ -116,7 +117,7 @@ void devices_names(struct stat_setup *s)
 	for (size_t k = 0; s->rows && k < s->ndevices; k++) {
 		const char *name = s->topo.fn[s->rows[k].fn].name;
 
-		snprintf(s->rows[k].name, sizeof(s->rows[k].name), "%s", name ? name : "");
+		strjoin_into(s->rows[k].name, sizeof(s->rows[k].name), name ? name : "");
 		devices_text_fixed(&s->rows[k]);
 	}
 	free(want);
@@ -313,7 +314,7 @@ int devices_add_stack(struct stat_setup *s, struct fn_pmu *r, const struct pmu *
 
 	*r = (struct fn_pmu){ .family = p->family, .pmu = p, .port_pmu = true, .die = die,
 			      .function.bar = -1, .root_port.bar = -1 };
-	snprintf(r->name, sizeof(r->name), "%s", p->name);
+	strjoin_into(r->name, sizeof(r->name), p->name);
 	if (!stack_name(r, name, sizeof(name)))
 		return EXIT_OK;
 	/* the stack whole, as --root-port counts a port: no filter, no target */
