@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pci/pci.h>
+#include "lib/strjoin.h"
 #include "lib/strnum.h"
 #include "topology/bdf.h"
 #include "topology/pcisysfs.h"
@@ -46,21 +47,21 @@ static int parse_resource_line(const char *line, uint64_t v[3])
  * The lines of a function's resource file, one per BAR in BAR order (ROM and bridge windows
  * follow): callback for each, up to max lines; an error names the file and the line.
  */
-static int read_resource(const struct sysroot *dir, int max, void (*fn)(int bar, const uint64_t v[3], void *arg),
-			 void *arg, struct err_report *err)
+static int read_resource(const struct sysroot *dir, const char *rel, int max,
+			 void (*fn)(int bar, const uint64_t v[3], void *arg), void *arg, struct err_report *err)
 {
 	char *text, *line, *save = NULL;
-	int ret = sysroot_read(dir, "resource", &text, NULL), n = 0;
+	int ret = sysroot_read(dir, rel, &text, NULL), n = 0;
 
 	if (ret)
-		return err_set(err, ret, "%s/resource: %s (map reads each function's BARs from it)", dir->path,
+		return err_set(err, ret, "%s/%s: %s (map reads each function's BARs from it)", dir->path, rel,
 			       strerror(-ret));
 	for (line = strtok_r(text, "\n", &save); line && n < max; line = strtok_r(NULL, "\n", &save), n++) {
 		uint64_t v[3];
 
 		if (parse_resource_line(line, v)) {
-			ret = err_set(err, -EINVAL, "%s/resource line %d: expected 'start end flags' in hex",
-				      dir->path, n + 1);
+			ret = err_set(err, -EINVAL, "%s/%s line %d: expected 'start end flags' in hex",
+				      dir->path, rel, n + 1);
 			break;
 		}
 		fn(n, v, arg);
@@ -142,7 +143,7 @@ void pcisysfs_bar_sizes(const struct sysroot *dir, struct pcifn *f)
 	struct err_report ignored = { 0 };
 
 	if (same_id(dir, "vendor", f->cfg.vendor) && same_id(dir, "device", f->cfg.device))
-		read_resource(dir, 6, take_size, f, &ignored);
+		read_resource(dir, "resource", 6, take_size, f, &ignored);
 }
 
 /* As libpci takes a BAR from its line: the address, the low four bits of the flags, the size */
@@ -157,7 +158,16 @@ static void take_bar(int bar, const uint64_t v[3], void *arg)
 
 int pcisysfs_bars(const struct sysroot *dir, struct pcifn *f, struct err_report *err)
 {
-	return read_resource(dir, 6, take_bar, f, err);
+	return read_resource(dir, "resource", 6, take_bar, f, err);
+}
+
+int pcisysfs_bars_at(const struct sysroot *root, struct pcifn *f, struct err_report *err)
+{
+	char dev[32], rel[sizeof(PCISYSFS_DEVICES) + 48];
+
+	pcifn_full_name(f, dev, sizeof(dev));
+	strjoin_into(rel, sizeof(rel), PCISYSFS_DEVICES "/", dev, "/resource");
+	return read_resource(root, rel, 6, take_bar, f, err);
 }
 
 bool pcisysfs_numa(const struct sysroot *root)

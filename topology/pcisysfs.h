@@ -42,5 +42,7 @@ bool pcisysfs_numa(const struct sysroot *root);
 
 /* The memory BARs of f from its resource file, as libpci reads them; an error names the line */
 int pcisysfs_bars(const struct sysroot *dir, struct pcifn *f, struct err_report *err);
+/* The same by its path from root: one open, where the file is all its directory is read for */
+int pcisysfs_bars_at(const struct sysroot *root, struct pcifn *f, struct err_report *err);
 
 #endif

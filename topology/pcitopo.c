@@ -134,6 +134,11 @@ static int collect(struct pci_access *pacc, void *arg)
 		} else if (a->src->no_bars && !a->numa) {
 			/* nothing to read in its directory: its link alone, from the listing's */
 			pcisysfs_locality(NULL, a->devs, f, false, false);
+		} else if (!a->numa) {
+			/* resource alone: opened by its path, not its directory opened for it */
+			if (pcisysfs_bars_at(a->src->root, f, a->err))
+				return -EINVAL;
+			pcisysfs_locality(NULL, a->devs, f, false, false);
 		} else {
 			struct sysroot dir;
 			int ret = pcisysfs_fn_open(a->src->root, f, &dir);

@@ -65,7 +65,7 @@ PY
 		"${PMUCTL_REAL:-$PMUCTL}" -q --sysfs-root "$T410" stat --dry-run --per-device -M t410_pcie_rd_bw
 	[ "$status" -eq 0 ]
 	# before: every function's directory opened and its BARs read, which only PCIE-TGT's filters use
-	run grep -c '"resource"' "$BATS_TEST_TMPDIR/trace"
+	run grep -c 'resource"' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 0 ]
 	run grep -c 'bus/pci/devices/[^/"]*"' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 0 ]
@@ -73,7 +73,8 @@ PY
 		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
 		"${PMUCTL_REAL:-$PMUCTL}" -q --sysfs-root "$T410" stat --dry-run --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw
 	[ "$status" -eq 0 ]
-	run grep -c '"resource"' "$BATS_TEST_TMPDIR/trace"
+	# by its path: a kernel without NUMA has nothing else in the directory to read
+	run grep -c 'bus/pci/devices/[^/"]*/resource"' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = "$n" ]
 }
 
