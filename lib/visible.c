@@ -62,6 +62,16 @@ static size_t next_unit(const char *s, char esc[8], const char **out, size_t *le
 	return n ? n : 1;
 }
 
+/* The run of printable ASCII at s, which needs no decoding: most names are all of it */
+static size_t ascii_run(const char *s)
+{
+	size_t n = 0;
+
+	while ((unsigned char)s[n] >= 0x20 && (unsigned char)s[n] < 0x7f)
+		n++;
+	return n;
+}
+
 const char *visible_find(const char *s, long *cp)
 {
 	while (s && *s) {
@@ -82,8 +92,13 @@ void visible_fput(const char *s, FILE *f)
 	while (s && *s) {
 		char esc[8];
 		const char *out;
-		size_t len;
+		size_t len = ascii_run(s);
 
+		if (len) {
+			fwrite(s, 1, len, f);
+			s += len;
+			continue;
+		}
 		s += next_unit(s, esc, &out, &len);
 		fwrite(out, 1, len, f);
 	}
@@ -98,9 +113,16 @@ const char *visible_copy(const char *s, char *buf, size_t size)
 	while (s && *s) {
 		char esc[8];
 		const char *out;
-		size_t len, n = next_unit(s, esc, &out, &len);
+		size_t len, n = ascii_run(s);
 
-		if (o + len >= size)
+		if (n) {
+			/* a run is cut anywhere: each of its bytes is a whole unit */
+			len = n = n < size - 1 - o ? n : size - 1 - o;
+			out = s;
+		} else {
+			n = next_unit(s, esc, &out, &len);
+		}
+		if (!len || o + len >= size)
 			break;
 		memcpy(buf + o, out, len);
 		o += len;
