@@ -69,6 +69,23 @@ done:
 	return 0;
 }
 
+size_t strnum_put_u64(uint64_t v, unsigned base, size_t min_digits, char *buf)
+{
+	static const char hex[] = "0123456789abcdef";
+	char rev[20];
+	size_t k = 0, n = 0;
+
+	do {
+		rev[k++] = hex[v % base];
+		v /= base;
+	} while (v);
+	while (n + k < min_digits)
+		buf[n++] = '0';
+	while (k)
+		buf[n++] = rev[--k];
+	return n;
+}
+
 int strnum_u64(const char *s, int base, uint64_t max, uint64_t *out)
 {
 	return strnum_u64n(s, s ? strlen(s) : 0, base, max, out);

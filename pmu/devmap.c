@@ -8,6 +8,7 @@
 #include <pci/header.h>
 #include "lib/cpulist.h"
 #include "pmu/cpu_package.h"
+#include "lib/strnum.h"
 #include "pmu/devmap.h"
 #include "pmu/family/family.h"
 #include "topology/bdf.h"
@@ -305,19 +306,32 @@ bool fn_same_rc(const struct devmap_fn *a, const struct devmap_fn *b)
 	return a && b && a->at.socket == b->at.socket && a->at.rc == b->at.rc;
 }
 
-int fn_filter_add(struct fn_filter *f, const char *name, uint64_t value, const char *fmt)
+int fn_filter_add(struct fn_filter *f, const char *name, uint64_t value, enum fn_show show)
 {
 	if (f->n >= FN_FILTER_TERMS) {
 		f->n = 0;
 		return -ENOSPC;
 	}
-	f->term[f->n++] = (struct fn_term){ name, value, fmt };
+	f->term[f->n++] = (struct fn_term){ name, value, show };
 	return 0;
+}
+
+/* "0x0100", "0x1", "1": what printf's "0x%04llx", "0x%llx" and "%llu" write */
+static size_t term_value(const struct fn_term *t, char *buf)
+{
+	size_t n = 0;
+
+	if (t->show != FN_DEC) {
+		buf[n++] = '0';
+		buf[n++] = 'x';
+	}
+	return n + strnum_put_u64(t->value, t->show == FN_DEC ? 10 : 16, t->show == FN_BDF ? 4 : 1, buf + n);
 }
 
 const char *fn_filter_text(const struct fn_filter *f, char *buf, size_t size)
 {
-	size_t used = 0;
+	size_t used = 0, value;
+	char digits[24];
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < f->n && used < size; i++) {
@@ -333,10 +347,13 @@ const char *fn_filter_text(const struct fn_filter *f, char *buf, size_t size)
 		memcpy(buf + used, f->term[i].name, len);
 		used += len;
 		buf[used++] = '=';
+		value = term_value(&f->term[i], digits);
+		/* cut to fit, as snprintf cut it */
+		if (value > size - 1 - used)
+			value = size - 1 - used;
+		memcpy(buf + used, digits, value);
+		used += value;
 		buf[used] = '\0';
-		if (used < size)
-			used += (size_t)snprintf(buf + used, size - used, f->term[i].fmt,
-						 (unsigned long long)f->term[i].value);
 	}
 	return buf;
 }

@@ -19,11 +19,14 @@
 #define FN_FILTER_TERMS 3
 #define FN_BARS 6
 
-/* A format field and its value, printed with fmt ("0x%04llx") */
+/* How a filter's value is written: a requester ID in 4 hex digits, a mask in hex, a flag in decimal */
+enum fn_show { FN_DEC, FN_HEX, FN_BDF };
+
+/* A format field and its value */
 struct fn_term {
 	const char *name;
 	uint64_t value;
-	const char *fmt;
+	enum fn_show show;
 };
 
 struct fn_filter {
@@ -102,7 +105,7 @@ bool fn_same_rc(const struct devmap_fn *a, const struct devmap_fn *b);
  * 0, or -ENOSPC past FN_FILTER_TERMS: then the filter is emptied, never cut short, since a
  * filter without one of its terms would select more than the function
  */
-int fn_filter_add(struct fn_filter *f, const char *name, uint64_t value, const char *fmt);
+int fn_filter_add(struct fn_filter *f, const char *name, uint64_t value, enum fn_show show);
 /* "src_bdf=0x4100,src_bdf_en=1" */
 const char *fn_filter_text(const struct fn_filter *f, char *buf, size_t size);
 

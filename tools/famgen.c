@@ -356,7 +356,7 @@ static void metric_scope(FILE *f, struct doc *d)
 		die(d, m, "metric_scope: term, a format field, and value, its bits");
 	fprintf(f, "static const struct fn_filter %s_scope = { .term = { { ", d->id);
 	lit(f, str(d, m, "term"));
-	fprintf(f, ", 0x%lx, \"0x%%llx\" } }, .n = 1, .bar = -1 };\n", num(d, m, "value"));
+	fprintf(f, ", 0x%lx, FN_HEX } }, .n = 1, .bar = -1 };\n", num(d, m, "value"));
 }
 
 static void tables(FILE *f, struct doc *d)

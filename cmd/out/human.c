@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/strnum.h"
 #include "cmd/pmuctl.h"
 
 static locale_t numeric;
@@ -68,16 +69,7 @@ static const char *radix(void)
 
 size_t human_digits(uint64_t v, char *buf)
 {
-	char rev[20];
-	size_t k = 0, n = 0;
-
-	do {
-		rev[k++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (k)
-		buf[n++] = rev[--k];
-	return n;
+	return strnum_put_u64(v, 10, 1, buf);
 }
 
 /*

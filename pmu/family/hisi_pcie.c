@@ -322,9 +322,9 @@ static void map_functions(const struct pmu_family *f, const struct pcitopo *t, c
 				continue;
 			fn_pmu_name(&m->requester, pmus, f, "%s", p->name);
 			m->requester.event = "rx_mwr_flux";
-			fn_filter_add(&m->requester.function, "bdf", m->src_bdf, "0x%04llx");
+			fn_filter_add(&m->requester.function, "bdf", m->src_bdf, FN_BDF);
 			if (bit >= 0)
-				fn_filter_add(&m->requester.root_port, "port", 1u << bit, "0x%llx");
+				fn_filter_add(&m->requester.root_port, "port", 1u << bit, FN_HEX);
 		}
 	}
 }

@@ -412,8 +412,8 @@ static void map_functions(const struct pmu_family *f, const struct pcitopo *t, c
 				continue;
 			fn_pmu_name(r, pmus, f, "%s", p->name);
 			r->event = func_event(p);
-			fn_filter_add(&r->function, "bdf", maps[i].src_bdf, "0x%04llx");
-			fn_filter_add(&r->function, "queue", 0xffff, "0x%llx");
+			fn_filter_add(&r->function, "bdf", maps[i].src_bdf, FN_BDF);
+			fn_filter_add(&r->function, "queue", 0xffff, FN_HEX);
 		}
 	}
 }

@@ -132,7 +132,7 @@ static void by_part(const struct pmu *p, const struct pcifn *rp, struct devmap_f
 {
 	int part = port_part(p, rp);
 
-	if (part < 0 || fn_filter_add(&m->requester.root_port, "ch_mask", 1u << part, "0x%llx"))
+	if (part < 0 || fn_filter_add(&m->requester.root_port, "ch_mask", 1u << part, FN_HEX))
 		return;
 	m->requester.event = IIO_PORT_EVENT;
 	m->requester.port_pmu = false;

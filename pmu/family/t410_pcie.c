@@ -210,11 +210,11 @@ static void map_functions(const struct pmu_family *f, const struct pcitopo *t, c
 			fn_pmu_name(r, pmus, f, "nvidia_pcie_pmu_%d_rc_%d", m->at.socket, m->at.rc);
 		prev = m;
 		r->event = "rd_bytes";
-		fn_filter_add(&r->function, "src_bdf", m->src_bdf, "0x%04llx");
-		fn_filter_add(&r->function, "src_bdf_en", 1, "%llu");
+		fn_filter_add(&r->function, "src_bdf", m->src_bdf, FN_BDF);
+		fn_filter_add(&r->function, "src_bdf_en", 1, FN_DEC);
 		/* src_rp_mask has a bit for root ports 0 to 7 */
 		if (m->at.rp >= 0 && m->at.rp < 8)
-			fn_filter_add(&r->root_port, "src_rp_mask", 1u << m->at.rp, "0x%llx");
+			fn_filter_add(&r->root_port, "src_rp_mask", 1u << m->at.rp, FN_HEX);
 	}
 }
 

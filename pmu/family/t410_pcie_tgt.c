@@ -101,7 +101,7 @@ static void map_functions(const struct pmu_family *fam, const struct pcitopo *t,
 		r->event = "rd_bytes";
 		/* the document: the RP filter sees BAR traffic only, as --root-port asks */
 		if (at->rp >= 0 && at->rp < 8)
-			fn_filter_add(&r->root_port, "dst_rp_mask", 1u << at->rp, "0x%llx");
+			fn_filter_add(&r->root_port, "dst_rp_mask", 1u << at->rp, FN_HEX);
 		for (int b = 0; b < FN_BARS; b++) {
 			struct fn_filter *f = &r->bars[r->nbars];
 			uint64_t base, mask;
@@ -110,9 +110,9 @@ static void map_functions(const struct pmu_family *fam, const struct pcitopo *t,
 				continue;
 			f->bar = b;
 			f->bar_size = t->fn[i].bar[b].size;
-			fn_filter_add(f, "dst_addr_base", base, "0x%llx");
-			fn_filter_add(f, "dst_addr_mask", mask, "0x%llx");
-			fn_filter_add(f, "dst_addr_en", 1, "%llu");
+			fn_filter_add(f, "dst_addr_base", base, FN_HEX);
+			fn_filter_add(f, "dst_addr_mask", mask, FN_HEX);
+			fn_filter_add(f, "dst_addr_en", 1, FN_DEC);
 			r->nbars++;
 		}
 	}

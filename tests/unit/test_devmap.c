@@ -2,7 +2,10 @@
 /* Each function's root port on hand-built topologies: nesting, ties, domains, t in any order. */
 #include <errno.h>
 #include <pci/header.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "pmu/devmap.h"
 #include "tests/unit/unit.h"
 
@@ -46,17 +49,67 @@ static void test_filter_full(void)
 	struct fn_filter f = { .bar = -1 };
 	char text[128];
 
-	CHECK(fn_filter_add(&f, "a", 1, "%llu") == 0);
-	CHECK(fn_filter_add(&f, "b", 2, "%llu") == 0);
-	CHECK(fn_filter_add(&f, "c", 3, "%llu") == 0);
+	CHECK(fn_filter_add(&f, "a", 1, FN_DEC) == 0);
+	CHECK(fn_filter_add(&f, "b", 2, FN_DEC) == 0);
+	CHECK(fn_filter_add(&f, "c", 3, FN_DEC) == 0);
 	CHECK_STR(fn_filter_text(&f, text, sizeof(text)), "a=1,b=2,c=3");
 	/* a text that does not fit stops before a term's name, never in it */
 	CHECK_STR(fn_filter_text(&f, text, 6), "a=1");
 	CHECK_STR(fn_filter_text(&f, text, 8), "a=1,b=2");
 	CHECK_STR(fn_filter_text(&f, text, 2), "");
-	CHECK(fn_filter_add(&f, "d", 4, "%llu") == -ENOSPC);
+	CHECK(fn_filter_add(&f, "d", 4, FN_DEC) == -ENOSPC);
 	CHECK(f.n == 0);
 	CHECK_STR(fn_filter_text(&f, text, sizeof(text)), "");
+}
+
+/* fn_filter_text as it was, with snprintf and each term's printf format: the reference */
+static const char *printf_text(const struct fn_filter *f, char *buf, size_t size)
+{
+	static const char *const fmt[] = { [FN_DEC] = "%llu", [FN_HEX] = "0x%llx", [FN_BDF] = "0x%04llx" };
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < f->n && used < size; i++) {
+		size_t len = strlen(f->term[i].name);
+
+		if (used + !!i + len + 1 >= size) {
+			buf[used] = '\0';
+			break;
+		}
+		if (i)
+			buf[used++] = ',';
+		memcpy(buf + used, f->term[i].name, len);
+		used += len;
+		buf[used++] = '=';
+		buf[used] = '\0';
+		used += (size_t)snprintf(buf + used, size - used, fmt[f->term[i].show],
+					 (unsigned long long)f->term[i].value);
+	}
+	return buf;
+}
+
+/* Each way a value is shown, at every buffer size, cut or not: what printf's formats wrote */
+static void test_filter_values(void)
+{
+	static const uint64_t values[] = { 0, 1, 7, 0x4100, 0xffff, 0xfffffffffe000000ull, UINT64_MAX };
+	struct fn_filter f = { .bar = -1 };
+	char text[96], want[96];
+	int wrong = 0;
+
+	fn_filter_add(&f, "src_bdf", 0, FN_BDF);
+	fn_filter_add(&f, "dst_addr_mask", 0, FN_HEX);
+	fn_filter_add(&f, "src_bdf_en", 0, FN_DEC);
+	for (size_t v = 0; v < sizeof(values) / sizeof(values[0]); v++) {
+		for (size_t k = 0; k < f.n; k++)
+			f.term[k].value = values[(v + k) % (sizeof(values) / sizeof(values[0]))];
+		for (size_t size = 1; size <= sizeof(text); size++)
+			wrong += strcmp(fn_filter_text(&f, text, size), printf_text(&f, want, size)) != 0;
+	}
+	CHECK(wrong == 0);
+	f.term[0].value = 0x4100;
+	f.term[1].value = 0xfffffffffe000000ull;
+	f.term[2].value = 1;
+	CHECK_STR(fn_filter_text(&f, text, sizeof(text)), "src_bdf=0x4100,dst_addr_mask=0xfffffffffe000000,src_bdf_en=1");
 }
 
 int main(void)
@@ -91,5 +144,6 @@ int main(void)
 	CHECK(root_of(alone) == -1);
 	CHECK(root_of(self) == (ssize_t)self);
 	test_filter_full();
+	test_filter_values();
 	return unit_report("test_devmap");
 }

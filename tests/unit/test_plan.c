@@ -108,8 +108,8 @@ static void test_device(const struct machine *m)
 	struct err_report err;
 	struct plan p;
 
-	fn_filter_add(&pcie.function, "src_bdf", 0x4100, "0x%04llx");
-	fn_filter_add(&pcie.function, "src_bdf_en", 1, "%llu");
+	fn_filter_add(&pcie.function, "src_bdf", 0x4100, FN_BDF);
+	fn_filter_add(&pcie.function, "src_bdf_en", 1, FN_DEC);
 	CHECK(!build(m, &rq, &p, &err));
 	CHECK(p.nmetric == 1 && p.n == 1);
 	CHECK_STR(p.metric[0].device, "0005:41:00.0");
