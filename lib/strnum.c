@@ -41,11 +41,12 @@ int strnum_u64n(const char *s, size_t len, int base, uint64_t max, uint64_t *out
 	/* 16 hex digits always fit: a resource file's "0x%016llx" needs no overflow check */
 	if (base == 16 && len - i <= 16) {
 		for (; i < len; i++) {
-			int d = digit_value(s[i]);
+			/* 0 (no digit) wraps to the largest value: one test for both bounds */
+			unsigned int d = digits[(unsigned char)s[i]] - 1u;
 
 			if (d >= 16)
 				return -EINVAL;
-			v = v << 4 | (uint64_t)d;
+			v = v << 4 | d;
 		}
 		goto done;
 	}
