@@ -27,20 +27,36 @@ static uint64_t resource_size(const uint64_t v[3])
 	return v[1] > v[0] ? v[1] - v[0] + 1 : 0;
 }
 
-/* One line of a resource file, "start end flags" in hex as the kernel's resource_show writes it */
-static int parse_resource_line(const char *line, uint64_t v[3])
-{
-	for (int k = 0; k < 3; k++) {
-		size_t len = strcspn(line, " \t");
+/* An unused BAR's line, as resource_show writes it: most lines of most functions */
+static const char unused_line[] = "0x0000000000000000 0x0000000000000000 0x0000000000000000";
 
-		if (strnum_u64n(line, len, 16, UINT64_MAX, &v[k]))
-			return -EINVAL;
-		line += len;
-		if (k < 2 && !*line)
-			return -EINVAL;
-		line += strspn(line, " \t");
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* One line of a resource file (len bytes), "start end flags" in hex as the kernel's resource_show writes it */
+static int parse_resource_line(const char *line, size_t len, uint64_t v[3])
+{
+	const char *end = line + len;
+
+	if (len == sizeof(unused_line) - 1 && !memcmp(line, unused_line, len)) {
+		v[0] = v[1] = v[2] = 0;
+		return 0;
 	}
-	return *line ? -EINVAL : 0;
+	for (int k = 0; k < 3; k++) {
+		const char *field = line;
+
+		while (line < end && !blank(*line))
+			line++;
+		if (strnum_u64n(field, (size_t)(line - field), 16, UINT64_MAX, &v[k]))
+			return -EINVAL;
+		if (k < 2 && line == end)
+			return -EINVAL;
+		while (line < end && blank(*line))
+			line++;
+	}
+	return line < end ? -EINVAL : 0;
 }
 
 /*
@@ -50,21 +66,30 @@ static int parse_resource_line(const char *line, uint64_t v[3])
 static int read_resource(const struct sysroot *dir, const char *rel, int max,
 			 void (*fn)(int bar, const uint64_t v[3], void *arg), void *arg, struct err_report *err)
 {
-	char *text, *line, *save = NULL;
-	int ret = sysroot_read(dir, rel, &text, NULL), n = 0;
+	char *text, *line;
+	int ret = sysroot_read(dir, rel, &text, NULL);
 
 	if (ret)
 		return err_set(err, ret, "%s/%s: %s (map reads each function's BARs from it)", dir->path, rel,
 			       strerror(-ret));
-	for (line = strtok_r(text, "\n", &save); line && n < max; line = strtok_r(NULL, "\n", &save), n++) {
+	line = text;
+	for (int n = 0; n < max; n++) {
 		uint64_t v[3];
+		size_t len;
 
-		if (parse_resource_line(line, v)) {
+		/* an empty line is no line, as strtok took them */
+		while (*line == '\n')
+			line++;
+		if (!*line)
+			break;
+		len = (size_t)(strchrnul(line, '\n') - line);
+		if (parse_resource_line(line, len, v)) {
 			ret = err_set(err, -EINVAL, "%s/%s line %d: expected 'start end flags' in hex",
 				      dir->path, rel, n + 1);
 			break;
 		}
 		fn(n, v, arg);
+		line += len;
 	}
 	free(text);
 	return ret;

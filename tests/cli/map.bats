@@ -311,7 +311,22 @@ PY
 	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"0000:35:00.2/resource line 1: expected 'start end flags' in hex" ]]
+	# an unused BAR's line, and the same with a fourth number: the second is no line of the kernel's
+	printf '0x0000000000000000 0x0000000000000000 0x0000000000000000\n%s\n' \
+		'0x0000000000000000 0x0000000000000000 0x0000000000000000 0x0' \
+		>"$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.2/resource"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"0000:35:00.2/resource line 2: expected 'start end flags' in hex" ]]
 	cp "$HIP09/devices/pci0000:35/0000:35:00.2/resource" "$BATS_TEST_TMPDIR/m/devices/pci0000:35/0000:35:00.2/"
+	# tabs and runs of blanks between the numbers, and empty lines, which are no lines: BAR 0
+	# is read as the kernel's line gives it, BAR 1 (the second line) is unused
+	cp -r "$T410" "$BATS_TEST_TMPDIR/t"
+	printf '\n0x0000004000000000\t0x0000004001ffffff  0x000000000014220c\n\n0x0 0x0 0x0\n' \
+		>"$BATS_TEST_TMPDIR/t/devices/pci0001:00/0001:01:00.0/resource"
+	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/t" -j map 0001:01:00.0
+	[ "$status" -eq 0 ]
+	[ "$(jq_py '[(b["bar"], b["size"], b["filter"]) for b in d[0]["target"]["bars"]]')" = "[(0, 33554432, 'dst_addr_base=0x4000000000,dst_addr_mask=0xfffffffffe000000,dst_addr_en=1')]" ]
 	# libpci stops at an entry it cannot parse; map names it
 	ln -s ../../../devices/pci0000:35/0000:35:00.1 "$BATS_TEST_TMPDIR/m/bus/pci/devices/junk"
 	pmuctl --sysfs-root "$BATS_TEST_TMPDIR/m" map
