@@ -25,14 +25,15 @@ trap 'rm -rf "$tmp"' EXIT
 ulimit -n "$(ulimit -Hn)"
 cc -O2 -o "$tmp/floor" bench/floor.c -lpci
 
-median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# of the lines that hold a number (task_ms ends its line: an empty line once made the median half the least)
+median() { sort -n | awk 'NF { v[++n] = $1 } END { printf "%.1f", n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }'; }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 shape=${SHAPE:-pairs}
 [ "$shape" = fan ] && default_sizes="1:12 2:12" || default_sizes="12 24"
-printf '%7s %9s %7s %9s %9s %9s %9s %9s %13s %13s %13s %12s %11s %12s %12s %12s\n' sockets functions events perf_ms \
-	pmuctl_ms floor_ms floor+names floor+follow pmuctl/floor pmuctl/fl+nm pmuctl/fl+fol pmuctl/perf floor/perf \
-	interval_ms interval/floor interval/f+fol
+printf '%7s %9s %7s %9s %9s %9s %9s %9s %13s %13s %13s %13s %12s %11s %12s %12s %12s\n' sockets functions events \
+	perf_ms pmuctl_ms floor_ms floor+names floor+follow pmuctl/floor pmuctl/fl+nm pairs/fl+nm pmuctl/fl+fol \
+	pmuctl/perf floor/perf interval_ms interval/floor interval/f+fol
 for size in ${SIZES:-$default_sizes}; do
 	tree=$tmp/m${size/:/-}
 	if [ "$shape" = fan ]; then
@@ -55,25 +56,29 @@ for e in json.load(open(sys.argv[1]))["events"]:
 	floor=("$tmp/floor" "$tmp/plan.txt" "$tree/sys" 100)
 	: >"$tmp/p" && : >"$tmp/m" && : >"$tmp/f" && : >"$tmp/n" && : >"$tmp/ff" && : >"$tmp/m5" && : >"$tmp/m35"
 	: >"$tmp/f5" && : >"$tmp/f35" && : >"$tmp/ff5" && : >"$tmp/ff35"
+	# each round runs the jobs in turn, every other round backwards: a run right after a count is
+	# slower than the count before it (the same binary twice in a row: 1.02x, the median of 100
+	# pairs, 2026-11-29), so in one fixed order the loss would fall on the same command each round
+	jobs=(perf "ours $intervals m" "floor $intervals f" "floor $intervals n names" "floor $intervals ff follow"
+		"ours 5 m5" "floor 5 f5" "ours 35 m35" "floor 35 f35" "floor 5 ff5 follow" "floor 35 ff35 follow")
 	for ((i = 0; i < runs; i++)); do
-		SYSFS_PATH=$tree/sys task_ms 1 "${perf_cmd[@]}" -x, -I 100 --interval-count "$intervals" >>"$tmp/p"
-		echo >>"$tmp/p"
-		task_ms 1 "${ours[@]}" "$intervals" >>"$tmp/m" && echo >>"$tmp/m"
-		task_ms 1 "${floor[@]}" "$intervals" >>"$tmp/f" && echo >>"$tmp/f"
-		task_ms 1 "${floor[@]}" "$intervals" names >>"$tmp/n" && echo >>"$tmp/n"
-		task_ms 1 "${floor[@]}" "$intervals" follow >>"$tmp/ff" && echo >>"$tmp/ff"
-		task_ms 1 "${ours[@]}" 5 >>"$tmp/m5" && echo >>"$tmp/m5"
-		task_ms 1 "${floor[@]}" 5 >>"$tmp/f5" && echo >>"$tmp/f5"
-		task_ms 1 "${ours[@]}" 35 >>"$tmp/m35" && echo >>"$tmp/m35"
-		task_ms 1 "${floor[@]}" 35 >>"$tmp/f35" && echo >>"$tmp/f35"
-		task_ms 1 "${floor[@]}" 5 follow >>"$tmp/ff5" && echo >>"$tmp/ff5"
-		task_ms 1 "${floor[@]}" 35 follow >>"$tmp/ff35" && echo >>"$tmp/ff35"
+		for ((k = 0; k < ${#jobs[@]}; k++)); do
+			((i % 2)) && j=${jobs[${#jobs[@]} - 1 - k]} || j=${jobs[k]}
+			read -r what count out mode <<<"$j"
+			case $what in
+			perf) SYSFS_PATH=$tree/sys task_ms 1 "${perf_cmd[@]}" -x, -I 100 --interval-count "$intervals" >>"$tmp/p" ;;
+			ours) task_ms 1 "${ours[@]}" "$count" >>"$tmp/$out" ;;
+			floor) task_ms 1 "${floor[@]}" "$count" ${mode:+"$mode"} >>"$tmp/$out" ;;
+			esac
+		done
 	done
+	# the ratio to the floor with names round by round, where both ran side by side: its median
+	pair=$(paste -d' ' "$tmp/m" "$tmp/n" | awk '{ print 1000 * $1 / $2 }' | median | awk '{ print $1 / 1000 }')
 	p=$(median <"$tmp/p") m=$(median <"$tmp/m") f=$(median <"$tmp/f") nm=$(median <"$tmp/n") ff=$(median <"$tmp/ff")
 	mi=$(awk -v a="$(median <"$tmp/m5")" -v b="$(median <"$tmp/m35")" 'BEGIN { printf "%.3f", (b - a) / 30 }')
 	fi_=$(awk -v a="$(median <"$tmp/f5")" -v b="$(median <"$tmp/f35")" 'BEGIN { printf "%.3f", (b - a) / 30 }')
 	ffi=$(awk -v a="$(median <"$tmp/ff5")" -v b="$(median <"$tmp/ff35")" 'BEGIN { printf "%.3f", (b - a) / 30 }')
-	printf '%7d %9d %7d %9s %9s %9s %9s %9s %13s %13s %13s %12s %11s %12s %12s %12s\n' "$sockets" "$rows" "$nev" "$p" \
-		"$m" "$f" "$nm" "$ff" "$(div "$m" "$f")" "$(div "$m" "$nm")" "$(div "$m" "$ff")" "$(div "$m" "$p")" \
+	printf '%7d %9d %7d %9s %9s %9s %9s %9s %13s %13s %13.2f %13s %12s %11s %12s %12s %12s\n' "$sockets" "$rows" "$nev" \
+		"$p" "$m" "$f" "$nm" "$ff" "$(div "$m" "$f")" "$(div "$m" "$nm")" "$pair" "$(div "$m" "$ff")" "$(div "$m" "$p")" \
 		"$(div "$f" "$p")" "$mi" "$(div "$mi" "$fi_")" "$(div "$mi" "$ffi")"
 done
