@@ -5,7 +5,7 @@
  * each PCI function's config space, to place the functions), opens the plan's counters as the
  * plan groups them, enables them, reads each one every interval, and closes them. No names, no
  * formulas, no output.
- * usage: floor PLAN SYSFS_ROOT INTERVAL_MS INTERVALS [names] [follow]
+ * usage: floor PLAN SYSFS_ROOT INTERVAL_MS INTERVALS [names] [follow] [encode]
  *   PLAN: one line a counter, "pmu type config config1 config2 cpu group" (hex configs, group -1
  *   for none), as bench/per_device_floor.sh writes it from pmuctl -j stat --dry-run: plain text,
  *   so that parsing the plan costs the floor next to nothing (a JSON document of 348 counters
@@ -16,6 +16,9 @@
  *   follow: each counter's calls made on its CPU (sched_setaffinity there first, the CPU it
  *   runs on first of all), as perf stat and pmuctl stat do, so that the kernel makes no
  *   cross-call (smp_call_function_single) for them
+ *   encode: also the files a tool reads to encode the plan's events from sysfs, as perf does:
+ *   a plan line's 8th field, its PMU's events/ alias files and format/ files of the terms
+ *   ("events/rd_bytes,format/event,format/src_bdf"), read once a PMU in its directory
  * usage: floor --map SYSFS_ROOT [names]   every function's config space (what placing it needs),
  *   and with names each one's name: the floor of map and lspci
  * usage: floor --list SYSFS_ROOT          every PMU's type and cpumask and each of its events'
@@ -216,9 +219,10 @@ static void close_one(size_t i)
  * each PMU's type and cpumask, once for each run of its counters in the plan (the plan lists a
  * PMU's counters together): a tool cannot open its events without them
  */
-static void read_pmu_files(const char *root, const char *pmu, const char *last)
+static void read_pmu_files(const char *root, const char *pmu, const char *last, const char *encode)
 {
-	char path[4096];
+	char path[4096], list[4096], *save = NULL;
+	int dir;
 
 	if (!strcmp(pmu, last))
 		return;
@@ -226,6 +230,25 @@ static void read_pmu_files(const char *root, const char *pmu, const char *last)
 	read_file(path);
 	snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/cpumask", root, pmu);
 	read_file(path);
+	if (!encode || !*encode)
+		return;
+	/* the directory walked once, its files opened in it: the cheapest way to read several */
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s", root, pmu);
+	dir = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (dir < 0)
+		return;
+	snprintf(list, sizeof(list), "%s", encode);
+	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+		char buf[4096];
+		int fd = openat(dir, f, O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0)
+			continue;
+		while (read(fd, buf, sizeof(buf)) > 0)
+			;
+		close(fd);
+	}
+	close(dir);
 }
 
 int main(int argc, char **argv)
@@ -235,7 +258,9 @@ int main(int argc, char **argv)
 	size_t i, n = 0, cap = 0, intervals;
 	long interval_ms;
 	int type, cpu, group;
-	bool names = false;
+	bool names = false, encode = false;
+	char *line = NULL, files[4096];
+	size_t cap_line = 0;
 	FILE *plan;
 
 	if (argc >= 3 && !strcmp(argv[1], "--list"))
@@ -253,11 +278,13 @@ int main(int argc, char **argv)
 			names = true;
 		else if (!strcmp(argv[a], "follow"))
 			follow = true;
+		else if (!strcmp(argv[a], "encode"))
+			encode = true;
 		else
 			argc = 0;
 	}
 	if (argc < 5) {
-		fprintf(stderr, "usage: floor PLAN SYSFS_ROOT INTERVAL_MS INTERVALS [names] [follow]\n");
+		fprintf(stderr, "usage: floor PLAN SYSFS_ROOT INTERVAL_MS INTERVALS [names] [follow] [encode]\n");
 		return 64;
 	}
 	plan = fopen(argv[1], "r");
@@ -276,8 +303,11 @@ int main(int argc, char **argv)
 	} else {
 		read_configs(argv[2], NULL);
 	}
-	while (fscanf(plan, "%255s %d %llx %llx %llx %d %d", pmu, &type, &config, &config1, &config2, &cpu,
-		      &group) == 7) {
+	while (getline(&line, &cap_line, plan) > 0) {
+		files[0] = '\0';
+		if (sscanf(line, "%255s %d %llx %llx %llx %d %d %4095s", pmu, &type, &config, &config1, &config2,
+			   &cpu, &group, files) < 7)
+			break;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 256;
 			attrs = realloc(attrs, cap * sizeof(*attrs));
@@ -286,7 +316,7 @@ int main(int argc, char **argv)
 			if (!attrs || !cpu_of || !group_of)
 				return 1;
 		}
-		read_pmu_files(argv[2], pmu, last);
+		read_pmu_files(argv[2], pmu, last, encode ? files : NULL);
 		snprintf(last, sizeof(last), "%s", pmu);
 		memset(&attrs[n], 0, sizeof(attrs[n]));
 		attrs[n].size = sizeof(attrs[n]);
@@ -299,6 +329,7 @@ int main(int argc, char **argv)
 		group_of[n] = group;
 		n++;
 	}
+	free(line);
 	fclose(plan);
 	nev = n;
 	fds = calloc(n ? n : 1, sizeof(*fds));
