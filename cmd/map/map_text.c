@@ -5,7 +5,51 @@
 #include <string.h>
 #include "cmd/map/map.h"
 #include "cmd/pmuctl.h"
+#include "lib/strjoin.h"
 #include "pmu/family/family.h"
+
+/* A line being written: whole when it fits, in pieces when it does not */
+struct cols {
+	char buf[512];
+	size_t n;
+};
+
+static void cols_put(struct cols *l, const char *s, size_t len)
+{
+	if (l->n + len > sizeof(l->buf)) {
+		fwrite(l->buf, 1, l->n, stdout);
+		l->n = 0;
+		if (len > sizeof(l->buf)) {
+			fwrite(s, 1, len, stdout);
+			return;
+		}
+	}
+	memcpy(l->buf + l->n, s, len);
+	l->n += len;
+}
+
+/*
+ * indent, then each of n columns a space apart, padded to its width as printf's "%-*s" pads
+ * (the last as it is), and the newline: each function's lines, where printf would parse its
+ * format again for every one
+ */
+static void put_cols(const char *indent, const char *const *col, const int *width, size_t n)
+{
+	static const char spaces[64] = "                                                               ";
+	struct cols l = { .n = 0 };
+
+	cols_put(&l, indent, strlen(indent));
+	for (size_t k = 0; k < n; k++) {
+		size_t len = strlen(col[k]), pad = k + 1 < n && (size_t)width[k] > len ? (size_t)width[k] - len : 0;
+
+		if (k)
+			cols_put(&l, " ", 1);
+		cols_put(&l, col[k], len);
+		cols_put(&l, spaces, pad < sizeof(spaces) - 1 ? pad : sizeof(spaces) - 1);
+	}
+	cols_put(&l, "\n", 1);
+	fwrite(l.buf, 1, l.n, stdout);
+}
 
 static const char *fn_str(const struct map_ctx *c, size_t i, char *buf, size_t size)
 {
@@ -41,7 +85,7 @@ static const char *fn_label(const struct map_ctx *c, const struct pcifn *f, char
 	else
 		snprintf(buf, size, "[%04x:%04x]", f->cfg.vendor, f->cfg.device);
 	n = strlen(buf);
-	snprintf(buf + n, size - n, "%s", downtrained_text(c, f, note, sizeof(note)));
+	strjoin_into(buf + n, size - n, downtrained_text(c, f, note, sizeof(note)));
 	return buf;
 }
 
@@ -99,7 +143,7 @@ static void print_tgt_lines(const struct pcifn *f, const struct fn_pmu *t)
 	size_t k = 0;
 
 	for (int b = 0; b < 6 && t->family; b++) {
-		char sz[32], filt[160];
+		char sz[32], filt[160], bar[] = { 'B', 'A', 'R', (char)('0' + b), '\0' };
 
 		if (!f->bar[b].mem)
 			continue;
@@ -110,8 +154,8 @@ static void print_tgt_lines(const struct pcifn *f, const struct fn_pmu *t)
 			       (unsigned long long)f->bar[b].addr);
 			continue;
 		}
-		printf("          BAR%d %-5s %s\n", b, size_str(t->bars[k].bar_size, sz, sizeof(sz)),
-		       fn_filter_text(&t->bars[k], filt, sizeof(filt)));
+		put_cols("          ", (const char *[]){ bar, size_str(t->bars[k].bar_size, sz, sizeof(sz)),
+			 fn_filter_text(&t->bars[k], filt, sizeof(filt)) }, (const int[]){ 0, 5, 0 }, 3);
 	}
 }
 
@@ -132,8 +176,8 @@ static void print_root_port(const struct map_ctx *c, size_t i)
 		fn_filter_text(&m->requester.root_port, filt, sizeof(filt));
 	else
 		snprintf(filt, sizeof(filt), "%s", m->requester.family ? m->requester.name : "");
-	printf("    %-13s %-6s %-28s %s\n", fn_str(c, i, bdf, sizeof(bdf)), rp, filt,
-	       fn_label(c, &c->topo.fn[i], label, sizeof(label)));
+	put_cols("    ", (const char *[]){ fn_str(c, i, bdf, sizeof(bdf)), rp, filt,
+		 fn_label(c, &c->topo.fn[i], label, sizeof(label)) }, (const int[]){ 13, 6, 28, 0 }, 4);
 }
 
 static void print_device(const struct map_ctx *c, size_t i)
@@ -158,7 +202,8 @@ static void print_device(const struct map_ctx *c, size_t i)
 	} else {
 		fn_filter_text(&m->requester.function, filt, sizeof(filt));
 	}
-	printf("      %-13s %-32s %s\n", fn_str(c, i, bdf, sizeof(bdf)), filt, fn_label(c, f, label, sizeof(label)));
+	put_cols("      ", (const char *[]){ fn_str(c, i, bdf, sizeof(bdf)), filt, fn_label(c, f, label, sizeof(label)) },
+		 (const int[]){ 13, 32, 0 }, 3);
 	print_tgt_lines(f, &m->target);
 }
 
