@@ -4,29 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/map/map.h"
+#include "cmd/out/line.h"
 #include "cmd/pmuctl.h"
 #include "lib/strjoin.h"
 #include "pmu/family/family.h"
-
-/* A line being written: whole when it fits, in pieces when it does not */
-struct cols {
-	char buf[512];
-	size_t n;
-};
-
-static void cols_put(struct cols *l, const char *s, size_t len)
-{
-	if (l->n + len > sizeof(l->buf)) {
-		fwrite(l->buf, 1, l->n, stdout);
-		l->n = 0;
-		if (len > sizeof(l->buf)) {
-			fwrite(s, 1, len, stdout);
-			return;
-		}
-	}
-	memcpy(l->buf + l->n, s, len);
-	l->n += len;
-}
 
 /*
  * indent, then each of n columns a space apart, padded to its width as printf's "%-*s" pads
@@ -35,20 +16,17 @@ static void cols_put(struct cols *l, const char *s, size_t len)
  */
 static void put_cols(const char *indent, const char *const *col, const int *width, size_t n)
 {
-	static const char spaces[64] = "                                                               ";
-	struct cols l = { .n = 0 };
+	struct line l;
 
-	cols_put(&l, indent, strlen(indent));
+	line_start(&l, stdout);
+	line_put(&l, indent);
 	for (size_t k = 0; k < n; k++) {
-		size_t len = strlen(col[k]), pad = k + 1 < n && (size_t)width[k] > len ? (size_t)width[k] - len : 0;
-
 		if (k)
-			cols_put(&l, " ", 1);
-		cols_put(&l, col[k], len);
-		cols_put(&l, spaces, pad < sizeof(spaces) - 1 ? pad : sizeof(spaces) - 1);
+			line_char(&l, ' ');
+		line_pad(&l, col[k], k + 1 < n ? width[k] : 0, true);
 	}
-	cols_put(&l, "\n", 1);
-	fwrite(l.buf, 1, l.n, stdout);
+	line_char(&l, '\n');
+	line_flush(&l);
 }
 
 static const char *fn_str(const struct map_ctx *c, size_t i, char *buf, size_t size)

@@ -3,88 +3,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cmd/out/line.h"
 #include "cmd/pmuctl.h"
 #include "cmd/report/report.h"
 #include "cmd/report/device_grid.h"
-
-/* Rows built in memory and written a buffer at a time: printf per cell, then fwrite per row, cost most of an interval */
-struct line {
-	FILE *f;
-	size_t n;
-	char b[8192];
-};
-
-/* room kept for the next row: a row past it goes out in pieces, as put_char does */
-#define LINE_ROW 1024
-
-static void line_start(struct line *l, FILE *f)
-{
-	l->f = f;
-	l->n = 0;
-}
-
-/* a row longer than the buffer (many columns) goes out in pieces; one rendered to keep is cut */
-static void put_char(struct line *l, char c)
-{
-	if (l->n >= sizeof(l->b) && !l->f)
-		return;
-	if (l->n >= sizeof(l->b)) {
-		fwrite(l->b, 1, l->n, l->f);
-		l->n = 0;
-	}
-	l->b[l->n++] = c;
-}
-
-static inline void put_n(struct line *l, const char *s, size_t len)
-{
-	if (l->n + len > sizeof(l->b)) {
-		while (len--)
-			put_char(l, *s++);
-		return;
-	}
-	memcpy(l->b + l->n, s, len);
-	l->n += len;
-}
-
-static void put(struct line *l, const char *s)
-{
-	put_n(l, s, strlen(s));
-}
-
-/* a string literal's bytes, its length known when compiled */
-#define put_lit(l, s) put_n(l, "" s, sizeof(s) - 1)
-
-/* pad spaces: set in place when they fit, else a space at a time (a row going out in pieces) */
-static void put_spaces(struct line *l, size_t pad)
-{
-	if (l->n + pad <= sizeof(l->b)) {
-		memset(l->b + l->n, ' ', pad);
-		l->n += pad;
-		return;
-	}
-	while (pad--)
-		put_char(l, ' ');
-}
-
-/* a count or number in decimal: a subtotal's socket, RC and devices, every line every interval */
-static void put_uint(struct line *l, size_t v)
-{
-	char digits[20];
-
-	put_n(l, digits, human_digits(v, digits));
-}
-
-/* s in w columns, to the right (printf's %*s) or the left (%-*s) */
-static void put_pad(struct line *l, const char *s, int w, bool left)
-{
-	size_t len = strlen(s), pad = (int)len < w ? (size_t)w - len : 0;
-
-	if (!left)
-		put_spaces(l, pad);
-	put_n(l, s, len);
-	if (left)
-		put_spaces(l, pad);
-}
 
 /* top's bars: the column they show (--sort's, or the first), and its largest value */
 struct bars {
@@ -114,8 +36,8 @@ static void share_bar(struct line *l, double share)
 {
 	int cells = (int)lround(20 * fmin(fmax(share, 0), 1));
 
-	put_pad(l, "####################" + 20 - cells, 20, true);
-	put_lit(l, "  ");
+	line_pad(l, "####################" + 20 - cells, 20, true);
+	line_lit(l, "  ");
 }
 
 static void bar_text(struct line *l, const struct grid *g, const struct bars *b, size_t row)
@@ -136,11 +58,11 @@ static void value_text(struct line *l, const struct metric_value *x, int width)
 {
 	char num[64];
 
-	put_lit(l, " ");
+	line_lit(l, " ");
 	if (!x || isnan(x->value))
-		put_pad(l, "n/a", width, false);
+		line_pad(l, "n/a", width, false);
 	else
-		put_pad(l, human_number(x->value, x->value >= 100 ? 2 : 4, num, sizeof(num)), width, false);
+		line_pad(l, human_number(x->value, x->value >= 100 ? 2 : 4, num, sizeof(num)), width, false);
 }
 
 static int width_of(const struct metric *m)
@@ -159,31 +81,31 @@ static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct m
 	line_start(&l, f);
 	line_start(&label, NULL);
 	/* without snprintf: a line of these for every RC, every interval */
-	put_lit(&label, "socket ");
+	line_lit(&label, "socket ");
 	if (s->socket >= 0)
-		put_uint(&label, (size_t)s->socket);
+		line_uint(&label, (size_t)s->socket);
 	else
-		put(&label, human_c_fixed(s->socket, 0, num, sizeof(num)));
+		line_put(&label, human_c_fixed(s->socket, 0, num, sizeof(num)));
 	if (s->rc >= 0) {
-		put_lit(&label, " rc ");
-		put_uint(&label, (size_t)s->rc);
+		line_lit(&label, " rc ");
+		line_uint(&label, (size_t)s->rc);
 	}
-	put_char(&label, '\0');
-	put_lit(&l, "  ");
-	put_pad(&l, label.b, 29, true);
+	line_char(&label, '\0');
+	line_lit(&l, "  ");
+	line_pad(&l, label.b, 29, true);
 	for (size_t j = 0; j < nc; j++) {
-		put_lit(&l, " ");
+		line_lit(&l, " ");
 		if (!device_grid_additive(col[j]))
-			put_pad(&l, "-", width_of(col[j]), false);
+			line_pad(&l, "-", width_of(col[j]), false);
 		else if (!s->have[j])
-			put_pad(&l, "n/a", width_of(col[j]), false);
+			line_pad(&l, "n/a", width_of(col[j]), false);
 		else
-			put_pad(&l, human_number(s->sum[j], s->sum[j] >= 100 ? 2 : 4, num, sizeof(num)),
+			line_pad(&l, human_number(s->sum[j], s->sum[j] >= 100 ? 2 : 4, num, sizeof(num)),
 				width_of(col[j]), false);
 	}
-	put_lit(&l, "  ");
-	put_uint(&l, s->devices);
-	put(&l, s->devices == 1 ? " device\n" : " devices\n");
+	line_lit(&l, "  ");
+	line_uint(&l, s->devices);
+	line_put(&l, s->devices == 1 ? " device\n" : " devices\n");
 	fwrite(l.b, 1, l.n, f);
 }
 
@@ -242,18 +164,18 @@ static void share_text(struct line *l, double v, int w, struct share_memo *memo)
 
 	/* NaN equals nothing, itself included: n/a matches an n/a memo by isnan */
 	if (memo->n && (memo->v == v || (isnan(v) && isnan(memo->v)))) {
-		put_n(l, memo->text, memo->n);
+		line_n(l, memo->text, memo->n);
 		return;
 	}
 	line_start(&cell, NULL);
-	put_lit(&cell, " ");
+	line_lit(&cell, " ");
 	if (isnan(v)) {
-		put_pad(&cell, "n/a", w, false);
+		line_pad(&cell, "n/a", w, false);
 	} else {
-		put_pad(&cell, human_c_fixed(100 * v, 1, num, sizeof(num)), w - 1, false);
-		put_lit(&cell, "%");
+		line_pad(&cell, human_c_fixed(100 * v, 1, num, sizeof(num)), w - 1, false);
+		line_lit(&cell, "%");
 	}
-	put_n(l, cell.b, cell.n);
+	line_n(l, cell.b, cell.n);
 	/* a cell too wide to keep is rendered each time */
 	memo->n = cell.n <= sizeof(memo->text) ? (unsigned char)cell.n : 0;
 	memo->v = v;
@@ -265,23 +187,23 @@ static void lead_text(struct line *l, const struct device_row *row)
 {
 	char s[12], rc[12], rp[12];
 
-	put_lit(l, "  ");
-	put_pad(l, row->bdf, 12, true);
-	put_lit(l, " ");
-	put_pad(l, id_text(row->socket, s, sizeof(s)), 2, false);
-	put_lit(l, " ");
-	put_pad(l, id_text(row->rc, rc, sizeof(rc)), 2, false);
-	put_lit(l, " ");
-	put_pad(l, id_text(row->rp, rp, sizeof(rp)), 2, false);
-	put_lit(l, " ");
-	put_pad(l, row->method ? row->method : "-", 6, true);
+	line_lit(l, "  ");
+	line_pad(l, row->bdf, 12, true);
+	line_lit(l, " ");
+	line_pad(l, id_text(row->socket, s, sizeof(s)), 2, false);
+	line_lit(l, " ");
+	line_pad(l, id_text(row->rc, rc, sizeof(rc)), 2, false);
+	line_lit(l, " ");
+	line_pad(l, id_text(row->rp, rp, sizeof(rp)), 2, false);
+	line_lit(l, " ");
+	line_pad(l, row->method ? row->method : "-", 6, true);
 }
 
 static void link_cell(struct line *l, const struct device_row *row)
 {
 	char link[32];
 
-	put_pad(l, link_text(&row->link, link, sizeof(link)), 12, true);
+	line_pad(l, link_text(&row->link, link, sizeof(link)), 12, true);
 }
 
 /* Rendered once, not every interval: each piece that does not fit is left to the table */
@@ -349,7 +271,7 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 			l.n = 0;
 		}
 		if (row->text.nlead)
-			put_n(&l, row->text.lead, row->text.nlead);
+			line_n(&l, row->text.lead, row->text.nlead);
 		else
 			lead_text(&l, row);
 		for (size_t j = 0; j < nc; j++)
@@ -358,9 +280,9 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 		double from = g->link_columns ? device_grid_link_share(g, order[i], row, -1) : NAN;
 
 		share_text(&l, g->running[order[i]], 7, &running);
-		put_lit(&l, "  ");
+		line_lit(&l, "  ");
 		if (row->text.nlink)
-			put_n(&l, row->text.link, row->text.nlink);
+			line_n(&l, row->text.link, row->text.nlink);
 		else
 			link_cell(&l, row);
 		if (g->link_columns) {
@@ -368,19 +290,19 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 			share_text(&l, from, 6, &from_memo);
 		}
 		if (g->destination_columns) {
-			put_lit(&l, " ");
+			line_lit(&l, " ");
 			share_text(&l, device_grid_remote_share(g, order[i]), 6, &remote);
 		}
-		put_lit(&l, "  ");
+		line_lit(&l, "  ");
 		if (c->bars && g->link_columns)
 			link_bar_text(&l, to, from);
 		else if (c->bars)
 			bar_text(&l, g, &bars, order[i]);
 		if (row->text.nlead)
-			put_n(&l, row->name, row->text.nname);
+			line_n(&l, row->name, row->text.nname);
 		else
-			put(&l, row->name);
-		put_char(&l, '\n');
+			line_put(&l, row->name);
+		line_char(&l, '\n');
 		downtrained += row->link.downtrained == 1;
 	}
 	fwrite(l.b, 1, l.n, f);
