@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "lib/strjoin.h"
 #include "lib/sysroot.h"
 #include "lib/vercmp.h"
 
@@ -51,23 +52,17 @@ int sysroot_open(struct sysroot *r, const char *path)
 int sysroot_sub(const struct sysroot *r, const char *rel, struct sysroot *sub)
 {
 	int fd = sysroot_openat(r, rel, O_RDONLY | O_DIRECTORY);
-	size_t len, rlen;
 
 	memset(sub, 0, sizeof(*sub));
 	sub->dirfd = -1;
 	if (fd < 0)
 		return fd;
 	/* joined without asprintf: a directory for each PMU and each PCI function */
-	len = strlen(r->path);
-	rlen = strlen(rel);
-	sub->path = malloc(len + rlen + 2);
+	sub->path = strjoin_dup(r->path, "/", rel);
 	if (!sub->path) {
 		close(fd);
 		return -ENOMEM;
 	}
-	memcpy(sub->path, r->path, len);
-	sub->path[len] = '/';
-	memcpy(sub->path + len + 1, rel, rlen + 1);
 	sub->dirfd = fd;
 	sub->beneath = r->beneath;
 	return 0;
@@ -343,15 +338,9 @@ int sysroot_path(char *buf, size_t size, const char *fmt, ...)
 
 int sysroot_join(char *buf, size_t size, const char *dir, const char *name)
 {
-	size_t ld = strlen(dir), ln = strlen(name);
-
-	if (ld + ln + 2 > size) {
-		if (size)
-			buf[0] = '\0';
-		return -ENAMETOOLONG;
-	}
-	memcpy(buf, dir, ld);
-	buf[ld] = '/';
-	memcpy(buf + ld + 1, name, ln + 1);
-	return 0;
+	if (strjoin_into(buf, size, dir, "/", name) < size)
+		return 0;
+	if (size)
+		buf[0] = '\0';
+	return -ENAMETOOLONG;
 }
