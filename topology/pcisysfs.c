@@ -130,13 +130,20 @@ static void copy_part(char *buf, size_t size, const char *s, size_t len)
 	buf[len] = '\0';
 }
 
+/* "bus/pci/devices/DDDD:BB:DD.F" and what follows it (a file in it, or ""), from the root */
+static void fn_path(const struct pcifn *f, const char *file, char *buf, size_t size)
+{
+	char dev[32];
+
+	pcifn_full_name(f, dev, sizeof(dev));
+	strjoin_into(buf, size, PCISYSFS_DEVICES "/", dev, file);
+}
+
 int pcisysfs_fn_open(const struct sysroot *root, const struct pcifn *f, struct sysroot *dir)
 {
-	static const char devices[] = PCISYSFS_DEVICES "/";
-	char rel[sizeof(devices) + 32];
+	char rel[sizeof(PCISYSFS_DEVICES) + 48];
 
-	memcpy(rel, devices, sizeof(devices) - 1);
-	pcifn_full_name(f, rel + sizeof(devices) - 1, sizeof(rel) - sizeof(devices) + 1);
+	fn_path(f, "", rel, sizeof(rel));
 	return sysroot_sub(root, rel, dir);
 }
 
@@ -188,10 +195,9 @@ int pcisysfs_bars(const struct sysroot *dir, struct pcifn *f, struct err_report 
 
 int pcisysfs_bars_at(const struct sysroot *root, struct pcifn *f, struct err_report *err)
 {
-	char dev[32], rel[sizeof(PCISYSFS_DEVICES) + 48];
+	char rel[sizeof(PCISYSFS_DEVICES) + 48];
 
-	pcifn_full_name(f, dev, sizeof(dev));
-	strjoin_into(rel, sizeof(rel), PCISYSFS_DEVICES "/", dev, "/resource");
+	fn_path(f, "/resource", rel, sizeof(rel));
 	return read_resource(root, rel, 6, take_bar, f, err);
 }
 
