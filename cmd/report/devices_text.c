@@ -106,7 +106,7 @@ static void subtotal_text(FILE *f, const struct grid_subtotal *s, const struct m
 	line_lit(&l, "  ");
 	line_uint(&l, s->devices);
 	line_put(&l, s->devices == 1 ? " device\n" : " devices\n");
-	fwrite(l.b, 1, l.n, f);
+	line_flush(&l);
 }
 
 /* The sort column's sum, highest first; sums without a value last, then topology order */
@@ -266,10 +266,8 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 	for (size_t i = 0; order && c->view <= VIEW_DEVICES && i < c->nrows; i++) {
 		const struct device_row *row = &c->rows[order[i]];
 
-		if (l.n > sizeof(l.b) - LINE_ROW) {
-			fwrite(l.b, 1, l.n, f);
-			l.n = 0;
-		}
+		if (l.n > sizeof(l.b) - LINE_ROW)
+			line_flush(&l);
 		if (row->text.nlead)
 			line_n(&l, row->text.lead, row->text.nlead);
 		else
@@ -305,7 +303,7 @@ void devices_text_table(const struct render_ctx *c, const struct grid *g, const 
 		line_char(&l, '\n');
 		downtrained += row->link.downtrained == 1;
 	}
-	fwrite(l.b, 1, l.n, f);
+	line_flush(&l);
 	if (downtrained)
 		fprintf(f, "  ! downtrained: the link trained below what the device and its port both support "
 			   "(pmuctl map --downtrained)\n");
