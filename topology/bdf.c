@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -22,12 +23,42 @@ static int field(const char *s, const char *start, size_t len, uint64_t max, con
 	return 0;
 }
 
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	       c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* DDDD:BB:DD.F, as sysfs names every function; the rest, and every error, to the general parse */
+static bool parse_canonical(const char *s, struct bdf *out)
+{
+	static const char shape[] = "hhhh:hh:hh.h";
+	unsigned v[12];
+
+	for (size_t i = 0; i < sizeof(shape) - 1; i++) {
+		int x = hex_digit(s[i]);
+
+		if (shape[i] != 'h' ? s[i] != shape[i] : x < 0)
+			return false;
+		v[i] = x < 0 ? 0 : (unsigned)x;
+	}
+	if (s[sizeof(shape) - 1] || v[8] > 1 || v[11] > 7)
+		return false;
+	out->domain = (int64_t)(v[0] << 12 | v[1] << 8 | v[2] << 4 | v[3]);
+	out->bus = v[5] << 4 | v[6];
+	out->dev = v[8] << 4 | v[9];
+	out->fn = v[11];
+	return true;
+}
+
 int bdf_parse(const char *s, struct bdf *out, struct err_report *err)
 {
 	const char *c1 = strchr(s, ':'), *c2, *dot, *bus;
 	uint64_t dom = 0, b, d, f;
 	int ret;
 
+	if (parse_canonical(s, out))
+		return 0;
 	if (!c1)
 		return err_set(err, -EINVAL, "invalid BDF '%s': expected [domain:]bus:device.function, like 27:01.1",
 				   s);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* BDF strings and 16-bit values: (bus << 8) | (device << 3) | function. */
 #include <errno.h>
+#include <stdio.h>
 #include "topology/bdf.h"
 #include "unit.h"
 
@@ -21,6 +22,29 @@ static void check_bad(const char *s, int code)
 	bool v;
 
 	CHECK(bdf_parse_any(s, &b, &v, &err) == code);
+}
+
+/* sysfs's DDDD:BB:DD.F has a parse of its own: every device and function, read back as printed */
+static void check_canonical(void)
+{
+	struct err_report err = { 0 };
+	char s[32];
+	struct bdf b;
+
+	for (unsigned dev = 0; dev < 32; dev++) {
+		for (unsigned fn = 0; fn < 8; fn++) {
+			snprintf(s, sizeof(s), "%04x:%02x:%02x.%x", 0xabcd, (dev * 37) & 0xff, dev, fn);
+			CHECK(bdf_parse(s, &b, &err) == 0);
+			CHECK(b.domain == 0xabcd && b.bus == ((dev * 37) & 0xff) && b.dev == dev && b.fn == fn);
+		}
+	}
+	check_bdf("ABCD:0A:1F.7", 0xabcd, 0x0aff);
+	/* the same shape out of range, or longer, fails as the general parse says */
+	check_bad("0001:00:20.0", -ERANGE);
+	check_bad("0001:00:1f.8", -ERANGE);
+	check_bad("0001:00:1g.0", -EINVAL);
+	check_bad("0001:00:00.0x", -EINVAL);
+	check_bdf("00001:00:00.1", 1, 1);
 }
 
 int main(void)
@@ -45,6 +69,7 @@ int main(void)
 	check_bad("0x10000", -ERANGE);
 	check_bad("", -EINVAL);
 	check_bad("-1", -EINVAL);
+	check_canonical();
 	bdf_decode(0x2781, &b);
 	bdf_format(&b, buf, sizeof(buf));
 	CHECK_STR(buf, "27:10.1");
