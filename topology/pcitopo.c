@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <pci/pci.h>
+#include "lib/strjoin.h"
 #include "topology/libpci_session.h"
 #include "topology/pcidump.h"
 #include "topology/pcisysfs.h"
@@ -238,13 +239,40 @@ struct names_args {
 	const bool *want;
 };
 
+/* The name of an earlier function with f's ids: a machine has many functions and few models */
+static const char *named_before(const struct pcitopo *t, const struct pcifn *f, const size_t *seen, size_t nseen)
+{
+	for (size_t k = 0; k < nseen; k++) {
+		const struct pcifn *g = &t->fn[seen[k]];
+
+		if (g->cfg.vendor == f->cfg.vendor && g->cfg.device == f->cfg.device)
+			return g->name;
+	}
+	return NULL;
+}
+
 static int name_wanted(struct pci_access *pacc, void *arg)
 {
 	struct names_args *a = arg;
+	struct pcitopo *t = a->t;
+	size_t seen[64], nseen = 0;
 
-	for (size_t i = 0; i < a->t->n; i++)
-		if ((!a->want || a->want[i]) && !a->t->fn[i].name)
-			look_up_name(pacc, &a->t->fn[i]);
+	for (size_t i = 0; i < t->n; i++) {
+		struct pcifn *f = &t->fn[i];
+		const char *same;
+
+		if ((a->want && !a->want[i]) || f->name)
+			continue;
+		same = named_before(t, f, seen, nseen);
+		if (same) {
+			f->name = strdup(same);
+			continue;
+		}
+		look_up_name(pacc, f);
+		/* a model libpci has no name for is asked again, as it was before */
+		if (f->name && nseen < sizeof(seen) / sizeof(seen[0]))
+			seen[nseen++] = i;
+	}
 	return 0;
 }
 
@@ -300,5 +328,5 @@ void pcifn_name(const struct pcitopo *t, const struct pcifn *f, char *buf, size_
 
 	/* lspci's short form is the full name past its domain */
 	pcifn_full_name(f, full, sizeof(full));
-	snprintf(buf, size, "%s", t->show_domains ? full : strchr(full, ':') + 1);
+	strjoin_into(buf, size, t->show_domains ? full : strchr(full, ':') + 1);
 }

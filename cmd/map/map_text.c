@@ -7,6 +7,7 @@
 #include "cmd/out/line.h"
 #include "cmd/pmuctl.h"
 #include "lib/strjoin.h"
+#include "lib/strnum.h"
 #include "pmu/family/family.h"
 
 /*
@@ -70,10 +71,14 @@ static const char *fn_label(const struct map_ctx *c, const struct pcifn *f, char
 /* A number, or "-" when there is none */
 static const char *num_or_dash(int v, char *buf, size_t size)
 {
-	if (v < 0)
-		snprintf(buf, size, "-");
-	else
-		snprintf(buf, size, "%d", v);
+	char digits[24];
+
+	if (v < 0) {
+		strjoin_into(buf, size, "-");
+		return buf;
+	}
+	digits[strnum_put_u64((uint64_t)v, 10, 1, digits)] = '\0';
+	strjoin_into(buf, size, digits);
 	return buf;
 }
 
@@ -108,10 +113,14 @@ static const char *size_str(uint64_t size, char *buf, size_t n)
 		size /= 1024;
 		u++;
 	}
-	if (u < 0)
-		snprintf(buf, n, "%llu", (unsigned long long)size);
-	else
-		snprintf(buf, n, "%llu%c", (unsigned long long)size, units[u]);
+	char digits[24];
+	size_t len = strnum_put_u64(size, 10, 1, digits);
+
+	/* without snprintf: a line for each BAR of each function */
+	if (u >= 0)
+		digits[len++] = units[u];
+	digits[len] = '\0';
+	strjoin_into(buf, n, digits);
 	return buf;
 }
 
@@ -146,10 +155,12 @@ static void print_root_port(const struct map_ctx *c, size_t i)
 	const struct devmap_fn *m = &c->maps[i];
 	char bdf[32], label[512], filt[160], rp[16];
 
+	char num[16];
+
 	if (m->at.rp >= 0)
-		snprintf(rp, sizeof(rp), "RP %d", m->at.rp);
+		strjoin_into(rp, sizeof(rp), "RP ", num_or_dash(m->at.rp, num, sizeof(num)));
 	else
-		snprintf(rp, sizeof(rp), "port");
+		strjoin_into(rp, sizeof(rp), "port");
 	if (m->requester.root_port.n)
 		fn_filter_text(&m->requester.root_port, filt, sizeof(filt));
 	else
