@@ -133,6 +133,16 @@ bool pcicfg_may_be_root_port(const uint8_t *hdr)
 	return (hdr[PCI_HEADER_TYPE] & 0x7f) == 1;
 }
 
+bool pcicfg_switch_port(const struct pcicfg *c)
+{
+	return c->bridge && c->pcie && c->port_type >= 5 && c->port_type <= 8;
+}
+
+bool pcicfg_root_port(const struct pcicfg *c)
+{
+	return c->bridge && c->pcie && c->port_type == 4;
+}
+
 void pcicfg_decode_header(const uint8_t *cfg, struct pcicfg *out)
 {
 	memset(out, 0, sizeof(*out));

@@ -73,6 +73,13 @@ void pcicfg_decode_header(const uint8_t *cfg, struct pcicfg *out);
  * from its first 64 bytes: a bridge (root ports carry them: an RC map, a RAS DES capability)
  */
 bool pcicfg_may_be_root_port(const uint8_t *hdr);
+/*
+ * A bridge its PCI Express capability calls a switch port or a bridge to or from PCI
+ * (PCI_EXP_TYPE_UPSTREAM to PCI_EXP_TYPE_PCIE_BRIDGE): no root port, whatever sits above it
+ */
+bool pcicfg_switch_port(const struct pcicfg *c);
+/* A bridge its PCI Express capability calls a root port (PCI_EXP_TYPE_ROOT_PORT) */
+bool pcicfg_root_port(const struct pcicfg *c);
 
 /* The first DVSEC (designated) or VSEC of (vendor, id) with at least need bytes read, or NULL */
 const struct pcicfg_vcap *pcicfg_vcap_find(const struct pcicfg *c, bool designated, uint16_t vendor,

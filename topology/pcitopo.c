@@ -71,24 +71,27 @@ struct collect_args {
  * capability, all that map needs of most functions), or the 64-byte header a non-root user
  * gets; the whole config space of those that may be root ports. Returns the bytes read.
  */
-static size_t read_fn(struct pci_dev *d, struct pcitopo *t, uint8_t *cfg, struct pcifn *f)
+static size_t read_fn(struct pci_dev *d, const struct collect_args *a, uint8_t *cfg, struct pcifn *f)
 {
+	struct pcitopo *t = a->t;
 	size_t len = pci_read_block(d, 0, cfg, PCICFG_SPACE) ? PCICFG_SPACE :
 		     pci_read_block(d, 0, cfg, PCICFG_HEADER) ? PCICFG_HEADER : 0;
 
 	if (!len)
 		return 0;
 	/* the standard chain of every function (its PCI Express port type); the extended space of bridges */
-	if (!pcicfg_may_be_root_port(cfg)) {
-		f->cfg_len = len;
-		pcicfg_decode(cfg, len, &f->cfg);
-		return len;
-	}
-	t->candidates++;
-	if (len == PCICFG_SPACE && pci_read_block(d, 0, cfg, PCICFG_SPACE_EXP))
-		len = PCICFG_SPACE_EXP;
 	f->cfg_len = len;
 	pcicfg_decode(cfg, len, &f->cfg);
+	if (!pcicfg_may_be_root_port(cfg) || (!a->src->every_bridge && pcicfg_switch_port(&f->cfg)))
+		return len;
+	t->candidates++;
+	if (len == PCICFG_SPACE && pci_read_block(d, 0, cfg, PCICFG_SPACE_EXP)) {
+		/* 4 KiB: on a real machine a config read per dword, so not for switch ports unasked */
+		len = PCICFG_SPACE_EXP;
+		f->cfg_len = len;
+		pcicfg_free(&f->cfg);
+		pcicfg_decode(cfg, len, &f->cfg);
+	}
 	if (f->cfg.ext_unreadable || f->cfg.std_end == CHAIN_UNREADABLE)
 		t->ext_unreadable++;
 	if (f->cfg.std_end == CHAIN_LOOPED || f->cfg.ext_end == CHAIN_LOOPED)
@@ -110,6 +113,7 @@ static int collect(struct pci_access *pacc, void *arg)
 		return -ENOMEM;
 	for (struct pci_dev *d = pacc->devices; d; d = d->next) {
 		struct pcifn *f = &t->fn[t->n];
+		bool no_bars;
 		size_t len;
 
 		f->domain = (uint32_t)d->domain;
@@ -118,7 +122,7 @@ static int collect(struct pci_access *pacc, void *arg)
 		f->fn = d->func;
 		if (d->domain)
 			t->show_domains = true;
-		len = read_fn(d, t, cfg, f);
+		len = read_fn(d, a, cfg, f);
 		if (!len) {
 			diag_add(&t->diag, "%04x:%02x:%02x.%d: configuration space not readable; skipped",
 				 d->domain, d->bus, d->dev, d->func);
@@ -130,9 +134,10 @@ static int collect(struct pci_access *pacc, void *arg)
 		pci_setup_cache(d, NULL, 0);
 		/* IDs and class come from the header; BARs from a dump's config, or sysfs 'resource' */
 		f->numa_node = -1;
+		no_bars = a->src->no_bars || (a->src->no_port_bars && pcicfg_root_port(&f->cfg));
 		if (a->src->dump) {
 			read_bars(d, f);
-		} else if (a->src->no_bars && !a->numa) {
+		} else if (no_bars && !a->numa) {
 			/* nothing to read in its directory: its link alone, from the listing's */
 			pcisysfs_locality(NULL, a->devs, f, false, false);
 		} else if (!a->numa) {
@@ -149,11 +154,11 @@ static int collect(struct pci_access *pacc, void *arg)
 
 				pcifn_full_name(f, dev, sizeof(dev));
 				err_set(a->err, ret, "%s/%s/%s: %s (%s)", a->src->root->path, PCISYSFS_DEVICES, dev,
-					strerror(-ret), a->src->no_bars ? "its numa_node is read there" :
+					strerror(-ret), no_bars ? "its numa_node is read there" :
 					"map reads each function's BARs from it");
 				return -EINVAL;
 			}
-			ret = a->src->no_bars ? 0 : pcisysfs_bars(&dir, f, a->err);
+			ret = no_bars ? 0 : pcisysfs_bars(&dir, f, a->err);
 			if (!ret)
 				pcisysfs_locality(&dir, a->devs, f, false, a->numa);
 			sysroot_close(&dir);
@@ -269,7 +274,7 @@ static int name_wanted(struct pci_access *pacc, void *arg)
 			continue;
 		}
 		look_up_name(pacc, f);
-		/* a model libpci has no name for is asked again, as it was before */
+		/* past 64 models, or a name not kept (no memory), libpci is asked each time */
 		if (f->name && nseen < sizeof(seen) / sizeof(seen[0]))
 			seen[nseen++] = i;
 	}

@@ -41,7 +41,7 @@ struct pcitopo {
 	struct pcifn *fn;	/* sorted as lspci sorts: domain, bus, device, function */
 	size_t n;
 	bool show_domains;	/* lspci prints domains when any function has one */
-	size_t candidates;	/* bridges of the vendors families read: whose whole config space is read */
+	size_t candidates;	/* bridges whose whole config space is read (pcitopo_source.every_bridge) */
 	size_t ext_unreadable;	/* candidates whose extended config space could not be read */
 	size_t looped;		/* functions with a looped capability chain */
 	struct diag diag;	/* libpci's warnings, and what was skipped */
@@ -53,6 +53,13 @@ struct pcitopo_source {
 	const char *dump;		/* LSPCI_DUMP_CMD output, read by libpci's dump method */
 	/* sysfs's BARs left unread (no resource file opened): a count with no address filter */
 	bool no_bars;
+	/* root ports' BARs left unread (a PCI Express root port): map's tree shows none of theirs */
+	bool no_port_bars;
+	/*
+	 * The extended space of every bridge, switch ports' too: map -j shows each one's
+	 * capabilities. Else only of bridges that may be root ports, where families read theirs.
+	 */
+	bool every_bridge;
 };
 
 int pcitopo_read(const struct pcitopo_source *src, struct pcitopo *t, struct err_report *err);

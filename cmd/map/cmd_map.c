@@ -299,7 +299,14 @@ static void load_pmus(struct map_ctx *c)
 
 static int read_topology(struct map_ctx *c)
 {
-	struct pcitopo_source src = { .dump = settings.pci_dump, .root = c->have_root ? &c->root : NULL };
+	/*
+	 * JSON shows every bridge's capabilities and every function's BARs; the text, the
+	 * families' readings of root ports' capabilities, and the tree the BARs below them
+	 */
+	struct pcitopo_source src = { .dump = settings.pci_dump, .root = c->have_root ? &c->root : NULL,
+				      .every_bridge = settings.json,
+				      .no_bars = !settings.json && c->args->format != MAP_TREE,
+				      .no_port_bars = !settings.json };
 	struct err_report err = { 0 };
 	char buf[ERR_MSG_MAX];
 
