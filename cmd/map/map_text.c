@@ -107,16 +107,16 @@ void map_text_table(const struct map_ctx *c)
 static const char *size_str(uint64_t size, char *buf, size_t n)
 {
 	static const char units[] = "KMGTPE";
+	char digits[24];
+	size_t len;
 	int u = -1;
 
 	while (size >= 1024 && !(size % 1024) && u < 5) {
 		size /= 1024;
 		u++;
 	}
-	char digits[24];
-	size_t len = strnum_put_u64(size, 10, 1, digits);
-
 	/* without snprintf: a line for each BAR of each function */
+	len = strnum_put_u64(size, 10, 1, digits);
 	if (u >= 0)
 		digits[len++] = units[u];
 	digits[len] = '\0';
@@ -153,9 +153,7 @@ static void print_tgt_lines(const struct pcifn *f, const struct fn_pmu *t)
 static void print_root_port(const struct map_ctx *c, size_t i)
 {
 	const struct devmap_fn *m = &c->maps[i];
-	char bdf[32], label[512], filt[160], rp[16];
-
-	char num[16];
+	char bdf[32], label[512], filt[160], rp[16], num[16];
 
 	if (m->at.rp >= 0)
 		strjoin_into(rp, sizeof(rp), "RP ", num_or_dash(m->at.rp, num, sizeof(num)));
