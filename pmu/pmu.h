@@ -115,6 +115,7 @@ struct pmu_scan_opts {
 	size_t ntexts;
 	bool skip_formats;	/* format/ */
 	bool skip_details;	/* associated_cpus, identifier, and the family's own files */
+	bool skip_associated;	/* associated_cpus alone (list -j shows them with -l, as the text) */
 	/*
 	 * events/ and format/ listed, each file read when first looked up (pmu_find_event,
 	 * pmu_find_format): a count reads the few it encodes, not every PMU's every file

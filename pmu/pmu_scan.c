@@ -410,7 +410,7 @@ static void pmu_read(const struct sysroot *root, const struct sysroot *r, const 
 	if (o->lazy)
 		p->attrs_unread = true;
 	else
-		read_attrs(r, p, !o->skip_details, false, diag);
+		read_attrs(r, p, !o->skip_details && !o->skip_associated, false, diag);
 	if (!o->skip_details && (!o->lazy || p->family->ops->identify.read_extra))
 		read_identifier(r, p);
 	if (o->lazy) {

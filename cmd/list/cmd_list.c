@@ -400,7 +400,8 @@ int cmd_list(int argc, char **argv)
 	}
 	/* read what will be shown: formats and details cost an open each */
 	struct pmu_scan_opts so = { .skip_formats = !a.formats,
-				    .skip_details = !settings.json && !a.long_form };
+				    .skip_details = !settings.json && !a.long_form,
+				    .skip_associated = !a.long_form };
 
 	pret = pmu_scan_opts(&root, &so, &pmus, &diag);
 	if (pret && pret != -ENOENT) {

@@ -60,16 +60,16 @@ static json_t *pmu_json(const struct pmu *p, bool formats, bool long_form)
 	struct pmu_field fields[PMU_FIELDS_MAX] = { 0 };
 	char buf[256];
 
-	json_object_set_new(o, "name", jout_text(p->name));
-	json_object_set_new(o, "family", json_string(p->family->id));
-	json_object_set_new(o, "family_name", json_string(p->family->title));
-	json_object_set_new(o, "type", jout_int_or_null(at->type));
-	json_object_set_new(o, "cpumask", jout_cpulist(&at->cpumask, at->has_cpumask));
-	json_object_set_new(o, "associated_cpus", jout_cpulist(&at->associated, long_form && at->has_associated));
-	json_object_set_new(o, "identifier", jout_text(p->identifier));
-	json_object_set_new(o, "identifier_file", jout_text(p->identifier_file));
-	json_object_set_new(o, "socket", jout_int_or_null(p->socket));
-	json_object_set_new(o, "rc", jout_int_or_null(p->rc));
+	json_object_set_new_nocheck(o, "name", jout_text(p->name));
+	json_object_set_new_nocheck(o, "family", json_string(p->family->id));
+	json_object_set_new_nocheck(o, "family_name", json_string(p->family->title));
+	json_object_set_new_nocheck(o, "type", jout_int_or_null(at->type));
+	json_object_set_new_nocheck(o, "cpumask", jout_cpulist(&at->cpumask, at->has_cpumask));
+	json_object_set_new_nocheck(o, "associated_cpus", jout_cpulist(&at->associated, long_form && at->has_associated));
+	json_object_set_new_nocheck(o, "identifier", jout_text(p->identifier));
+	json_object_set_new_nocheck(o, "identifier_file", jout_text(p->identifier_file));
+	json_object_set_new_nocheck(o, "socket", jout_int_or_null(p->socket));
+	json_object_set_new_nocheck(o, "rc", jout_int_or_null(p->rc));
 	if (p->family->ops->locate.fields)
 		set_fields(o, fields, p->family->ops->locate.fields(p, fields));
 	if (p->family->parts_key)
@@ -102,8 +102,8 @@ static json_t *pmu_json(const struct pmu *p, bool formats, bool long_form)
 			set_fields(eo, fields, p->family->ops->locate.event_fields(e, fields));
 		json_array_append_new(ea, eo);
 	}
-	json_object_set_new(o, "formats", fa);
-	json_object_set_new(o, "events", ea);
+	json_object_set_new_nocheck(o, "formats", fa);
+	json_object_set_new_nocheck(o, "events", ea);
 	return o;
 }
 

@@ -56,6 +56,12 @@ static int chunk_add(const char *buf, size_t size, void *data)
 	struct json_chunk *c = data;
 	const char *nl;
 
+	/* most calls: a token of a few bytes, compact, with room */
+	if (!c->indent && c->used + size <= sizeof(c->buf)) {
+		memcpy(c->buf + c->used, buf, size);
+		c->used += size;
+		return 0;
+	}
 	while (c->indent && (nl = memchr(buf, '\n', size))) {
 		size_t line = (size_t)(nl - buf);
 
@@ -107,7 +113,8 @@ static int put_array(int depth, size_t member, size_t n, jout_element_fn element
 		if (!e)
 			return -ENOMEM;
 		ret = (k ? chunk_puts(&chunk, ",") : 0) || chunk_break(&chunk, depth + 1);
-		chunk.indent = depth + 1;
+		/* compact output has no line break to indent after: no token is searched for one */
+		chunk.indent = settings.pretty ? depth + 1 : 0;
 		if (!ret)
 			ret = json_dump_callback(e, chunk_add, &chunk, dump_flags());
 		chunk.indent = 0;

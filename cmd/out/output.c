@@ -193,9 +193,13 @@ json_t *jout_text(const char *s)
 
 	if (!s)
 		return json_null();
-	j = json_string(s);
+	/* ASCII is UTF-8: jansson's check, a call a byte, is for the rest (list -j: 22k strings) */
+	while (s[o] && !((unsigned char)s[o] & 0x80))
+		o++;
+	j = s[o] ? json_string(s) : json_stringn_nocheck(s, o);
 	if (j)
 		return j;
+	o = 0;
 	buf = malloc(strlen(s) * 4 + 1);
 	if (!buf)
 		return NULL;
