@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cmd/pmuctl.h"
+#include "lib/jarena.h"
 
 /* jansson writes a document token by token: gathered here, stdio sees a few large writes */
 struct json_chunk {
@@ -80,6 +81,7 @@ static size_t dump_flags(void)
 
 static int finish(int ret)
 {
+	jarena_free();
 	if (chunk_flush(&chunk))
 		ret = -1;
 	fputc('\n', stdout);
@@ -108,17 +110,25 @@ static int put_array(int depth, size_t member, size_t n, jout_element_fn element
 		return chunk_puts(&chunk, "[]");
 	ret = chunk_puts(&chunk, "[");
 	for (size_t k = 0; k < n && !ret; k++) {
+		bool arena = jarena_begin();
 		json_t *e = element(member, k, arg);
 
-		if (!e)
+		if (!e) {
+			if (arena)
+				jarena_drop(NULL);
 			return -ENOMEM;
+		}
 		ret = (k ? chunk_puts(&chunk, ",") : 0) || chunk_break(&chunk, depth + 1);
 		/* compact output has no line break to indent after: no token is searched for one */
 		chunk.indent = settings.pretty ? depth + 1 : 0;
 		if (!ret)
 			ret = json_dump_callback(e, chunk_add, &chunk, dump_flags());
 		chunk.indent = 0;
-		json_decref(e);
+		/* the arena's: dropped with it, not walked and freed value by value */
+		if (arena)
+			jarena_drop(e);
+		else
+			json_decref(e);
 	}
 	return ret || chunk_break(&chunk, depth) || chunk_puts(&chunk, "]") ? -1 : 0;
 }
