@@ -228,3 +228,11 @@ make_pki() {
 		-extfile "$d/client-san.ext" -out "$d/client-san.crt" 2>/dev/null
 	openssl req -x509 "${ec[@]}" -days 3650 -subj /CN=rogue -keyout "$d/rogue.key" -out "$d/rogue.crt" 2>/dev/null
 }
+
+# pmuctl ARGS... under strace, its opens in $BATS_TEST_TMPDIR/trace ($status and $output are
+# pmuctl's, by run). Skips without strace; LeakSanitizer cannot run under ptrace: no leak check
+trace_opens() {
+	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" "${PMUCTL_REAL:-$PMUCTL}" "$@"
+}

@@ -183,19 +183,14 @@ count_pmus() { jq_py 'len(d["pmus"])'; }
 }
 
 @test "list -j reads associated_cpus only with -l, which alone shows them" {
-	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
 	local n
 	n=$(ls "$T410/bus/event_source/devices" | wc -l)
 	# before: every PMU's file was read and parsed (64 sockets: 16M instructions), then shown as null
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
-		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$T410" -j list --events
+	trace_opens --sysfs-root "$T410" -j list --events
 	[ "$status" -eq 0 ]
 	run grep -c 'associated_cpus"' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 0 ]
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
-		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$T410" -j list -l
+	trace_opens --sysfs-root "$T410" -j list -l
 	[ "$status" -eq 0 ]
 	run grep -c 'associated_cpus", .* = [0-9]' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" -gt 0 ]

@@ -483,7 +483,6 @@ print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and
 }
 
 @test "map: each function's files are opened once, config, resource and numa_node only; its directory when it reads two" {
-	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
 	local n ports
 	n=$(ls "$T410/bus/pci/devices" | wc -l)
 	# the tree shows no root port's BARs: its resource is not read; -j shows every function's
@@ -491,10 +490,7 @@ print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and
 	[ "$ports" -eq 21 ]
 	for fmt in tree "-j"; do
 		if [ "$fmt" = -j ]; then set -- -j; else set --; fi
-		# LeakSanitizer cannot run under ptrace; every other test of map checks for leaks
-		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-			run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
-			"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$T410" map "$@"
+		trace_opens --sysfs-root "$T410" map "$@"
 		[ "$status" -eq 0 ]
 		# before: about 11 per function (a check of every file, then libpci's own opens); then
 		# 3, each file by its whole path; then its directory once, and its files in it; now,
@@ -511,9 +507,7 @@ print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and
 		[ "$output" = 0 ]
 	done
 	# with NUMA nodes, each function's is read
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
-		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$HIP09" map
+	trace_opens --sysfs-root "$HIP09" map
 	[ "$status" -eq 0 ]
 	n=$(ls "$HIP09/bus/pci/devices" | wc -l)
 	[ "$(grep -c '"numa_node", .* = [0-9]' "$BATS_TEST_TMPDIR/trace")" -eq "$n" ]
@@ -523,9 +517,7 @@ print(" ".join(sorted(f["bdf"][5:] for f in t["functions"] if f["root_port"] and
 	[ "$(grep -c 'bus/pci/devices/[^/"]*"' "$BATS_TEST_TMPDIR/trace")" -eq "$n" ]
 	[ "$(grep -c '"resource"' "$BATS_TEST_TMPDIR/trace")" -eq $((n - ports)) ]
 	# the table shows no BARs: no resource file is read
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
-		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$T410" map --format=table
+	trace_opens --sysfs-root "$T410" map --format=table
 	[ "$status" -eq 0 ]
 	run grep -c 'resource"' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 0 ]

@@ -56,22 +56,16 @@ PY
 }
 
 @test "per-device: each function's resource file is read only when a metric filters by BAR" {
-	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
 	local n
 	n=$(ls "$T410/bus/pci/devices" | wc -l)
-	# LeakSanitizer cannot run under ptrace; every other test of stat checks for leaks
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
-		"${PMUCTL_REAL:-$PMUCTL}" -q --sysfs-root "$T410" stat --dry-run --per-device -M t410_pcie_rd_bw
+	trace_opens -q --sysfs-root "$T410" stat --dry-run --per-device -M t410_pcie_rd_bw
 	[ "$status" -eq 0 ]
 	# before: every function's directory opened and its BARs read, which only PCIE-TGT's filters use
 	run grep -c 'resource"' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 0 ]
 	run grep -c 'bus/pci/devices/[^/"]*"' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 0 ]
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
-		"${PMUCTL_REAL:-$PMUCTL}" -q --sysfs-root "$T410" stat --dry-run --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw
+	trace_opens -q --sysfs-root "$T410" stat --dry-run --per-device -M t410_pcie_rd_bw,t410_pcie_tgt_rd_bw
 	[ "$status" -eq 0 ]
 	# by its path: a kernel without NUMA has nothing else in the directory to read
 	run grep -c 'bus/pci/devices/[^/"]*/resource"' "$BATS_TEST_TMPDIR/trace"

@@ -217,10 +217,7 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 }
 
 @test "plan: a count reads the event and format files, type and cpumask of the PMUs it encodes on, not every PMU's" {
-	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		run strace -f -qq -e trace=open,openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
-		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat --dry-run -M t410_pcie_rd_bw
+	trace_opens --sysfs-root "$LIVE" stat --dry-run -M t410_pcie_rd_bw
 	[ "$status" -eq 0 ]
 	# before: every PMU's every events/ and format/ file (the UCF's 15 events, the C2C's ...)
 	# the event and its side files, probed by name: none of the 12 PMUs' events/ is listed
