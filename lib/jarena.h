@@ -3,6 +3,8 @@
  * jansson's allocations for one element of a JSON array, from an arena dropped at once when
  * the element is written: jansson allocates every value and key, and frees each one again
  * (list -j on 64 sockets: 138k of each, a tenth of its instructions, and its json_delete walk).
+ * jansson's allocation functions are the process's: for a command with one thread (list, map),
+ * never while another thread may use jansson (serve's).
  */
 #ifndef PMUCTL_JARENA_H
 #define PMUCTL_JARENA_H
