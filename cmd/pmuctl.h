@@ -86,6 +86,8 @@ const char *human_number(double v, int decimals, char *buf, size_t size);
 /* printf's "%.*f" in the C locale (a -0 that rounding left printed 0), without printf for the
  * small numbers of a table's cells */
 const char *human_c_fixed(double v, int decimals, char *buf, size_t size);
+/* A socket, RC or root-port number, or "-" where the topology gives none (returned, not at buf) */
+const char *human_id(int v, char *buf, size_t size);
 /* A count with thousands separators, every digit exact (a double holds 53 bits) */
 const char *human_u64(uint64_t v, char *buf, size_t size);
 

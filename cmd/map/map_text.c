@@ -68,20 +68,6 @@ static const char *fn_label(const struct map_ctx *c, const struct pcifn *f, char
 	return buf;
 }
 
-/* A number, or "-" when there is none */
-static const char *num_or_dash(int v, char *buf, size_t size)
-{
-	char digits[24];
-
-	if (v < 0) {
-		strjoin_into(buf, size, "-");
-		return buf;
-	}
-	digits[strnum_put_u64((uint64_t)v, 10, 1, digits)] = '\0';
-	strjoin_into(buf, size, digits);
-	return buf;
-}
-
 void map_text_table(const struct map_ctx *c)
 {
 	char bdf[32], rp[32], label[512], filt[64], s[16], r[16], p[16];
@@ -96,8 +82,8 @@ void map_text_table(const struct map_ctx *c)
 			continue;
 		snprintf(filt, sizeof(filt), "0x%04x", m->src_bdf);
 		printf("%-13s %-6s %-3s %-3s %-13s %-26s %-8s %s\n", fn_str(c, i, bdf, sizeof(bdf)),
-		       num_or_dash(at->socket, s, sizeof(s)), num_or_dash(at->rc, r, sizeof(r)),
-		       num_or_dash(at->rp, p, sizeof(p)),
+		       human_id(at->socket, s, sizeof(s)), human_id(at->rc, r, sizeof(r)),
+		       human_id(at->rp, p, sizeof(p)),
 		       at->root_port >= 0 ? fn_str(c, (size_t)at->root_port, rp, sizeof(rp)) : "-",
 		       m->requester.family ? m->requester.name : "-", filt,
 		       fn_label(c, &c->topo.fn[i], label, sizeof(label)));
@@ -156,7 +142,7 @@ static void print_root_port(const struct map_ctx *c, size_t i)
 	char bdf[32], label[512], filt[160], rp[16], num[16];
 
 	if (m->at.rp >= 0)
-		strjoin_into(rp, sizeof(rp), "RP ", num_or_dash(m->at.rp, num, sizeof(num)));
+		strjoin_into(rp, sizeof(rp), "RP ", human_id(m->at.rp, num, sizeof(num)));
 	else
 		strjoin_into(rp, sizeof(rp), "port");
 	if (m->requester.root_port.n)

@@ -119,6 +119,11 @@ const char *human_c_fixed(double v, int decimals, char *buf, size_t size)
 	return buf;
 }
 
+const char *human_id(int v, char *buf, size_t size)
+{
+	return v >= 0 ? human_c_fixed(v, 0, buf, size) : "-";
+}
+
 const char *human_number(double v, int decimals, char *buf, size_t size)
 {
 	if (fixed_fast(v, decimals, radix(), buf, size))

@@ -143,12 +143,6 @@ static const char *link_text(const struct pcilink *l, char *buf, size_t size)
 	return buf;
 }
 
-/* A socket, RC or root-port number, or "-" where the topology gives none */
-static const char *id_text(int v, char *buf, size_t size)
-{
-	return v >= 0 ? human_c_fixed(v, 0, buf, size) : "-";
-}
-
 /* A share column's last text: the running column is 100.0% on nearly every row, to% n/a on a down link */
 struct share_memo {
 	double v;
@@ -190,11 +184,11 @@ static void lead_text(struct line *l, const struct device_row *row)
 	line_lit(l, "  ");
 	line_pad(l, row->bdf, 12, true);
 	line_lit(l, " ");
-	line_pad(l, id_text(row->socket, s, sizeof(s)), 2, false);
+	line_pad(l, human_id(row->socket, s, sizeof(s)), 2, false);
 	line_lit(l, " ");
-	line_pad(l, id_text(row->rc, rc, sizeof(rc)), 2, false);
+	line_pad(l, human_id(row->rc, rc, sizeof(rc)), 2, false);
 	line_lit(l, " ");
-	line_pad(l, id_text(row->rp, rp, sizeof(rp)), 2, false);
+	line_pad(l, human_id(row->rp, rp, sizeof(rp)), 2, false);
 	line_lit(l, " ");
 	line_pad(l, row->method ? row->method : "-", 6, true);
 }
