@@ -5,18 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pci/header.h>
 #include "lib/cpulist.h"
 #include "pmu/cpu_package.h"
 #include "lib/strnum.h"
 #include "pmu/devmap.h"
 #include "pmu/family/family.h"
 #include "topology/bdf.h"
-
-static bool devmap_is_root_port(const struct pcifn *f)
-{
-	return f->cfg.pcie && f->cfg.port_type == PCI_EXP_TYPE_ROOT_PORT;
-}
 
 /* A function's place for the search below: (domain, bus), and its index */
 struct bus_key {
@@ -92,7 +86,7 @@ static void by_path(const struct pcitopo *t, struct devmap_fn *m, size_t i, unsi
 	m[i].at.by_ranges = -2;
 	if (top < 0 || hits < 2)
 		return;
-	port = devmap_is_root_port(&t->fn[top]) ? top : -1;
+	port = pcicfg_root_port(&t->fn[top].cfg) ? top : -1;
 	if (port < 0 || port == m[i].at.root_port)
 		return;
 	m[i].at.by_ranges = m[i].at.root_port;
@@ -126,7 +120,7 @@ static int find_roots(const struct pcitopo *t, struct devmap_fn *m)
 		const struct pcifn *p = &t->fn[r];
 		unsigned s = (unsigned)p->cfg.subordinate - p->cfg.secondary;
 
-		if (!devmap_is_root_port(p) || !p->cfg.secondary || p->cfg.secondary > p->cfg.subordinate)
+		if (!pcicfg_root_port(&p->cfg) || !p->cfg.secondary || p->cfg.secondary > p->cfg.subordinate)
 			continue;
 		for (size_t k = lower_bound(keys, t->n, bus_key(p->domain, p->cfg.secondary));
 		     k < t->n && keys[k].key <= bus_key(p->domain, p->cfg.subordinate); k++) {
@@ -138,7 +132,7 @@ static int find_roots(const struct pcitopo *t, struct devmap_fn *m)
 		}
 	}
 	for (size_t i = 0; i < t->n; i++) {
-		if (devmap_is_root_port(&t->fn[i]))
+		if (pcicfg_root_port(&t->fn[i].cfg))
 			m[i].at.root_port = (ssize_t)i;
 		by_path(t, m, i, hits[i]);
 	}

@@ -135,12 +135,13 @@ bool pcicfg_may_be_root_port(const uint8_t *hdr)
 
 bool pcicfg_switch_port(const struct pcicfg *c)
 {
-	return c->bridge && c->pcie && c->port_type >= 5 && c->port_type <= 8;
+	return c->bridge && c->pcie && c->port_type >= PCI_EXP_TYPE_UPSTREAM &&
+	       c->port_type <= PCI_EXP_TYPE_PCIE_BRIDGE;
 }
 
 bool pcicfg_root_port(const struct pcicfg *c)
 {
-	return c->bridge && c->pcie && c->port_type == 4;
+	return c->pcie && c->port_type == PCI_EXP_TYPE_ROOT_PORT;
 }
 
 void pcicfg_decode_header(const uint8_t *cfg, struct pcicfg *out)

@@ -78,7 +78,7 @@ bool pcicfg_may_be_root_port(const uint8_t *hdr);
  * (PCI_EXP_TYPE_UPSTREAM to PCI_EXP_TYPE_PCIE_BRIDGE): no root port, whatever sits above it
  */
 bool pcicfg_switch_port(const struct pcicfg *c);
-/* A bridge its PCI Express capability calls a root port (PCI_EXP_TYPE_ROOT_PORT) */
+/* A function its PCI Express capability calls a root port (PCI_EXP_TYPE_ROOT_PORT): map's and the families' */
 bool pcicfg_root_port(const struct pcicfg *c);
 
 /* The first DVSEC (designated) or VSEC of (vendor, id) with at least need bytes read, or NULL */

@@ -184,7 +184,7 @@ static bool ras_des_root_port(const struct pmu_family *fam, const struct pcifn *
 
 	(void)fam;
 
-	if (!f->cfg.pcie || f->cfg.port_type != 4)
+	if (!pcicfg_root_port(&f->cfg))
 		return false;
 	for (size_t i = 0; i < sizeof(vendors) / sizeof(vendors[0]); i++) {
 		v = pcicfg_vcap_find(&f->cfg, false, vendors[i], 2, 0);
