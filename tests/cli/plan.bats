@@ -242,10 +242,7 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 }
 
 @test "plan: a count opens the directory of each PMU it uses once, not of every PMU it lists" {
-	command -v strace >/dev/null || skip "strace is not installed (the test command installs it)"
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		run strace -f -qq -e trace=openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
-		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat --dry-run -M t410_pcie_rd_bw
+	trace_opens --sysfs-root "$LIVE" stat --dry-run -M t410_pcie_rd_bw
 	[ "$status" -eq 0 ]
 	grep -o '"bus/event_source/devices/[^"]*"' "$BATS_TEST_TMPDIR/trace" |
 		sed 's/_[0-9]*_rc_[0-9]*"$/_rc"/; s/_[0-9]*"$/"/' | sort | uniq -c >"$BATS_TEST_TMPDIR/dirs"
@@ -255,9 +252,7 @@ print(s["events"], s["units"], s["counters"], s["counters_needed"], s["filter_sl
 	run grep -c '"peer"\|"identifier"' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 0 ]
 	# a count on them opens each once and reads its peer, which the GPU-mask rule needs
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		run strace -f -qq -e trace=openat,openat2 -o "$BATS_TEST_TMPDIR/trace" \
-		"${PMUCTL_REAL:-$PMUCTL}" --sysfs-root "$LIVE" stat --dry-run -M t410_c2c_freq
+	trace_opens --sysfs-root "$LIVE" stat --dry-run -M t410_c2c_freq
 	[ "$status" -eq 0 ]
 	run grep -c '"bus/event_source/devices/nvidia_nvlink_c2c_pmu_[01]"' "$BATS_TEST_TMPDIR/trace"
 	[ "$output" = 2 ]
